@@ -1,0 +1,35 @@
+import { createTheme, MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { RouterProvider } from 'react-router-dom';
+import type { HostRuntime } from './host-runtime.js';
+import { HostRuntimeProvider } from './host-runtime-context.js';
+
+export const theme = createTheme({ primaryColor: 'indigo', defaultRadius: 'sm' });
+
+export function createQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+}
+
+type Router = Parameters<typeof RouterProvider>[0]['router'];
+
+export function HostApp({
+  runtime,
+  router,
+  queryClient,
+}: {
+  runtime: HostRuntime;
+  router: Router;
+  queryClient?: QueryClient;
+}) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <MantineProvider theme={theme}>
+      <QueryClientProvider client={client}>
+        <HostRuntimeProvider runtime={runtime}>
+          <RouterProvider router={router} />
+        </HostRuntimeProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

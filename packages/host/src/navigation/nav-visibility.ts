@@ -1,0 +1,28 @@
+import type { RegisteredRoute } from '@atrium/sdk';
+
+/**
+ * Whether a link to a route shows in navigation and the palette (spec: module visibility follows
+ * enabled modules and ViewModule on the module's UI resource; core modules are always enabled).
+ * Public pages show to everyone; protected pages only to a signed-in user whose effective role
+ * may view the module. An unanswered evaluation hides the link rather than show one that 403s.
+ */
+export const CORE_MODULES: ReadonlySet<string> = new Set(['users', 'my-account', 'all-products']);
+
+export interface VisibilityInputs {
+  signedIn: boolean;
+  enabledModules: ReadonlySet<string>;
+  /** ViewModule answer for a module; undefined while unknown. */
+  viewable(moduleKey: string): boolean | undefined;
+}
+
+export function isModuleEnabled(moduleKey: string, enabledModules: ReadonlySet<string>): boolean {
+  return CORE_MODULES.has(moduleKey) || enabledModules.has(moduleKey);
+}
+
+export function isRouteVisible(route: RegisteredRoute | undefined, inputs: VisibilityInputs): boolean {
+  if (!route) return false;
+  if (route.meta.requiresAuth === false) return !route.meta.loginOnly || !inputs.signedIn;
+  if (!inputs.signedIn) return false;
+  if (!route.moduleKey || route.meta.exempt) return true;
+  return isModuleEnabled(route.moduleKey, inputs.enabledModules) && inputs.viewable(route.moduleKey) === true;
+}

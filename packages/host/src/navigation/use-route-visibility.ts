@@ -1,0 +1,46 @@
+import { useQueries } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import type { RegisteredRoute } from '@atrium/sdk';
+import { useHostRuntime, useRuntimeStore } from '../host-runtime-context.js';
+import { isRouteVisible } from './nav-visibility.js';
+
+// Module-level, so react-query keeps the combined array (structurally shared) across renders: a
+// new array on every render made every nav list, and the palette's 10,000-item index, rebuild on
+// every keystroke.
+const answerData = (results: { data?: boolean | undefined }[]) => results.map((result) => result.data);
+
+/**
+ * Asks ViewModule for every enabled module once per effective role (the access client batches the
+ * questions into one call and caches the answers) and returns a visibility test for routes.
+ */
+export function useRouteVisibility(): (route: RegisteredRoute | undefined) => boolean {
+  const runtime = useHostRuntime();
+  const signedIn = useRuntimeStore(
+    (r) => r.auth,
+    (s) => s.session !== null,
+  );
+  const role = useRuntimeStore(
+    (r) => r.auth,
+    (s) => s.effectiveRole,
+  );
+  const enabledModules = useMemo(
+    () => new Set(runtime.plugins.plugins().flatMap((p) => (p.moduleKey ? [p.moduleKey] : []))),
+    [runtime],
+  );
+  const modules = useMemo(() => [...enabledModules], [enabledModules]);
+  const answers = useQueries({
+    queries: modules.map((moduleKey) => ({
+      queryKey: ['access', role, 'ViewModule', moduleKey],
+      queryFn: () => runtime.access.canViewModule(moduleKey),
+      enabled: signedIn,
+      staleTime: Infinity,
+      retry: false,
+    })),
+    combine: answerData,
+  });
+  const byModule = useMemo(() => new Map(modules.map((m, i) => [m, answers[i]])), [modules, answers]);
+  return useCallback(
+    (route) => isRouteVisible(route, { signedIn, enabledModules, viewable: (m) => byModule.get(m) }),
+    [signedIn, enabledModules, byModule],
+  );
+}

@@ -1,0 +1,64 @@
+import { matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import type { HostRuntime } from '../host-runtime.js';
+import { decideNavigation, moduleCheckNeeded, type GuardSession } from '../route-guard.js';
+import { guardMetaOf, isHostRouteHandle } from './route-handle.js';
+
+/**
+ * Runs the route guard before every navigation: it is the root route's loader and the root always
+ * revalidates. It refreshes the session, asks the access service when the module rule can apply,
+ * lets `decideNavigation` decide, and carries the decision out.
+ */
+export interface GuardLoaderOptions {
+  runtime: Pick<HostRuntime, 'auth' | 'access'>;
+  routes(): RouteObject[];
+  /** Full page load for the pageReload flag; replaced in tests. */
+  reload?(href: string): void;
+}
+
+export function createGuardLoader({ runtime, routes, reload }: GuardLoaderOptions) {
+  const { auth, access } = runtime;
+  return async ({ request }: LoaderFunctionArgs): Promise<null> => {
+    const url = new URL(request.url);
+    const leaf = matchRoutes(routes(), url.pathname)?.at(-1)?.route.handle;
+    const meta = guardMetaOf(isHostRouteHandle(leaf) ? leaf.route : undefined);
+
+    let refreshFailed = false;
+    try {
+      await auth.getState().refreshSession();
+    } catch (error) {
+      console.error('Unable to refresh session', error);
+      refreshFailed = true;
+    }
+    const state = auth.getState();
+    const session: GuardSession = {
+      refreshFailed,
+      authenticated: state.session !== null,
+      sessionTimedOut: state.isSessionTimedOut(),
+      effectiveRole: state.effectiveRole,
+      moduleViewable: undefined,
+    };
+    if (moduleCheckNeeded(meta, session) && meta.module) {
+      // An unanswered evaluation leaves the decision to the server, which checks every call anyway.
+      session.moduleViewable = await access.canViewModule(meta.module).catch(() => undefined);
+    }
+
+    const decision = decideNavigation(
+      { pathname: url.pathname, search: url.search, hash: url.hash },
+      meta,
+      session,
+      url.origin,
+    );
+    if (decision.signOut) await state.signOut();
+    switch (decision.action) {
+      case 'reload':
+        (reload ?? ((href: string) => window.location.replace(href)))(decision.href);
+        // The page is going away; never settle so the router renders nothing in between.
+        return new Promise<null>(() => {});
+      case 'redirect':
+        throw redirect(decision.to);
+      case 'continue':
+        auth.getState().touch();
+        return null;
+    }
+  };
+}

@@ -1,0 +1,79 @@
+import { Menu, Text, UnstyledButton } from '@mantine/core';
+import { Link, useNavigate } from 'react-router-dom';
+import { isAgentRole } from '../auth/agent-role.js';
+import { useRuntimeStore } from '../host-runtime-context.js';
+import { logoutRoute, MY_ACCOUNT_PATH, SELECT_ROLE_PATH } from '../routing/host-route-refs.js';
+import { NEW_GENERATION_ENABLED, supportLinks } from './support-links.js';
+
+/**
+ * The top bar's user dropdown (spec: Layout and navigation). Its own chunk: only signed-in users
+ * see it, and the menu's positioning code is not needed for the first paint.
+ */
+export default function UserMenu() {
+  const navigate = useNavigate();
+  const user = useRuntimeStore(
+    (r) => r.auth,
+    (s) => s.session?.user ?? null,
+  );
+  const role = useRuntimeStore(
+    (r) => r.auth,
+    (s) => s.effectiveRole,
+  );
+  if (!user) return null;
+  return (
+    <Menu position="bottom-end" width={260} withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label="User menu">
+          <Text size="sm" fw={500}>
+            {user.name}
+          </Text>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="sm" fw={600} c="var(--mantine-color-text)">
+            {user.name}
+          </Text>
+          <Text size="xs">{user.email}</Text>
+        </Menu.Label>
+        <Menu.Item onClick={() => navigate(SELECT_ROLE_PATH)}>{role ?? 'Please select a role'}</Menu.Item>
+        <Menu.Item component={Link} to={MY_ACCOUNT_PATH}>
+          My Account
+        </Menu.Item>
+        <Menu.Item component={Link} to={logoutRoute.path}>
+          Log out
+        </Menu.Item>
+        {isAgentRole(role) ? null : (
+          <>
+            <Menu.Divider />
+            <Menu.Label>Resources</Menu.Label>
+            <Menu.Item component="a" href={supportLinks.helpSite} target="_blank" rel="noopener noreferrer">
+              Help site
+            </Menu.Item>
+            <Menu.Item component="a" href={supportLinks.communityForum} target="_blank" rel="noopener noreferrer">
+              Community forum
+            </Menu.Item>
+            {supportLinks.labsFeedback ? (
+              <Menu.Item component="a" href={supportLinks.labsFeedback} target="_blank" rel="noopener noreferrer">
+                Labs feedback
+              </Menu.Item>
+            ) : null}
+            <Menu.Item component="a" href={supportLinks.supportTools}>
+              Support Tools
+            </Menu.Item>
+            {NEW_GENERATION_ENABLED ? (
+              <>
+                <Menu.Item component="a" href={supportLinks.outstandingTickets}>
+                  Outstanding tickets
+                </Menu.Item>
+                <Menu.Item component="a" href={supportLinks.setupForDemo}>
+                  Setup for Demo
+                </Menu.Item>
+              </>
+            ) : null}
+          </>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

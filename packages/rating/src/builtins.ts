@@ -1,0 +1,20 @@
+/** Functions the language knows, with their argument counts (max -1: any number). */
+export const BUILTINS: Record<string, { min: number; max: number }> = {
+  min: { min: 1, max: -1 },
+  max: { min: 1, max: -1 },
+  round: { min: 1, max: 3 },
+  ceil: { min: 1, max: 2 },
+  floor: { min: 1, max: 2 },
+  abs: { min: 1, max: 1 },
+  if: { min: 3, max: 3 },
+  and: { min: 1, max: -1 },
+  or: { min: 1, max: -1 },
+  not: { min: 1, max: 1 },
+  table: { min: 1, max: -1 },
+  lookup: { min: 1, max: -1 },
+  limit: { min: 1, max: 2 },
+  deductible: { min: 1, max: 2 },
+  has_item: { min: 1, max: 1 },
+  sum: { min: 2, max: 2 },
+  count: { min: 1, max: 1 },
+};

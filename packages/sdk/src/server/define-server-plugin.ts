@@ -1,0 +1,118 @@
+import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import type {
+  AccessEvaluator,
+  Authenticator,
+  PermissionDeclaration,
+  PlatformServices,
+  Principal,
+  RoleDirectory,
+  RouteAccess,
+} from './access.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route. Every route must declare it; the server refuses to start otherwise. */
+    access?: RouteAccess;
+    /** The route speaks JSON:API: content negotiation (415/406) and JSON:API error documents. */
+    jsonapi?: boolean;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+/** The Fastify instance a plugin's routes are registered on: zod schemas, its own prefix. */
+export type AtriumRouter = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export type Database = NodePgDatabase<Record<string, never>>;
+/** A database or a transaction: anything a query can run on. */
+export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+export interface JobQueue {
+  send(
+    name: string,
+    data: object,
+    options?: { singletonKey?: string; startAfter?: number | string | Date },
+  ): Promise<string | null>;
+}
+
+export interface ServerPluginContext {
+  db: Database;
+  /** The node-postgres pool behind `db`; on the embedded database it holds one connection. */
+  pool: pg.Pool;
+  databaseKind: 'pglite' | 'postgres';
+  jobs: JobQueue;
+  log: FastifyBaseLogger;
+  /** Services other plugins provide (role directory, evaluator, authenticator); null when absent. */
+  services: PlatformServices;
+}
+
+export interface SeedContext {
+  /** The seed transaction: every plugin's demo records land together or not at all. */
+  tx: Queryable;
+  log: FastifyBaseLogger;
+}
+
+export interface JobDefinition<Data extends object = object> {
+  name: string;
+  handler: (data: Data, context: ServerPluginContext) => Promise<void>;
+  /** Seconds between polls when idle (pg-boss `pollingIntervalSeconds`). */
+  pollingIntervalSeconds?: number;
+  retryLimit?: number;
+}
+
+export interface ServerPluginDefinition {
+  /** Module id, e.g. `claims`. Also the default API prefix `/api/<id>`. */
+  id: string;
+  title?: string;
+  /** Plugins whose migrations and seeds must run before this one. */
+  deps?: string[];
+  /** API prefix; defaults to `/api/<id>`. */
+  prefix?: string;
+  /** The Postgres schema this plugin owns; its tables live only there. */
+  dbSchema?: string;
+  /** Absolute path of the plugin's generated SQL migrations (drizzle-kit). */
+  migrationsFolder?: string;
+  permissions?: PermissionDeclaration[];
+  jobs?: JobDefinition<any>[];
+  routes?: (router: AtriumRouter, context: ServerPluginContext) => void | Promise<void>;
+  /**
+   * Platform services a plugin supplies to the core: the identity plugin the authenticator that
+   * resolves a request's caller, the access plugin the evaluator every route is checked by. At most
+   * one installed plugin may provide each.
+   */
+  provides?: {
+    authenticator?: (context: ServerPluginContext) => Authenticator;
+    accessEvaluator?: (context: ServerPluginContext) => AccessEvaluator;
+    roleDirectory?: (context: ServerPluginContext) => RoleDirectory;
+  };
+  /** Adds the plugin's demo records on the first start of an empty database and on `seed --reset`. */
+  seed?: (context: SeedContext) => Promise<void>;
+}
+
+const PLUGIN_ID = /^[a-z][a-z0-9-]*$/;
+
+export function defineServerPlugin(definition: ServerPluginDefinition): ServerPluginDefinition {
+  if (!PLUGIN_ID.test(definition.id)) {
+    throw new Error(`Server plugin id '${definition.id}' must be lowercase letters, digits and dashes.`);
+  }
+  if (definition.migrationsFolder && !definition.dbSchema) {
+    throw new Error(`Server plugin '${definition.id}' has migrations but declares no dbSchema.`);
+  }
+  for (const permission of definition.permissions ?? []) {
+    if (!permission.resource || !permission.action) {
+      throw new Error(`Server plugin '${definition.id}' declares a permission without resource or action.`);
+    }
+  }
+  return definition;
+}

@@ -1,0 +1,6 @@
+export * from './access.js';
+export * from './define-server-plugin.js';
+export * from './http-problem.js';
+export * from './jsonapi/index.js';
+export * from './validation-issues.js';
+export { z } from 'zod';

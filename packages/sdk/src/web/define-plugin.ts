@@ -1,0 +1,35 @@
+import { SDK_API_VERSION } from './api-version.js';
+import type { PluginManifest, PluginManifestInput, PluginRoute } from './plugin-manifest.js';
+import { validateManifest, PluginValidationError } from './manifest-validation.js';
+
+/**
+ * Declares a web plugin. Validates the manifest on its own (layouts, duplicate ids inside it) so a
+ * plugin's mistakes fail in its own tests; cross-plugin checks happen in the registry.
+ */
+export function definePlugin(input: PluginManifestInput): PluginManifest {
+  const manifest: PluginManifest = Object.freeze({
+    kind: 'plugin-manifest' as const,
+    apiVersion: SDK_API_VERSION,
+    id: input.id,
+    title: input.title,
+    moduleKey: input.moduleKey,
+    routes: input.routes ?? [],
+    nav: input.nav ?? [],
+    commands: input.commands ?? [],
+    shortcuts: input.shortcuts ?? [],
+    quickSearch: input.quickSearch ?? [],
+    activityPanels: input.activityPanels ?? [],
+    slots: input.slots ?? [],
+  });
+  const problems = validateManifest(manifest);
+  if (problems.length > 0) throw new PluginValidationError(manifest.id, problems);
+  return manifest;
+}
+
+/** Pairs a route ref with its page, so the path and name are written once. */
+export function defineRoute(
+  ref: { name: string; path: string },
+  route: Omit<PluginRoute, 'name' | 'path'>,
+): PluginRoute {
+  return { name: ref.name, path: ref.path, ...route };
+}

@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiError, type ServerPluginContext, type ServerPluginDefinition } from '@atrium/sdk/server';
+import type { DatabaseHandle } from './database/connect.js';
+import { registerAccessControl, type AccessServices, type RegisteredRoute } from './http/access-control.js';
+import { sendError } from './http/error-response.js';
+import { registerJsonApiNegotiation } from './http/jsonapi-negotiation.js';
+import { registerOpenApi } from './http/openapi.js';
+import { registerSpa } from './http/spa.js';
+import { responseSerializerCompiler } from './http/response-serializer.js';
+import type { Jobs } from './jobs/job-queue.js';
+import { ATRIUM_VERSION } from './version.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    spaIndexHtml?: Buffer;
+  }
+}
+
+export interface BuildAppOptions {
+  database: DatabaseHandle;
+  plugins: ServerPluginDefinition[];
+  jobs: Jobs;
+  /** The context every plugin's routes receive (database, jobs, provided services). */
+  context: ServerPluginContext;
+  access: AccessServices;
+  logLevel: string;
+  webDist?: string;
+  /** Pino destination override, for tests that read the structured log. */
+  logStream?: NodeJS.WritableStream;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const HEALTH_TIMEOUT_MS = 2000;
+
+const healthResponse = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.enum(['pglite', 'postgres']),
+  version: z.string(),
+});
+
+/**
+ * The Fastify application: zod validation on every route, one error format, request ids in every
+ * log line, JSON:API negotiation where a route asks for it, the access check before every handler,
+ * OpenAPI at /api/docs, each plugin mounted under its prefix, and the SPA with history fallback.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; routes: RegisteredRoute[] }> {
+  const app = Fastify({
+    logger: options.logStream ? { level: options.logLevel, stream: options.logStream } : { level: options.logLevel },
+    // Keep a caller's request id when it is sane, so that logs join up across services.
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 10 * 1024 * 1024,
+    // One log line per request (written in onResponse below) instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    routerOptions: { ignoreTrailingSlash: false },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
+  app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    const level = reply.statusCode >= 500 ? 'error' : 'info';
+    // A route's own logLevel (health checks log at warn) silences this line through pino's level.
+    request.log[level](
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        responseTime: reply.elapsedTime,
+        principal: request.principal?.username,
+      },
+      'request completed',
+    );
+    done();
+  });
+
+  const routes: RegisteredRoute[] = [];
+  const declaredPermissions = new Map(
+    options.plugins.map((plugin) => [
+      plugin.id,
+      new Set((plugin.permissions ?? []).map((p) => `${p.resource}:${p.action}`)),
+    ]),
+  );
+  registerAccessControl(app, options.access, routes, declaredPermissions);
+  registerJsonApiNegotiation(app);
+  await registerOpenApi(app);
+
+  app.get(
+    '/api/health',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Liveness and database reachability. 503 when the database does not answer.',
+        tags: ['core'],
+        response: { 200: healthResponse, 503: healthResponse },
+      },
+      logLevel: 'warn',
+    },
+    async (_request, reply) => {
+      const body = { database: options.database.kind, version: ATRIUM_VERSION };
+      try {
+        await Promise.race([
+          options.database.pool.query('SELECT 1'),
+          new Promise((_, reject) =>
+            setTimeout(() => reject(new Error('health check timed out')), HEALTH_TIMEOUT_MS).unref(),
+          ),
+        ]);
+        return { status: 'ok' as const, ...body };
+      } catch {
+        return reply.status(503).send({ status: 'unavailable' as const, ...body });
+      }
+    },
+  );
+
+  const context: ServerPluginContext = { ...options.context, log: app.log };
+  for (const plugin of options.plugins) {
+    if (!plugin.routes) continue;
+    const prefix = plugin.prefix ?? `/api/${plugin.id}`;
+    await app.register(
+      async (scope) => {
+        scope.addHook('onRoute', (route) => {
+          route.config = { ...(route.config as object), plugin: plugin.id } as typeof route.config;
+        });
+        await plugin.routes!(scope.withTypeProvider<ZodTypeProvider>(), {
+          ...context,
+          log: app.log.child({ plugin: plugin.id }),
+        });
+      },
+      { prefix },
+    );
+  }
+
+  const webDist = options.webDist;
+  if (webDist) await registerSpa(app, webDist);
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathOnly = request.url.split('?')[0]!;
+    if (
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathOnly.startsWith('/api/') &&
+      pathOnly !== '/api' &&
+      app.spaIndexHtml
+    ) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(app.spaIndexHtml);
+    }
+    return sendError(request, reply, new ApiError(404));
+  });
+
+  return { app, routes };
+}

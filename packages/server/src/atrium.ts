@@ -1,0 +1,180 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import pino from 'pino';
+import type {
+  AccessEvaluator,
+  Authenticator,
+  PlatformServices,
+  RoleDirectory,
+  ServerPluginContext,
+  ServerPluginDefinition,
+} from '@atrium/sdk/server';
+import { buildApp } from './app.js';
+import type { AtriumConfig } from './config.js';
+import { openDatabase, type DatabaseHandle } from './database/connect.js';
+import { applyMigrations, dropPluginSchemas } from './database/migrate.js';
+import type { AccessServices, RegisteredRoute } from './http/access-control.js';
+import { discoverServerPlugins } from './installed-plugins.js';
+import { Jobs } from './jobs/job-queue.js';
+import { orderPlugins } from './plugin-order.js';
+import { isSeeded, runSeeds } from './seed.js';
+
+/**
+ * One Atrium process: database, migrations, demo data on first start, jobs, HTTP. `start`, `worker`,
+ * the test server and the benchmarks all build it here, so they run the same thing.
+ */
+export interface AtriumOptions {
+  config: AtriumConfig;
+  /** Defaults to core + every plugin under plugins/. */
+  plugins?: ServerPluginDefinition[];
+  access?: AccessServices;
+  /** `auto`: seed an empty database; `never`: leave it empty; `reset`: drop everything and seed. */
+  seed?: 'auto' | 'never' | 'reset';
+  /** Serve HTTP (false for `atrium worker`). */
+  http?: boolean;
+  logStream?: NodeJS.WritableStream;
+  /** A database already being opened (the CLI starts opening it before loading the HTTP stack). */
+  database?: Promise<DatabaseHandle>;
+}
+
+export interface Atrium {
+  app: FastifyInstance | null;
+  database: DatabaseHandle;
+  jobs: Jobs;
+  plugins: ServerPluginDefinition[];
+  routes: RegisteredRoute[];
+  log: FastifyBaseLogger;
+  close(): Promise<void>;
+}
+
+export async function createAtrium(options: AtriumOptions): Promise<Atrium> {
+  const { config } = options;
+  const log = (
+    options.logStream ? pino({ level: config.logLevel }, options.logStream) : pino({ level: config.logLevel })
+  ) as FastifyBaseLogger;
+  // Start-up phases in milliseconds, logged once the process is ready: operators wait for every one.
+  const phases: Record<string, number> = {};
+  let mark = performance.now();
+  const phase = (name: string) => {
+    const now = performance.now();
+    phases[name] = Math.round(now - mark);
+    mark = now;
+  };
+  const plugins = orderPlugins(options.plugins ?? (await discoverServerPlugins()));
+  phase('plugins');
+  const database = await (options.database ??
+    openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax }));
+  phase('database');
+  const jobs = new Jobs(database, log);
+  let app = null as FastifyInstance | null; // assigned inside httpReady below
+  try {
+    if (options.seed === 'reset') await dropPluginSchemas(database, plugins);
+    await applyMigrations(database, plugins);
+    phase('migrations');
+    // Demo data, the job queue and the HTTP app are made side by side: routes are only registered,
+    // not served, until all three are done. On the embedded database the pool's one connection
+    // takes the seed transaction first and the queue's statements after it.
+    const seeding = (async () => {
+      if (options.seed !== 'never' && (options.seed === 'reset' || !(await isSeeded(database)))) {
+        const seeded = await runSeeds(database, plugins, log);
+        log.info({ plugins: seeded }, 'seeded demo data');
+      }
+      phase('seed');
+    })();
+    const jobDefinitions = plugins.flatMap((plugin) => plugin.jobs ?? []);
+    const context: ServerPluginContext = {
+      db: database.db,
+      pool: database.pool,
+      databaseKind: database.kind,
+      jobs,
+      log,
+      services: providedServices(plugins, () => context),
+    };
+    const jobsReady = seeding.then(async () => {
+      await jobs.start(jobDefinitions);
+      if (config.workers || options.http === false) await jobs.work(jobDefinitions, context);
+    });
+
+    let routes: RegisteredRoute[] = [];
+    const access = options.access ?? {
+      authenticator: context.services.authenticator,
+      evaluator: context.services.evaluator,
+    };
+    const httpReady = (async () => {
+      if (options.http === false) return;
+      const built = await buildApp({
+        database,
+        plugins,
+        jobs,
+        context,
+        access,
+        logLevel: config.logLevel,
+        webDist: config.webDist,
+        logStream: options.logStream,
+      });
+      app = built.app;
+      routes = built.routes;
+      await app.ready();
+      phase('http');
+    })();
+    // allSettled first, so that a failure in one never leaves another running unobserved.
+    const outcomes = await Promise.allSettled([seeding, jobsReady, httpReady]);
+    const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (failure) throw failure.reason;
+    phase('jobs');
+    log.info({ phases }, 'started');
+    let closed = false;
+    return {
+      app,
+      database,
+      jobs,
+      plugins,
+      routes,
+      log,
+      async close() {
+        if (closed) return;
+        closed = true;
+        // Stop taking requests and let in-flight ones finish, then jobs, then the database.
+        if (app) await app.close();
+        await jobs.stop();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await jobs.stop().catch(() => {});
+    await app?.close().catch(() => {});
+    await database.close().catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * The services installed plugins provide (identity: authenticator; access: evaluator and role
+ * directory), each created on first use so that providers may use one another.
+ */
+function providedServices(plugins: ServerPluginDefinition[], context: () => ServerPluginContext): PlatformServices {
+  const providerOf = (key: 'authenticator' | 'accessEvaluator' | 'roleDirectory') => {
+    const providers = plugins.filter((plugin) => plugin.provides?.[key]);
+    if (providers.length > 1) {
+      throw new Error(`Several plugins provide the ${key}: ${providers.map((p) => p.id).join(', ')}.`);
+    }
+    return providers[0]?.provides;
+  };
+  for (const key of ['authenticator', 'accessEvaluator', 'roleDirectory'] as const) providerOf(key);
+  const cache = new Map<string, unknown>();
+  const lazy = <T>(key: 'authenticator' | 'accessEvaluator' | 'roleDirectory'): T | null => {
+    if (!cache.has(key))
+      cache.set(key, (providerOf(key)?.[key] as ((c: ServerPluginContext) => T) | undefined)?.(context()) ?? null);
+    return cache.get(key) as T | null;
+  };
+  return {
+    get authenticator() {
+      return lazy<Authenticator>('authenticator');
+    },
+    get evaluator() {
+      return lazy<AccessEvaluator>('accessEvaluator');
+    },
+    get roleDirectory() {
+      return lazy<RoleDirectory>('roleDirectory');
+    },
+  };
+}

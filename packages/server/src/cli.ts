@@ -1,0 +1,101 @@
+import { parseArgs } from 'node:util';
+import type { Atrium } from './atrium.js';
+import { buildWeb, webBuildIsStale } from './build-web.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './database/connect.js';
+import { DEFAULT_WEB_DIST } from './paths.js';
+
+// The HTTP stack is loaded after the database has started opening: loading both takes about as
+// long as either alone, and start-up time is something operators wait for on every deploy.
+const loadAtrium = () => import('./atrium.js');
+
+/**
+ * atrium start            build what is missing, migrate, seed an empty database, serve API + SPA
+ * atrium migrate          apply migrations and exit
+ * atrium seed [--reset]   seed an empty database; --reset drops every module's data and reseeds
+ * atrium worker           run background jobs only (for scale-out beside stateless API processes)
+ */
+const SHUTDOWN_GRACE_MS = 15_000;
+
+function onShutdown(atrium: Atrium) {
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    atrium.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      atrium.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    try {
+      await atrium.close();
+      process.exit(0);
+    } catch (error) {
+      atrium.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+async function main() {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { reset: { type: 'boolean', default: false }, 'no-build': { type: 'boolean', default: false } },
+  });
+  const command = positionals[0] ?? 'start';
+  const config = loadConfig();
+
+  switch (command) {
+    case 'start': {
+      config.webDist ??= DEFAULT_WEB_DIST;
+      if (!values['no-build'] && webBuildIsStale(config.webDist)) buildWeb();
+      const database = openDatabase({
+        databaseUrl: config.databaseUrl,
+        dataDir: config.dataDir,
+        poolMax: config.databasePoolMax,
+      });
+      database.catch(() => {}); // reported by createAtrium's await below
+      const { createAtrium } = await loadAtrium();
+      const atrium = await createAtrium({ config, seed: 'auto', database });
+      onShutdown(atrium);
+      await atrium.app!.listen({ port: config.port, host: config.host });
+      atrium.log.info({ url: `http://localhost:${config.port}`, database: atrium.database.kind }, 'Atrium is serving');
+      return;
+    }
+    case 'worker': {
+      const { createAtrium } = await loadAtrium();
+      const atrium = await createAtrium({ config: { ...config, workers: true }, http: false, seed: 'never' });
+      onShutdown(atrium);
+      atrium.log.info('Atrium worker is running');
+      return;
+    }
+    case 'migrate': {
+      const { createAtrium } = await loadAtrium();
+      const atrium = await createAtrium({ config: { ...config, workers: false }, http: false, seed: 'never' });
+      atrium.log.info({ plugins: atrium.plugins.map((p) => p.id) }, 'migrations applied');
+      await atrium.close();
+      return;
+    }
+    case 'seed': {
+      const { createAtrium } = await loadAtrium();
+      const atrium = await createAtrium({
+        config: { ...config, workers: false },
+        http: false,
+        seed: values.reset ? 'reset' : 'auto',
+      });
+      await atrium.close();
+      return;
+    }
+    default:
+      throw new ConfigError(`Unknown command '${command}'. Use start, worker, migrate or seed [--reset].`);
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});

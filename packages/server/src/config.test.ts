@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration from the environment', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 8080, logLevel: 'info', databaseUrl: undefined, workers: true });
+    expect(config.dataDir).toBe(path.resolve('./data'));
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      DATA_DIR: '/var/lib/atrium',
+      DATABASE_URL: 'postgres://u@db:5432/atrium',
+      LOG_LEVEL: 'debug',
+      ATRIUM_WORKERS: 'false',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      dataDir: '/var/lib/atrium',
+      databaseUrl: 'postgres://u@db:5432/atrium',
+      logLevel: 'debug',
+      workers: false,
+    });
+  });
+
+  it('treats an empty DATABASE_URL as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it('stops with a message naming each bad variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: '70000', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x' });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('PORT');
+      expect(message).toContain('LOG_LEVEL');
+      expect(message).toContain('DATABASE_URL');
+    }
+  });
+});

@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration comes only from the environment and is validated once at start; a bad value stops
+ * the process with a message naming the variable instead of failing later.
+ */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const environmentSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /** `false` when job workers run as separate `atrium worker` processes. */
+  ATRIUM_WORKERS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  /** Where the built SPA lives; the server serves it when present. */
+  WEB_DIST: z.string().optional(),
+});
+
+export type AtriumConfig = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  databasePoolMax: number;
+  logLevel: (typeof LOG_LEVELS)[number];
+  workers: boolean;
+  webDist?: string;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AtriumConfig {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const value = parsed.data;
+  return {
+    port: value.PORT,
+    host: value.HOST,
+    dataDir: path.resolve(value.DATA_DIR),
+    databaseUrl: value.DATABASE_URL,
+    databasePoolMax: value.DATABASE_POOL_MAX,
+    logLevel: value.LOG_LEVEL,
+    workers: value.ATRIUM_WORKERS,
+    webDist: value.WEB_DIST ? path.resolve(value.WEB_DIST) : undefined,
+  };
+}

@@ -1,0 +1,19 @@
+import { fileURLToPath } from 'node:url';
+import { defineServerPlugin } from '@atrium/sdk/server';
+import { seedDemoCarrier } from './demo-carrier.js';
+import { coreRoutes } from './routes.js';
+
+/** The platform core, declared like any module: the carrier, settings and classic utility calls. */
+export default defineServerPlugin({
+  id: 'core',
+  title: 'Platform core',
+  prefix: '/api',
+  dbSchema: 'core',
+  migrationsFolder: fileURLToPath(new URL('../../migrations', import.meta.url)),
+  permissions: [
+    { resource: 'core:carrier', action: 'read', description: "Read the carrier's metadata." },
+    { resource: 'core:setting', action: 'update', description: 'Change the writable settings (session timeout).' },
+  ],
+  routes: coreRoutes,
+  seed: seedDemoCarrier,
+});

@@ -1,0 +1,70 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Database } from '@atrium/sdk/server';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { openPglite } from './pglite-template.js';
+
+/**
+ * One code path for both databases: everything talks node-postgres. With `DATABASE_URL` it is a pool
+ * on that server. Without it, an embedded PGlite is served over the Postgres wire protocol on a
+ * loopback port by pglite-socket and the same pool connects to it. PGlite is a single-connection
+ * database, so that pool holds exactly one connection: transactions stay isolated, and pg-boss,
+ * Drizzle and health checks take turns on it.
+ */
+export interface DatabaseHandle {
+  kind: 'pglite' | 'postgres';
+  pool: pg.Pool;
+  db: Database;
+  /** A connection string for tools that want one (pg-boss workers, psql while debugging). */
+  connectionString: string;
+  close(): Promise<void>;
+}
+
+// numeric and bigint stay strings: money is never a JS float.
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => value);
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  poolMax?: number;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolMax ?? 10,
+      connectionTimeoutMillis: 5000,
+    });
+    pool.on('error', () => {
+      // An idle client lost its server; the pool replaces it. Health reports the outage.
+    });
+    return {
+      kind: 'postgres',
+      pool,
+      db: drizzle(pool),
+      connectionString: options.databaseUrl,
+      close: () => pool.end(),
+    };
+  }
+
+  const pglite = await openPglite(options.dataDir);
+  const socketServer = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0 });
+  await socketServer.start();
+  const address = (socketServer as unknown as { server: { address(): { port: number } } }).server.address();
+  const connectionString = `postgres://postgres@127.0.0.1:${address.port}/postgres`;
+  const pool = new pg.Pool({ connectionString, max: 1, idleTimeoutMillis: 0 });
+  pool.on('error', () => {});
+  return {
+    kind: 'pglite',
+    pool,
+    db: drizzle(pool),
+    connectionString,
+    async close() {
+      await pool.end();
+      await socketServer.stop();
+      await pglite.close();
+    },
+  };
+}

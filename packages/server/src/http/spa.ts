@@ -1,0 +1,32 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { markScopePublic } from './access-control.js';
+
+/**
+ * Serves the built SPA from `dist/web`: hashed assets with long caching, and index.html for every
+ * other GET that is not an API path (history fallback for client routes).
+ */
+export async function registerSpa(app: FastifyInstance, webDist: string): Promise<{ served: boolean }> {
+  const indexFile = path.join(webDist, 'index.html');
+  if (!existsSync(indexFile)) return { served: false };
+  const indexHtml = await readFile(indexFile);
+  await app.register(async (scope) => {
+    markScopePublic(scope);
+    await scope.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  });
+  app.decorate('spaIndexHtml', indexHtml);
+  return { served: true };
+}

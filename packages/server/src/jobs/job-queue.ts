@@ -1,0 +1,64 @@
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { JobDefinition, JobQueue, ServerPluginContext } from '@atrium/sdk/server';
+import type { DatabaseHandle } from '../database/connect.js';
+
+/**
+ * Background jobs on pg-boss over the application's own pool, so the embedded database and a
+ * PostgreSQL server take the same path (pg-boss accepts any `executeSql`). Queues are created for
+ * every job a plugin declares; workers run in the API process by default, or in `atrium worker`.
+ */
+export class Jobs implements JobQueue {
+  private readonly boss: PgBoss;
+  private started = false;
+
+  constructor(
+    database: DatabaseHandle,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.boss = new PgBoss({
+      db: { executeSql: (text: string, values?: unknown[]) => database.pool.query(text, values as unknown[]) },
+      schema: 'pgboss',
+      // The embedded database has one connection; maintenance every few minutes is plenty.
+      maintenanceIntervalSeconds: 300,
+      superviseIntervalSeconds: 300,
+    } as PgBoss.ConstructorOptions);
+    this.boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
+  }
+
+  async start(definitions: JobDefinition[]): Promise<void> {
+    await this.boss.start();
+    this.started = true;
+    for (const definition of definitions) {
+      await this.boss.createQueue(definition.name, {
+        name: definition.name,
+        retryLimit: definition.retryLimit ?? 3,
+      } as PgBoss.Queue);
+    }
+  }
+
+  async work(definitions: JobDefinition[], context: ServerPluginContext): Promise<void> {
+    for (const definition of definitions) {
+      await this.boss.work(
+        definition.name,
+        { pollingIntervalSeconds: definition.pollingIntervalSeconds ?? 2, batchSize: 1 },
+        async (jobs) => {
+          for (const job of jobs) {
+            await definition.handler(job.data as object, context);
+          }
+        },
+      );
+    }
+  }
+
+  async send(name: string, data: object, options: { singletonKey?: string; startAfter?: number | string | Date } = {}) {
+    return this.boss.send(name, data, options);
+  }
+
+  /** Waits for running handlers (up to `timeoutMs`) and stops polling. */
+  async stop(timeoutMs = 10_000): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+  }
+}

@@ -1,0 +1,169 @@
+import type { Statement } from '../shared/statement-schema.js';
+
+/**
+ * The roles every installation starts with, their read-only system policies, and which policies
+ * each role has. Resources are named `<module>:<thing>` (`claims:payment`); a module's visibility
+ * is the `ViewModule` action on `ui:<module>`.
+ */
+export const MODULES = [
+  'contacts',
+  'lines',
+  'policies',
+  'claims',
+  'reports',
+  'documents',
+  'rules',
+  'access',
+  'notes',
+  'settings',
+  'users',
+  'my-account',
+  'all-products',
+  'integrations',
+  'quote',
+] as const;
+
+export const DEMO_ROLES = [
+  { name: 'Administrator', gen2Role: 'admin' },
+  { name: 'Claims Adjuster', gen2Role: 'claims_adjuster' },
+  { name: 'Underwriter', gen2Role: 'underwriter' },
+  { name: 'Product and Rules Author', gen2Role: 'product_author' },
+  { name: 'Agent', gen2Role: 'agent' },
+  { name: 'Agency', gen2Role: 'agency' },
+] as const;
+
+type DemoRole = (typeof DEMO_ROLES)[number]['name'];
+
+export interface SystemPolicy {
+  name: string;
+  description: string;
+  statements: Statement[];
+  roles: DemoRole[];
+}
+
+const viewModules = (sid: string, modules: (typeof MODULES)[number][]): Statement => ({
+  sid,
+  effect: 'allow',
+  actions: ['ViewModule'],
+  resources: modules.map((module) => `ui:${module}`),
+});
+const allow = (sid: string, actions: string[], resources: string[]): Statement => ({
+  sid,
+  effect: 'allow',
+  actions,
+  resources,
+});
+const WRITE = ['read', 'create', 'update'];
+
+/** Agents and agencies: the agent area only — and explicitly never the carrier's administration. */
+const agentArea: Statement[] = [
+  viewModules('AgentModules', ['quote', 'policies', 'claims', 'reports']),
+  allow('Quotes', WRITE, ['quote:*']),
+  allow('PoliciesAndQuotes', ['read'], ['policies:*']),
+  allow('ReportClaims', ['read', 'create'], ['claims:claim']),
+  allow('Reports', ['read'], ['reports:*']),
+  {
+    sid: 'NoAdministration',
+    effect: 'deny',
+    actions: ['*'],
+    resources: [
+      'ui:users',
+      'ui:access',
+      'ui:settings',
+      'ui:integrations',
+      'ui:rules',
+      'ui:lines',
+      'access:*',
+      'users:*',
+      'settings:*',
+      'integrations:*',
+    ],
+  },
+];
+
+export const SYSTEM_POLICIES: SystemPolicy[] = [
+  {
+    name: 'Full access',
+    description: 'Administrators may do everything.',
+    statements: [allow('Everything', ['*'], ['*'])],
+    roles: ['Administrator'],
+  },
+  {
+    name: 'Signed-in basics',
+    description: 'Every role sees its own account and the All Products dashboard.',
+    statements: [viewModules('CoreModules', ['my-account', 'all-products'])],
+    roles: ['Administrator', 'Claims Adjuster', 'Underwriter', 'Product and Rules Author', 'Agent', 'Agency'],
+  },
+  {
+    name: 'Claims handling',
+    description: 'Claims adjusters handle claims and pay up to 5000.00 on their own authority.',
+    statements: [
+      viewModules('ClaimsModules', ['claims', 'contacts', 'policies', 'documents', 'notes', 'reports']),
+      allow('Claims', ['*'], ['claims:*']),
+      allow('ClaimContacts', WRITE, ['contacts:*', 'notes:*', 'documents:*']),
+      allow('PolicyLookups', ['read'], ['policies:*', 'lines:*', 'reports:*']),
+      {
+        sid: 'PaymentsOverAuthority',
+        effect: 'deny',
+        actions: ['create', 'update', 'approve'],
+        resources: ['claims:payment'],
+        conditions: [{ attribute: 'record.amount', operator: 'gt', value: '5000.00' }],
+      },
+    ],
+    roles: ['Claims Adjuster'],
+  },
+  {
+    name: 'Underwriting',
+    description: 'Underwriters quote and issue policies and read claims.',
+    statements: [
+      viewModules('UnderwritingModules', ['policies', 'quote', 'contacts', 'lines', 'documents', 'notes', 'reports']),
+      allow('PoliciesAndQuotes', ['*'], ['policies:*', 'quote:*']),
+      allow('Insureds', WRITE, ['contacts:*', 'notes:*', 'documents:*']),
+      allow('Lookups', ['read'], ['lines:*', 'claims:*', 'reports:*']),
+    ],
+    roles: ['Underwriter'],
+  },
+  {
+    name: 'Product and rules authoring',
+    description: 'Authors configure lines and products, rules and document templates.',
+    statements: [
+      viewModules('AuthoringModules', ['lines', 'rules', 'documents', 'notes', 'reports']),
+      allow('Authoring', ['*'], ['lines:*', 'rules:*', 'documents:*']),
+      allow('Notes', WRITE, ['notes:*']),
+      allow('Lookups', ['read'], ['policies:*', 'reports:*']),
+    ],
+    roles: ['Product and Rules Author'],
+  },
+  {
+    name: 'Agent area',
+    description: 'Agents quote, look up their policies, report claims and read reports.',
+    statements: agentArea,
+    roles: ['Agent'],
+  },
+  {
+    name: 'Agency area',
+    description: 'Agencies quote, look up their policies, report claims and read reports.',
+    statements: agentArea,
+    roles: ['Agency'],
+  },
+];
+
+/** The demo users' roles; the accounts themselves are identity's (plugins/identity/server/demo-accounts.ts). */
+export const DEMO_USER_ROLES: { userName: string; roles: DemoRole[] }[] = [
+  { userName: 'admin@atrium.test', roles: ['Administrator'] },
+  { userName: 'adjuster@atrium.test', roles: ['Claims Adjuster'] },
+  { userName: 'underwriter@atrium.test', roles: ['Underwriter'] },
+  { userName: 'author@atrium.test', roles: ['Product and Rules Author'] },
+  { userName: 'multi@atrium.test', roles: ['Claims Adjuster', 'Underwriter'] },
+  { userName: 'mfa@atrium.test', roles: ['Underwriter'] },
+  { userName: 'sms@atrium.test', roles: ['Claims Adjuster'] },
+  { userName: 'agent@agency.test', roles: ['Agent'] },
+  { userName: 'agency@agency.test', roles: ['Agency'] },
+];
+
+/** "Admin flag: member of Administrators group": the group holds the Administrator role. */
+export const DEMO_GROUP_ROLES: { groupName: string; roles: DemoRole[] }[] = [
+  { groupName: 'Administrators', roles: ['Administrator'] },
+];
+
+export const SYSTEM_POLICY_VERSION = '1.0.0';

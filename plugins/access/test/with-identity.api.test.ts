@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '@atrium/sdk/testing';
+
+/**
+ * The installation as it ships (every discovered plugin): a user signs in through identity with the
+ * demo password, and the access module's evaluator decides what their token may do. Identity's
+ * POST /api/access/role-select lives beside the access module's routes under the same prefix.
+ */
+const DEMO_PASSWORD = 'Atrium!demo1';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server?.close());
+
+async function tokenOf(username: string): Promise<string> {
+  const response = await server.fetch('/api/identity/sign-in', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  });
+  const body = (await response.json()) as { authentication_result?: { access_token: string } };
+  if (!body.authentication_result)
+    throw new Error(`Sign-in of ${username} answered ${response.status} ${JSON.stringify(body)}`);
+  return body.authentication_result.access_token;
+}
+
+describe('with the identity module', () => {
+  it('installs the access module as the evaluator and role directory', () => {
+    const providers = server.atrium.plugins
+      .filter((p) => p.provides?.accessEvaluator || p.provides?.roleDirectory)
+      .map((p) => p.id);
+    expect(providers).toEqual(['access']);
+  });
+
+  it('lets a signed-in administrator manage access, and refuses an adjuster', async () => {
+    const admin = await tokenOf('admin@atrium.test');
+    expect((await server.fetch('/api/access/policies', { headers: { authorization: `Bearer ${admin}` } })).status).toBe(
+      200,
+    );
+    const adjuster = await tokenOf('adjuster@atrium.test');
+    const refused = await server.fetch('/api/access/policies', { headers: { authorization: `Bearer ${adjuster}` } });
+    expect(refused.status).toBe(403);
+    const evaluations = await server.fetch('/api/access/evaluations', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adjuster}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        requests: [
+          { resource: 'ui:claims', action: 'ViewModule' },
+          { resource: 'ui:access', action: 'ViewModule' },
+        ],
+      }),
+    });
+    expect(await evaluations.json()).toEqual({
+      results: [
+        { evaluation: { allowed: true, reason: 'allowed-by-statement' } },
+        { evaluation: { allowed: false, reason: 'no-matching-statement' } },
+      ],
+    });
+  });
+
+  it('asks a user with two roles to choose one (ingress-denied), then acts in the chosen role', async () => {
+    const multi = await tokenOf('multi@atrium.test');
+    const unchosen = await server.fetch('/api/v2/utils/meta', { headers: { authorization: `Bearer ${multi}` } });
+    expect(unchosen.status).toBe(403);
+    expect(await unchosen.json()).toMatchObject({ ingress_denied: true, annotation: 'no-effective-role' });
+    const chosen = await server.fetch('/api/access/evaluations', {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${multi}`,
+        'x-effective-role': 'Underwriter',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        requests: [
+          { resource: 'ui:quote', action: 'ViewModule' },
+          { resource: 'ui:claims', action: 'ViewModule' },
+        ],
+      }),
+    });
+    expect(
+      (await chosen.json()).results.map((r: { evaluation: { allowed: boolean } }) => r.evaluation.allowed),
+    ).toEqual([true, false]);
+  });
+
+  it("keeps identity's role-select beside the access routes", async () => {
+    const multi = await tokenOf('multi@atrium.test');
+    const response = await server.fetch('/api/access/role-select', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${multi}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ effective_role: 'Claims Adjuster' }),
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it('lists the access routes in the OpenAPI document with their permissions', async () => {
+    const document = await (await server.fetch('/api/docs/json')).json();
+    expect(document.paths['/api/access/policies'].get['x-atrium-access']).toEqual({
+      resource: 'access:policy',
+      action: 'read',
+    });
+    expect(document.paths['/api/access/evaluations'].post['x-atrium-access']).toBe('authenticated');
+    expect(Object.keys(document.paths).filter((path) => path.startsWith('/api/access/')).length).toBeGreaterThan(15);
+  });
+});

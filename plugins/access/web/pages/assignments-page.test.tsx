@@ -1,0 +1,59 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { preloadTestHost, renderInTestHost } from '@atrium/sdk/testing';
+import AssignmentsPage from './assignments-page.js';
+
+const page = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
+
+describe('assignments page', () => {
+  beforeAll(preloadTestHost, 30_000);
+
+  it('assigns several users to a role and lists the ones that failed in the batch-failure dialog', async () => {
+    const host = await renderInTestHost(<AssignmentsPage />, {
+      apis: {
+        'GET /access/roles': page([{ id: 1, name: 'Claims Viewer', gen2_role: null }]),
+        'GET /access/policies': page([]),
+        'GET /access/policy-assignments': page([]),
+        'GET /access/role-user-name-assignments': page([]),
+        'POST /access/role-user-name-assignments': ({ body }) => {
+          const { user_name, role } = body as { user_name: string; role: string };
+          if (user_name === 'casey@atrium.test')
+            return new Response(
+              JSON.stringify({
+                status: 400,
+                detail: "'casey@atrium.test' already holds 'Claims Viewer'.",
+                errors: [{ pointer: '/user_name', detail: "'casey@atrium.test' already holds 'Claims Viewer'." }],
+              }),
+              { status: 400, headers: { 'content-type': 'application/problem+json' } },
+            );
+          return { id: 9, user_name, role };
+        },
+      },
+    });
+    await host.user.click(await screen.findByRole('tab', { name: 'Users in roles' }));
+    await waitFor(() => expect(host.requests.some((r) => r.path === '/api/access/roles')).toBe(true));
+    const role = await screen.findByRole('combobox', { name: 'Role' });
+    await host.user.click(role);
+    const listbox = await waitFor(() => document.getElementById(role.getAttribute('aria-controls') ?? '')!);
+    await host.user.click(within(listbox).getByRole('option', { name: 'Claims Viewer', hidden: true }));
+    const names = screen.getAllByLabelText('User names')[0]!;
+    await host.user.type(names, 'ada@atrium.test{Enter}casey@atrium.test{Enter}');
+    await host.user.click(screen.getByRole('button', { name: 'Assign' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Batch Action Failed' });
+    expect(within(dialog).getByText('We are sorry, batch action failed for 1 items out of 2')).toBeTruthy();
+    expect(within(dialog).getByRole('columnheader', { name: 'User name' })).toBeTruthy();
+    expect(within(dialog).getByText("'casey@atrium.test' already holds 'Claims Viewer'.")).toBeTruthy();
+    await waitFor(() =>
+      expect(
+        host.requests
+          .filter((r) => r.method === 'POST' && r.path === '/api/access/role-user-name-assignments')
+          .map((r) => r.body),
+      ).toEqual([
+        { role: 'Claims Viewer', user_name: 'ada@atrium.test' },
+        { role: 'Claims Viewer', user_name: 'casey@atrium.test' },
+      ]),
+    );
+  });
+});

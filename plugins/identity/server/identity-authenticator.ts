@@ -1,0 +1,168 @@
+import { eq } from 'drizzle-orm';
+import { ApiError, type Authenticator, type Database, type Principal } from '@atrium/sdk/server';
+import { InvalidAccessToken } from './access-tokens.js';
+import { resolveEffectiveRole } from './effective-role.js';
+import { SessionSnapshotCache } from './session-snapshot-cache.js';
+import type { IdentityServices } from './identity-services.js';
+import { appClient, refreshTokenFamily, user } from './tables.js';
+
+/**
+ * Resolves the caller of every non-public route from `Authorization: Bearer <access token>`. A
+ * token that is forged, expired, of another issuer or audience, or whose session was ended (sign-out,
+ * refresh-token reuse, global sign-out, password reset, disabled user) answers 401.
+ */
+export function createIdentityAuthenticator(services: IdentityServices): Authenticator {
+  const snapshots = new SessionSnapshotCache<{ session: SessionRow; roles: string[] }>();
+  const clients = new SessionSnapshotCache<ClientRow | null>();
+  services.sessions.onRevoke = () => {
+    snapshots.clear();
+    clients.clear();
+  };
+  return {
+    async authenticate(request) {
+      const header = request.headers.authorization;
+      const value = Array.isArray(header) ? header[0] : header;
+      if (!value) return null;
+      const match = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(value);
+      if (!match) throw new ApiError(401, undefined, { headers: { 'www-authenticate': 'Bearer' } });
+      let claims;
+      try {
+        claims = await services.accessTokens.verify(match[1]!);
+      } catch (error) {
+        if (error instanceof InvalidAccessToken) {
+          throw new ApiError(401, undefined, { headers: { 'www-authenticate': 'Bearer error="invalid_token"' } });
+        }
+        throw error;
+      }
+      if (claims.kind === 'client') {
+        let client = clients.get(claims.sub);
+        if (client === undefined) {
+          client = await clientOf(services.db, claims.sub);
+          clients.set(claims.sub, client);
+        }
+        if (!client || client.revokedAt || claims.iat * 1000 < Math.floor(client.createdAt.getTime() / 1000) * 1000) {
+          throw new ApiError(401, undefined, { headers: { 'www-authenticate': 'Bearer error="invalid_token"' } });
+        }
+        // A machine client acts in its one role; X-Effective-Role cannot change it.
+        const clientPrincipal: Principal = {
+          kind: 'client',
+          subject: client.id,
+          username: `app-client:${client.name}`,
+          effectiveRole: client.role,
+          roles: [client.role],
+          attributes: { clientName: client.name, tokenId: claims.jti, issuedAt: claims.iat, expiresAt: claims.exp },
+        };
+        return clientPrincipal;
+      }
+      let snapshot = snapshots.get(`${claims.sub}:${claims.sid}`);
+      if (!snapshot) {
+        const session = await sessionOf(services.db, claims.sub, claims.sid);
+        snapshot = session
+          ? {
+              session,
+              roles: await services.rolesOf({ id: session.userId, username: session.username, roles: session.roles }),
+            }
+          : undefined;
+        if (snapshot) snapshots.set(`${claims.sub}:${claims.sid}`, snapshot);
+      }
+      const session = snapshot?.session;
+      if (!session || isRevoked(session, claims.iat)) {
+        throw new ApiError(401, undefined, { headers: { 'www-authenticate': 'Bearer error="invalid_token"' } });
+      }
+      const roles = snapshot!.roles;
+      const principal: Principal = {
+        kind: 'user',
+        subject: session.userId,
+        username: session.username,
+        effectiveRole: resolveEffectiveRole(request.headers, roles),
+        roles,
+        attributes: {
+          name: session.name,
+          email: session.email,
+          isEmployee: session.isEmployee,
+          sessionId: claims.sid,
+          tokenId: claims.jti,
+          issuedAt: claims.iat,
+          expiresAt: claims.exp,
+        },
+      };
+      return principal;
+    },
+  };
+}
+
+interface ClientRow {
+  id: string;
+  name: string;
+  role: string;
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
+async function clientOf(db: Database, clientId: string): Promise<ClientRow | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(clientId)) return null;
+  const [row] = await db
+    .select({
+      id: appClient.id,
+      name: appClient.name,
+      role: appClient.role,
+      createdAt: appClient.createdAt,
+      revokedAt: appClient.revokedAt,
+    })
+    .from(appClient)
+    .where(eq(appClient.id, clientId))
+    .limit(1);
+  return row ?? null;
+}
+
+interface SessionRow {
+  userId: string;
+  username: string;
+  name: string;
+  email: string;
+  isEmployee: boolean;
+  roles: string[];
+  enabled: boolean;
+  tokensValidAfter: Date | null;
+  sessionRevokedAt: Date | null;
+}
+
+async function sessionOf(db: Database, userId: string, sessionId: string): Promise<SessionRow | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(userId) || !/^[0-9a-f-]{36}$/i.test(sessionId)) return undefined;
+  const [row] = await db
+    .select({
+      userId: user.id,
+      username: user.username,
+      name: user.name,
+      email: user.email,
+      isEmployee: user.isEmployee,
+      roles: user.roles,
+      enabled: user.enabled,
+      tokensValidAfter: user.tokensValidAfter,
+      sessionRevokedAt: refreshTokenFamily.revokedAt,
+      sessionUserId: refreshTokenFamily.userId,
+    })
+    .from(user)
+    .innerJoin(refreshTokenFamily, eq(refreshTokenFamily.id, sessionId))
+    .where(eq(user.id, userId))
+    .limit(1);
+  if (!row || row.sessionUserId !== row.userId) return undefined;
+  return row;
+}
+
+function isRevoked(session: SessionRow, issuedAtSeconds: number): boolean {
+  if (!session.enabled || session.sessionRevokedAt) return true;
+  return !!session.tokensValidAfter && issuedAtSeconds * 1000 < session.tokensValidAfter.getTime();
+}
+
+/**
+ * For routes that move money or change access: true when the caller's token has been revoked since
+ * the request was authenticated (the authenticator already refuses tokens revoked before it ran).
+ */
+export async function tokenIsRevoked(db: Database, principal: Principal): Promise<boolean> {
+  const sessionId = principal.attributes?.sessionId;
+  const issuedAt = principal.attributes?.issuedAt;
+  if (principal.kind !== 'user' || typeof sessionId !== 'string' || typeof issuedAt !== 'number') return true;
+  const session = await sessionOf(db, principal.subject, sessionId);
+  return !session || isRevoked(session, issuedAt);
+}

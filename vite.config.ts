@@ -1,0 +1,26 @@
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * Builds the SPA (packages/host plus every plugin's web half) into dist/web; in dev serves it with
+ * hot reload and proxies /api to the API process (scripts/dev.mjs starts both).
+ */
+const apiPort = process.env.ATRIUM_API_PORT ?? '8080';
+
+export default defineConfig({
+  root: path.resolve(import.meta.dirname, 'packages/host'),
+  publicDir: path.resolve(import.meta.dirname, 'packages/host/public'),
+  plugins: [react()],
+  build: {
+    outDir: path.resolve(import.meta.dirname, 'dist/web'),
+    emptyOutDir: true,
+    sourcemap: true,
+    manifest: true,
+    chunkSizeWarningLimit: 500,
+  },
+  server: {
+    port: Number(process.env.VITE_PORT ?? 5173),
+    proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
+  },
+});

@@ -1,0 +1,63 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Test projects:
+ * - unit:          *.test.ts(x) beside the code, no server
+ * - api-pglite:    *.api.test.ts against a real server on a fresh in-memory PGlite
+ * - api-postgres:  the same files against fresh databases on TEST_DATABASE_URL (only when it is set)
+ * - e2e:           tests/e2e/*.e2e.test.ts, Playwright driving /usr/bin/chromium against the built app
+ */
+const exclude = ['**/node_modules/**', '**/dist/**'];
+const apiFiles = ['packages/**/*.api.test.ts', 'plugins/**/*.api.test.ts', 'tests/api/**/*.api.test.ts'];
+
+const projects = [
+  {
+    test: {
+      name: 'unit',
+      include: ['packages/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
+      exclude: [...exclude, '**/*.api.test.ts', '**/*.e2e.test.ts'],
+    },
+  },
+  {
+    test: {
+      name: 'api-pglite',
+      include: apiFiles,
+      exclude,
+      env: { ATRIUM_TEST_DB: 'pglite' },
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  },
+  ...(process.env.TEST_DATABASE_URL
+    ? [
+        {
+          test: {
+            name: 'api-postgres',
+            include: apiFiles,
+            exclude,
+            env: { ATRIUM_TEST_DB: 'postgres' },
+            testTimeout: 30_000,
+            hookTimeout: 60_000,
+          },
+        },
+      ]
+    : []),
+  {
+    test: {
+      name: 'e2e',
+      include: ['tests/e2e/**/*.e2e.test.ts'],
+      exclude,
+      testTimeout: 60_000,
+      hookTimeout: 120_000,
+      fileParallelism: false,
+    },
+  },
+];
+
+export default defineConfig({
+  test: {
+    projects,
+    // Two cores: more workers only make the database-heavy projects contend.
+    maxWorkers: 2,
+  },
+});
