@@ -112,6 +112,8 @@ describe('Access administration', () => {
     await page.waitForURL((url) => url.pathname === '/access/policies');
     await page.getByRole('link', { name: 'New policy' }).click();
     await page.waitForURL((url) => url.pathname === '/access/policies/new');
+    // The list (whose filter is also labelled Name) stays on screen until the editor's chunk loads.
+    await page.getByRole('heading', { name: 'New policy' }).waitFor();
     await page.getByLabel('Name', { exact: true }).fill(POLICY);
     await page.getByLabel('Description').fill('Sees the claims module and reads claims.');
     const editor = page.locator('.monaco-editor').first();
