@@ -8,7 +8,10 @@ import { startTestServer, type TestServer } from '@atrium/sdk/testing';
  * real server serving the built SPA (`npm test` builds it first) on a fresh embedded database.
  */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const WEB_DIST = path.resolve(import.meta.dirname, '../../dist/web');
+// ATRIUM_E2E_WEB_DIST lets several people build and test the SPA side by side on one checkout.
+export const WEB_DIST = process.env.ATRIUM_E2E_WEB_DIST
+  ? path.resolve(process.env.ATRIUM_E2E_WEB_DIST)
+  : path.resolve(import.meta.dirname, '../../dist/web');
 
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM))
