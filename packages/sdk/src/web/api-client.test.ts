@@ -46,6 +46,17 @@ describe('API client', () => {
     expect(calls[0]!.url.search).toBe('?q=x');
   });
 
+  it('shows the response (its ETag) to onResponse before returning the body', async () => {
+    const { client } = setup(
+      () => new Response('{"id":1}', { status: 200, headers: { 'content-type': 'application/json', etag: 'W/"3"' } }),
+    );
+    let etag: string | null = null;
+    await expect(client.get('/claims/1/', { onResponse: (r) => (etag = r.headers.get('etag')) })).resolves.toEqual({
+      id: 1,
+    });
+    expect(etag).toBe('W/"3"');
+  });
+
   it('omits the headers when there is no token or role', async () => {
     const { client, calls } = setup(() => new Response(null, { status: 204 }), {
       getToken: () => null,

@@ -35,6 +35,8 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
   /** Sends and accepts `application/vnd.api+json`. */
   jsonApi?: boolean;
+  /** Sees the response's status and headers (an `ETag` for a later `If-Match`) before its body is read. */
+  onResponse?(response: Response): void;
 }
 
 export interface JsonApiResource {
@@ -132,6 +134,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         if ((error as { name?: string })?.name === 'AbortError' || request.signal?.aborted) throw error;
         throw apiErrorFromNetwork(error);
       }
+      request.onResponse?.(response);
       const payload = await readBody(response);
       if (response.ok) return payload as T;
       const error = apiErrorFromResponse(response.status, payload);
