@@ -1,0 +1,2 @@
+/** The accounting ledger tables (claims-ledger fills this module). */
+export {};

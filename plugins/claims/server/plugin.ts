@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import { defineServerPlugin } from '@atrium/sdk/server';
+import { registerCoreRoutes } from './core/routes.js';
+import { registerLedgerRoutes } from './ledger/routes.js';
+import { CLAIMS_PERMISSION_DECLARATIONS } from './permissions.js';
+
+/**
+ * The claims module: FNOL drafts and claims, exposures, parties and the lookups products configure
+ * (core/), the append-only accounting ledger (ledger/), and the integrations claims screens call
+ * (integrations/: users, attachments, contacts, mock policies). Everything answers JSON:API under
+ * /api/claims with trailing slashes.
+ */
+export default defineServerPlugin({
+  id: 'claims',
+  title: 'Claims',
+  dbSchema: 'claims',
+  migrationsFolder: fileURLToPath(new URL('./migrations', import.meta.url)),
+  permissions: CLAIMS_PERMISSION_DECLARATIONS,
+  routes(router, context) {
+    registerCoreRoutes(router, context);
+    registerLedgerRoutes(router, context);
+  },
+});

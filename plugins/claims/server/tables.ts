@@ -1,0 +1,2 @@
+export * from './core/tables.js';
+export * from './ledger/tables.js';
