@@ -1,0 +1,213 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useApiClient, type ApiClient, type JsonApiDocument, type JsonApiResource } from '@atrium/sdk';
+import { flatten, flattenAll, resourceBody, text, type Flat } from './jsonapi.js';
+import { PATHS } from './paths.js';
+
+/** Claims, their statuses, exposures, parties and audit log as the screens read them. */
+export interface Claim extends Flat {
+  number: string;
+  status: string;
+  fnol_number?: string | null;
+  policy_number?: string | null;
+  date_of_loss?: string | null;
+  loss_description?: string | null;
+  primary_adjuster?: string | null;
+  total_incurred?: string | null;
+  status_change_reason?: string | null;
+  current_fnol_step?: string | null;
+  product_id?: string;
+}
+
+/** A claim with the ETag it was read at, for the `If-Match` of the next write. */
+export interface ClaimWithEtag {
+  claim: Claim;
+  etag: string | null;
+}
+
+/** Pending claims come in pages of 20 (spec "Business constants"). */
+export const PENDING_PAGE_SIZE = 20;
+export const MY_CLAIMS_PAGE_SIZE = 20;
+
+export const claimsKeys = {
+  all: ['claims-module'] as const,
+  list: (query: Record<string, unknown>) => ['claims-module', 'claims', query] as const,
+  claim: (number: string) => ['claims-module', 'claim', number] as const,
+  claimParts: (claimId: string) => ['claims-module', 'claim-parts', claimId] as const,
+  statuses: ['claims-module', 'statuses'] as const,
+  audit: (claimId: string) => ['claims-module', 'audit', claimId] as const,
+};
+
+export type ClaimFilters = Partial<
+  Record<
+    | 'numbers'
+    | 'number'
+    | 'status'
+    | 'claim_number'
+    | 'has_adjuster'
+    | 'loss_city'
+    | 'loss_state'
+    | 'loss_zip'
+    | 'primary_adjuster',
+    string
+  >
+>;
+
+export interface ClaimPage {
+  claims: Claim[];
+  count: number;
+  pages: number;
+}
+
+export async function fetchClaimPage(
+  api: ApiClient,
+  filters: ClaimFilters,
+  page: number,
+  size: number,
+  signal?: AbortSignal,
+): Promise<ClaimPage> {
+  const query: Record<string, string | number> = { 'page[number]': page, 'page[size]': size, sort: '-id' };
+  for (const [name, value] of Object.entries(filters)) if (value) query[`filter[${name}]`] = value;
+  const document = await api.get<JsonApiDocument<JsonApiResource[]>>(PATHS.claims, { jsonApi: true, query, signal });
+  return {
+    claims: flattenAll(document) as Claim[],
+    count: document.meta?.count ?? 0,
+    pages: document.meta?.pages ?? 1,
+  };
+}
+
+export function useClaimPage(filters: ClaimFilters, page: number, size: number) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: claimsKeys.list({ filters, page, size }),
+    queryFn: ({ signal }) => fetchClaimPage(api, filters, page, size, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Finds a claim by number ('Claim {n} not found.' when none) and reads it with its ETag. */
+export async function fetchClaimByNumber(api: ApiClient, number: string, signal?: AbortSignal): Promise<ClaimWithEtag> {
+  const page = await fetchClaimPage(api, { number }, 1, 1, signal);
+  const found = page.claims.find((c) => c.number === number);
+  if (!found) throw new Error(`Claim ${number} not found.`);
+  return fetchClaim(api, found.id, signal);
+}
+
+export async function fetchClaim(api: ApiClient, id: string, signal?: AbortSignal): Promise<ClaimWithEtag> {
+  let etag: string | null = null;
+  const document = await api.get<JsonApiDocument<JsonApiResource>>(PATHS.claim(id), {
+    jsonApi: true,
+    signal,
+    onResponse: (response) => (etag = response.headers.get('etag')),
+  });
+  return { claim: flatten(document.data) as Claim, etag };
+}
+
+export function useClaimByNumber(number: string) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: claimsKeys.claim(number),
+    queryFn: ({ signal }) => fetchClaimByNumber(api, number, signal),
+    retry: false,
+  });
+}
+
+/** PATCH with `If-Match`: a stale ETag is refused with 412 (the caller offers a reload). */
+export async function updateClaim(
+  api: ApiClient,
+  id: string,
+  etag: string | null,
+  attributes: Record<string, unknown>,
+): Promise<ClaimWithEtag> {
+  let next: string | null = null;
+  const document = await api.patch<JsonApiDocument<JsonApiResource>>(
+    PATHS.claim(id),
+    resourceBody('claim', attributes, { id }),
+    {
+      jsonApi: true,
+      headers: etag ? { 'If-Match': etag } : {},
+      onResponse: (response) => (next = response.headers.get('etag')),
+    },
+  );
+  return { claim: flatten(document.data) as Claim, etag: next };
+}
+
+/** A status move the server allows: from → to, with the reasons that may be given. */
+export interface StatusTransition {
+  from_status: string;
+  to_status: string;
+  reasons: string[];
+}
+
+/**
+ * The claims statuses lookup (`claims/statuses/`): status/reason rows carrying from_status and
+ * to_status. Rows of the same from → to are merged; their names are the reasons to pick from.
+ */
+export function toTransitions(rows: Flat[]): StatusTransition[] {
+  const byMove = new Map<string, StatusTransition>();
+  for (const row of rows) {
+    const from = text(row.from_status);
+    const to = text(row.to_status);
+    if (!to) continue;
+    const key = `${from}→${to}`;
+    const move = byMove.get(key) ?? { from_status: from, to_status: to, reasons: [] };
+    const reason = text(row.reason ?? row.label ?? row.name);
+    if (reason && reason !== to && !move.reasons.includes(reason)) move.reasons.push(reason);
+    byMove.set(key, move);
+  }
+  return [...byMove.values()];
+}
+
+export function useStatusTransitions() {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: claimsKeys.statuses,
+    queryFn: async ({ signal }) =>
+      toTransitions((await api.jsonApiFetchAll(PATHS.statuses, { signal })).data.map(flatten)),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Every resource of a claim's collection (`filter[claim]=id`), all pages in parallel. */
+export function useClaimCollection(path: string, claimId: string | undefined, extra: Record<string, string> = {}) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: [...claimsKeys.claimParts(claimId ?? ''), path, extra],
+    enabled: !!claimId,
+    queryFn: async ({ signal }) => {
+      const all = await api.jsonApiFetchAll(path, { query: { 'filter[claim]': claimId!, ...extra }, signal });
+      return { items: all.data.map(flatten), included: all.included };
+    },
+  });
+}
+
+/** Any lookup collection, whole (page size 250, pages in parallel). */
+export function useLookup(path: string, query: Record<string, string> = {}, enabled = true) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: ['claims-module', 'lookup', path, query],
+    enabled,
+    queryFn: async ({ signal }) => (await api.jsonApiFetchAll(path, { query, signal })).data.map(flatten),
+    staleTime: 60_000,
+  });
+}
+
+export function useClaimAudit(claimId: string | undefined) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: claimsKeys.audit(claimId ?? ''),
+    enabled: !!claimId,
+    queryFn: async ({ signal }) => {
+      const document = await api.get<JsonApiDocument<JsonApiResource[]>>(PATHS.auditLog, {
+        jsonApi: true,
+        signal,
+        query: { 'filter[claim]': claimId!, sort: '-id', 'page[size]': 20, 'page[number]': 1 },
+      });
+      return flattenAll(document);
+    },
+  });
+}
+
+/** `POST claims/users/{username}/assign/claims/` for one claim (the assign area runs one per claim). */
+export function assignClaim(api: ApiClient, username: string, claimId: string) {
+  return api.post(PATHS.assignClaims(username), { claim_ids: [Number(claimId)] });
+}
