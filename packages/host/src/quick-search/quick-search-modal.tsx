@@ -67,6 +67,7 @@ function QuickSearchDialog({ provider, onClose }: { provider: AnyQuickSearchProv
       createQuickSearchController({
         provider,
         recent: runtime.recents,
+        api: runtime.services.api,
         onOpen: (item) => {
           onClose();
           runtime.services.navigate(item.to);

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ApiClient } from './api-client.js';
 import { createMemoryStorage } from './key-value-storage.js';
 import { defineQuickSearchProvider, type QuickSearchItem, type QuickSearchProvider } from './quick-search.js';
 import { createQuickSearchController } from './quick-search-controller.js';
@@ -13,7 +14,7 @@ const POLICIES: PolicyRow[] = Array.from({ length: 8 }, (_, i) => ({ number: `P-
 
 /** An example provider proving the contract: searches an in-memory list, honours the abort signal. */
 function policyProvider(overrides: Partial<QuickSearchProvider<PolicyRow>> = {}) {
-  const search = vi.fn(async ({ query, signal }: { query: string; signal: AbortSignal }) => {
+  const search = vi.fn(async ({ query, signal }: { query: string; signal: AbortSignal; api?: ApiClient }) => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     if (signal.aborted) throw new DOMException('Aborted', 'AbortError');
     return POLICIES.filter((p) => p.number.toLowerCase().includes(query.toLowerCase()));
@@ -55,6 +56,17 @@ describe('quick search controller', () => {
       selectedIndex: 0,
       emptyMessage: null,
     });
+  });
+
+  it("hands the host's API client to the provider's search", async () => {
+    const { provider, search } = policyProvider();
+    const api = { marker: 'host api' } as unknown as ApiClient;
+    const recent = createRecentItemsStore({ storage: createMemoryStorage() });
+    const controller = createQuickSearchController({ provider, recent, onOpen: vi.fn(), api });
+    controller.setQuery('P-1');
+    await vi.advanceTimersByTimeAsync(400);
+    expect(search.mock.calls[0]![0]).toMatchObject({ query: 'P-1', api });
+    controller.dispose();
   });
 
   it('does not search one character, and never says "no matching" for it', async () => {

@@ -9,6 +9,7 @@ import {
   type AnyQuickSearchProvider,
   type QuickSearchItem,
 } from './quick-search.js';
+import type { ApiClient } from './api-client.js';
 import type { RecentItemsStore } from './recent-items.js';
 
 /**
@@ -58,6 +59,8 @@ export interface QuickSearchControllerOptions {
   recent: RecentItemsStore;
   /** Navigates to the item; called after it is recorded as recently viewed. */
   onOpen(item: QuickSearchItem): void;
+  /** Passed on to the provider's `search` so providers can call the API. */
+  api?: ApiClient;
   debounceMs?: number;
   maxResults?: number;
 }
@@ -129,7 +132,7 @@ export function createQuickSearchController(options: QuickSearchControllerOption
     update({ fetching: true, error: null });
     let pending: Promise<readonly unknown[]>;
     try {
-      pending = Promise.resolve(provider.search({ query: term, signal: controller.signal }));
+      pending = Promise.resolve(provider.search({ query: term, signal: controller.signal, api: options.api }));
     } catch (error) {
       pending = Promise.reject(error);
     }

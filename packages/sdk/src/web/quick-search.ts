@@ -1,3 +1,5 @@
+import type { ApiClient } from './api-client.js';
+
 /**
  * Quick-search provider contract. A plugin registers one provider per entity type (Policy, Claim,
  * Contact); the host's modal drives it through the QuickSearchController.
@@ -14,6 +16,8 @@ export interface QuickSearchQuery {
   query: string;
   /** Aborted when the user types on or closes the modal; pass it to fetch. */
   signal: AbortSignal;
+  /** The host's API client (bearer token, effective role), when the host gave the controller one. */
+  api?: ApiClient;
 }
 
 export interface QuickSearchProvider<Raw = unknown> {
