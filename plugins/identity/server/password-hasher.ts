@@ -9,20 +9,27 @@ export interface PasswordHashingOptions {
   memoryCost?: number;
   timeCost?: number;
   parallelism?: number;
+  /**
+   * Called once per argon2 verification, real or dummy. Metrics (and the enumeration tests) use
+   * it to see that an unknown username costs a verification too, without timing anything.
+   */
+  onVerify?: () => void;
 }
 
-export const DEFAULT_PASSWORD_HASHING: Required<PasswordHashingOptions> = {
+export const DEFAULT_PASSWORD_HASHING: Required<Omit<PasswordHashingOptions, 'onVerify'>> = {
   memoryCost: 19_456,
   timeCost: 2,
   parallelism: 1,
 };
 
 export class PasswordHasher {
-  private readonly options: Required<PasswordHashingOptions>;
+  private readonly options: Required<Omit<PasswordHashingOptions, 'onVerify'>>;
+  private readonly onVerify: (() => void) | undefined;
   private dummyHash: Promise<string> | null = null;
 
-  constructor(options: PasswordHashingOptions = {}) {
+  constructor({ onVerify, ...options }: PasswordHashingOptions = {}) {
     this.options = { ...DEFAULT_PASSWORD_HASHING, ...options };
+    this.onVerify = onVerify;
   }
 
   hash(password: string): Promise<string> {
@@ -30,6 +37,7 @@ export class PasswordHasher {
   }
 
   async verify(hash: string, password: string): Promise<boolean> {
+    this.onVerify?.();
     try {
       return await argon2.verify(hash, password);
     } catch {

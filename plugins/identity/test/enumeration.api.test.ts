@@ -3,18 +3,17 @@ import { startIdentityServer, type IdentityTestServer } from './identity-test-se
 
 describe('an unknown user and a wrong password answer the same', () => {
   let server: IdentityTestServer;
+  let verifications = 0;
   beforeAll(async () => {
-    server = await startIdentityServer();
+    server = await startIdentityServer({ plugin: { passwordHashing: { onVerify: () => verifications++ } } });
   });
   afterAll(async () => {
     await server?.close();
   });
 
   const attempt = async (username: string) => {
-    const started = performance.now();
     const response = await server.post('/api/identity/sign-in', { username, password: 'Not-the-password-1' });
-    const elapsed = performance.now() - started;
-    return { status: response.status, headers: response.headers, body: await response.json(), elapsed };
+    return { status: response.status, headers: response.headers, body: await response.json() };
   };
 
   it('in status and body', async () => {
@@ -35,20 +34,15 @@ describe('an unknown user and a wrong password answer the same', () => {
     expect(unknown.headers.get('content-type')).toBe(known.headers.get('content-type'));
   });
 
-  it('in time: an unknown user also pays for a password hash', async () => {
-    const knownTimes: number[] = [];
-    const unknownTimes: number[] = [];
-    for (let i = 0; i < 6; i++) {
-      knownTimes.push((await attempt('agent@agency.test')).elapsed);
-      unknownTimes.push((await attempt(`ghost${i}@agency.test`)).elapsed);
-      server.clock.advanceSeconds(3600);
-    }
-    // The fastest of several tries is the least disturbed by other work on the machine. Loose
-    // bounds: the point is that neither path skips the argon2id work.
-    const known = Math.min(...knownTimes);
-    const unknown = Math.min(...unknownTimes);
-    expect(unknown).toBeGreaterThan(known * 0.5);
-    expect(known).toBeGreaterThan(unknown * 0.5);
+  it('in work: an unknown user also pays for a password hash', async () => {
+    // Counted, not timed: timings on a shared machine flake, and the point is only that neither
+    // path skips the argon2id verification (benchmarks measure the time itself).
+    const before = verifications;
+    await attempt('agent@agency.test');
+    const afterKnown = verifications;
+    await attempt('ghost@agency.test');
+    expect(afterKnown - before).toBe(1);
+    expect(verifications - afterKnown).toBe(1);
   });
 
   it('in lockout: unknown usernames lock exactly like real ones', async () => {
