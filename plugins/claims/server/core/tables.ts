@@ -107,9 +107,8 @@ export const claim = claimsSchema.table(
     fnolNumber: text('fnol_number'),
     status: text('status').notNull().default('draft'),
     state: text('state'),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => product.id),
+    /** Null while an FNOL draft has no product yet (it is taken from the policy's type when it can be). */
+    productId: integer('product_id').references(() => product.id),
     dateOfLoss: timestamptz('date_of_loss'),
     dateOfLossTimezone: text('date_of_loss_timezone'),
     lossDescription: text('loss_description').notNull().default(''),
@@ -128,6 +127,8 @@ export const claim = claimsSchema.table(
     updateLatestRevision: boolean('update_latest_revision').notNull().default(false),
     exposuresFolderId: integer('exposures_folder_id'),
     fields: jsonb('fields').$type<Record<string, unknown>>().notNull().default({}),
+    /** The claimants as entered on the FNOL (name, coverage, description); submitting makes parties and exposures. */
+    fnolClaimants: jsonb('fnol_claimants').$type<Record<string, unknown>[]>().notNull().default([]),
     statusChangeReason: text('status_change_reason'),
     primaryAdjuster: text('primary_adjuster'),
     primaryInsuredPartyId: integer('primary_insured_party_id'),
