@@ -1,0 +1,161 @@
+import { Button, Card, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useApiClient, useHostServices } from '@atrium/sdk';
+import { serverMessage } from '../catalog/api-shared.js';
+import { LINES_RESOURCES } from '../catalog/permissions.js';
+import { saveMapping, useMapping, useProductViewsChanged, type ProductMapping } from '../catalog/product-views-api.js';
+import { ErrorAlert, ServerMessage, useCanWrite } from './shared.js';
+
+const OPERATIONS = ['map', 'other'];
+const splitList = (text: string) =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** The product mapping view: per risk type, field entries with sources, targets and an operation. */
+export function MappingView({
+  productId,
+  versionId,
+  readOnly,
+  riskTypeNames,
+}: {
+  productId: number;
+  versionId: number;
+  readOnly: boolean;
+  riskTypeNames: string[];
+}) {
+  const api = useApiClient();
+  const services = useHostServices();
+  const changed = useProductViewsChanged();
+  const canUpdate = useCanWrite(LINES_RESOURCES.mapping, 'update') && !readOnly;
+  const mapping = useMapping(productId, versionId);
+  const [draft, setDraft] = useState<ProductMapping>({});
+  const [message, setMessage] = useState<string | null>(null);
+  useEffect(() => {
+    if (mapping.data) setDraft(mapping.data);
+  }, [mapping.data]);
+
+  const names = [...new Set([...Object.keys(draft), ...riskTypeNames])];
+  const update = (riskType: string, index: number, change: Partial<ProductMapping[string]['fields'][number]>) =>
+    setDraft((current) => {
+      const fields = [...(current[riskType]?.fields ?? [])];
+      fields[index] = { ...fields[index]!, ...change };
+      return { ...current, [riskType]: { fields } };
+    });
+
+  async function save() {
+    setMessage(null);
+    try {
+      await saveMapping(api, productId, versionId, draft);
+      await changed();
+      services.showToast({ message: 'Mapping saved.', kind: 'success' });
+    } catch (error) {
+      setMessage(serverMessage(error));
+    }
+  }
+
+  return (
+    <Stack>
+      <ErrorAlert error={mapping.error} />
+      <ServerMessage message={message} />
+      {names.map((riskType) => (
+        <Card key={riskType} withBorder>
+          <Title order={4}>{riskType}</Title>
+          <Table aria-label={`Mapping of ${riskType}`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Sources</Table.Th>
+                <Table.Th>Targets</Table.Th>
+                <Table.Th>Operation</Table.Th>
+                {canUpdate && <Table.Th />}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(draft[riskType]?.fields ?? []).map((entry, index) => (
+                <Table.Tr key={index}>
+                  <Table.Td>
+                    {canUpdate ? (
+                      <TextInput
+                        aria-label="Sources"
+                        value={entry.sources.join(', ')}
+                        onChange={(e) => update(riskType, index, { sources: splitList(e.currentTarget.value) })}
+                      />
+                    ) : (
+                      entry.sources.join(', ')
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {canUpdate ? (
+                      <TextInput
+                        aria-label="Targets"
+                        value={entry.targets.join(', ')}
+                        onChange={(e) => update(riskType, index, { targets: splitList(e.currentTarget.value) })}
+                      />
+                    ) : (
+                      entry.targets.join(', ')
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {canUpdate ? (
+                      <Select
+                        aria-label="Operation"
+                        data={[...new Set([...OPERATIONS, entry.operation])]}
+                        value={entry.operation}
+                        allowDeselect={false}
+                        onChange={(operation) => update(riskType, index, { operation: operation ?? 'map' })}
+                      />
+                    ) : (
+                      entry.operation
+                    )}
+                  </Table.Td>
+                  {canUpdate && (
+                    <Table.Td>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        onClick={() =>
+                          setDraft((current) => ({
+                            ...current,
+                            [riskType]: { fields: (current[riskType]?.fields ?? []).filter((_, i) => i !== index) },
+                          }))
+                        }
+                      >
+                        Remove
+                      </Button>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          {canUpdate && (
+            <Group mt="xs">
+              <Button
+                size="xs"
+                variant="light"
+                onClick={() =>
+                  setDraft((current) => ({
+                    ...current,
+                    [riskType]: {
+                      fields: [...(current[riskType]?.fields ?? []), { sources: [], targets: [], operation: 'map' }],
+                    },
+                  }))
+                }
+              >
+                Add entry
+              </Button>
+            </Group>
+          )}
+        </Card>
+      ))}
+      {names.length === 0 && <Text c="dimmed">No risk types to map.</Text>}
+      {canUpdate && (
+        <Group>
+          <Button onClick={save}>Save mapping</Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
