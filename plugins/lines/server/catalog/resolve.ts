@@ -222,7 +222,11 @@ export async function resolveDefinition(
   }
   visit('', null, 1, seen);
 
-  const fieldsResolved = resolveByKey(fieldRows, (row) => `${lower(typeName(row.riskTypeId))}/${lower(row.name)}`, chain);
+  const fieldsResolved = resolveByKey(
+    fieldRows,
+    (row) => `${lower(typeName(row.riskTypeId))}/${lower(row.name)}`,
+    chain,
+  );
   const fields = groupBy(fieldsResolved, (f) => lower(typeName(f.row.riskTypeId)));
   for (const list of fields.values()) list.sort(byOrder);
 
