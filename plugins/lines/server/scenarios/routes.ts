@@ -1,7 +1,9 @@
 import type { AtriumRouter, ServerPluginContext } from '@atrium/sdk/server';
+import { riskRoutes } from './risk-routes.js';
+import { scenarioRoutes } from './scenario-routes.js';
 
-/** Registers the lines module's scenarios routes (filled in by the helper that owns server/scenarios/). */
-export function registerScenarioRoutes(router: AtriumRouter, context: ServerPluginContext): void | Promise<void> {
-  void router;
-  void context;
+/** Scenarios and their risks under /api/lines/products/{p}/scenarios/ (see docs/lines-scenarios.md). */
+export function registerScenarioRoutes(router: AtriumRouter, context: ServerPluginContext): void {
+  scenarioRoutes(router, context.db);
+  riskRoutes(router, context.db);
 }
