@@ -1,7 +1,8 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, List, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useApiClient, useHostServices } from '@atrium/sdk';
 import { asRecord, num, serverMessage } from '../catalog/api-shared.js';
+import { failedKnownAnswerCases, type FailedCase } from '../catalog/known-answer-refusal.js';
 import {
   changeVersionStatus,
   createVersion,
@@ -49,17 +50,20 @@ export function VersionActions({
   const canDelete = useCanWrite(LINES_RESOURCES.version, 'delete');
   const [dialog, setDialog] = useState<'create' | 'edit' | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [failedCases, setFailedCases] = useState<FailedCase[]>([]);
   const [busy, setBusy] = useState<string | null>(null);
 
   async function run(key: string, action: () => Promise<unknown>, success: string) {
     setBusy(key);
     setRefusal(null);
+    setFailedCases([]);
     try {
       await action();
       await changed();
       services.showToast({ message: success, kind: 'success' });
     } catch (error) {
       setRefusal(serverMessage(error));
+      setFailedCases(failedKnownAnswerCases(error));
     } finally {
       setBusy(null);
     }
@@ -141,6 +145,19 @@ export function VersionActions({
         )}
       </Group>
       <ServerMessage message={refusal} />
+      {failedCases.map((c) => (
+        <Stack key={c.name} gap={2} aria-label={`Known-answer case ${c.name}`}>
+          <Text size="sm" fw={600}>
+            {c.name}: expected {c.expected ?? '—'}, got {c.actual ?? '—'}
+            {c.error ? ` (${c.error})` : ''}
+          </Text>
+          <List size="sm">
+            {c.differences.map((d, i) => (
+              <List.Item key={i}>{d}</List.Item>
+            ))}
+          </List>
+        </Stack>
+      ))}
       <DateFormModal
         opened={dialog === 'create'}
         title="New version"
