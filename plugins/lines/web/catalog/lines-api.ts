@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApiClient, type ApiClient } from '@atrium/sdk';
 import { asRecord, bool, field, LINES_API, listOf, num, str, versionQuery, type Json } from './api-shared.js';
 
@@ -147,7 +147,12 @@ export async function fetchLines(api: Pick<ApiClient, 'get'>, search: string, si
 
 export function useLines(search: string) {
   const api = useApiClient();
-  return useQuery({ queryKey: linesKeys.lines(search), queryFn: ({ signal }) => fetchLines(api, search, signal) });
+  return useQuery({
+    queryKey: linesKeys.lines(search),
+    queryFn: ({ signal }) => fetchLines(api, search, signal),
+    // Keep the list on screen while a new filter loads.
+    placeholderData: keepPreviousData,
+  });
 }
 
 export async function fetchLineByName(api: Pick<ApiClient, 'get'>, name: string, signal?: AbortSignal) {

@@ -1,0 +1,112 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { preloadTestHost, renderInTestHost } from '@atrium/sdk/testing';
+import { lineOverviewRoute, riskTypeDetailsRoute } from '../routes.js';
+import LineOverviewPage from './line-overview-page.js';
+import { HO3, HO3_CONDO, HOMEOWNERS, problem, RISK_TYPES } from './test-fixtures.js';
+
+const base = {
+  'GET /lines/lines/': [HOMEOWNERS],
+  'GET /lines/products/': [HO3, HO3_CONDO],
+  'GET /lines/products/:p/risk-types/': RISK_TYPES,
+};
+
+describe('line overview page', () => {
+  beforeAll(preloadTestHost, 30_000);
+
+  it('shows the product tree with child products and versions, and the selected version’s risk types', async () => {
+    const host = await renderInTestHost(<LineOverviewPage />, {
+      path: lineOverviewRoute.path,
+      at: '/lines/Homeowners',
+      apis: base,
+      routes: { [riskTypeDetailsRoute.path]: <p>risk type</p> },
+    });
+    const tree = await screen.findByRole('tree', { name: 'Product tree' });
+    expect(within(tree).getByText('HO3 Special Form')).toBeTruthy();
+    expect(within(tree).getByText('HO3 Condo')).toBeTruthy();
+    expect(within(tree).getByText('Version 1 · 2026-01-01')).toBeTruthy();
+    // Without version_id: the latest version of the line's latest product, a draft (editable).
+    expect(screen.getByText('HO3 Special Form · version 2')).toBeTruthy();
+    expect(screen.queryByTestId('read-only-notice')).toBeNull();
+    await host.user.click(within(tree).getByText('Version 1 · 2026-01-01'));
+    expect(host.location().search).toBe('?version_id=11');
+    expect(await screen.findByTestId('read-only-notice')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit effective date' })).toBeNull();
+    expect(
+      host.requests.some((r) => r.path === '/api/lines/products/5/risk-types/' && r.search === '?version_id=11'),
+    ).toBe(true);
+
+    await host.user.click(
+      await within(await screen.findByRole('tree', { name: 'Risk types' })).findByText('Swimming pool'),
+    );
+    expect(host.location().pathname).toBe('/lines/Homeowners/products/HO3/risk-types/pool');
+    expect(host.location().search).toBe('?version_id=11');
+  }, 30_000);
+
+  it('shows a refused publish in full, each failing known-answer case factor by factor', async () => {
+    const refusal =
+      "This version cannot be published: 1 of 1 known-answer case differs: 'Frame house' expected 812.00, got 830.40 (base_rate: expected 1.20, got 1.23).";
+    const host = await renderInTestHost(<LineOverviewPage />, {
+      path: lineOverviewRoute.path,
+      at: '/lines/Homeowners?version_id=12',
+      apis: {
+        ...base,
+        'PATCH /lines/products/5/versions/12/status/': problem(400, refusal, [{ detail: refusal }], {
+          known_answer: {
+            cases: [
+              {
+                name: 'Frame house',
+                passed: false,
+                expected_premium: '812.00',
+                actual_premium: '830.40',
+                differences: [
+                  { message: 'base_rate: expected 1.20, got 1.23' },
+                  { message: 'termPremium: expected 812.00, got 830.40' },
+                ],
+              },
+            ],
+          },
+        }),
+      },
+    });
+    await host.user.click(await screen.findByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    const details = screen.getByLabelText('Known-answer case Frame house');
+    expect(within(details).getByText('termPremium: expected 812.00, got 830.40')).toBeTruthy();
+    expect(host.requests.find((r) => r.method === 'PATCH')?.body).toEqual({ status: 'published' });
+  }, 30_000);
+
+  it('asks before deleting a version and opens the add-product form from the addProduct query', async () => {
+    const host = await renderInTestHost(<LineOverviewPage />, {
+      path: lineOverviewRoute.path,
+      at: '/lines/Homeowners?version_id=12&addProduct=1',
+      apis: {
+        ...base,
+        'DELETE /lines/products/5/versions/12/': new Response(null, { status: 204 }),
+        'POST /lines/products/': { id: 9, name: 'HO5', versions: [{ id: 30 }] },
+      },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Add product' });
+    await host.user.type(within(dialog).getByLabelText(/Name/), 'HO5');
+    await host.user.type(within(dialog).getByLabelText(/Label/), 'HO5 Comprehensive');
+    await host.user.type(within(dialog).getByLabelText(/Effective date/), '2026-09-01');
+    await host.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText("Product 'HO5' created.")).toBeTruthy();
+    expect(host.location().search).toBe('?version_id=30');
+    expect(host.requests.find((r) => r.method === 'POST' && r.path === '/api/lines/products/')?.body).toEqual({
+      name: 'HO5',
+      label: 'HO5 Comprehensive',
+      line_id: 1,
+      parent_product_id: null,
+      effective_date: '2026-09-01',
+    });
+
+    await host.navigate('/lines/Homeowners?version_id=12');
+    await host.user.click(await screen.findByRole('button', { name: 'Delete version' }));
+    expect(await screen.findByText('Are you sure you want to delete this version?')).toBeTruthy();
+    expect(host.requests.some((r) => r.method === 'DELETE')).toBe(false);
+    await host.user.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Version 2 deleted.')).toBeTruthy();
+  }, 30_000);
+});

@@ -1,0 +1,73 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { preloadTestHost, renderInTestHost } from '@atrium/sdk/testing';
+import { lineOverviewRoute, linesSearchRoute } from '../routes.js';
+import SearchLinesPage from './search-lines-page.js';
+import { HOMEOWNERS, problem } from './test-fixtures.js';
+
+const AUTO = { id: 2, name: 'PersonalAuto', label: 'Personal Auto', latest_product: null };
+
+describe('search lines page', () => {
+  beforeAll(preloadTestHost, 30_000);
+
+  it('lists lines with their latest product and version, filters by name and links to the overview', async () => {
+    const host = await renderInTestHost(<SearchLinesPage />, {
+      path: linesSearchRoute.path,
+      apis: {
+        'GET /lines/lines/': ({ query }) =>
+          [HOMEOWNERS, AUTO].filter((l) => l.name.toLowerCase().includes((query.get('search') ?? '').toLowerCase())),
+      },
+      routes: { [lineOverviewRoute.path]: <p>overview</p> },
+    });
+    const table = await screen.findByRole('table', { name: 'Lines' });
+    expect(await within(table).findByText('HO3')).toBeTruthy();
+    expect(within(table).getByText('Version 12')).toBeTruthy();
+    expect(within(table).getByText('draft')).toBeTruthy();
+    await host.user.type(screen.getByLabelText('Name'), 'auto');
+    await waitFor(() => expect(within(table).queryByText('Homeowners')).toBeNull());
+    expect(within(table).getByText('Personal Auto (PersonalAuto)')).toBeTruthy();
+    await host.user.click(within(table).getByText('Personal Auto (PersonalAuto)'));
+    expect(host.location().pathname).toBe('/lines/PersonalAuto');
+  }, 30_000);
+
+  it('creates a line, showing the server’s error on the field its pointer names', async () => {
+    let attempts = 0;
+    const host = await renderInTestHost(<SearchLinesPage />, {
+      path: linesSearchRoute.path,
+      apis: {
+        'GET /lines/lines/': [HOMEOWNERS],
+        'POST /lines/lines/': ({ body }) =>
+          ++attempts === 1
+            ? problem(400, "A line named 'Homeowners' already exists.", [
+                { pointer: '/name', detail: "A line named 'Homeowners' already exists." },
+              ])
+            : { id: 3, ...(body as object) },
+      },
+      routes: { [lineOverviewRoute.path]: <p>overview</p> },
+    });
+    await host.user.click(await screen.findByRole('button', { name: 'New line' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New line' });
+    await host.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getAllByText('This field is required.')).toHaveLength(2);
+    await host.user.type(within(dialog).getByLabelText(/Name/), 'Home owners');
+    await host.user.type(within(dialog).getByLabelText(/Label/), 'Homeowners');
+    await host.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('The Name cannot contain spaces.')).toBeTruthy();
+    await host.user.clear(within(dialog).getByLabelText(/Name/));
+    await host.user.type(within(dialog).getByLabelText(/Name/), 'Homeowners');
+    await host.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText("A line named 'Homeowners' already exists.")).toBeTruthy();
+    await host.user.clear(within(dialog).getByLabelText(/Name/));
+    await host.user.type(within(dialog).getByLabelText(/Name/), 'Farm');
+    await host.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText("Line 'Farm' created.")).toBeTruthy();
+    expect(host.location().pathname).toBe('/lines/Farm');
+    expect(
+      host.requests.filter((r) => r.method === 'POST' && r.path === '/api/lines/lines/').map((r) => r.body),
+    ).toEqual([
+      { name: 'Homeowners', label: 'Homeowners' },
+      { name: 'Farm', label: 'Homeowners' },
+    ]);
+  }, 30_000);
+});
