@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApiClient, type ApiClient, type JsonApiDocument, type JsonApiResource } from '@atrium/sdk';
-import { flatten, flattenAll, resourceBody, text, type Flat } from './jsonapi.js';
+import { flatten, flattenAll, resourceBody, type Flat } from './jsonapi.js';
 import { PATHS } from './paths.js';
 
 /** Claims, their statuses, exposures, parties and audit log as the screens read them. */
@@ -33,7 +33,6 @@ export const claimsKeys = {
   list: (query: Record<string, unknown>) => ['claims-module', 'claims', query] as const,
   claim: (number: string) => ['claims-module', 'claim', number] as const,
   claimParts: (claimId: string) => ['claims-module', 'claim-parts', claimId] as const,
-  statuses: ['claims-module', 'statuses'] as const,
   audit: (claimId: string) => ['claims-module', 'audit', claimId] as const,
 };
 
@@ -129,42 +128,6 @@ export async function updateClaim(
     },
   );
   return { claim: flatten(document.data) as Claim, etag: next };
-}
-
-/** A status move the server allows: from → to, with the reasons that may be given. */
-export interface StatusTransition {
-  from_status: string;
-  to_status: string;
-  reasons: string[];
-}
-
-/**
- * The claims statuses lookup (`claims/statuses/`): status/reason rows carrying from_status and
- * to_status. Rows of the same from → to are merged; their names are the reasons to pick from.
- */
-export function toTransitions(rows: Flat[]): StatusTransition[] {
-  const byMove = new Map<string, StatusTransition>();
-  for (const row of rows) {
-    const from = text(row.from_status);
-    const to = text(row.to_status);
-    if (!to) continue;
-    const key = `${from}→${to}`;
-    const move = byMove.get(key) ?? { from_status: from, to_status: to, reasons: [] };
-    const reason = text(row.reason ?? row.label ?? row.name);
-    if (reason && reason !== to && !move.reasons.includes(reason)) move.reasons.push(reason);
-    byMove.set(key, move);
-  }
-  return [...byMove.values()];
-}
-
-export function useStatusTransitions() {
-  const api = useApiClient();
-  return useQuery({
-    queryKey: claimsKeys.statuses,
-    queryFn: async ({ signal }) =>
-      toTransitions((await api.jsonApiFetchAll(PATHS.statuses, { signal })).data.map(flatten)),
-    staleTime: 5 * 60_000,
-  });
 }
 
 /** Every resource of a claim's collection (`filter[claim]=id`), all pages in parallel. */

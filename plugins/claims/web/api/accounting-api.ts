@@ -1,0 +1,154 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApiClient, type ApiClient, type JsonApiDocument, type JsonApiResource } from '@atrium/sdk';
+import { claimsKeys } from './claims-api.js';
+import { flatten, resourceBody, type Flat } from './jsonapi.js';
+import { PATHS } from './paths.js';
+
+/**
+ * The claim's accounting as the Accounting tab reads and writes it (docs/claims-accounting.md):
+ * reserves, payments, recoveries, transactions, approvals waiting on an authority limit, and the
+ * totals the server derives from the ledger. Amounts stay decimal strings end to end.
+ */
+export const RESERVE_CATEGORIES = ['indemnity', 'expense', 'legal', 'medical'] as const;
+export type ReserveCategory = (typeof RESERVE_CATEGORIES)[number];
+export const PAYMENT_METHODS = ['check', 'ach', 'wire', 'card'] as const;
+
+export interface Totals {
+  reserve_outstanding: string;
+  paid: string;
+  recovered: string;
+  total_incurred: string;
+  net_paid: string;
+  net_incurred: string;
+}
+
+export const TOTAL_LABELS: Record<keyof Totals, string> = {
+  reserve_outstanding: 'Outstanding reserve',
+  paid: 'Paid',
+  recovered: 'Recovered',
+  total_incurred: 'Total incurred',
+  net_paid: 'Net paid',
+  net_incurred: 'Net incurred',
+};
+
+export interface Financials {
+  claim: Totals;
+  /** Totals per reserve category across the claim's exposures. */
+  byCategory: Record<string, Totals>;
+}
+
+const accountingKeys = {
+  all: (claimId: string) => [...claimsKeys.claimParts(claimId), 'accounting'] as const,
+};
+
+/** `GET claims/{id}/financials/`: `{ data: { attributes: { totals, by_category } } }` (meta-less). */
+export function useFinancials(claimId: string) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: [...accountingKeys.all(claimId), 'financials'],
+    queryFn: async ({ signal }) => {
+      const document = await api.get<JsonApiDocument<JsonApiResource>>(PATHS.financials(claimId), {
+        jsonApi: true,
+        signal,
+      });
+      const a = (document.data?.attributes ?? {}) as Record<string, unknown>;
+      return {
+        claim: (a.totals ?? a) as Totals,
+        byCategory: (a.by_category ?? {}) as Record<string, Totals>,
+      } satisfies Financials;
+    },
+  });
+}
+
+export function useLedgerCollection(path: string, claimId: string, extra: Record<string, string> = {}) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: [...accountingKeys.all(claimId), path, extra],
+    queryFn: async ({ signal }) =>
+      (await api.jsonApiFetchAll(path, { query: { 'filter[claim]': claimId, ...extra }, signal })).data.map(flatten),
+  });
+}
+
+/** After a posting: every accounting list, the totals and the claim header (total_incurred) refetch. */
+export function useAccountingChanged(claimId: string) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: claimsKeys.claimParts(claimId) });
+}
+
+export interface ReserveInput {
+  exposureId: string;
+  category: ReserveCategory;
+  /** The new reserve amount for the category (decimal string). */
+  amount: string;
+  comments: string;
+}
+
+export interface PaymentInput {
+  exposureId: string;
+  category: ReserveCategory;
+  payee: string;
+  amount: string;
+  method: string;
+  final_payment: boolean;
+  comments: string;
+}
+
+const idempotent = (key: string) => ({ jsonApi: true, headers: { 'Idempotency-Key': key } });
+
+/** A created ledger resource; `transaction_status` pending_approval when it waits on someone's authority. */
+export type Posted = Flat & { transaction_status?: string };
+
+export async function addReserve(api: ApiClient, input: ReserveInput, key: string): Promise<Posted> {
+  const body = resourceBody(
+    'reserves',
+    { new_amount: input.amount, reserve_category: input.category, comments: input.comments },
+    { relationships: { exposure: { type: 'exposures', id: input.exposureId } } },
+  );
+  const document = await api.post<JsonApiDocument<JsonApiResource>>(PATHS.reserves, body, idempotent(key));
+  return flatten(document.data);
+}
+
+export async function addPayment(api: ApiClient, input: PaymentInput, key: string): Promise<Posted> {
+  const body = resourceBody(
+    'payments',
+    {
+      amount: input.amount,
+      reserve_category: input.category,
+      payee: input.payee,
+      payment_method: input.method,
+      final_payment: input.final_payment,
+      comments: input.comments,
+    },
+    { relationships: { exposure: { type: 'exposures', id: input.exposureId } } },
+  );
+  const document = await api.post<JsonApiDocument<JsonApiResource>>(PATHS.payments, body, idempotent(key));
+  return flatten(document.data);
+}
+
+export function voidPayment(api: ApiClient, paymentId: string, reason: string, key: string) {
+  return api.post(
+    PATHS.paymentVoid(paymentId),
+    resourceBody('payments', { void_reason: reason }, { id: paymentId }),
+    idempotent(key),
+  );
+}
+
+export function decideApproval(api: ApiClient, approvalId: string, decision: 'approve' | 'reject', comments: string) {
+  return api.post(
+    PATHS.approval(approvalId, decision),
+    resourceBody('transactions', { reason: comments }, { id: approvalId }),
+    {
+      jsonApi: true,
+    },
+  );
+}
+
+/** `12345.5` → `12,345.50`; the value stays a string (no float arithmetic on money). */
+export function formatAmount(value: unknown): string {
+  const raw = value === null || value === undefined || value === '' ? '0' : String(value);
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(raw);
+  if (!match) return raw;
+  const [, sign, whole, fraction = ''] = match;
+  const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}${grouped}.${fraction.padEnd(2, '0').slice(0, 2)}`;
+}

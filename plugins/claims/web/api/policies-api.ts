@@ -1,0 +1,58 @@
+import type { ApiClient, JsonApiResource } from '@atrium/sdk';
+import type { PolicyRevisionSummary, PolicySearchBy, PolicySummary } from '../machines/fnol-types.js';
+import { flatten, includedOf, text, type Flat } from './jsonapi.js';
+import { PATHS } from './paths.js';
+
+/**
+ * The claims module's policies integration (mock policies until the policies module provides
+ * them): search by policy number or primary insured name, pages of 10, newest first (spec
+ * "Business constants": policy search 10, ordering -date_added).
+ */
+export const POLICY_SEARCH_PAGE_SIZE = 10;
+
+interface SearchAnswer {
+  data?: JsonApiResource[];
+  included?: JsonApiResource[];
+  results?: Record<string, unknown>[];
+}
+
+function toRevision(raw: Flat | Record<string, unknown>): PolicyRevisionSummary {
+  const term = (raw.policy_term ?? {}) as Record<string, unknown>;
+  return {
+    id: text(raw.id),
+    number: text(raw.number),
+    effective_date: text(raw.effective_date ?? term.effective_date) || null,
+    expiration_date: text(raw.expiration_date ?? term.expiration_date) || null,
+    policy_type: text(raw.policy_type_name ?? raw.policy_type) || null,
+  };
+}
+
+export function toPolicySummary(raw: Flat | Record<string, unknown>, answer: SearchAnswer = {}): PolicySummary {
+  const revisions = Array.isArray(raw.revisions)
+    ? (raw.revisions as Record<string, unknown>[]).map(toRevision)
+    : ((raw.revisions_ids as string[] | undefined) ?? [])
+        .map((id) => includedOf(answer, 'policy-revision', id))
+        .flatMap((r) => (r ? [toRevision(r)] : []));
+  return {
+    id: text(raw.id),
+    policy_number: text(raw.policy_number ?? raw.number),
+    primary_insured: text(raw.primary_insured ?? raw.name),
+    policy_type: text(raw.policy_type_name ?? raw.policy_type) || null,
+    status: text(raw.policy_status_name ?? raw.status) || null,
+    revisions,
+  };
+}
+
+export async function searchPolicies(
+  api: ApiClient,
+  query: string,
+  searchBy: PolicySearchBy,
+  signal?: AbortSignal,
+): Promise<PolicySummary[]> {
+  const answer = await api.get<SearchAnswer>(PATHS.policySearch, {
+    signal,
+    query: { [searchBy]: query, page: 1, page_size: POLICY_SEARCH_PAGE_SIZE, orderBy: '-date_added' },
+  });
+  if (Array.isArray(answer?.data)) return answer.data.map((r) => toPolicySummary(flatten(r), answer));
+  return (answer?.results ?? []).map((r) => toPolicySummary(r));
+}

@@ -1,0 +1,154 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { preloadTestHost, renderInTestHost } from '@atrium/sdk/testing';
+import { claimsAccountingRoute, claimsLossDetailRoute } from '../routes.js';
+import ClaimWorkspacePage from './claim-workspace-page.js';
+
+const JSONAPI = { 'content-type': 'application/vnd.api+json' };
+const doc = (data: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify({ data, meta: { count: Array.isArray(data) ? data.length : 1, pages: 1 } }), {
+    status: 200,
+    headers: { ...JSONAPI, ...headers },
+  });
+const claim = (version: number, description = 'Rear-ended at a light') => ({
+  type: 'claim',
+  id: '7',
+  attributes: {
+    number: 'CLM-7',
+    status: 'open',
+    policy_number: 'POL-1001',
+    date_of_loss: '2026-02-03T00:00:00.000Z',
+    loss_description: description,
+    primary_adjuster: 'adjuster@atrium.test',
+    total_incurred: '0.00',
+  },
+  relationships: { product: { data: { type: 'product', id: '3' } } },
+});
+const totals = (paid: string) => ({
+  reserve_outstanding: '0.00',
+  paid,
+  recovered: '0.00',
+  total_incurred: paid,
+  net_paid: paid,
+  net_incurred: paid,
+});
+const base = {
+  'GET /claims/claims/': () => doc([claim(1)]),
+  'GET /claims/products/:id/': () => doc({ type: 'product', id: '3', attributes: { name: 'auto' } }),
+  'GET /claims/exposures/': () =>
+    doc([{ type: 'exposure', id: '11', attributes: { number: '1', exposure_name: 'Collision', status: 'open' } }]),
+  'GET /claims/reserves/': () => doc([]),
+  'GET /claims/recoveries/': () => doc([]),
+  'GET /claims/transactions/': () => doc([]),
+};
+
+describe('claim workspace', () => {
+  beforeAll(preloadTestHost, 30_000);
+
+  it('adds a payment with one Idempotency-Key per form, shows the new totals, and uses a fresh key for the next form', async () => {
+    let paid = '0.00';
+    const keys: string[] = [];
+    const host = await renderInTestHost(<ClaimWorkspacePage />, {
+      role: 'Claims Adjuster',
+      path: claimsAccountingRoute.path,
+      at: claimsAccountingRoute.link({ claimNumber: 'CLM-7' }),
+      apis: {
+        ...base,
+        'GET /claims/claims/:id/': () => doc(claim(1), { etag: '"claim-7-v1"' }),
+        'GET /claims/claims/:id/financials/': () =>
+          doc({ type: 'claim-financials', id: '7', attributes: { totals: totals(paid), by_category: {} } }),
+        'GET /claims/payments/': () => doc([]),
+        'POST /claims/payments/': ({ headers, body }) => {
+          keys.push(headers.get('idempotency-key') ?? '');
+          paid = (body as { data: { attributes: { amount: string } } }).data.attributes.amount;
+          return new Response(
+            JSON.stringify({
+              data: { type: 'payments', id: '90', attributes: { amount: paid, transaction_status: 'posted' } },
+            }),
+            { status: 201, headers: JSONAPI },
+          );
+        },
+      },
+    });
+    expect(await screen.findByText('Claim CLM-7')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('total-paid').textContent).toBe('0.00'));
+
+    await host.user.click(await screen.findByRole('button', { name: 'Add payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add payment' });
+    await host.user.click(within(dialog).getByRole('button', { name: 'Save payment' }));
+    expect(within(dialog).getAllByText('This field is required.')).toHaveLength(2);
+    await host.user.type(within(dialog).getByRole('textbox', { name: 'Payee' }), 'Body Shop Inc');
+    await host.user.type(within(dialog).getByRole('textbox', { name: 'Payment amount' }), '1250.505');
+    await host.user.click(within(dialog).getByRole('button', { name: 'Save payment' }));
+    expect(within(dialog).getByText('Amount can not have more than 2 decimal places.')).toBeTruthy();
+    await host.user.clear(within(dialog).getByRole('textbox', { name: 'Payment amount' }));
+    await host.user.type(within(dialog).getByRole('textbox', { name: 'Payment amount' }), '1250.50');
+    await host.user.dblClick(within(dialog).getByRole('button', { name: 'Save payment' }));
+
+    await waitFor(() => expect(screen.getByTestId('total-paid').textContent).toBe('1,250.50'));
+    expect(screen.getByTestId('total-total_incurred').textContent).toBe('1,250.50');
+    expect(keys.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(keys).size).toBe(1);
+    const posted = host.requests.find((r) => r.method === 'POST' && r.path === '/api/claims/payments/');
+    expect(posted?.body).toMatchObject({
+      data: {
+        type: 'payments',
+        attributes: { amount: '1250.50', payee: 'Body Shop Inc', payment_method: 'check', final_payment: false },
+        relationships: { exposure: { data: { type: 'exposures', id: '11' } } },
+      },
+    });
+
+    await host.user.click(screen.getByRole('button', { name: 'Add payment' }));
+    const again = await screen.findByRole('dialog', { name: 'Add payment' });
+    await host.user.type(within(again).getByRole('textbox', { name: 'Payee' }), 'Tow Co');
+    await host.user.type(within(again).getByRole('textbox', { name: 'Payment amount' }), '80');
+    await host.user.click(within(again).getByRole('button', { name: 'Save payment' }));
+    await waitFor(() => expect(new Set(keys).size).toBe(2));
+  }, 30_000);
+
+  it('saves details with If-Match and offers a reload when someone else changed the claim (412)', async () => {
+    let version = 1;
+    const host = await renderInTestHost(<ClaimWorkspacePage />, {
+      role: 'Claims Adjuster',
+      path: claimsLossDetailRoute.path,
+      at: claimsLossDetailRoute.link({ claimNumber: 'CLM-7' }),
+      apis: {
+        ...base,
+        'GET /claims/claims/:id/': () =>
+          doc(claim(version, version > 1 ? 'Changed by a colleague' : undefined), { etag: `"claim-7-v${version}"` }),
+        'PATCH /claims/claims/:id/': ({ headers }) =>
+          headers.get('if-match') === `"claim-7-v${version}"`
+            ? doc(claim(version + 1), { etag: `"claim-7-v${version + 1}"` })
+            : new Response(JSON.stringify({ errors: [{ status: '412', detail: 'The claim has changed.' }] }), {
+                status: 412,
+                headers: JSONAPI,
+              }),
+      },
+    });
+    await host.user.click(await screen.findByRole('button', { name: 'Edit details' }));
+    version = 2; // a colleague saves first
+    const description = screen.getByRole('textbox', { name: 'Loss description' });
+    await host.user.clear(description);
+    await host.user.type(description, 'Hit while parked');
+    await host.user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This claim was changed by someone else; reload to see the changes.')).toBeTruthy();
+    const patch = host.requests.find((r) => r.method === 'PATCH');
+    expect(patch?.body).toMatchObject({
+      data: { type: 'claim', id: '7', attributes: { loss_description: 'Hit while parked' } },
+    });
+
+    await host.user.click(screen.getByRole('button', { name: 'Reload' }));
+    expect(await screen.findByText('Changed by a colleague')).toBeTruthy();
+  }, 30_000);
+
+  it("says 'Claim {n} not found.' for an unknown number", async () => {
+    await renderInTestHost(<ClaimWorkspacePage />, {
+      role: 'Claims Adjuster',
+      path: claimsLossDetailRoute.path,
+      at: claimsLossDetailRoute.link({ claimNumber: 'CLM-404' }),
+      apis: { 'GET /claims/claims/': () => doc([]) },
+    });
+    expect(await screen.findByText('Claim CLM-404 not found.')).toBeTruthy();
+  });
+});

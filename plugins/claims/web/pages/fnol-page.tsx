@@ -1,0 +1,380 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Radio,
+  Select,
+  Stack,
+  Stepper,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useApiClient } from '@atrium/sdk';
+import { fromPromise } from 'xstate';
+import { useLookup } from '../api/claims-api.js';
+import { loadFnol, saveDraft, submitFnol } from '../api/fnol-api.js';
+import { text } from '../api/jsonapi.js';
+import { PATHS } from '../api/paths.js';
+import { searchPolicies } from '../api/policies-api.js';
+import { fnolMachine, type FnolContext, type FnolEvent } from '../machines/fnol-machine.js';
+import { FNOL_STEPS, FNOL_STEP_LABELS, type PolicySearchBy } from '../machines/fnol-types.js';
+import { claimsFnolRoute, claimsLossDetailRoute } from '../routes.js';
+
+type Send = (event: FnolEvent) => void;
+
+function PolicySearchStep({ context, send, busy }: { context: FnolContext; send: Send; busy: boolean }) {
+  const [query, setQuery] = useState(context.query);
+  const [searchBy, setSearchBy] = useState<PolicySearchBy>(context.searchBy);
+  const chosen = context.draft.policy;
+  return (
+    <Stack>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (query.trim()) send({ type: 'SEARCH', query: query.trim(), searchBy });
+        }}
+      >
+        <Group align="flex-end">
+          <Radio.Group label="Search by" value={searchBy} onChange={(v) => setSearchBy(v as PolicySearchBy)}>
+            <Group mt={4}>
+              <Radio value="policyNumber" label="Number" />
+              <Radio value="name" label="Primary Insured" />
+            </Group>
+          </Radio.Group>
+          <TextInput label="Policy search" value={query} onChange={(e) => setQuery(e.currentTarget.value)} w={260} />
+          <Button type="submit" loading={busy}>
+            Search
+          </Button>
+        </Group>
+      </form>
+      {context.searched && context.results.length === 0 && !context.error ? (
+        <Text c="dimmed">No policies found.</Text>
+      ) : null}
+      {context.results.length > 0 ? (
+        <Table aria-label="Policies">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Policy number</Table.Th>
+              <Table.Th>Primary insured</Table.Th>
+              <Table.Th>Type</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {context.results.map((policy) => (
+              <Table.Tr key={policy.id} bg={chosen?.id === policy.id ? 'var(--mantine-color-blue-light)' : undefined}>
+                <Table.Td>{policy.policy_number}</Table.Td>
+                <Table.Td>{policy.primary_insured}</Table.Td>
+                <Table.Td>{policy.policy_type}</Table.Td>
+                <Table.Td>{policy.status}</Table.Td>
+                <Table.Td>
+                  <Button size="xs" variant="light" onClick={() => send({ type: 'SELECT_POLICY', policy })}>
+                    Select {policy.policy_number}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : null}
+      {chosen ? (
+        <Card withBorder>
+          <Text fw={600}>
+            Policy {chosen.policy_number} {chosen.primary_insured ? `· ${chosen.primary_insured}` : ''}
+          </Text>
+          <Select
+            label="Policy revision"
+            placeholder="Choose a revision"
+            data={chosen.revisions.map((r) => ({
+              value: r.id,
+              label: `Revision ${r.number || r.id}${r.effective_date ? ` (${r.effective_date} – ${r.expiration_date ?? ''})` : ''}`,
+            }))}
+            value={context.draft.revisionId}
+            onChange={(v) => v && send({ type: 'SELECT_REVISION', revisionId: v })}
+            error={context.fieldErrors.revision}
+          />
+        </Card>
+      ) : (
+        <Text c="red" size="sm">
+          {context.fieldErrors.policy}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function ReportedByStep({ context, send }: { context: FnolContext; send: Send }) {
+  const r = context.draft.reportedBy;
+  const methods = useLookup(PATHS.reportedMethods);
+  const update = (values: Partial<typeof r>) => send({ type: 'UPDATE_REPORTER', values });
+  return (
+    <Stack maw={480}>
+      <TextInput
+        label="Reported by"
+        required
+        value={r.name}
+        onChange={(e) => update({ name: e.currentTarget.value })}
+        error={context.fieldErrors.name}
+      />
+      <TextInput
+        label="Relation to insured"
+        value={r.relation}
+        onChange={(e) => update({ relation: e.currentTarget.value })}
+      />
+      <TextInput label="Phone" value={r.phone} onChange={(e) => update({ phone: e.currentTarget.value })} />
+      <TextInput label="Email" value={r.email} onChange={(e) => update({ email: e.currentTarget.value })} />
+      <Select
+        label="Reported method"
+        clearable
+        data={(methods.data ?? []).map((m) => ({ value: text(m.name), label: text(m.label || m.name) }))}
+        value={r.reported_method || null}
+        onChange={(v) => update({ reported_method: v ?? '' })}
+      />
+    </Stack>
+  );
+}
+
+function LossDetailsStep({ context, send }: { context: FnolContext; send: Send }) {
+  const l = context.draft.loss;
+  const perils = useLookup(PATHS.perils);
+  const categories = useLookup(PATHS.lossCategories);
+  const update = (values: Partial<typeof l>) => send({ type: 'UPDATE_LOSS', values });
+  const options = (rows: typeof perils.data) =>
+    (rows ?? []).map((p) => ({ value: text(p.name), label: text(p.label || p.name) }));
+  return (
+    <Stack maw={560}>
+      <TextInput
+        label="Date of loss"
+        type="date"
+        required
+        value={l.date_of_loss}
+        onChange={(e) => update({ date_of_loss: e.currentTarget.value })}
+        error={context.fieldErrors.date_of_loss}
+      />
+      <Textarea
+        label="Loss description"
+        required
+        value={l.loss_description}
+        onChange={(e) => update({ loss_description: e.currentTarget.value })}
+        error={context.fieldErrors.loss_description}
+      />
+      <TextInput label="Loss address" value={l.line1} onChange={(e) => update({ line1: e.currentTarget.value })} />
+      <Group grow>
+        <TextInput label="City" value={l.city} onChange={(e) => update({ city: e.currentTarget.value })} />
+        <TextInput label="State" value={l.state} onChange={(e) => update({ state: e.currentTarget.value })} />
+        <TextInput label="Zip" value={l.zip} onChange={(e) => update({ zip: e.currentTarget.value })} />
+      </Group>
+      <Group grow>
+        <Select
+          label="Peril"
+          clearable
+          data={options(perils.data)}
+          value={l.peril || null}
+          onChange={(v) => update({ peril: v ?? '' })}
+        />
+        <Select
+          label="Loss category"
+          clearable
+          data={options(categories.data)}
+          value={l.loss_category || null}
+          onChange={(v) => update({ loss_category: v ?? '' })}
+        />
+      </Group>
+    </Stack>
+  );
+}
+
+function ClaimantsStep({ context, send }: { context: FnolContext; send: Send }) {
+  const [name, setName] = useState(context.draft.policy?.primary_insured ?? '');
+  const [coverage, setCoverage] = useState('');
+  const [description, setDescription] = useState('');
+  const coverages = useLookup(PATHS.coverages, {}, true);
+  const coverageOptions = useMemo(
+    () => [...new Set((coverages.data ?? []).map((c) => text(c.label || c.name)).filter(Boolean))],
+    [coverages.data],
+  );
+  return (
+    <Stack>
+      <Table aria-label="Claimants and exposures">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Claimant</Table.Th>
+            <Table.Th>Coverage</Table.Th>
+            <Table.Th>Description</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {context.draft.claimants.map((c, index) => (
+            <Table.Tr key={index}>
+              <Table.Td>{c.claimant_name}</Table.Td>
+              <Table.Td>{c.coverage}</Table.Td>
+              <Table.Td>{c.description}</Table.Td>
+              <Table.Td>
+                <Button size="xs" variant="subtle" color="red" onClick={() => send({ type: 'REMOVE_CLAIMANT', index })}>
+                  Remove
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Group align="flex-end">
+        <TextInput label="Claimant name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
+        {coverageOptions.length > 0 ? (
+          <Select
+            label="Coverage"
+            data={coverageOptions}
+            value={coverage || null}
+            onChange={(v) => setCoverage(v ?? '')}
+          />
+        ) : (
+          <TextInput label="Coverage" value={coverage} onChange={(e) => setCoverage(e.currentTarget.value)} />
+        )}
+        <TextInput
+          label="Exposure description"
+          value={description}
+          onChange={(e) => setDescription(e.currentTarget.value)}
+        />
+        <Button
+          variant="light"
+          disabled={!name.trim() || !coverage.trim()}
+          onClick={() => {
+            send({
+              type: 'ADD_CLAIMANT',
+              claimant: { claimant_name: name.trim(), coverage: coverage.trim(), description },
+            });
+            setDescription('');
+          }}
+        >
+          Add exposure
+        </Button>
+      </Group>
+      {context.fieldErrors.claimants ? (
+        <Text c="red" size="sm">
+          {context.fieldErrors.claimants}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+function SubmitStep({ context }: { context: FnolContext }) {
+  const { draft } = context;
+  return (
+    <Stack gap="xs">
+      <Text>
+        <b>FNOL:</b> {draft.fnolNumber}
+      </Text>
+      <Text>
+        <b>Policy:</b> {draft.policy?.policy_number} (revision {draft.revisionId})
+      </Text>
+      <Text>
+        <b>Reported by:</b> {draft.reportedBy.name} {draft.reportedBy.relation ? `(${draft.reportedBy.relation})` : ''}
+      </Text>
+      <Text>
+        <b>Date of loss:</b> {draft.loss.date_of_loss}
+      </Text>
+      <Text>
+        <b>Loss description:</b> {draft.loss.loss_description}
+      </Text>
+      <Text>
+        <b>Exposures:</b> {draft.claimants.map((c) => `${c.claimant_name} – ${c.coverage}`).join('; ')}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The FNOL wizard: new (`/claims/fnol`) or resumed by number (`/claims/fnol/:fnolNumber`). */
+export default function FnolPage() {
+  const { fnolNumber } = useParams();
+  return <FnolWizard key={fnolNumber ?? 'new'} fnolNumber={fnolNumber ?? null} />;
+}
+
+function FnolWizard({ fnolNumber }: { fnolNumber: string | null }) {
+  const api = useApiClient();
+  const navigate = useNavigate();
+  const machine = useMemo(
+    () =>
+      fnolMachine.provide({
+        actors: {
+          searchPolicies: fromPromise(({ input, signal }) => searchPolicies(api, input.query, input.searchBy, signal)),
+          loadFnol: fromPromise(({ input }) => loadFnol(api, input.fnolNumber)),
+          saveDraft: fromPromise(({ input }) => saveDraft(api, input.draft, input.step)),
+          submitClaim: fromPromise(({ input }) => submitFnol(api, input.draft)),
+        },
+      }),
+    [api],
+  );
+  const [state, send] = useMachine(machine, { input: { fnolNumber } });
+  const { context } = state;
+
+  // Once saved, the address names the draft so a reload resumes it.
+  const savedNumber = context.draft.fnolNumber;
+  useEffect(() => {
+    if (savedNumber && savedNumber !== fnolNumber && state.matches('step'))
+      navigate(claimsFnolRoute.link({ fnolNumber: savedNumber }), { replace: true });
+  }, [savedNumber, fnolNumber, navigate, state]);
+  useEffect(() => {
+    if ((state.matches('submitted') || state.matches('opened')) && context.claimNumber)
+      navigate(claimsLossDetailRoute.link({ claimNumber: context.claimNumber }));
+  }, [state, context.claimNumber, navigate]);
+
+  if (state.matches('loading') || state.matches('start')) return <Text>Loading FNOL {fnolNumber}…</Text>;
+  if (state.matches('loadFailed'))
+    return (
+      <Alert color="red" role="alert" title="FNOL">
+        {context.error}
+      </Alert>
+    );
+
+  const busy = state.matches({ step: 'saving' }) || state.matches({ step: 'submitting' });
+  const active = FNOL_STEPS.indexOf(context.step);
+  return (
+    <Stack>
+      <Title order={2}>{context.draft.fnolNumber ? `FNOL ${context.draft.fnolNumber}` : 'New FNOL'}</Title>
+      <Stepper active={active} size="sm" allowNextStepsSelect={false}>
+        {FNOL_STEPS.map((step) => (
+          <Stepper.Step key={step} label={FNOL_STEP_LABELS[step]} />
+        ))}
+      </Stepper>
+      <Title order={3}>{FNOL_STEP_LABELS[context.step]}</Title>
+      {context.error ? (
+        <Alert color="red" role="alert">
+          {context.error}
+        </Alert>
+      ) : null}
+      {context.step === 'policy-search' ? (
+        <PolicySearchStep context={context} send={send} busy={state.matches({ step: 'searching' })} />
+      ) : null}
+      {context.step === 'reported-by' ? <ReportedByStep context={context} send={send} /> : null}
+      {context.step === 'loss-details' ? <LossDetailsStep context={context} send={send} /> : null}
+      {context.step === 'claimants' ? <ClaimantsStep context={context} send={send} /> : null}
+      {context.step === 'submit-claim' ? <SubmitStep context={context} /> : null}
+      <Group>
+        {active > 0 ? (
+          <Button variant="default" onClick={() => send({ type: 'BACK' })} disabled={busy}>
+            Back
+          </Button>
+        ) : null}
+        {context.step === 'submit-claim' ? (
+          <Button onClick={() => send({ type: 'SUBMIT' })} loading={busy}>
+            Submit Claim
+          </Button>
+        ) : (
+          <Button onClick={() => send({ type: 'NEXT' })} loading={busy}>
+            Next
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}

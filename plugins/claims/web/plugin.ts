@@ -1,0 +1,132 @@
+import { defineCommand, definePlugin, z, type PluginRoute } from '@atrium/sdk';
+import { claimQuickSearch } from './claim-quick-search.js';
+import { openClaim } from './open-claim.js';
+import {
+  CLAIM_WORKSPACE_ROUTES,
+  claimsAccountingRoute,
+  claimsAdminMockPoliciesRoute,
+  claimsAdminPerilsRoute,
+  claimsAdminSetupRoute,
+  claimsAdminTagsRoute,
+  claimsAssignRoute,
+  claimsAttachmentsRoute,
+  claimsDashboardRoute,
+  claimsExposureDetailsRoute,
+  claimsExposuresRoute,
+  claimsFnolRoute,
+  claimsInjurySummaryRoute,
+  claimsLossDetailRoute,
+  claimsPartiesRoute,
+  claimsRiskTypesRoute,
+} from './routes.js';
+
+/**
+ * The Claims module's screens: the dashboard (my claims, pending claims), the FNOL wizard, the
+ * claim workspace (Details, Exposures, Accounting, Parties, Attachments, Injuries, risk type
+ * groups), the assign-claims area and the admin setup modules. Shown when the effective role may
+ * `ViewModule` on `ui:claims`; actions inside are shown only when `useCan` allows them, and the
+ * claims service checks every call again. See docs/claims-screens.md.
+ */
+const page = (ref: { name: string; path: string }, title: string, loader: PluginRoute['loader']): PluginRoute => ({
+  name: ref.name,
+  path: ref.path,
+  meta: { layout: 'default', title },
+  loader,
+});
+const workspace = () => import('./pages/claim-workspace-page.js');
+
+/** Commands that act on the open claim are offered only on its workspace routes. */
+export const ON_CLAIM_WORKSPACE = CLAIM_WORKSPACE_ROUTES.map((r) => `route == "${r.name}"`).join(' || ');
+
+export default definePlugin({
+  id: 'claims',
+  title: 'Claims',
+  moduleKey: 'claims',
+  routes: [
+    page(claimsDashboardRoute, 'Claims', () => import('./pages/dashboard-page.js')),
+    page(claimsFnolRoute, 'New FNOL', () => import('./pages/fnol-page.js')),
+    page(claimsAssignRoute, 'Assign claims', () => import('./pages/assign-claims-page.js')),
+    page(claimsAdminSetupRoute, 'Claims admin setup', () => import('./admin/admin-setup-page.js')),
+    page(claimsAdminMockPoliciesRoute, 'Mock Policies Maintenance', () => import('./admin/mock-policies-page.js')),
+    page(claimsAdminPerilsRoute, 'Perils', () => import('./admin/perils-page.js')),
+    page(claimsAdminTagsRoute, 'Tag Maintenance', () => import('./admin/tags-page.js')),
+    page(claimsLossDetailRoute, 'Claim details', workspace),
+    page(claimsExposuresRoute, 'Claim exposures', workspace),
+    page(claimsExposureDetailsRoute, 'Exposure', workspace),
+    page(claimsAccountingRoute, 'Claim accounting', workspace),
+    page(claimsPartiesRoute, 'Claim parties', workspace),
+    page(claimsAttachmentsRoute, 'Claim attachments', workspace),
+    page(claimsInjurySummaryRoute, 'Claim injuries', workspace),
+    page(claimsRiskTypesRoute, 'Claim risks', workspace),
+  ],
+  nav: [
+    { id: 'claims.nav', title: 'Claims', to: claimsDashboardRoute, area: 'main', order: 40 },
+    { id: 'claims.agent', title: 'Claims', to: claimsDashboardRoute, area: 'agent', order: 3 },
+    { id: 'claims.dashboard', title: 'Dashboard', to: claimsDashboardRoute, area: 'sub', order: 1 },
+    { id: 'claims.fnol', title: 'New FNOL', to: claimsFnolRoute, area: 'sub', order: 2 },
+    { id: 'claims.assign', title: 'Assign claims', to: claimsAssignRoute, area: 'sub', order: 3 },
+    { id: 'claims.admin-setup', title: 'Admin setup', to: claimsAdminSetupRoute, area: 'sub', order: 4 },
+  ],
+  commands: [
+    defineCommand({
+      id: 'claims.newFnol',
+      title: 'New FNOL',
+      group: 'Claims',
+      keywords: ['claim', 'fnol', 'first notice of loss', 'report', 'new'],
+      when: 'host.signedIn',
+      run: (_args, { services }) => services.navigate(claimsFnolRoute.link({})),
+    }),
+    defineCommand({
+      id: 'claims.openClaim',
+      title: 'Open Claim by Number',
+      group: 'Claims',
+      keywords: ['claim', 'open', 'number', 'find'],
+      when: 'host.signedIn',
+      args: z.object({ number: z.string().min(1) }).optional(),
+      run: (args, { services }) => {
+        // From the palette (no number) the Claim quick search asks for it.
+        if (args?.number) services.navigate(claimsLossDetailRoute.link({ claimNumber: args.number }));
+        else services.openQuickSearch(claimQuickSearch.id);
+      },
+    }),
+    defineCommand({
+      id: 'claims.assign',
+      title: 'Assign Claims',
+      group: 'Claims',
+      keywords: ['claim', 'assign', 'adjuster', 'pending'],
+      when: 'host.signedIn',
+      run: (_args, { services }) => services.navigate(claimsAssignRoute.link({})),
+    }),
+    defineCommand({
+      id: 'claims.addReserve',
+      title: 'Add Reserve',
+      group: 'Claims',
+      keywords: ['reserve', 'accounting', 'claim'],
+      when: ON_CLAIM_WORKSPACE,
+      run: (_args, { services }) => {
+        const number = openClaim();
+        if (number) services.navigate(claimsAccountingRoute.link({ claimNumber: number }, { action: 'reserve' }));
+      },
+    }),
+    defineCommand({
+      id: 'claims.addPayment',
+      title: 'Add Payment',
+      group: 'Claims',
+      keywords: ['payment', 'pay', 'accounting', 'claim'],
+      when: ON_CLAIM_WORKSPACE,
+      run: (_args, { services }) => {
+        const number = openClaim();
+        if (number) services.navigate(claimsAccountingRoute.link({ claimNumber: number }, { action: 'payment' }));
+      },
+    }),
+  ],
+  quickSearch: [claimQuickSearch],
+  activityPanels: [
+    {
+      id: 'claims-activity',
+      title: 'Claims activity',
+      order: 2,
+      loader: () => import('./panels/claims-activity-panel.js'),
+    },
+  ],
+});

@@ -1,0 +1,293 @@
+import { Button, Card, Group, Modal, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { ErrorAlert, useApiClient, useCan, useHostServices } from '@atrium/sdk';
+import {
+  decideApproval,
+  formatAmount,
+  TOTAL_LABELS,
+  useAccountingChanged,
+  useFinancials,
+  useLedgerCollection,
+  voidPayment,
+  type Totals,
+} from '../api/accounting-api.js';
+import type { Claim } from '../api/claims-api.js';
+import { errorMessageOf, newIdempotencyKey, text, type Flat } from '../api/jsonapi.js';
+import { PATHS } from '../api/paths.js';
+import { PaymentForm, ReserveForm } from '../components/money-forms.js';
+import { useExposures } from './exposures-tab.js';
+
+const TOTAL_KEYS = Object.keys(TOTAL_LABELS) as (keyof Totals)[];
+
+function TotalsCards({ totals }: { totals: Totals }) {
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} aria-label="Claim totals">
+      {TOTAL_KEYS.map((key) => (
+        <Card key={key} withBorder padding="sm">
+          <Text size="xs" c="dimmed">
+            {TOTAL_LABELS[key]}
+          </Text>
+          <Text fw={600} data-testid={`total-${key}`}>
+            {formatAmount(totals[key])}
+          </Text>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function VoidButton({ payment, onDone }: { payment: Flat; onDone(): void }) {
+  const api = useApiClient();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [key] = useState(newIdempotencyKey);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <>
+      <Button size="xs" variant="subtle" color="red" onClick={() => setOpen(true)}>
+        Void
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title="Void payment">
+        <Stack>
+          <TextInput label="Void reason" required value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+          <ErrorAlert error={error} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button
+              color="red"
+              loading={busy}
+              disabled={!reason.trim()}
+              onClick={async () => {
+                setBusy(true);
+                try {
+                  await voidPayment(api, payment.id, reason.trim(), key);
+                  setOpen(false);
+                  onDone();
+                } catch (e) {
+                  setError(new Error(errorMessageOf(e)));
+                } finally {
+                  setBusy(false);
+                }
+              }}
+            >
+              Void payment
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+function ApprovalActions({ approval, onDone }: { approval: Flat; onDone(): void }) {
+  const api = useApiClient();
+  const [error, setError] = useState<unknown>(null);
+  const decide = async (decision: 'approve' | 'reject') => {
+    setError(null);
+    try {
+      await decideApproval(api, approval.id, decision, '');
+      onDone();
+    } catch (e) {
+      setError(new Error(errorMessageOf(e)));
+    }
+  };
+  return (
+    <Group gap="xs">
+      <Button size="xs" onClick={() => decide('approve')}>
+        Approve
+      </Button>
+      <Button size="xs" variant="light" color="red" onClick={() => decide('reject')}>
+        Reject
+      </Button>
+      <ErrorAlert error={error} />
+    </Group>
+  );
+}
+
+function LedgerTable({
+  label,
+  rows,
+  columns,
+}: {
+  label: string;
+  rows: Flat[];
+  columns: [string, (row: Flat) => React.ReactNode][];
+}) {
+  return (
+    <Stack gap="xs">
+      <Title order={4}>{label}</Title>
+      {rows.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          None.
+        </Text>
+      ) : (
+        <Table aria-label={label}>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map(([name]) => (
+                <Table.Th key={name}>{name}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.id}>
+                {columns.map(([name, cell]) => (
+                  <Table.Td key={name}>{cell(row)}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
+
+const date = (row: Flat, field: string) => text(row[field]).slice(0, 10);
+
+/**
+ * claims:accounting — the claim's totals (derived by the server from its ledger), reserves by
+ * category, payments, recoveries and transactions; reserves and payments are added through forms
+ * that send one Idempotency-Key each; payments are voided with a reason (a reversing entry); a
+ * posting over the user's authority waits in "Pending approvals" for someone whose limit covers it.
+ */
+export function AccountingTab({ claim }: { claim: Claim }) {
+  const services = useHostServices();
+  const [params, setParams] = useSearchParams();
+  const action = params.get('action');
+  const financials = useFinancials(claim.id);
+  const exposures = useExposures(claim.id);
+  const reserves = useLedgerCollection(PATHS.reserves, claim.id);
+  const payments = useLedgerCollection(PATHS.payments, claim.id);
+  const recoveries = useLedgerCollection(PATHS.recoveries, claim.id);
+  const transactions = useLedgerCollection(PATHS.transactions, claim.id);
+  const approvals = useLedgerCollection(PATHS.transactions, claim.id, {
+    'filter[transaction_status]': 'pending_approval',
+  });
+  const changed = useAccountingChanged(claim.id);
+  const canReserve = useCan('claims:reserve', 'create');
+  const canPay = useCan('claims:payment', 'create');
+  const canVoid = useCan('claims:payment', 'update');
+  const canApprove = useCan('claims:payment', 'approve');
+  const [form, setForm] = useState<'reserve' | 'payment' | null>(null);
+  const openForm = form ?? (action === 'reserve' || action === 'payment' ? action : null);
+  const close = () => {
+    setForm(null);
+    if (action) setParams({}, { replace: true });
+  };
+  const posted = (message: string) => {
+    close();
+    services.showToast({ message, kind: 'success' });
+    void changed();
+  };
+  const exposureRows = exposures.data?.items ?? [];
+  const byCategory = Object.entries(financials.data?.byCategory ?? {});
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={3}>Accounting</Title>
+        <Group>
+          {canReserve.allowed ? (
+            <Button variant="light" onClick={() => setForm('reserve')}>
+              Add reserve
+            </Button>
+          ) : null}
+          {canPay.allowed ? <Button onClick={() => setForm('payment')}>Add payment</Button> : null}
+        </Group>
+      </Group>
+      <ErrorAlert error={financials.error} />
+      {financials.data ? <TotalsCards totals={financials.data.claim} /> : null}
+      {byCategory.length > 0 ? (
+        <LedgerTable
+          label="Reserves by category"
+          rows={byCategory.map(([category, totals]) => ({ id: category, type: 'category', ...totals }))}
+          columns={[
+            ['Category', (r) => r.id],
+            ['Outstanding reserve', (r) => formatAmount(r.reserve_outstanding)],
+            ['Paid', (r) => formatAmount(r.paid)],
+            ['Recovered', (r) => formatAmount(r.recovered)],
+            ['Total incurred', (r) => formatAmount(r.total_incurred)],
+          ]}
+        />
+      ) : null}
+      {(approvals.data ?? []).length > 0 ? (
+        <LedgerTable
+          label="Pending approvals"
+          rows={approvals.data ?? []}
+          columns={[
+            ['Kind', (r) => text(r.transaction_type)],
+            ['Amount', (r) => formatAmount(r.amount)],
+            ['Requested by', (r) => text(r.requested_by)],
+            ['Why', (r) => text(r.pending_reason)],
+            ['', (r) => (canApprove.allowed ? <ApprovalActions approval={r} onDone={() => void changed()} /> : null)],
+          ]}
+        />
+      ) : null}
+      <LedgerTable
+        label="Reserves"
+        rows={reserves.data ?? []}
+        columns={[
+          ['Date', (r) => date(r, 'date_added')],
+          ['Category', (r) => text(r.reserve_category)],
+          ['Exposure', (r) => text(r.exposure_id)],
+          ['New reserve', (r) => formatAmount(r.new_amount ?? r.amount)],
+          ['Status', (r) => text(r.transaction_status)],
+          ['Comments', (r) => text(r.comments)],
+        ]}
+      />
+      <LedgerTable
+        label="Payments"
+        rows={payments.data ?? []}
+        columns={[
+          ['Date', (r) => date(r, 'date_added') || date(r, 'processed_date')],
+          ['Payee', (r) => text(r.payee)],
+          ['Category', (r) => text(r.reserve_category ?? r.reserve_category_id)],
+          ['Amount', (r) => formatAmount(r.amount)],
+          ['Method', (r) => text(r.payment_method ?? r.payment_method_id)],
+          ['Final', (r) => (r.final_payment ? 'Yes' : '')],
+          ['Status', (r) => (r.void_reason ? `Void: ${text(r.void_reason)}` : text(r.status))],
+          [
+            '',
+            (r) =>
+              canVoid.allowed && !r.void_reason ? <VoidButton payment={r} onDone={() => void changed()} /> : null,
+          ],
+        ]}
+      />
+      <LedgerTable
+        label="Recoveries"
+        rows={recoveries.data ?? []}
+        columns={[
+          ['Received', (r) => date(r, 'received_date')],
+          ['Type', (r) => text(r.recovery_type)],
+          ['Payor', (r) => text(r.payor_id)],
+          ['Amount', (r) => formatAmount(r.amount)],
+          ['Comments', (r) => text(r.comments)],
+        ]}
+      />
+      <LedgerTable
+        label="Transactions"
+        rows={transactions.data ?? []}
+        columns={[
+          ['Number', (r) => text(r.number)],
+          ['Type', (r) => text(r.transaction_type)],
+          ['Category', (r) => text(r.reserve_category)],
+          ['Amount', (r) => formatAmount(r.amount)],
+          ['Posted', (r) => date(r, 'posted_date')],
+          ['Status', (r) => text(r.transaction_status)],
+        ]}
+      />
+      {openForm === 'reserve' && canReserve.allowed && exposures.data ? (
+        <ReserveForm exposures={exposureRows} opened onClose={close} onPosted={posted} />
+      ) : null}
+      {openForm === 'payment' && canPay.allowed && exposures.data ? (
+        <PaymentForm exposures={exposureRows} opened onClose={close} onPosted={posted} />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,151 @@
+import { Button, Checkbox, FileButton, Grid, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Tree, type NodeRendererProps } from 'react-arborist';
+import { ErrorAlert, useApiClient, useCan } from '@atrium/sdk';
+import {
+  moveAttachments,
+  uploadAttachment,
+  useAttachmentsChanged,
+  useFolderFiles,
+  useFolderTree,
+  type FolderNode,
+} from '../api/attachments-api.js';
+import type { Claim } from '../api/claims-api.js';
+import { errorMessageOf } from '../api/jsonapi.js';
+
+function FolderRow({ node, style }: NodeRendererProps<FolderNode>) {
+  return (
+    <div
+      style={{ ...style, cursor: 'pointer', fontWeight: node.isSelected ? 600 : 400 }}
+      onClick={() => node.select()}
+      role="treeitem"
+      aria-selected={node.isSelected}
+    >
+      {node.isLeaf ? '📁' : node.isOpen ? '📂' : '📁'} {node.data.name}
+    </div>
+  );
+}
+
+const flattenFolders = (nodes: FolderNode[], depth = 0): { id: string; label: string }[] =>
+  nodes.flatMap((n) => [
+    { id: n.id, label: `${'  '.repeat(depth)}${n.name}` },
+    ...flattenFolders(n.children, depth + 1),
+  ]);
+
+/**
+ * claims:attachments — the claim's folder tree (react-arborist), the selected folder's files,
+ * upload into it and move selected files to another folder.
+ */
+export function AttachmentsTab({ claim }: { claim: Claim }) {
+  const api = useApiClient();
+  const tree = useFolderTree(claim.id);
+  const [folderId, setFolderId] = useState<string | null>(null);
+  const current = folderId ?? tree.data?.[0]?.id ?? null;
+  const files = useFolderFiles(claim.id, current);
+  const changed = useAttachmentsChanged(claim.id);
+  const canWrite = useCan('claims:attachment', 'create');
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [target, setTarget] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const folders = flattenFolders(tree.data ?? []);
+
+  return (
+    <Grid>
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Title order={4}>Folders</Title>
+        <ErrorAlert error={tree.error} />
+        {tree.data ? (
+          <Tree<FolderNode>
+            data={tree.data}
+            idAccessor="id"
+            childrenAccessor="children"
+            openByDefault
+            width="100%"
+            height={320}
+            rowHeight={28}
+            disableDrag
+            disableDrop
+            onSelect={(nodes) => nodes[0] && setFolderId(nodes[0].id)}
+          >
+            {FolderRow}
+          </Tree>
+        ) : null}
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Stack>
+          <Group justify="space-between">
+            <Title order={4}>Files</Title>
+            {canWrite.allowed && current ? (
+              <FileButton
+                onChange={async (file) => {
+                  if (!file) return;
+                  setError(null);
+                  try {
+                    await uploadAttachment(api, claim.id, current, file);
+                    void changed();
+                  } catch (e) {
+                    setError(new Error(errorMessageOf(e)));
+                  }
+                }}
+              >
+                {(props) => <Button {...props}>Upload</Button>}
+              </FileButton>
+            ) : null}
+          </Group>
+          <ErrorAlert error={files.error ?? error} />
+          {files.data && files.data.length === 0 ? <Text c="dimmed">No files in this folder.</Text> : null}
+          {files.data && files.data.length > 0 ? (
+            <Table aria-label="Files">
+              <Table.Tbody>
+                {files.data.map((file) => (
+                  <Table.Tr key={file.id}>
+                    <Table.Td w={32}>
+                      <Checkbox
+                        aria-label={`Select ${file.name}`}
+                        checked={selected.has(file.id)}
+                        onChange={(e) => {
+                          const next = new Set(selected);
+                          if (e.currentTarget.checked) next.add(file.id);
+                          else next.delete(file.id);
+                          setSelected(next);
+                        }}
+                      />
+                    </Table.Td>
+                    <Table.Td>{file.name}</Table.Td>
+                    <Table.Td>{file.mime_type}</Table.Td>
+                    <Table.Td>{file.date_added}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          ) : null}
+          {canWrite.allowed && selected.size > 0 ? (
+            <Group align="flex-end">
+              <Select
+                label="Move to folder"
+                data={folders.filter((f) => f.id !== current).map((f) => ({ value: f.id, label: f.label }))}
+                value={target}
+                onChange={setTarget}
+              />
+              <Button
+                disabled={!target}
+                onClick={async () => {
+                  setError(null);
+                  try {
+                    await moveAttachments(api, target!, [...selected]);
+                    setSelected(new Set());
+                    void changed();
+                  } catch (e) {
+                    setError(new Error(errorMessageOf(e)));
+                  }
+                }}
+              >
+                Move {selected.size}
+              </Button>
+            </Group>
+          ) : null}
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,87 @@
+import { Anchor, Badge, Card, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { ErrorAlert } from '@atrium/sdk';
+import { useClaimCollection, type Claim } from '../api/claims-api.js';
+import { includedOf, text, type Flat } from '../api/jsonapi.js';
+import { PATHS } from '../api/paths.js';
+import { claimsExposureDetailsRoute } from '../routes.js';
+
+export interface ClaimantGroup {
+  claimantNumber: string;
+  claimantName: string;
+  exposures: Flat[];
+}
+
+/** Spec: exposures are grouped by claimant by default. Exposures without a party form one group. */
+export function groupByClaimant(
+  exposures: Flat[],
+  included: { included?: Parameters<typeof includedOf>[0]['included'] },
+) {
+  const groups = new Map<string, ClaimantGroup>();
+  for (const exposure of exposures) {
+    const party = exposure.party_id ? includedOf(included, 'party', exposure.party_id) : null;
+    const claimantNumber = text(party?.display_number ?? exposure.party_id ?? '');
+    const contact = (party?.contact ?? {}) as Record<string, unknown>;
+    const claimantName =
+      text(contact.name ?? party?.name) || (claimantNumber ? `Claimant ${claimantNumber}` : 'No claimant');
+    const group = groups.get(claimantNumber) ?? { claimantNumber, claimantName, exposures: [] };
+    group.exposures.push(exposure);
+    groups.set(claimantNumber, group);
+  }
+  return [...groups.values()];
+}
+
+export function useExposures(claimId: string) {
+  return useClaimCollection(PATHS.exposures, claimId, { include: 'party' });
+}
+
+/** claims:exposures — the claim's exposures, one card per claimant. */
+export function ExposuresTab({ claim }: { claim: Claim }) {
+  const exposures = useExposures(claim.id);
+  if (exposures.error) return <ErrorAlert error={exposures.error} />;
+  if (exposures.isPending) return <Text>Loading exposures…</Text>;
+  const groups = groupByClaimant(exposures.data.items, { included: exposures.data.included });
+  if (groups.length === 0) return <Text c="dimmed">No exposures.</Text>;
+  return (
+    <Stack>
+      {groups.map((group) => (
+        <Card key={group.claimantNumber} withBorder>
+          <Title order={4}>{group.claimantName}</Title>
+          <Table aria-label={`Exposures of ${group.claimantName}`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Exposure</Table.Th>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Adjuster</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {group.exposures.map((exposure) => (
+                <Table.Tr key={exposure.id}>
+                  <Table.Td>
+                    <Anchor
+                      component={Link}
+                      to={claimsExposureDetailsRoute.link({
+                        claimNumber: claim.number,
+                        claimant_number: group.claimantNumber || '0',
+                        exposure_number: text(exposure.number),
+                      })}
+                    >
+                      {text(exposure.display_number || exposure.number)}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{text(exposure.exposure_name || exposure.description)}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light">{text(exposure.status)}</Badge>
+                  </Table.Td>
+                  <Table.Td>{text(exposure.adjuster_id ?? exposure.adjuster) || '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
