@@ -1,7 +1,652 @@
-import type { AtriumRouter, ServerPluginContext } from '@atrium/sdk/server';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import {
+  ApiError,
+  badRequest,
+  fieldError,
+  z,
+  type AtriumRouter,
+  type Database,
+  type Queryable,
+  type ServerPluginContext,
+} from '@atrium/sdk/server';
+import { assertDraftVersion } from '../catalog/version-guard.js';
+import type { ResolvedDefinition } from '../catalog/resolve.js';
+import { LINES_PERMISSIONS } from '../permissions.js';
+import { rateTable } from '../tables.js';
+import { uploadedFile } from '../transfer/multipart-file.js';
+import { GridFileError, parseDelimited, readGridFile, writeDelimited, writeXlsx } from './rate-table-files.js';
+import { readGrid, writeGrid } from './rate-table-grid.js';
+import type { TableRow } from './rate-table-shape.js';
+import {
+  countRows,
+  normalizeRows,
+  ownTable,
+  rateTableProblemsError,
+  readRows,
+  replaceRows,
+  rowsPointer,
+  shapeOf,
+  tableOut,
+  validityOf,
+  visibleTable,
+  type VisibleTable,
+} from './rate-table-store.js';
+import { validateRateTable } from './rate-table-validation.js';
+import { definitionOf, id, riskTypeIn, uploadScope, versionOf, versionQuery, withUniqueCheck } from './route-scope.js';
 
-/** Registers the lines module's rate-tables routes (filled in by the helper that owns server/rate-tables/). */
-export function registerRateTableRoutes(router: AtriumRouter, context: ServerPluginContext): void | Promise<void> {
-  void router;
-  void context;
+/**
+ * Rate tables of a product version (see docs/lines-rate-tables.md), under two paths that behave alike:
+ * `products/{p}/rate-tables/` (every table of the version) and `products/{p}/risk-types/{t}/rate-tables/`
+ * (the tables a risk type shows; a table created there belongs to it). `version_id` picks the version.
+ *
+ * list, create, get, PUT/PATCH, DELETE (soft), `{id}/restore/`, `reorder/` (`{ order: [ids] }`),
+ * `{id}/rows/` (GET, PUT: replace all rows), `{id}/paste/` (tab-separated cells from a spreadsheet),
+ * `{id}/import/` (CSV, TSV or XLSX upload) and `{id}/export/?format=csv|tsv|xlsx`.
+ */
+const tags = ['lines'];
+const security = [{ bearer: [] }];
+const P = LINES_PERMISSIONS.rateTable;
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const tableName = z
+  .string()
+  .trim()
+  .min(1, 'A rate table needs a name.')
+  .max(100)
+  .regex(
+    NAME,
+    "A rate table name starts with a letter or '_' and holds only letters, digits and '_' (formulas call it by name).",
+  );
+const keyColumn = z.strictObject({
+  name: z.string().trim().min(1, 'A key column needs a name.').max(100),
+  label: z.string().max(200).optional(),
+  match: z.enum(['exact', 'range']).default('exact'),
+});
+const bound = z.union([z.string().max(100), z.number(), z.null()]);
+const keyCell = z.union([z.string().max(500), z.number(), z.boolean(), z.strictObject({ from: bound, to: bound })]);
+const row = z.strictObject({ keys: z.record(z.string(), keyCell), value: z.union([z.string().max(100), z.number()]) });
+const rows = z.array(row).max(100_000);
+const decimalOrNull = z.union([z.string().trim().max(100), z.number(), z.null()]);
+
+const writeFields = {
+  label: z.string().trim().max(200).optional(),
+  key_columns: z.array(keyColumn).max(10, 'A rate table has at most 10 key columns.').optional(),
+  interpolate: z.string().trim().max(100).nullable().optional(),
+  default: decimalOrNull.optional(),
+  order: z.number().int().min(0).max(1_000_000).optional(),
+  rows: rows.optional(),
+  risk_type_id: id.nullable().optional(),
+};
+const createBody = z.strictObject({ name: tableName, ...writeFields });
+const updateBody = z.strictObject({ name: tableName.optional(), ...writeFields, id: z.number().optional() });
+
+const listQuery = versionQuery.extend({ include_deleted: z.enum(['true', 'false']).optional() });
+const exportQuery = versionQuery.extend({ format: z.enum(['csv', 'tsv', 'xlsx']).default('csv') });
+
+interface Scope {
+  base: string;
+  params: z.ZodType<{ product: number; riskType?: number }>;
+}
+const SCOPES: Scope[] = [
+  { base: '/lines/products/:product/rate-tables/', params: z.strictObject({ product: id }) },
+  {
+    base: '/lines/products/:product/risk-types/:riskType/rate-tables/',
+    params: z.strictObject({ product: id, riskType: id }),
+  },
+];
+const withId = (params: Scope['params']) =>
+  (params as unknown as z.ZodObject<z.ZodRawShape>).extend({ table: id }) as unknown as z.ZodType<{
+    product: number;
+    riskType?: number;
+    table: number;
+  }>;
+
+interface Located {
+  versionId: number;
+  definition: ResolvedDefinition;
+  riskTypeName: string | null;
+  riskTypeRowId: number | null;
+}
+
+async function locate(db: Queryable, params: { product: number; riskType?: number }, versionId?: number) {
+  const version = await versionOf(db, params.product, versionId);
+  const definition = await definitionOf(db, version);
+  let riskTypeName: string | null = null;
+  let riskTypeRowId: number | null = null;
+  if (params.riskType !== undefined) {
+    const riskType = riskTypeIn(definition, params.riskType);
+    riskTypeName = riskType.row.name;
+    riskTypeRowId = riskType.row.id;
+  }
+  return { versionId: version, definition, riskTypeName, riskTypeRowId } satisfies Located;
+}
+
+function inScope(table: VisibleTable, at: Located): boolean {
+  return at.riskTypeName === null || table.riskTypeName?.toLowerCase() === at.riskTypeName.toLowerCase();
+}
+
+async function tableInScope(db: Queryable, at: Located, tableId: number, own: boolean): Promise<VisibleTable> {
+  const table = own ? await ownTable(db, at.definition, tableId) : await visibleTable(db, at.definition, tableId);
+  if (!inScope(table, at))
+    throw new ApiError(404, `Rate table ${tableId} is not a table of risk type '${at.riskTypeName}'.`);
+  return table;
+}
+
+async function detail(db: Queryable, table: VisibleTable) {
+  const tableRows = await readRows(db, table.row.id);
+  return tableOut(table, tableRows, tableRows.length, validityOf(table.row, tableRows));
+}
+
+async function nameTaken(db: Queryable, versionId: number, name: string, exceptId?: number) {
+  const [found] = await db
+    .select({ id: rateTable.id })
+    .from(rateTable)
+    .where(
+      and(
+        eq(rateTable.productVersionId, versionId),
+        isNull(rateTable.deletedAt),
+        sql`lower(${rateTable.name}) = lower(${name})`,
+        exceptId === undefined ? undefined : ne(rateTable.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return !!found;
+}
+
+const duplicate = (name: string) => fieldError('name', `A rate table named '${name}' already exists in this version.`);
+
+/** Checks the definition and rows together; a 400 naming rows and columns when they do not hold. */
+function checkTable(
+  shape: {
+    name: string;
+    keys: { name: string; match: 'exact' | 'range' }[];
+    interpolate?: string | null;
+    default?: string | null;
+  },
+  tableRows: TableRow[],
+) {
+  const problems = validateRateTable(shape, tableRows);
+  if (problems.length > 0) throw rateTableProblemsError(shape.name, problems, rowsPointer);
+}
+
+const decimalText = (value: string | number | null | undefined) =>
+  value === undefined ? undefined : value === null || value === '' ? null : String(value);
+
+export function registerRateTableRoutes(router: AtriumRouter, context: ServerPluginContext): Promise<void> {
+  const db = context.db;
+  for (const scope of SCOPES) registerScope(router, db, scope);
+  return uploadScope(router, (uploads) => {
+    for (const scope of SCOPES) registerUploads(uploads, db, scope);
+  });
+}
+
+function registerScope(router: AtriumRouter, db: Database, { base, params }: Scope) {
+  const itemParams = withId(params);
+
+  router.get(
+    base,
+    {
+      config: { access: P.read },
+      schema: {
+        summary: 'Lists the rate tables of a product version (with rowsCount and validityState).',
+        tags,
+        security,
+        params,
+        querystring: listQuery,
+      },
+    },
+    async (request) => {
+      const at = await locate(db, request.params, request.query.version_id);
+      const visible: VisibleTable[] = at.definition.rateTables.filter((t) => inScope(t, at));
+      if (request.query.include_deleted === 'true') {
+        const deleted = await db
+          .select()
+          .from(rateTable)
+          .where(and(eq(rateTable.productVersionId, at.versionId), sql`${rateTable.deletedAt} is not null`));
+        for (const row of deleted) {
+          const table: VisibleTable = {
+            row,
+            inheritanceStatus: 'own',
+            productId: at.definition.chain[0]!.productId,
+            riskTypeName:
+              row.riskTypeId === null ? null : (at.definition.riskTypeRowsById.get(row.riskTypeId)?.name ?? null),
+          };
+          if (inScope(table, at)) visible.push(table);
+        }
+      }
+      const counts = await countRows(
+        db,
+        visible.map((t) => t.row.id),
+      );
+      const out = [];
+      for (const table of visible) {
+        const n = counts.get(table.row.id) ?? 0;
+        // validityState needs the rows; tables are small next to a request, and this keeps it truthful.
+        const validity = n === 0 ? null : validityOf(table.row, await readRows(db, table.row.id));
+        out.push(tableOut(table, null, n, validity));
+      }
+      return out;
+    },
+  );
+
+  router.post(
+    base,
+    {
+      config: { access: P.create },
+      schema: {
+        summary: 'Creates a rate table (key columns, interpolation, default and optionally its rows).',
+        tags,
+        security,
+        params,
+        querystring: versionQuery,
+        body: createBody,
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const created = await db.transaction(async (tx) => {
+        const at = await locate(tx, request.params, request.query.version_id);
+        await assertDraftVersion(tx, at.versionId);
+        let riskTypeId = at.riskTypeRowId;
+        if (riskTypeId === null && body.risk_type_id) riskTypeId = riskTypeIn(at.definition, body.risk_type_id).row.id;
+        const keyColumns = body.key_columns ?? [];
+        const tableRows = normalizeRows(body.rows ?? []);
+        const shape = {
+          name: body.name,
+          keys: keyColumns,
+          interpolate: body.interpolate ?? null,
+          default: decimalText(body.default) ?? null,
+        };
+        checkTable(shape, tableRows);
+        if (await nameTaken(tx, at.versionId, body.name)) throw duplicate(body.name);
+        const [maxOrder] = await tx
+          .select({ n: sql<number>`coalesce(max(${rateTable.order}), -1)::int` })
+          .from(rateTable)
+          .where(eq(rateTable.productVersionId, at.versionId));
+        const [inserted] = await withUniqueCheck(
+          () =>
+            tx
+              .insert(rateTable)
+              .values({
+                productVersionId: at.versionId,
+                riskTypeId,
+                name: body.name,
+                label: body.label?.trim() || body.name,
+                keyColumns,
+                interpolate: shape.interpolate,
+                defaultValue: shape.default,
+                order: body.order ?? Number(maxOrder?.n ?? -1) + 1,
+              })
+              .returning(),
+          () => duplicate(body.name),
+        );
+        await replaceRows(tx, inserted!.id, tableRows);
+        const definition = await definitionOf(tx, at.versionId);
+        return detail(tx, await visibleTable(tx, definition, inserted!.id));
+      });
+      return reply.code(201).send(created);
+    },
+  );
+
+  router.post(
+    `${base}reorder/`,
+    {
+      config: { access: P.update },
+      schema: {
+        summary: "Sets the tables' order: `order` lists table ids, first to last.",
+        tags,
+        security,
+        params,
+        querystring: versionQuery,
+        body: z.strictObject({ order: z.array(id).min(1).max(10_000) }),
+      },
+    },
+    async (request) =>
+      db.transaction(async (tx) => {
+        const at = await locate(tx, request.params, request.query.version_id);
+        await assertDraftVersion(tx, at.versionId);
+        const ids = request.body.order;
+        if (new Set(ids).size !== ids.length) throw fieldError('order', 'A rate table is listed twice in order.');
+        const own = await tx
+          .select({ id: rateTable.id, riskTypeId: rateTable.riskTypeId })
+          .from(rateTable)
+          .where(
+            and(eq(rateTable.productVersionId, at.versionId), inArray(rateTable.id, ids), isNull(rateTable.deletedAt)),
+          );
+        const known = new Set(own.map((r) => r.id));
+        const unknown = ids.filter((x) => !known.has(x));
+        if (unknown.length > 0) {
+          throw fieldError('order', `Not rate tables of this version: ${unknown.join(', ')}.`);
+        }
+        for (const [index, tableId] of ids.entries()) {
+          await tx.update(rateTable).set({ order: index, updatedAt: new Date() }).where(eq(rateTable.id, tableId));
+        }
+        const definition = await definitionOf(tx, at.versionId);
+        const counts = await countRows(
+          tx,
+          definition.rateTables.map((t) => t.row.id),
+        );
+        return definition.rateTables
+          .filter((t) => inScope(t, at))
+          .map((t) => tableOut(t, null, counts.get(t.row.id) ?? 0, null));
+      }),
+  );
+
+  router.get(
+    `${base}:table/`,
+    {
+      config: { access: P.read },
+      schema: {
+        summary: 'Reads a rate table with its rows.',
+        tags,
+        security,
+        params: itemParams,
+        querystring: versionQuery,
+      },
+    },
+    async (request) => {
+      const at = await locate(db, request.params, request.query.version_id);
+      return detail(db, await tableInScope(db, at, request.params.table, false));
+    },
+  );
+
+  const update = async (request: {
+    params: { product: number; riskType?: number; table: number };
+    query: { version_id?: number };
+    body: z.infer<typeof updateBody>;
+  }) =>
+    db.transaction(async (tx) => {
+      const at = await locate(tx, request.params, request.query.version_id);
+      await assertDraftVersion(tx, at.versionId);
+      const table = await tableInScope(tx, at, request.params.table, true);
+      if (table.row.deletedAt) throw badRequest(`Rate table '${table.row.name}' is deleted; restore it first.`);
+      const body = request.body;
+      const name = body.name ?? table.row.name;
+      const keyColumns = body.key_columns ?? table.row.keyColumns;
+      const interpolate = body.interpolate === undefined ? table.row.interpolate : body.interpolate;
+      const defaultValue = body.default === undefined ? table.row.defaultValue : decimalText(body.default)!;
+      const tableRows = body.rows ? normalizeRows(body.rows) : await readRows(tx, table.row.id);
+      checkTable({ name, keys: keyColumns, interpolate, default: defaultValue }, tableRows);
+      if (
+        name.toLowerCase() !== table.row.name.toLowerCase() &&
+        (await nameTaken(tx, at.versionId, name, table.row.id))
+      )
+        throw duplicate(name);
+      let riskTypeId = table.row.riskTypeId;
+      if (body.risk_type_id !== undefined) {
+        riskTypeId = body.risk_type_id === null ? null : riskTypeIn(at.definition, body.risk_type_id).row.id;
+      }
+      await withUniqueCheck(
+        () =>
+          tx
+            .update(rateTable)
+            .set({
+              name,
+              label: body.label === undefined ? table.row.label : body.label || name,
+              keyColumns,
+              interpolate,
+              defaultValue,
+              riskTypeId,
+              order: body.order ?? table.row.order,
+              updatedAt: new Date(),
+            })
+            .where(eq(rateTable.id, table.row.id)),
+        () => duplicate(name),
+      );
+      if (body.rows) await replaceRows(tx, table.row.id, tableRows);
+      const definition = await definitionOf(tx, at.versionId);
+      return detail(tx, await visibleTable(tx, definition, table.row.id));
+    });
+
+  for (const method of ['PUT', 'PATCH'] as const) {
+    router.route({
+      method,
+      url: `${base}:table/`,
+      config: { access: P.update },
+      schema: {
+        summary:
+          method === 'PUT'
+            ? 'Changes a rate table; with `rows` its rows are replaced. Refused on a version that is not a draft.'
+            : 'Changes some attributes of a rate table.',
+        tags,
+        security,
+        params: itemParams,
+        querystring: versionQuery,
+        body: updateBody,
+      },
+      handler: (request) => update(request as Parameters<typeof update>[0]),
+    });
+  }
+
+  router.delete(
+    `${base}:table/`,
+    {
+      config: { access: P.delete },
+      schema: {
+        summary: 'Deletes a rate table (it can be restored).',
+        tags,
+        security,
+        params: itemParams,
+        querystring: versionQuery,
+      },
+    },
+    async (request, reply) => {
+      await db.transaction(async (tx) => {
+        const at = await locate(tx, request.params, request.query.version_id);
+        await assertDraftVersion(tx, at.versionId);
+        const table = await tableInScope(tx, at, request.params.table, true);
+        if (table.row.deletedAt) throw badRequest(`Rate table '${table.row.name}' is already deleted.`);
+        await tx.update(rateTable).set({ deletedAt: new Date() }).where(eq(rateTable.id, table.row.id));
+      });
+      return reply.code(204).send();
+    },
+  );
+
+  router.post(
+    `${base}:table/restore/`,
+    {
+      config: { access: P.update },
+      schema: {
+        summary: 'Restores a deleted rate table.',
+        tags,
+        security,
+        params: itemParams,
+        querystring: versionQuery,
+      },
+    },
+    async (request) =>
+      db.transaction(async (tx) => {
+        const at = await locate(tx, request.params, request.query.version_id);
+        await assertDraftVersion(tx, at.versionId);
+        const table = await tableInScope(tx, at, request.params.table, true);
+        if (!table.row.deletedAt) throw badRequest(`Rate table '${table.row.name}' is not deleted.`);
+        if (await nameTaken(tx, at.versionId, table.row.name, table.row.id)) {
+          throw badRequest(
+            `Another rate table named '${table.row.name}' exists in this version; rename or delete it before restoring this one.`,
+          );
+        }
+        await withUniqueCheck(
+          () =>
+            tx.update(rateTable).set({ deletedAt: null, updatedAt: new Date() }).where(eq(rateTable.id, table.row.id)),
+          () => duplicate(table.row.name),
+        );
+        const definition = await definitionOf(tx, at.versionId);
+        return detail(tx, await visibleTable(tx, definition, table.row.id));
+      }),
+  );
+
+  router.get(
+    `${base}:table/rows/`,
+    {
+      config: { access: P.read },
+      schema: { summary: "Reads a rate table's rows.", tags, security, params: itemParams, querystring: versionQuery },
+    },
+    async (request) => {
+      const at = await locate(db, request.params, request.query.version_id);
+      const table = await tableInScope(db, at, request.params.table, false);
+      const tableRows = await readRows(db, table.row.id);
+      return { rows: tableRows, rowsCount: tableRows.length };
+    },
+  );
+
+  router.put(
+    `${base}:table/rows/`,
+    {
+      config: { access: P.update },
+      schema: {
+        summary: "Replaces a rate table's rows (all or nothing; problems name row and column).",
+        tags,
+        security,
+        params: itemParams,
+        querystring: versionQuery,
+        body: z.strictObject({ rows }),
+      },
+    },
+    async (request) =>
+      db.transaction(async (tx) => {
+        const at = await locate(tx, request.params, request.query.version_id);
+        await assertDraftVersion(tx, at.versionId);
+        const table = await tableInScope(tx, at, request.params.table, true);
+        const tableRows = normalizeRows(request.body.rows);
+        checkTable(shapeOf(table.row), tableRows);
+        await replaceRows(tx, table.row.id, tableRows);
+        return { rows: tableRows, rowsCount: tableRows.length };
+      }),
+  );
+
+  router.post(
+    `${base}:table/paste/`,
+    {
+      config: { access: P.update },
+      schema: {
+        summary: 'Replaces the rows with cells pasted from a spreadsheet (tab-separated, header first).',
+        description:
+          'The first line names the key columns and the value column; see docs/lines-rate-tables.md. A table without key columns takes them from the header.',
+        tags,
+        security,
+        params: itemParams,
+        querystring: versionQuery,
+        body: z.strictObject({ text: z.string().min(1, 'Paste the cells, header first.').max(5_000_000) }),
+      },
+    },
+    async (request) =>
+      db.transaction(async (tx) => {
+        const at = await locate(tx, request.params, request.query.version_id);
+        await assertDraftVersion(tx, at.versionId);
+        const table = await tableInScope(tx, at, request.params.table, true);
+        let grid: string[][];
+        try {
+          grid = parseDelimited(request.body.text, '\t');
+        } catch (error) {
+          throw fieldError('text', (error as Error).message);
+        }
+        return applyGrid(tx, at, table, grid, { pointer: '/text' });
+      }),
+  );
+
+  router.get(
+    `${base}:table/export/`,
+    {
+      config: { access: P.read },
+      schema: {
+        summary: 'Downloads a rate table as CSV (default), TSV or XLSX.',
+        tags,
+        security,
+        params: itemParams,
+        querystring: exportQuery,
+      },
+    },
+    async (request, reply) => {
+      const at = await locate(db, request.params, request.query.version_id);
+      const table = await tableInScope(db, at, request.params.table, false);
+      const keys = table.row.keyColumns.map((k) => ({ name: k.name, match: k.match }));
+      const grid = writeGrid(keys, await readRows(db, table.row.id));
+      const format = request.query.format;
+      reply.header('content-disposition', `attachment; filename="${table.row.name}.${format}"`);
+      reply.header('cache-control', 'no-store');
+      if (format === 'xlsx') {
+        return reply
+          .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .send(await writeXlsx(grid, table.row.name));
+      }
+      if (format === 'tsv')
+        return reply.type('text/tab-separated-values; charset=utf-8').send(writeDelimited(grid, '\t'));
+      return reply.type('text/csv; charset=utf-8').send(writeDelimited(grid, ','));
+    },
+  );
+}
+
+/** Reads a grid against the table's key columns (or takes them from the header) and replaces the rows. */
+async function applyGrid(
+  tx: Queryable,
+  at: Located,
+  table: VisibleTable,
+  grid: string[][],
+  source: { pointer: string } | { parameter: string },
+) {
+  const tableKeys = table.row.keyColumns.map((k) => ({ name: k.name, match: k.match }));
+  const read = readGrid(grid, tableKeys);
+  if (read.problems.length > 0) throw rateTableProblemsError(table.row.name, read.problems, () => source);
+  const shape = { ...shapeOf(table.row), keys: read.keys };
+  const problems = validateRateTable(shape, read.rows, read.rowNumbers);
+  if (problems.length > 0) throw rateTableProblemsError(table.row.name, problems, () => source);
+  if (tableKeys.length === 0) {
+    await tx
+      .update(rateTable)
+      .set({ keyColumns: read.keys, updatedAt: new Date() })
+      .where(eq(rateTable.id, table.row.id));
+  }
+  await replaceRows(tx, table.row.id, read.rows);
+  const definition = await definitionOf(tx, at.versionId);
+  return detail(tx, await visibleTable(tx, definition, table.row.id));
+}
+
+function registerUploads(router: AtriumRouter, db: Database, { base, params }: Scope) {
+  router.post(
+    `${base}:table/import/`,
+    {
+      config: { access: P.update },
+      schema: {
+        summary: "Replaces a rate table's rows from a CSV, TSV or XLSX file.",
+        description:
+          'multipart/form-data with the file in `file`, or the file as the body (text/csv, text/tab-separated-values, XLSX). Same header rules as a paste.',
+        tags,
+        security,
+        params: withId(params),
+        querystring: versionQuery,
+      },
+    },
+    async (request) => {
+      const contentType = String(request.headers['content-type'] ?? '');
+      const body = request.body;
+      if (!Buffer.isBuffer(body)) {
+        throw new ApiError(415, 'Upload the rate table as multipart/form-data (field file), CSV, TSV or XLSX.');
+      }
+      let file: { data: Buffer; filename?: string; contentType?: string } | null;
+      if (/^multipart\/form-data/i.test(contentType)) {
+        file = uploadedFile(body, contentType);
+        if (!file) {
+          throw new ApiError(400, "Attach the rate table file in the form field 'file'.", {
+            source: { parameter: 'file' },
+            code: 'required',
+          });
+        }
+      } else file = { data: body, contentType };
+      let grid: string[][];
+      try {
+        grid = (await readGridFile(file.data, file)).grid;
+      } catch (error) {
+        if (error instanceof GridFileError) throw new ApiError(400, error.message, { source: { parameter: 'file' } });
+        throw error;
+      }
+      const params = request.params as { product: number; riskType?: number; table: number };
+      const query = request.query as { version_id?: number };
+      return db.transaction(async (tx) => {
+        const at = await locate(tx, params, query.version_id);
+        await assertDraftVersion(tx, at.versionId);
+        const table = await tableInScope(tx, at, params.table, true);
+        return applyGrid(tx, at, table, grid, { parameter: 'file' });
+      });
+    },
+  );
 }
