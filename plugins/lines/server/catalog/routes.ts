@@ -1,7 +1,11 @@
 import type { AtriumRouter, ServerPluginContext } from '@atrium/sdk/server';
+import { lineRoutes } from './line-routes.js';
+import { productRoutes } from './product-routes.js';
+import { versionRoutes } from './version-routes.js';
 
-/** Lines, products, versions, risk types, fields, items, limits, sequences and field formats. */
+/** Lines, products, versions, risk types, fields, items, limits, sequences and field formats (docs/lines.md). */
 export async function registerCatalogRoutes(router: AtriumRouter, context: ServerPluginContext): Promise<void> {
-  void router;
-  void context;
+  lineRoutes(router, context.db);
+  productRoutes(router, context.db);
+  versionRoutes(router, context.db);
 }
