@@ -210,8 +210,8 @@ export function FieldEditor({
             <Textarea
               label="Options"
               description="One a line: value, or value | label"
-              autosize
-              minRows={3}
+              resize="vertical"
+              rows={4}
               value={state.options}
               error={errors.options}
               onChange={(e) => set({ options: e.currentTarget.value })}
@@ -220,8 +220,8 @@ export function FieldEditor({
           {state.type === 'computed' && (
             <Textarea
               label="Formula"
-              autosize
-              minRows={2}
+              resize="vertical"
+              rows={3}
               styles={{ input: { fontFamily: 'monospace' } }}
               value={state.formula}
               error={errors.formula}

@@ -1,0 +1,120 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { preloadTestHost, renderInTestHost } from '@atrium/sdk/testing';
+import { riskTypeDetailsRoute } from '../routes.js';
+import RiskTypeDetailsPage from './risk-type-details-page.js';
+import { FIELDS, HO3, HOMEOWNERS, problem, RISK_TYPES } from './test-fixtures.js';
+
+const base = {
+  'GET /lines/lines/': [HOMEOWNERS],
+  'GET /lines/products/': [HO3],
+  'GET /lines/products/5/risk-types/': RISK_TYPES,
+  'GET /lines/products/5/risk-types/7/risk-fields/': FIELDS,
+  'GET /lines/field-formats/': [{ id: 1, name: 'year', label: 'Year', field_types: ['number'] }],
+  'GET /lines/products/5/risk-types/7/risk-items/': [
+    {
+      id: 41,
+      name: 'dwelling_coverage',
+      label: 'Dwelling coverage',
+      presence: 'required',
+      type: 'coverage',
+      fully_earned: false,
+      limits: [
+        { id: 51, kind: 'limit', label: 'Coverage A', default_value: '300000', min_value: '50000', max_value: null },
+      ],
+      deductibles: [{ id: 52, kind: 'deductible', label: 'All perils', default_value: '1000' }],
+    },
+  ],
+};
+
+describe('risk type details page', () => {
+  beforeAll(preloadTestHost, 30_000);
+
+  it('adds a field to a draft version, checking the form rules first and mapping the server’s errors', async () => {
+    let attempts = 0;
+    const host = await renderInTestHost(<RiskTypeDetailsPage />, {
+      path: riskTypeDetailsRoute.path,
+      at: '/lines/Homeowners/products/HO3/risk-types/dwelling?version_id=12',
+      apis: {
+        ...base,
+        'POST /lines/products/5/risk-types/7/risk-fields/': ({ body }) =>
+          ++attempts === 1
+            ? problem(400, 'Invalid field', [{ pointer: '/default_value', detail: "'abc' is not a number." }])
+            : { id: 33, ...(body as object) },
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Fields' });
+    expect(await within(table).findByText('year_built')).toBeTruthy();
+    expect(within(await screen.findByRole('tree', { name: 'Risk type tree' })).getByText('Swimming pool')).toBeTruthy();
+    expect(screen.queryByTestId('read-only-notice')).toBeNull();
+
+    await host.user.click(screen.getByRole('button', { name: 'Add field' }));
+    const editor = screen.getByLabelText('Field editor');
+    await host.user.type(within(editor).getByLabelText(/Name/), 'roof age');
+    await host.user.type(within(editor).getByLabelText(/Label/), 'Roof age');
+    await host.user.click(within(editor).getByRole('button', { name: 'Save field' }));
+    expect(within(editor).getByText('The Name cannot contain spaces.')).toBeTruthy();
+    await host.user.clear(within(editor).getByLabelText(/Name/));
+    await host.user.type(within(editor).getByLabelText(/Name/), 'roof_age');
+    await host.user.click(within(editor).getByRole('button', { name: 'Save field' }));
+    expect(await within(editor).findByText("'abc' is not a number.")).toBeTruthy();
+    await host.user.click(within(editor).getByRole('button', { name: 'Save field' }));
+    expect(await screen.findByText("Field 'roof_age' created.")).toBeTruthy();
+    const posts = host.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/risk-fields/'));
+    expect(posts.map((r) => r.search)).toEqual(['?version_id=12', '?version_id=12']);
+    expect(posts[1]!.body).toEqual({
+      name: 'roof_age',
+      label: 'Roof age',
+      type: 'string',
+      default_value: null,
+      source: null,
+      required: false,
+      format_id: null,
+      options: null,
+      formula: null,
+    });
+  }, 30_000);
+
+  it('reorders fields with the up/down buttons', async () => {
+    const host = await renderInTestHost(<RiskTypeDetailsPage />, {
+      path: riskTypeDetailsRoute.path,
+      at: '/lines/Homeowners/products/HO3/risk-types/dwelling?version_id=12',
+      apis: { ...base, 'POST /lines/products/5/risk-types/7/risk-fields/reorder/': { ok: true } },
+    });
+    await host.user.click(await screen.findByRole('button', { name: 'Move construction up' }));
+    expect(await screen.findByText('Field order saved.')).toBeTruthy();
+    expect(host.requests.find((r) => r.path.endsWith('/reorder/'))?.body).toEqual({ order: [32, 31] });
+  }, 30_000);
+
+  it('shows a published version read-only with the reason, and a field opened from the hash', async () => {
+    await renderInTestHost(<RiskTypeDetailsPage />, {
+      path: riskTypeDetailsRoute.path,
+      at: '/lines/Homeowners/products/HO3/risk-types/dwelling/field-construction?version_id=11',
+      apis: base,
+    });
+    expect((await screen.findByTestId('read-only-notice')).textContent).toContain(
+      'Version 1 is published: only a draft version can be edited.',
+    );
+    const editor = await screen.findByLabelText('Field editor');
+    expect(within(editor).getByText('Field construction')).toBeTruthy();
+    expect((within(editor).getByLabelText(/Label/) as HTMLInputElement).value).toBe('Construction');
+    expect(within(editor).queryByRole('button', { name: 'Save field' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add field' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete year_built' })).toBeNull();
+  }, 30_000);
+
+  it('lists items with their limits and deductibles on the items tab', async () => {
+    await renderInTestHost(<RiskTypeDetailsPage />, {
+      path: riskTypeDetailsRoute.path,
+      at: '/lines/Homeowners/products/HO3/risk-types/dwelling/items?version_id=12',
+      apis: base,
+    });
+    const item = await screen.findByLabelText('Item dwelling_coverage');
+    expect(within(item).getByText('required')).toBeTruthy();
+    const limits = within(item).getByRole('table', { name: 'Limits and deductibles of dwelling_coverage' });
+    expect(within(limits).getByText('Coverage A')).toBeTruthy();
+    expect(within(limits).getByText('300000')).toBeTruthy();
+    expect(within(limits).getByText('All perils')).toBeTruthy();
+  }, 30_000);
+});
