@@ -1,7 +1,8 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { worksheetRisks } from '@atrium/rating';
 import { badRequest, notFound, z, type AtriumRouter, type Database, type Queryable } from '@atrium/sdk/server';
-import { fieldsOf, itemsOf, limitsOf, resolveDefinition, type ResolvedDefinition } from '../catalog/resolve.js';
+import { fieldsOf, itemsOf, resolveDefinition, type ResolvedDefinition } from '../catalog/resolve.js';
+import { defaultItems, newItem } from './risk-defaults.js';
 import { LINES_PERMISSIONS } from '../permissions.js';
 import { scenarioRisk } from '../tables.js';
 import { checkAnswer, type AnswerField } from './answer-check.js';
@@ -51,19 +52,6 @@ function answerFields(definition: ResolvedDefinition, riskType: string): Map<str
       { name: row.name, label: row.label, type: row.type, options: row.options?.map((o) => o.value) ?? null },
     ]),
   );
-}
-
-/** The item as it starts on a risk: its default limits and deductibles. */
-function newItem(definition: ResolvedDefinition, riskType: string, itemName: string): RiskItemState {
-  const item: RiskItemState = { name: itemName };
-  for (const { row } of limitsOf(definition, riskType, itemName)) {
-    if (row.defaultValue === null) continue;
-    const single = row.kind === 'limit' ? 'limit' : 'deductible';
-    const named = row.kind === 'limit' ? 'limits' : 'deductibles';
-    if (row.name === '') item[single] = row.defaultValue;
-    else item[named] = { ...(item[named] ?? {}), [row.name]: row.defaultValue };
-  }
-  return item;
 }
 
 const putRiskBody = z.strictObject({
@@ -136,9 +124,7 @@ export function riskRoutes(router: AtriumRouter, db: Database) {
           }
         }
         // Items that are required or on by default start on the risk, with their default limits.
-        const items = itemsOf(definition, type.row.name)
-          .filter(({ row }) => row.presence !== 'optional')
-          .map(({ row }) => newItem(definition, type.row.name, row.name));
+        const items = defaultItems(definition, type.row.name);
         const [siblings] = await tx
           .select({ n: count() })
           .from(scenarioRisk)

@@ -4,6 +4,7 @@ import { badRequest, type AtriumRouter, type Database, type Queryable } from '@a
 import { resolveDefinition } from '../catalog/resolve.js';
 import { LINES_PERMISSIONS } from '../permissions.js';
 import { scenario, scenarioRisk } from '../tables.js';
+import { defaultItems } from './risk-defaults.js';
 import { rateAndStore } from './scenario-rating.js';
 import {
   copyScenarioBody,
@@ -50,21 +51,16 @@ async function uniqueName(db: Queryable, versionId: number, name: string, except
   }
 }
 
-/** The root risk type of a version, when it has risk types. */
-async function rootRiskType(db: Queryable, versionId: number): Promise<string | null> {
-  const definition = await resolveDefinition(db, versionId, { rateRows: false });
-  return definition.riskTypes.find((t) => t.depth === 1)?.row.name ?? null;
-}
-
-/** Adds the root risk (of the version's root risk type) to an empty scenario. */
+/** Adds the root risk (of the version's root risk type, with its default items) to an empty scenario. */
 async function addRootRisk(db: Queryable, row: ScenarioRow) {
-  const root = await rootRiskType(db, row.productVersionId);
+  const definition = await resolveDefinition(db, row.productVersionId, { rateRows: false });
+  const root = definition.riskTypes.find((t) => t.depth === 1)?.row.name;
   if (!root) return;
   await db.insert(scenarioRisk).values({
     scenarioId: row.id,
     parentRiskId: null,
     riskType: root,
-    riskState: { type: { name: root }, field_answers: {}, items: [] },
+    riskState: { type: { name: root }, field_answers: {}, items: defaultItems(definition, root) },
   });
 }
 
