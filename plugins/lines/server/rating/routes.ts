@@ -12,7 +12,6 @@ import { registerBeforePublish } from '../catalog/publish-hooks.js';
 import { LINES_PERMISSIONS } from '../permissions.js';
 import {
   toRiskInput,
-  treeDepth,
   unifiedRiskNode,
   MAX_SCENARIO_RISK_DEPTH,
   type UnifiedRiskNode,
