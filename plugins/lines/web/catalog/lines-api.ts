@@ -123,6 +123,10 @@ export function flattenProducts(products: Product[]): Product[] {
   return products.flatMap((p) => [p, ...flattenProducts(p.children)]);
 }
 
+/** How a version is named on screen: its label ('2026.1'), else its number. */
+export const versionName = (version: Pick<ProductVersion, 'label' | 'number'>) =>
+  version.label ?? String(version.number);
+
 /** The newest version: the highest id that is not deleted. */
 export function latestVersion(product: Pick<Product, 'versions'>): ProductVersion | null {
   const live = product.versions.filter((v) => !v.deleted);

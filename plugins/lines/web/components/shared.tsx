@@ -1,6 +1,6 @@
 import { Alert, Badge, type MantineColor } from '@mantine/core';
 import { useCan } from '@atrium/sdk';
-import type { ProductVersion } from '../catalog/lines-api.js';
+import { versionName, type ProductVersion } from '../catalog/lines-api.js';
 
 export { ConfirmButton, ErrorAlert } from '@atrium/sdk';
 
@@ -26,10 +26,12 @@ export function InheritanceBadge({ status }: { status: string | null }) {
 }
 
 /** Only a draft version is editable (spec); this says so where the editors would be. */
-export function readOnlyReason(version: Pick<ProductVersion, 'status' | 'number'> | null | undefined): string | null {
+export function readOnlyReason(
+  version: Pick<ProductVersion, 'status' | 'number' | 'label'> | null | undefined,
+): string | null {
   if (!version) return null;
   if (version.status === 'draft') return null;
-  return `Version ${version.number} is ${version.status}: only a draft version can be edited. Create a new version to make changes.`;
+  return `Version ${versionName(version)} is ${version.status}: only a draft version can be edited. Create a new version to make changes.`;
 }
 
 export function ReadOnlyNotice({ reason }: { reason: string | null }) {

@@ -10,6 +10,7 @@ import {
   reinstateVersion,
   updateVersion,
   useLinesChanged,
+  versionName,
   type Product,
   type ProductVersion,
 } from '../catalog/lines-api.js';
@@ -73,7 +74,7 @@ export function VersionActions({
     <Stack gap="xs" aria-label="Version actions">
       <Group gap="xs">
         <Text fw={600}>
-          {product.label ?? product.name} · version {version.number}
+          {product.label ?? product.name} · version {versionName(version)}
         </Text>
         <VersionStatusBadge status={version.status} />
         {version.effectiveDate && <Text size="sm">effective {version.effectiveDate}</Text>}
@@ -100,7 +101,7 @@ export function VersionActions({
                 run(
                   status,
                   () => changeVersionStatus(api, product.id, version.id, status),
-                  `Version ${version.number} is now ${status}.`,
+                  `Version ${versionName(version)} is now ${status}.`,
                 )
               }
             >
@@ -116,7 +117,7 @@ export function VersionActions({
               run(
                 'reinstate',
                 () => reinstateVersion(api, product.id, version.id),
-                `Version ${version.number} reinstated.`,
+                `Version ${versionName(version)} reinstated.`,
               )
             }
           >
@@ -136,7 +137,7 @@ export function VersionActions({
                   await deleteVersion(api, product.id, version.id);
                   onSelectVersion(null);
                 },
-                `Version ${version.number} deleted.`,
+                `Version ${versionName(version)} deleted.`,
               )
             }
           >
@@ -168,7 +169,7 @@ export function VersionActions({
           await changed();
           setDialog(null);
           services.showToast({
-            message: `Version ${String(created.number ?? created.id ?? '')} created.`,
+            message: `Version ${String(created.label ?? created.number ?? created.id ?? '')} created.`,
             kind: 'success',
           });
           onSelectVersion(num(created.id));
@@ -183,7 +184,7 @@ export function VersionActions({
           await updateVersion(api, product.id, version.id, { effective_date: effectiveDate });
           await changed();
           setDialog(null);
-          services.showToast({ message: `Version ${version.number} saved.`, kind: 'success' });
+          services.showToast({ message: `Version ${versionName(version)} saved.`, kind: 'success' });
         }}
       />
     </Stack>

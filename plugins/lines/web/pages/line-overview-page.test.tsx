@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { preloadTestHost, renderInTestHost } from '@atrium/sdk/testing';
 import { lineOverviewRoute, riskTypeDetailsRoute } from '../routes.js';
 import LineOverviewPage from './line-overview-page.js';
 import { HO3, HO3_CONDO, HOMEOWNERS, problem, RISK_TYPES } from './test-fixtures.js';
+
+// The shell renders slowly on a shared CI machine: give findBy/waitFor room (no timing is asserted).
+configure({ asyncUtilTimeout: 10_000 });
 
 const base = {
   'GET /lines/lines/': [HOMEOWNERS],
@@ -25,11 +28,11 @@ describe('line overview page', () => {
     const tree = await screen.findByRole('tree', { name: 'Product tree' });
     expect(within(tree).getByText('HO3 Special Form')).toBeTruthy();
     expect(within(tree).getByText('HO3 Condo')).toBeTruthy();
-    expect(within(tree).getByText('Version 1 · 2026-01-01')).toBeTruthy();
+    expect(within(tree).getByText('Version 2026.1 · 2026-01-01')).toBeTruthy();
     // Without version_id: the latest version of the line's latest product, a draft (editable).
-    expect(screen.getByText('HO3 Special Form · version 2')).toBeTruthy();
+    expect(screen.getByText('HO3 Special Form · version 2026.2')).toBeTruthy();
     expect(screen.queryByTestId('read-only-notice')).toBeNull();
-    await host.user.click(within(tree).getByText('Version 1 · 2026-01-01'));
+    await host.user.click(within(tree).getByText('Version 2026.1 · 2026-01-01'));
     expect(host.location().search).toBe('?version_id=11');
     expect(await screen.findByTestId('read-only-notice')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Edit effective date' })).toBeNull();
@@ -107,6 +110,6 @@ describe('line overview page', () => {
     expect(await screen.findByText('Are you sure you want to delete this version?')).toBeTruthy();
     expect(host.requests.some((r) => r.method === 'DELETE')).toBe(false);
     await host.user.click(screen.getByRole('button', { name: 'Yes' }));
-    expect(await screen.findByText('Version 2 deleted.')).toBeTruthy();
+    expect(await screen.findByText('Version 2026.2 deleted.')).toBeTruthy();
   }, 30_000);
 });

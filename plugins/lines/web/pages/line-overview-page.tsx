@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useHostServices } from '@atrium/sdk';
 import { num } from '../catalog/api-shared.js';
-import { useLineWithProducts, type Product } from '../catalog/lines-api.js';
+import { useLineWithProducts, versionName, type Product } from '../catalog/lines-api.js';
 import { LINES_RESOURCES } from '../catalog/permissions.js';
 import { flattenRiskTypes, useRiskTypes, type RiskType } from '../catalog/risk-types-api.js';
 import { selectVersion } from '../catalog/selection.js';
@@ -77,7 +77,7 @@ export default function LineOverviewPage() {
           .sort((a, b) => b.id - a.id)
           .map((v): CatalogTreeNode => ({
             id: `version-${v.id}`,
-            label: `Version ${v.number}${v.effectiveDate ? ` · ${v.effectiveDate}` : ''}`,
+            label: `Version ${versionName(v)}${v.effectiveDate ? ` · ${v.effectiveDate}` : ''}`,
             extra: <VersionStatusBadge status={v.status} />,
             active: v.id === version?.id,
             onOpen: () => setQuery({ version_id: String(v.id) }),

@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { preloadTestHost, renderInTestHost } from '@atrium/sdk/testing';
 import { riskTypeDetailsRoute } from '../routes.js';
 import RiskTypeDetailsPage from './risk-type-details-page.js';
 import { FIELDS, HO3, HOMEOWNERS, problem, RISK_TYPES } from './test-fixtures.js';
+
+// The shell renders slowly on a shared CI machine: give findBy/waitFor room (no timing is asserted).
+configure({ asyncUtilTimeout: 10_000 });
 
 const base = {
   'GET /lines/lines/': [HOMEOWNERS],
@@ -94,7 +97,7 @@ describe('risk type details page', () => {
       apis: base,
     });
     expect((await screen.findByTestId('read-only-notice')).textContent).toContain(
-      'Version 1 is published: only a draft version can be edited.',
+      'Version 2026.1 is published: only a draft version can be edited.',
     );
     const editor = await screen.findByLabelText('Field editor');
     expect(within(editor).getByText('Field construction')).toBeTruthy();

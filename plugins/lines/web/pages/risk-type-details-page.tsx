@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useHostServices } from '@atrium/sdk';
 import { num } from '../catalog/api-shared.js';
-import { useLineWithProducts } from '../catalog/lines-api.js';
+import { useLineWithProducts, versionName } from '../catalog/lines-api.js';
 import { flattenRiskTypes, useRiskTypes, type RiskType } from '../catalog/risk-types-api.js';
 import { selectProductVersion } from '../catalog/selection.js';
 import { CatalogTree, type CatalogTreeNode } from '../components/catalog-tree.js';
@@ -105,7 +105,7 @@ export default function RiskTypeDetailsPage() {
       </Group>
       <Group gap="xs">
         <Text size="sm">
-          {selected.product.label ?? selected.product.name} · version {version.number}
+          {selected.product.label ?? selected.product.name} · version {versionName(version)}
         </Text>
         <VersionStatusBadge status={version.status} />
       </Group>

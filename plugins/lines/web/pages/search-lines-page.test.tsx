@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { preloadTestHost, renderInTestHost } from '@atrium/sdk/testing';
 import { lineOverviewRoute, linesSearchRoute } from '../routes.js';
 import SearchLinesPage from './search-lines-page.js';
 import { HOMEOWNERS, problem } from './test-fixtures.js';
+
+// The shell renders slowly on a shared CI machine: give findBy/waitFor room (no timing is asserted).
+configure({ asyncUtilTimeout: 10_000 });
 
 const AUTO = { id: 2, name: 'PersonalAuto', label: 'Personal Auto', latest_product: null };
 

@@ -13,8 +13,22 @@ export const HO3 = {
   line_id: 1,
   parent_product_id: null,
   versions: [
-    { id: 11, number: 1, status: 'published', effective_date: '2026-01-01' },
-    { id: 12, number: 2, status: 'draft', effective_date: '2026-07-01' },
+    {
+      id: 11,
+      number: 1,
+      label: '2026.1',
+      status: 'published',
+      effective_date: '2026-01-01',
+      allowed_statuses: ['retired'],
+    },
+    {
+      id: 12,
+      number: 2,
+      label: '2026.2',
+      status: 'draft',
+      effective_date: '2026-07-01',
+      allowed_statuses: ['published'],
+    },
   ],
 };
 
