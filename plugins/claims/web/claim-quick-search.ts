@@ -18,7 +18,7 @@ export async function searchClaims(api: ApiClient, query: string, signal: AbortS
   const document = await api.get<JsonApiDocument<JsonApiResource[]>>(PATHS.claims, {
     jsonApi: true,
     signal,
-    query: { 'filter[claim_number]': query.trim(), 'page[number]': 1, 'page[size]': QUICK_SEARCH_SIZE },
+    query: { 'filter[number]': query.trim(), 'page[number]': 1, 'page[size]': QUICK_SEARCH_SIZE },
   });
   return flattenAll(document).map((c) => ({
     id: c.id,
@@ -29,7 +29,7 @@ export async function searchClaims(api: ApiClient, query: string, signal: AbortS
   }));
 }
 
-/** `g c` (bound by the shell to the Claim provider): claims whose number contains the text typed. */
+/** `g c` (bound by the shell to the Claim provider): claims whose number contains the text typed (any case). */
 export const claimQuickSearch = defineQuickSearchProvider<ClaimHit>({
   id: 'claims.search',
   type: 'Claim',

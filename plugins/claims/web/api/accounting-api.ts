@@ -31,17 +31,23 @@ export const TOTAL_LABELS: Record<keyof Totals, string> = {
   net_incurred: 'Net incurred',
 };
 
+export interface ExposureFinancials extends Totals {
+  exposure_id: string;
+  display_number: string;
+  exposure_name: string;
+  categories: (Totals & { reserve_category: string })[];
+}
+
+/** `GET claims/{id}/financials/`: the claim's totals, and per exposure and reserve category. */
 export interface Financials {
   claim: Totals;
-  /** Totals per reserve category across the claim's exposures. */
-  byCategory: Record<string, Totals>;
+  exposures: ExposureFinancials[];
 }
 
 const accountingKeys = {
   all: (claimId: string) => [...claimsKeys.claimParts(claimId), 'accounting'] as const,
 };
 
-/** `GET claims/{id}/financials/`: `{ data: { attributes: { totals, by_category } } }` (meta-less). */
 export function useFinancials(claimId: string) {
   const api = useApiClient();
   return useQuery({
@@ -53,8 +59,8 @@ export function useFinancials(claimId: string) {
       });
       const a = (document.data?.attributes ?? {}) as Record<string, unknown>;
       return {
-        claim: (a.totals ?? a) as Totals,
-        byCategory: (a.by_category ?? {}) as Record<string, Totals>,
+        claim: a as unknown as Totals,
+        exposures: (Array.isArray(a.exposures) ? a.exposures : []) as ExposureFinancials[],
       } satisfies Financials;
     },
   });
@@ -86,7 +92,8 @@ export interface ReserveInput {
 export interface PaymentInput {
   exposureId: string;
   category: ReserveCategory;
-  payee: string;
+  /** A payee's id (the payees collection), or '' for none. */
+  payeeId: string;
   amount: string;
   method: string;
   final_payment: boolean;
@@ -114,12 +121,16 @@ export async function addPayment(api: ApiClient, input: PaymentInput, key: strin
     {
       amount: input.amount,
       reserve_category: input.category,
-      payee: input.payee,
       payment_method: input.method,
       final_payment: input.final_payment,
       comments: input.comments,
     },
-    { relationships: { exposure: { type: 'exposures', id: input.exposureId } } },
+    {
+      relationships: {
+        exposure: { type: 'exposures', id: input.exposureId },
+        payees: input.payeeId ? [{ type: 'payees', id: input.payeeId }] : [],
+      },
+    },
   );
   const document = await api.post<JsonApiDocument<JsonApiResource>>(PATHS.payments, body, idempotent(key));
   return flatten(document.data);
@@ -136,7 +147,7 @@ export function voidPayment(api: ApiClient, paymentId: string, reason: string, k
 export function decideApproval(api: ApiClient, approvalId: string, decision: 'approve' | 'reject', comments: string) {
   return api.post(
     PATHS.approval(approvalId, decision),
-    resourceBody('transactions', { reason: comments }, { id: approvalId }),
+    resourceBody('transactions', comments ? { reason: comments } : {}, { id: approvalId }),
     {
       jsonApi: true,
     },

@@ -83,23 +83,20 @@ export function useClaimPage(filters: ClaimFilters, page: number, size: number) 
   });
 }
 
-/** Finds a claim by number ('Claim {n} not found.' when none) and reads it with its ETag. */
-export async function fetchClaimByNumber(api: ApiClient, number: string, signal?: AbortSignal): Promise<ClaimWithEtag> {
-  const page = await fetchClaimPage(api, { number }, 1, 1, signal);
-  const found = page.claims.find((c) => c.number === number);
-  if (!found) throw new Error(`Claim ${number} not found.`);
-  return fetchClaim(api, found.id, signal);
-}
-
-export async function fetchClaim(api: ApiClient, id: string, signal?: AbortSignal): Promise<ClaimWithEtag> {
+/** One claim document read with its ETag (the `If-Match` of the next write). */
+export async function fetchClaimAt(api: ApiClient, path: string, signal?: AbortSignal): Promise<ClaimWithEtag> {
   let etag: string | null = null;
-  const document = await api.get<JsonApiDocument<JsonApiResource>>(PATHS.claim(id), {
+  const document = await api.get<JsonApiDocument<JsonApiResource>>(path, {
     jsonApi: true,
     signal,
     onResponse: (response) => (etag = response.headers.get('etag')),
   });
   return { claim: flatten(document.data) as Claim, etag };
 }
+
+/** `claims/by-number/{n}/`: 404 'Claim {n} not found.' when there is none (or it is not the caller's to see). */
+export const fetchClaimByNumber = (api: ApiClient, number: string, signal?: AbortSignal) =>
+  fetchClaimAt(api, PATHS.claimByNumber(number), signal);
 
 export function useClaimByNumber(number: string) {
   const api = useApiClient();

@@ -7,7 +7,7 @@ import {
   type LoadedFnol,
   type SavedDraft,
 } from '../machines/fnol-types.js';
-import { fetchClaim } from './claims-api.js';
+import { fetchClaimAt } from './claims-api.js';
 import { flatten, resourceBody, text } from './jsonapi.js';
 import { PATHS } from './paths.js';
 
@@ -72,9 +72,8 @@ export async function submitFnol(api: ApiClient, draft: FnolDraft): Promise<{ cl
 const isStep = (value: unknown): value is FnolStep => FNOL_STEPS.includes(value as FnolStep);
 
 export async function loadFnol(api: ApiClient, fnolNumber: string): Promise<LoadedFnol> {
-  // 404 carries the server's 'FNOL {n} not found.'; the machine shows it.
-  const found = await api.get<JsonApiDocument<JsonApiResource>>(PATHS.fnolByNumber(fnolNumber), { jsonApi: true });
-  const { claim, etag } = await fetchClaim(api, found.data.id);
+  // A draft with that number first, then any claim; 404 says 'FNOL {n} not found.' (the machine shows it).
+  const { claim, etag } = await fetchClaimAt(api, PATHS.fnolByNumber(fnolNumber));
   const draft = emptyDraft();
   const reported = (claim.reported_by ?? {}) as Partial<FnolDraft['reportedBy']>;
   const location = (claim.loss_location ?? {}) as Record<string, unknown>;

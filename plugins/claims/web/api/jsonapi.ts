@@ -35,7 +35,10 @@ export const text = (value: unknown): string => (value === null || value === und
 export function resourceBody(
   type: string,
   attributes: Record<string, unknown>,
-  options: { id?: string; relationships?: Record<string, { type: string; id: string } | null> } = {},
+  options: {
+    id?: string;
+    relationships?: Record<string, { type: string; id: string } | { type: string; id: string }[] | null>;
+  } = {},
 ) {
   const relationships = options.relationships
     ? Object.fromEntries(Object.entries(options.relationships).map(([k, v]) => [k, { data: v }]))

@@ -9,7 +9,9 @@ import {
   type Posted,
   type ReserveCategory,
 } from '../api/accounting-api.js';
+import { useLookup } from '../api/claims-api.js';
 import { errorMessageOf, newIdempotencyKey, text, type Flat } from '../api/jsonapi.js';
+import { PATHS } from '../api/paths.js';
 import { ErrorAlert } from '@atrium/sdk';
 
 /** Amounts: required, a plain decimal with at most 2 places (no float parsing; the server keeps decimals). */
@@ -152,13 +154,14 @@ export function PaymentForm({
   const blank = {
     exposureId: exposures[0]?.id ?? '',
     category: 'indemnity',
-    payee: '',
+    payeeId: '',
     amount: '',
     method: 'check',
     final_payment: false,
     comments: '',
   };
   const [values, setValues] = useState(blank);
+  const payees = useLookup(PATHS.payees);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -170,7 +173,6 @@ export function PaymentForm({
           if (busy) return;
           const found = validateForm(values, {
             exposureId: { label: 'Exposure', rules: [required()] },
-            payee: { label: 'Payee', rules: [required()] },
             amount: { label: 'Amount', rules: AMOUNT_RULES },
           });
           setErrors(found as Record<string, string>);
@@ -207,11 +209,12 @@ export function PaymentForm({
             value={values.category}
             onChange={(v) => setValues({ ...values, category: v ?? 'indemnity' })}
           />
-          <TextInput
+          <Select
             label="Payee"
-            value={values.payee}
-            onChange={(e) => setValues({ ...values, payee: e.currentTarget.value })}
-            error={errors.payee}
+            clearable
+            data={(payees.data ?? []).map((p) => ({ value: p.id, label: text(p.name) }))}
+            value={values.payeeId || null}
+            onChange={(v) => setValues({ ...values, payeeId: v ?? '' })}
           />
           <TextInput
             label="Payment amount"

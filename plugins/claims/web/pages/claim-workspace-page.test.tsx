@@ -34,13 +34,14 @@ const totals = (paid: string) => ({
   net_incurred: paid,
 });
 const base = {
-  'GET /claims/claims/': () => doc([claim(1)]),
   'GET /claims/products/:id/': () => doc({ type: 'product', id: '3', attributes: { name: 'auto' } }),
   'GET /claims/exposures/': () =>
     doc([{ type: 'exposure', id: '11', attributes: { number: '1', exposure_name: 'Collision', status: 'open' } }]),
   'GET /claims/reserves/': () => doc([]),
   'GET /claims/recoveries/': () => doc([]),
   'GET /claims/transactions/': () => doc([]),
+  'GET /claims/approvals/': () => doc([]),
+  'GET /claims/payees/': () => doc([]),
 };
 
 describe('claim workspace', () => {
@@ -55,9 +56,9 @@ describe('claim workspace', () => {
       at: claimsAccountingRoute.link({ claimNumber: 'CLM-7' }),
       apis: {
         ...base,
-        'GET /claims/claims/:id/': () => doc(claim(1), { etag: '"claim-7-v1"' }),
+        'GET /claims/claims/by-number/:number/': () => doc(claim(1), { etag: '"claim-7-v1"' }),
         'GET /claims/claims/:id/financials/': () =>
-          doc({ type: 'claim-financials', id: '7', attributes: { totals: totals(paid), by_category: {} } }),
+          doc({ type: 'claim-financials', id: '7', attributes: { ...totals(paid), exposures: [] } }),
         'GET /claims/payments/': () => doc([]),
         'POST /claims/payments/': ({ headers, body }) => {
           keys.push(headers.get('idempotency-key') ?? '');
@@ -77,8 +78,7 @@ describe('claim workspace', () => {
     await host.user.click(await screen.findByRole('button', { name: 'Add payment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add payment' });
     await host.user.click(within(dialog).getByRole('button', { name: 'Save payment' }));
-    expect(within(dialog).getAllByText('This field is required.')).toHaveLength(2);
-    await host.user.type(within(dialog).getByRole('textbox', { name: 'Payee' }), 'Body Shop Inc');
+    expect(within(dialog).getAllByText('This field is required.')).toHaveLength(1);
     await host.user.type(within(dialog).getByRole('textbox', { name: 'Payment amount' }), '1250.505');
     await host.user.click(within(dialog).getByRole('button', { name: 'Save payment' }));
     expect(within(dialog).getByText('Amount can not have more than 2 decimal places.')).toBeTruthy();
@@ -94,18 +94,17 @@ describe('claim workspace', () => {
     expect(posted?.body).toMatchObject({
       data: {
         type: 'payments',
-        attributes: { amount: '1250.50', payee: 'Body Shop Inc', payment_method: 'check', final_payment: false },
-        relationships: { exposure: { data: { type: 'exposures', id: '11' } } },
+        attributes: { amount: '1250.50', reserve_category: 'indemnity', payment_method: 'check', final_payment: false },
+        relationships: { exposure: { data: { type: 'exposures', id: '11' } }, payees: { data: [] } },
       },
     });
 
     await host.user.click(screen.getByRole('button', { name: 'Add payment' }));
     const again = await screen.findByRole('dialog', { name: 'Add payment' });
-    await host.user.type(within(again).getByRole('textbox', { name: 'Payee' }), 'Tow Co');
     await host.user.type(within(again).getByRole('textbox', { name: 'Payment amount' }), '80');
     await host.user.click(within(again).getByRole('button', { name: 'Save payment' }));
     await waitFor(() => expect(new Set(keys).size).toBe(2));
-  }, 30_000);
+  }, 90_000);
 
   it('saves details with If-Match and offers a reload when someone else changed the claim (412)', async () => {
     let version = 1;
@@ -115,7 +114,7 @@ describe('claim workspace', () => {
       at: claimsLossDetailRoute.link({ claimNumber: 'CLM-7' }),
       apis: {
         ...base,
-        'GET /claims/claims/:id/': () =>
+        'GET /claims/claims/by-number/:number/': () =>
           doc(claim(version, version > 1 ? 'Changed by a colleague' : undefined), { etag: `"claim-7-v${version}"` }),
         'PATCH /claims/claims/:id/': ({ headers }) =>
           headers.get('if-match') === `"claim-7-v${version}"`
@@ -140,14 +139,20 @@ describe('claim workspace', () => {
 
     await host.user.click(screen.getByRole('button', { name: 'Reload' }));
     expect(await screen.findByText('Changed by a colleague')).toBeTruthy();
-  }, 30_000);
+  }, 90_000);
 
   it("says 'Claim {n} not found.' for an unknown number", async () => {
     await renderInTestHost(<ClaimWorkspacePage />, {
       role: 'Claims Adjuster',
       path: claimsLossDetailRoute.path,
       at: claimsLossDetailRoute.link({ claimNumber: 'CLM-404' }),
-      apis: { 'GET /claims/claims/': () => doc([]) },
+      apis: {
+        'GET /claims/claims/by-number/:number/': ({ params }) =>
+          new Response(JSON.stringify({ errors: [{ status: '404', detail: `Claim ${params.number} not found.` }] }), {
+            status: 404,
+            headers: JSONAPI,
+          }),
+      },
     });
     expect(await screen.findByText('Claim CLM-404 not found.')).toBeTruthy();
   });

@@ -48,7 +48,7 @@ describe('claims dashboard', () => {
     expect(screen.getByText('Loss state: TX')).toBeTruthy();
     await host.user.click(screen.getByRole('button', { name: 'Remove filter Loss state' }));
     await waitFor(() => expect(last().get('filter[loss_state]')).toBeNull());
-  }, 30_000);
+  }, 90_000);
 
   it('assigns the selected claims one by one and lists the failures in the batch-failure dialog', async () => {
     const host = await renderInTestHost(<AssignClaimsPage />, {
@@ -87,5 +87,5 @@ describe('claims dashboard', () => {
       ['/api/claims/claims/users/casey%40atrium.test/assign/claims/', { claim_ids: [1] }],
       ['/api/claims/claims/users/casey%40atrium.test/assign/claims/', { claim_ids: [2] }],
     ]);
-  }, 30_000);
+  }, 90_000);
 });

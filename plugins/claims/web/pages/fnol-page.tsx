@@ -14,13 +14,13 @@ import {
   Title,
 } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useApiClient } from '@atrium/sdk';
 import { fromPromise } from 'xstate';
 import { useLookup } from '../api/claims-api.js';
 import { loadFnol, saveDraft, submitFnol } from '../api/fnol-api.js';
-import { text } from '../api/jsonapi.js';
+import { errorMessageOf, text } from '../api/jsonapi.js';
 import { PATHS } from '../api/paths.js';
 import { searchPolicies } from '../api/policies-api.js';
 import { fnolMachine, type FnolContext, type FnolEvent } from '../machines/fnol-machine.js';
@@ -28,6 +28,12 @@ import { FNOL_STEPS, FNOL_STEP_LABELS, type PolicySearchBy } from '../machines/f
 import { claimsFnolRoute, claimsLossDetailRoute } from '../routes.js';
 
 type Send = (event: FnolEvent) => void;
+
+/** The machine shows an error's message: make it the server's own words ('FNOL 12 not found.'). */
+const serverWords = <T,>(work: Promise<T>): Promise<T> =>
+  work.catch((error: unknown) => {
+    throw new Error(errorMessageOf(error));
+  });
 
 function PolicySearchStep({ context, send, busy }: { context: FnolContext; send: Send; busy: boolean }) {
   const [query, setQuery] = useState(context.query);
@@ -295,21 +301,33 @@ function SubmitStep({ context }: { context: FnolContext }) {
 
 /** The FNOL wizard: new (`/claims/fnol`) or resumed by number (`/claims/fnol/:fnolNumber`). */
 export default function FnolPage() {
-  const { fnolNumber } = useParams();
-  return <FnolWizard key={fnolNumber ?? 'new'} fnolNumber={fnolNumber ?? null} />;
+  const number = useParams().fnolNumber ?? null;
+  // The wizard names its own draft in the address once saved; only an address the wizard did not
+  // write itself (New FNOL, another FNOL's link) starts a fresh wizard.
+  const shown = useRef({ generation: 0, number });
+  if (number !== shown.current.number) shown.current = { generation: shown.current.generation + 1, number };
+  return (
+    <FnolWizard
+      key={shown.current.generation}
+      fnolNumber={number}
+      onNamed={(named) => (shown.current = { ...shown.current, number: named })}
+    />
+  );
 }
 
-function FnolWizard({ fnolNumber }: { fnolNumber: string | null }) {
+function FnolWizard({ fnolNumber, onNamed }: { fnolNumber: string | null; onNamed(number: string): void }) {
   const api = useApiClient();
   const navigate = useNavigate();
   const machine = useMemo(
     () =>
       fnolMachine.provide({
         actors: {
-          searchPolicies: fromPromise(({ input, signal }) => searchPolicies(api, input.query, input.searchBy, signal)),
-          loadFnol: fromPromise(({ input }) => loadFnol(api, input.fnolNumber)),
-          saveDraft: fromPromise(({ input }) => saveDraft(api, input.draft, input.step)),
-          submitClaim: fromPromise(({ input }) => submitFnol(api, input.draft)),
+          searchPolicies: fromPromise(({ input, signal }) =>
+            serverWords(searchPolicies(api, input.query, input.searchBy, signal)),
+          ),
+          loadFnol: fromPromise(({ input }) => serverWords(loadFnol(api, input.fnolNumber))),
+          saveDraft: fromPromise(({ input }) => serverWords(saveDraft(api, input.draft, input.step))),
+          submitClaim: fromPromise(({ input }) => serverWords(submitFnol(api, input.draft))),
         },
       }),
     [api],
@@ -320,9 +338,11 @@ function FnolWizard({ fnolNumber }: { fnolNumber: string | null }) {
   // Once saved, the address names the draft so a reload resumes it.
   const savedNumber = context.draft.fnolNumber;
   useEffect(() => {
-    if (savedNumber && savedNumber !== fnolNumber && state.matches('step'))
+    if (savedNumber && savedNumber !== fnolNumber && state.matches('step')) {
+      onNamed(savedNumber);
       navigate(claimsFnolRoute.link({ fnolNumber: savedNumber }), { replace: true });
-  }, [savedNumber, fnolNumber, navigate, state]);
+    }
+  }, [savedNumber, fnolNumber, navigate, state, onNamed]);
   useEffect(() => {
     if ((state.matches('submitted') || state.matches('opened')) && context.claimNumber)
       navigate(claimsLossDetailRoute.link({ claimNumber: context.claimNumber }));

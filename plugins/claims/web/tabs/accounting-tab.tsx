@@ -83,28 +83,39 @@ function VoidButton({ payment, onDone }: { payment: Flat; onDone(): void }) {
   );
 }
 
+/** Approve posts the pending transaction; Reject needs a reason (the server refuses one without). */
 function ApprovalActions({ approval, onDone }: { approval: Flat; onDone(): void }) {
   const api = useApiClient();
   const [error, setError] = useState<unknown>(null);
+  const [reason, setReason] = useState('');
   const decide = async (decision: 'approve' | 'reject') => {
     setError(null);
     try {
-      await decideApproval(api, approval.id, decision, '');
+      await decideApproval(api, approval.id, decision, reason.trim());
       onDone();
     } catch (e) {
       setError(new Error(errorMessageOf(e)));
     }
   };
   return (
-    <Group gap="xs">
-      <Button size="xs" onClick={() => decide('approve')}>
-        Approve
-      </Button>
-      <Button size="xs" variant="light" color="red" onClick={() => decide('reject')}>
-        Reject
-      </Button>
+    <Stack gap={4}>
+      <Group gap="xs">
+        <Button size="xs" onClick={() => decide('approve')}>
+          Approve
+        </Button>
+        <TextInput
+          size="xs"
+          placeholder="Reason"
+          aria-label={`Reason for ${text(approval.transaction_number)}`}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+        />
+        <Button size="xs" variant="light" color="red" disabled={!reason.trim()} onClick={() => decide('reject')}>
+          Reject
+        </Button>
+      </Group>
       <ErrorAlert error={error} />
-    </Group>
+    </Stack>
   );
 }
 
@@ -166,14 +177,12 @@ export function AccountingTab({ claim }: { claim: Claim }) {
   const payments = useLedgerCollection(PATHS.payments, claim.id);
   const recoveries = useLedgerCollection(PATHS.recoveries, claim.id);
   const transactions = useLedgerCollection(PATHS.transactions, claim.id);
-  const approvals = useLedgerCollection(PATHS.transactions, claim.id, {
-    'filter[transaction_status]': 'pending_approval',
-  });
+  const approvals = useLedgerCollection(PATHS.approvals, claim.id);
   const changed = useAccountingChanged(claim.id);
   const canReserve = useCan('claims:reserve', 'create');
   const canPay = useCan('claims:payment', 'create');
   const canVoid = useCan('claims:payment', 'update');
-  const canApprove = useCan('claims:payment', 'approve');
+  const canApprove = useCan('claims:transaction', 'approve');
   const [form, setForm] = useState<'reserve' | 'payment' | null>(null);
   const openForm = form ?? (action === 'reserve' || action === 'payment' ? action : null);
   const close = () => {
@@ -186,7 +195,9 @@ export function AccountingTab({ claim }: { claim: Claim }) {
     void changed();
   };
   const exposureRows = exposures.data?.items ?? [];
-  const byCategory = Object.entries(financials.data?.byCategory ?? {});
+  const byCategory = (financials.data?.exposures ?? []).flatMap((e) =>
+    e.categories.map((c) => ({ ...c, id: `${e.exposure_id}:${c.reserve_category}`, type: 'category', exposure: e })),
+  );
 
   return (
     <Stack>
@@ -206,9 +217,13 @@ export function AccountingTab({ claim }: { claim: Claim }) {
       {byCategory.length > 0 ? (
         <LedgerTable
           label="Reserves by category"
-          rows={byCategory.map(([category, totals]) => ({ id: category, type: 'category', ...totals }))}
+          rows={byCategory}
           columns={[
-            ['Category', (r) => r.id],
+            [
+              'Exposure',
+              (r) => `${text((r.exposure as Flat).display_number)} ${text((r.exposure as Flat).exposure_name)}`,
+            ],
+            ['Category', (r) => text(r.reserve_category)],
             ['Outstanding reserve', (r) => formatAmount(r.reserve_outstanding)],
             ['Paid', (r) => formatAmount(r.paid)],
             ['Recovered', (r) => formatAmount(r.recovered)],
@@ -221,6 +236,7 @@ export function AccountingTab({ claim }: { claim: Claim }) {
           label="Pending approvals"
           rows={approvals.data ?? []}
           columns={[
+            ['Number', (r) => text(r.number)],
             ['Kind', (r) => text(r.transaction_type)],
             ['Amount', (r) => formatAmount(r.amount)],
             ['Requested by', (r) => text(r.requested_by)],

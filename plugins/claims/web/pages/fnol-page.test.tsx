@@ -1,0 +1,144 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { preloadTestHost, renderInTestHost } from '@atrium/sdk/testing';
+import { claimsFnolRoute, claimsLossDetailRoute } from '../routes.js';
+import FnolPage from './fnol-page.js';
+
+const JSONAPI = { 'content-type': 'application/vnd.api+json' };
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { ...JSONAPI, ...headers } });
+const empty = () => json({ data: [], meta: { count: 0, pages: 1 } });
+const draft = (attributes: Record<string, unknown>) => ({
+  type: 'claim',
+  id: '41',
+  attributes: { number: 'CLM-000041', fnol_number: 'CLM-000041', status: 'draft', ...attributes },
+});
+
+describe('FNOL page', () => {
+  beforeAll(preloadTestHost, 30_000);
+
+  it('searches a policy, saves the draft at every step, submits it and opens the claim', async () => {
+    let version = 0;
+    const host = await renderInTestHost(<FnolPage />, {
+      role: 'Claims Adjuster',
+      path: claimsFnolRoute.path,
+      at: claimsFnolRoute.link({}),
+      routes: { [claimsLossDetailRoute.path]: <p>claim workspace</p> },
+      apis: {
+        'GET /claims/integrations/policies/search/': ({ query }) =>
+          json({
+            data:
+              query.get('policyNumber') === 'POL-1001'
+                ? [
+                    {
+                      type: 'policy',
+                      id: '5',
+                      attributes: {
+                        policy_number: 'POL-1001',
+                        primary_insured: 'Ada Insured',
+                        policy_type: 'Auto',
+                        revisions: [
+                          { id: 8, number: '1', effective_date: '2026-01-01', expiration_date: '2027-01-01' },
+                        ],
+                      },
+                    },
+                  ]
+                : [],
+          }),
+        'GET /claims/reported-methods/': empty,
+        'GET /claims/perils/': empty,
+        'GET /claims/loss-categories/': empty,
+        'GET /claims/coverages/': empty,
+        'POST /claims/claims/': ({ body }) => {
+          version = 1;
+          const attributes = (body as { data: { attributes: Record<string, unknown> } }).data.attributes;
+          return json({ data: draft(attributes) }, 201, { etag: '"claim-41-v1"' });
+        },
+        'PATCH /claims/claims/:id/': ({ headers, body }) => {
+          if (headers.get('if-match') !== `"claim-41-v${version}"`) return json({ errors: [{ detail: 'stale' }] }, 412);
+          version += 1;
+          const attributes = (body as { data: { attributes: Record<string, unknown> } }).data.attributes;
+          return json({ data: draft(attributes) }, 200, { etag: `"claim-41-v${version}"` });
+        },
+        'POST /claims/claims/:id/submit/': ({ headers }) =>
+          headers.get('if-match') === `"claim-41-v${version}"`
+            ? json({ data: { ...draft({}), attributes: { number: 'CLM-000041', status: 'open' } } })
+            : json({ errors: [{ detail: 'stale' }] }, 412),
+      },
+    });
+
+    await host.user.type(screen.getByRole('textbox', { name: 'Policy search' }), 'POL-1001');
+    await host.user.click(screen.getByRole('button', { name: 'Search' }));
+    await host.user.click(await screen.findByRole('button', { name: 'Select POL-1001' }));
+    await host.user.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByRole('heading', { name: 'Reported By' })).toBeTruthy();
+    await waitFor(() => expect(host.location().pathname).toBe('/claims/fnol/CLM-000041'));
+    const created = host.requests.find((r) => r.method === 'POST' && r.path === '/api/claims/claims/');
+    expect(created?.body).toMatchObject({
+      data: {
+        type: 'claim',
+        attributes: {
+          status: 'draft',
+          current_fnol_step: 'reported-by',
+          policy_number: 'POL-1001',
+          policy_id: 5,
+          policy_revision_id: 8,
+        },
+      },
+    });
+
+    await host.user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('This field is required.')).toBeTruthy();
+    await host.user.type(screen.getByRole('textbox', { name: 'Reported by' }), 'Ada Insured');
+    await host.user.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByRole('heading', { name: 'Loss Details' })).toBeTruthy();
+    const dateInput = screen.getByLabelText(/Date of loss/);
+    await host.user.type(dateInput, '2026-02-03');
+    await host.user.type(screen.getByRole('textbox', { name: 'Loss description' }), 'Rear-ended at a light');
+    await host.user.type(screen.getByRole('textbox', { name: 'State' }), 'TX');
+    await host.user.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByRole('heading', { name: 'Claimants and Exposures' })).toBeTruthy();
+    await host.user.type(screen.getByRole('textbox', { name: 'Coverage' }), 'Collision');
+    await host.user.click(screen.getByRole('button', { name: 'Add exposure' }));
+    expect(within(screen.getByRole('table', { name: 'Claimants and exposures' })).getByText('Collision')).toBeTruthy();
+    await host.user.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByRole('heading', { name: 'Submit Claim' })).toBeTruthy();
+    await host.user.click(screen.getByRole('button', { name: 'Submit Claim' }));
+    await waitFor(() => expect(host.location().pathname).toBe('/claims/CLM-000041/details'));
+
+    const patches = host.requests.filter((r) => r.method === 'PATCH').map((r) => r.body);
+    expect(
+      patches.map(
+        (b) => (b as { data: { attributes: { current_fnol_step: string } } }).data.attributes.current_fnol_step,
+      ),
+    ).toEqual(['loss-details', 'claimants', 'submit-claim']);
+    expect(patches[2]).toMatchObject({
+      data: {
+        attributes: {
+          reported_by: { name: 'Ada Insured' },
+          date_of_loss: '2026-02-03',
+          loss_location: { state: 'TX' },
+          claimants: [{ claimant_name: 'Ada Insured', coverage: 'Collision', description: '' }],
+        },
+      },
+    });
+  }, 120_000);
+
+  it("shows 'FNOL {n} not found.' for an unknown FNOL number", async () => {
+    await renderInTestHost(<FnolPage />, {
+      role: 'Claims Adjuster',
+      path: claimsFnolRoute.path,
+      at: claimsFnolRoute.link({ fnolNumber: 'CLM-9' }),
+      apis: {
+        'GET /claims/claims/fnol/:number/': ({ params }) =>
+          json({ errors: [{ status: '404', detail: `FNOL ${params.number} not found.` }] }, 404),
+      },
+    });
+    expect(await screen.findByText('FNOL CLM-9 not found.')).toBeTruthy();
+  }, 30_000);
+});
