@@ -1,7 +1,15 @@
 import type { AtriumRouter, ServerPluginContext } from '@atrium/sdk/server';
+import { auditRoutes } from './audit-routes.js';
+import { registerClaimKinds } from './claim-kinds.js';
+import { claimRoutes } from './claim-routes.js';
+import { exposureRoutes } from './exposure-routes.js';
+import { productRoutes } from './product-routes.js';
 
-/** The claims core routes: claims, exposures, parties, lookups, products, statuses, audit log. */
+/** The claims core routes: claims, exposures, claim kinds and lookups, products, statuses, audit log. */
 export function registerCoreRoutes(router: AtriumRouter, context: ServerPluginContext): void {
-  void router;
-  void context;
+  claimRoutes(router, context);
+  exposureRoutes(router, context);
+  registerClaimKinds(router, context.db);
+  productRoutes(router, context.db);
+  auditRoutes(router, context.db);
 }

@@ -1,0 +1,154 @@
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import {
+  defineResource,
+  pageQuerySchema,
+  paginationLinks,
+  serializeDocument,
+  toPageRequest,
+  z,
+  type AtriumRouter,
+  type Database,
+} from '@atrium/sdk/server';
+import { claimsPermission } from '../permissions.js';
+import { CLAIMS_BASE, JSONAPI_PAGE_SIZE, security, tags } from './http-kit.js';
+import { filterShape, filterValue } from './query-filters.js';
+import { auditLog, exposure, party } from './tables.js';
+
+/** The audit log (read only) and the summary claimants of a claim (parties with role claimant). */
+const auditResource = defineResource<typeof auditLog.$inferSelect>({
+  type: 'audit-log',
+  id: (row) => String(row.id),
+  attributes: (row) => ({
+    at: row.at,
+    username: row.username,
+    action: row.action,
+    entity_type: row.entityType,
+    entity_id: row.entityId,
+    claim_id: row.claimId,
+    from_status: row.fromStatus,
+    to_status: row.toStatus,
+    reason: row.reason,
+    before: row.before,
+    after: row.after,
+  }),
+});
+
+export function auditRoutes(router: AtriumRouter, db: Database): void {
+  router.get(
+    '/audit-log/',
+    {
+      config: { jsonapi: true, access: claimsPermission('audit-log', 'read') },
+      schema: {
+        summary:
+          'The audit log of every claims write, newest first by default; filter by claim_id, entity_type, entity_id, username.',
+        tags,
+        security,
+        querystring: z.strictObject({
+          ...pageQuerySchema(JSONAPI_PAGE_SIZE),
+          ...filterShape({
+            claim_id: z.coerce.number().int().min(1).max(2147483647).optional(),
+            entity_type: z.string().max(50).optional(),
+            entity_id: z.string().max(50).optional(),
+            username: z.string().max(200).optional(),
+          }),
+          sort: z.enum(['id', '-id']).optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const query = request.query as Record<string, unknown> & {
+        'page[number]': number;
+        'page[size]': number;
+        sort?: string;
+      };
+      const page = toPageRequest(query);
+      const conditions: SQL[] = [];
+      const claimId = filterValue<number>(query, 'claim_id');
+      if (claimId) conditions.push(eq(auditLog.claimId, claimId));
+      for (const [name, column] of [
+        ['entity_type', auditLog.entityType],
+        ['entity_id', auditLog.entityId],
+        ['username', auditLog.username],
+      ] as const) {
+        const value = filterValue<string>(query, name);
+        if (value) conditions.push(eq(column, value));
+      }
+      const where = conditions.length ? and(...conditions) : undefined;
+      const [total] = await db.select({ n: count() }).from(auditLog).where(where);
+      const rows = await db
+        .select()
+        .from(auditLog)
+        .where(where)
+        .orderBy(query.sort === 'id' ? asc(auditLog.id) : desc(auditLog.id))
+        .limit(page.size)
+        .offset(page.offset);
+      const { links, meta } = paginationLinks(`${CLAIMS_BASE}/audit-log/`, query, page, total?.n ?? 0);
+      return serializeDocument(auditResource, rows, { links, meta });
+    },
+  );
+
+  router.get(
+    '/summary-claimants/',
+    {
+      config: { jsonapi: true, access: claimsPermission('party', 'read') },
+      schema: {
+        summary: "A claim's claimants with the numbers of their exposures (exposures grouped by claimant).",
+        tags,
+        security,
+        querystring: z.strictObject({
+          ...pageQuerySchema(JSONAPI_PAGE_SIZE),
+          ...filterShape({ claim_id: z.coerce.number().int().min(1).max(2147483647).optional() }),
+        }),
+      },
+    },
+    async (request) => {
+      const query = request.query as Record<string, unknown> & { 'page[number]': number; 'page[size]': number };
+      const page = toPageRequest(query);
+      const claimId = filterValue<number>(query, 'claim_id');
+      const where = and(eq(party.role, 'claimant'), claimId ? eq(party.claimId, claimId) : undefined);
+      const [total] = await db.select({ n: count() }).from(party).where(where);
+      const rows = await db
+        .select()
+        .from(party)
+        .where(where)
+        .orderBy(asc(party.claimId), asc(party.displayNumber))
+        .limit(page.size)
+        .offset(page.offset);
+      const exposures = rows.length
+        ? await db
+            .select({
+              partyId: exposure.partyId,
+              id: exposure.id,
+              number: exposure.number,
+              status: exposure.status,
+              name: exposure.exposureName,
+            })
+            .from(exposure)
+            .where(
+              inArray(
+                exposure.partyId,
+                rows.map((r) => r.id),
+              ),
+            )
+            .orderBy(asc(exposure.number))
+        : [];
+      const withExposures = rows.map((row) => ({ ...row, exposures: exposures.filter((e) => e.partyId === row.id) }));
+      const { links, meta } = paginationLinks(`${CLAIMS_BASE}/summary-claimants/`, query, page, total?.n ?? 0);
+      return { ...(await serializeDocument(summaryResource, withExposures)), links, meta };
+    },
+  );
+}
+
+type SummaryRow = typeof party.$inferSelect & {
+  exposures: { id: number; number: number; status: string; name: string }[];
+};
+const summaryResource = defineResource<SummaryRow>({
+  type: 'summary-claimant',
+  id: (row) => String(row.id),
+  attributes: (row) => ({
+    display_number: row.displayNumber,
+    name: row.name,
+    claim_id: row.claimId,
+    exposures: row.exposures.map((e) => ({ id: e.id, number: e.number, status: e.status, exposure_name: e.name })),
+  }),
+});

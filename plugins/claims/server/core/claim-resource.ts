@@ -1,0 +1,214 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { defineResource, type Queryable, type ResourceDefinition } from '@atrium/sdk/server';
+import { CLAIMS_BASE } from './http-kit.js';
+import { claim, claimPeril, claimTag, exposure, location, lookup, party, product, risk } from './tables.js';
+import { collectionResource } from './collection-routes.js';
+import { exposureResource, hydrateExposures } from './exposure-resource.js';
+import { productResource } from './product-resource.js';
+
+/**
+ * A claim as the API shows it: the row, its loss location (an embedded address), its perils, loss
+ * category and reported method by name (as the FNOL enters them), and ids of its tags, exposures
+ * and parties. `hydrateClaims` loads all of that for a page of claims in a fixed number of queries.
+ */
+export type ClaimRow = typeof claim.$inferSelect;
+export type LocationRow = typeof location.$inferSelect;
+
+export interface ClaimRecord extends ClaimRow {
+  location: LocationRow | null;
+  perilNames: string[];
+  tagIds: string[];
+  exposureIds: string[];
+  partyIds: string[];
+  primaryInsuredId: string | null;
+  lossCategoryName: string | null;
+  reportedMethodName: string | null;
+  firstPartyRisks: number;
+  unlistedRisks: number;
+}
+
+export const etagOf = (row: { id: number; version: number }, kind = 'claim') => `"${kind}-${row.id}-v${row.version}"`;
+
+export function locationAttributes(row: LocationRow | null) {
+  if (!row) return null;
+  const { id, ...rest } = row;
+  return { id, ...rest };
+}
+
+export async function hydrateClaims(db: Queryable, rows: ClaimRow[]): Promise<ClaimRecord[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const locationIds = rows.map((r) => r.lossLocationId).filter((id): id is number => id != null);
+  const lookupIds = rows
+    .flatMap((r) => [r.lossCategoryId, r.reportedMethodId])
+    .filter((id): id is number => id != null);
+  const [locations, perils, tagRows, exposureRows, partyRows, lookups, riskCounts] = await Promise.all([
+    locationIds.length ? db.select().from(location).where(inArray(location.id, locationIds)) : [],
+    db
+      .select({ claimId: claimPeril.claimId, name: lookup.name })
+      .from(claimPeril)
+      .innerJoin(lookup, eq(lookup.id, claimPeril.perilId))
+      .where(inArray(claimPeril.claimId, ids))
+      .orderBy(lookup.name),
+    db.select().from(claimTag).where(inArray(claimTag.claimId, ids)).orderBy(claimTag.tagId),
+    db
+      .select({ id: exposure.id, claimId: exposure.claimId })
+      .from(exposure)
+      .where(inArray(exposure.claimId, ids))
+      .orderBy(exposure.number),
+    db
+      .select({ id: party.id, claimId: party.claimId, role: party.role })
+      .from(party)
+      .where(inArray(party.claimId, ids))
+      .orderBy(party.displayNumber),
+    lookupIds.length
+      ? db.select({ id: lookup.id, name: lookup.name }).from(lookup).where(inArray(lookup.id, lookupIds))
+      : [],
+    db
+      .select({
+        claimId: risk.claimId,
+        firstParty: sql<number>`count(*) filter (where ${risk.isFirstPartyRisk})`.mapWith(Number),
+        unlisted: sql<number>`count(*) filter (where not ${risk.isFirstPartyRisk})`.mapWith(Number),
+      })
+      .from(risk)
+      .where(inArray(risk.claimId, ids))
+      .groupBy(risk.claimId),
+  ]);
+  const locationById = new Map(locations.map((l) => [l.id, l]));
+  const lookupName = new Map(lookups.map((l) => [l.id, l.name]));
+  const group = <T extends { claimId: number }>(list: T[]) => {
+    const map = new Map<number, T[]>();
+    for (const item of list) map.set(item.claimId, [...(map.get(item.claimId) ?? []), item]);
+    return map;
+  };
+  const perilsBy = group(perils);
+  const tagsBy = group(tagRows);
+  const exposuresBy = group(exposureRows);
+  const partiesBy = group(partyRows);
+  const risksBy = new Map(riskCounts.map((r) => [r.claimId, r]));
+  return rows.map((row) => {
+    const parties = partiesBy.get(row.id) ?? [];
+    return {
+      ...row,
+      location: row.lossLocationId ? (locationById.get(row.lossLocationId) ?? null) : null,
+      perilNames: (perilsBy.get(row.id) ?? []).map((p) => p.name),
+      tagIds: (tagsBy.get(row.id) ?? []).map((t) => String(t.tagId)),
+      exposureIds: (exposuresBy.get(row.id) ?? []).map((e) => String(e.id)),
+      partyIds: parties.map((p) => String(p.id)),
+      primaryInsuredId:
+        row.primaryInsuredPartyId != null
+          ? String(row.primaryInsuredPartyId)
+          : (parties.find((p) => p.role === 'insured')?.id.toString() ?? null),
+      lossCategoryName: row.lossCategoryId ? (lookupName.get(row.lossCategoryId) ?? null) : null,
+      reportedMethodName: row.reportedMethodId ? (lookupName.get(row.reportedMethodId) ?? null) : null,
+      firstPartyRisks: risksBy.get(row.id)?.firstParty ?? 0,
+      unlistedRisks: risksBy.get(row.id)?.unlisted ?? 0,
+    };
+  });
+}
+
+/** Lookups (tags) as included resources. */
+const tagResource = defineResource<typeof lookup.$inferSelect>({
+  type: 'tag',
+  id: (row) => String(row.id),
+  basePath: `${CLAIMS_BASE}/tags/`,
+  attributes: (row) => ({ name: row.name, label: row.label, code: row.code, expired: row.expired }),
+});
+
+export function claimResource(db: Queryable): ResourceDefinition<ClaimRecord> {
+  const parties = collectionResource({
+    path: 'parties',
+    type: 'party',
+    table: party,
+    thing: 'party',
+    summary: '',
+    attributes: {},
+    relationships: {
+      claim: { type: 'claim', column: 'claimId' },
+      party_type: { type: 'party-type', column: 'partyTypeId' },
+      address: { type: 'location', column: 'addressId' },
+    },
+    hidden: ['version'],
+  });
+  const loadParties = (ids: string[]) =>
+    db
+      .select()
+      .from(party)
+      .where(inArray(party.id, ids.map(Number)));
+  return defineResource<ClaimRecord>({
+    type: 'claim',
+    id: (row) => String(row.id),
+    basePath: `${CLAIMS_BASE}/claims/`,
+    attributes: (row) => ({
+      number: row.number,
+      custom_number: row.customNumber,
+      status: row.status,
+      state: row.state,
+      date_of_loss: row.dateOfLoss,
+      date_of_loss_timezone: row.dateOfLossTimezone,
+      loss_description: row.lossDescription,
+      fnol_number: row.fnolNumber,
+      policy_id: row.policyId,
+      policy_number: row.policyNumber,
+      policy_revision_id: row.policyRevisionId,
+      policy_type: row.policyType,
+      reported_date: row.reportedDate,
+      reported_by: row.reportedBy,
+      reported_method: row.reportedMethodName,
+      current_fnol_step: row.currentFnolStep,
+      policy_risks_count: row.firstPartyRisks,
+      unlisted_risks_count: row.unlistedRisks,
+      refresh_policy_date: row.refreshPolicyDate,
+      update_latest_revision: row.updateLatestRevision,
+      exposures_folder_id: row.exposuresFolderId,
+      fields: row.fields,
+      status_change_reason: row.statusChangeReason,
+      loss_category: row.lossCategoryName,
+      loss_location: locationAttributes(row.location),
+      perils: row.perilNames,
+      claimants: row.fnolClaimants,
+      primary_adjuster: row.primaryAdjuster,
+      created_by: row.createdBy,
+      submitted_by: row.submittedBy,
+      version: row.version,
+      created_at: row.createdAt,
+      updated_at: row.updatedAt,
+    }),
+    relationships: {
+      product: {
+        resource: () => productResource,
+        ids: (row) => (row.productId == null ? null : String(row.productId)),
+        load: (ids) =>
+          db
+            .select()
+            .from(product)
+            .where(inArray(product.id, ids.map(Number))),
+      },
+      tags: {
+        resource: () => tagResource,
+        many: true,
+        ids: (row) => row.tagIds,
+        load: (ids) =>
+          db
+            .select()
+            .from(lookup)
+            .where(and(inArray(lookup.id, ids.map(Number)))),
+      },
+      exposures: {
+        resource: () => exposureResource(db),
+        many: true,
+        ids: (row) => row.exposureIds,
+        load: async (ids) =>
+          hydrateExposures(
+            db,
+            await db
+              .select()
+              .from(exposure)
+              .where(inArray(exposure.id, ids.map(Number))),
+          ),
+      },
+      parties: { resource: () => parties, many: true, ids: (row) => row.partyIds, load: loadParties },
+      primary_insured: { resource: () => parties, ids: (row) => row.primaryInsuredId, load: loadParties },
+    },
+  });
+}

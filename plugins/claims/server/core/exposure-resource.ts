@@ -1,0 +1,94 @@
+import { eq, inArray } from 'drizzle-orm';
+import { defineResource, type Queryable, type ResourceDefinition } from '@atrium/sdk/server';
+import { CLAIMS_BASE } from './http-kit.js';
+import { claim, exposure, exposureTag } from './tables.js';
+
+/** An exposure as the API shows it: the row, its claim's number and status, its tag ids. */
+export type ExposureRow = typeof exposure.$inferSelect;
+
+export interface ExposureRecord extends ExposureRow {
+  claimNumber: string;
+  claimStatus: string;
+  tagIds: string[];
+}
+
+export async function hydrateExposures(db: Queryable, rows: ExposureRow[]): Promise<ExposureRecord[]> {
+  if (rows.length === 0) return [];
+  const claimIds = [...new Set(rows.map((r) => r.claimId))];
+  const [claims, tags] = await Promise.all([
+    db
+      .select({ id: claim.id, number: claim.number, status: claim.status })
+      .from(claim)
+      .where(inArray(claim.id, claimIds)),
+    db
+      .select()
+      .from(exposureTag)
+      .where(
+        inArray(
+          exposureTag.exposureId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(exposureTag.tagId),
+  ]);
+  const claimById = new Map(claims.map((c) => [c.id, c]));
+  return rows.map((row) => ({
+    ...row,
+    claimNumber: claimById.get(row.claimId)?.number ?? '',
+    claimStatus: claimById.get(row.claimId)?.status ?? '',
+    tagIds: tags.filter((t) => t.exposureId === row.id).map((t) => String(t.tagId)),
+  }));
+}
+
+export async function loadExposureRecord(db: Queryable, id: number): Promise<ExposureRecord | null> {
+  const [row] = await db.select().from(exposure).where(eq(exposure.id, id)).limit(1);
+  return row ? ((await hydrateExposures(db, [row]))[0] ?? null) : null;
+}
+
+const idType = (type: string): ResourceDefinition<any> => ({
+  type,
+  id: (r: { id: number }) => String(r.id),
+  attributes: () => ({}),
+});
+
+export function exposureResource(_db: Queryable): ResourceDefinition<ExposureRecord> {
+  return defineResource<ExposureRecord>({
+    type: 'exposure',
+    id: (row) => String(row.id),
+    basePath: `${CLAIMS_BASE}/exposures/`,
+    attributes: (row) => ({
+      number: row.number,
+      display_number: `${row.claimNumber}-${row.number}`,
+      exposure_name: row.exposureName,
+      description: row.description,
+      status: row.status,
+      folder_id: row.folderId,
+      claim_number: row.claimNumber,
+      is_injury: row.isInjury,
+      // Exposures of an FNOL draft may go; once the claim is submitted they are closed instead.
+      is_deletable: row.claimStatus === 'draft',
+      expired: row.expired,
+      adjuster: row.adjuster,
+      adjuster_start_date: row.adjusterStartDate,
+      deductible_applied_status: row.deductibleAppliedStatus,
+      deductible_override_amount: row.deductibleOverrideAmount,
+      deductible_override_reason: row.deductibleOverrideReason,
+      full_deductible_applied: row.fullDeductibleApplied,
+      summary: row.summary,
+      status_change_reason: row.statusChangeReason,
+      version: row.version,
+      created_at: row.createdAt,
+      updated_at: row.updatedAt,
+    }),
+    relationships: {
+      claim: { resource: () => idType('claim'), ids: (row) => String(row.claimId) },
+      party: { resource: () => idType('party'), ids: (row) => (row.partyId == null ? null : String(row.partyId)) },
+      coverage: {
+        resource: () => idType('coverage'),
+        ids: (row) => (row.coverageId == null ? null : String(row.coverageId)),
+      },
+      risk: { resource: () => idType('risk'), ids: (row) => (row.riskId == null ? null : String(row.riskId)) },
+      tags: { resource: () => idType('tag'), many: true, ids: (row) => row.tagIds },
+    },
+  });
+}

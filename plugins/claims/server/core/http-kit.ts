@@ -1,0 +1,112 @@
+import type { FastifyRequest } from 'fastify';
+import { ApiError, type Permission, type Queryable, type ServerPluginContext } from '@atrium/sdk/server';
+import { auditLog } from './tables.js';
+
+/** Shared pieces of every claims route: base path, caller, audit entries, database error mapping. */
+export const CLAIMS_BASE = '/api/claims';
+export const JSONAPI_PAGE_SIZE = 250;
+export const tags = ['claims'];
+export const security = [{ bearer: [] }];
+
+/** The caller's user name (routes are never public, so a principal is always there). */
+export function callerOf(request: FastifyRequest): string {
+  return request.principal?.username ?? 'system';
+}
+
+export interface AuditEntry {
+  username: string;
+  action: 'create' | 'update' | 'delete' | 'status' | 'assign' | 'unassign' | 'move' | 'tags';
+  entityType: string;
+  entityId: string | number;
+  claimId?: number | null;
+  fromStatus?: string | null;
+  toStatus?: string | null;
+  reason?: string | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** Every write lands in the audit log in the same transaction as the write itself. */
+export async function writeAudit(tx: Queryable, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
+    username: entry.username,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: String(entry.entityId),
+    claimId: entry.claimId ?? null,
+    fromStatus: entry.fromStatus ?? null,
+    toStatus: entry.toStatus ?? null,
+    reason: entry.reason ?? null,
+    before: entry.before === undefined ? null : toJson(entry.before),
+    after: entry.after === undefined ? null : toJson(entry.after),
+  });
+}
+
+/** Rows hold Dates and Buffers; the audit log keeps their JSON form (file bytes are left out). */
+function toJson(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value, (key, v) => (key === 'content' ? undefined : v)));
+}
+
+function pgCode(error: unknown): string | undefined {
+  for (
+    let current = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    current && depth < 4;
+    depth++
+  ) {
+    if (typeof current.code === 'string' && /^[0-9A-Z]{5}$/.test(current.code)) return current.code;
+    current = current.cause as typeof current;
+  }
+  return undefined;
+}
+
+export const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
+export const isForeignKeyViolation = (error: unknown) => pgCode(error) === '23503';
+export const isCheckViolation = (error: unknown) => pgCode(error) === '23514';
+
+/** The `id` of a PATCH document must be the record's (JSON:API 1.1 answers 409 otherwise). */
+export function requireMatchingId(bodyId: string | undefined, id: string | number): void {
+  if (bodyId !== String(id)) {
+    throw new ApiError(409, `The id in the document ('${bodyId}') is not the id in the URL.`, {
+      source: { pointer: '/data/id' },
+    });
+  }
+}
+
+/** A path or body id that must be a positive integer; anything else is simply not found. */
+export function numericId(value: string, notFoundDetail: string): number {
+  const id = /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(id) || id > 2147483647) throw new ApiError(404, notFoundDetail);
+  return id;
+}
+
+/** An id in a relationship document; a bad one points at the relationship. */
+export function relationshipId(value: string | undefined | null, relationship: string): number | null {
+  if (value == null) return null;
+  if (!/^[1-9][0-9]{0,9}$/.test(value) || Number(value) > 2147483647) {
+    throw new ApiError(400, `'${value}' is not a valid id.`, {
+      source: { pointer: `/data/relationships/${relationship}/data/id` },
+    });
+  }
+  return Number(value);
+}
+
+/**
+ * Record-level check: the route's own permission was already evaluated without a record; routes
+ * that read one claim ask again with the record, and a claim the caller may not see is a 404.
+ */
+export async function mayAccessRecord(
+  context: ServerPluginContext,
+  request: FastifyRequest,
+  permission: Permission,
+  record: Record<string, unknown>,
+): Promise<boolean> {
+  const evaluator = context.services.evaluator;
+  if (!evaluator || !request.principal) return false;
+  const evaluation = await evaluator.evaluate(request.principal, { ...permission, record });
+  return evaluation.allowed;
+}
+
+/** A to-one relationship id (or null) as a column value; a malformed id points at the relationship. */
+export function idsOrNull(value: string | undefined, relationship: string): number | null {
+  return relationshipId(value ?? null, relationship);
+}
