@@ -13,8 +13,8 @@ describe('claim workspace tabs', () => {
     const tabs = workspaceTabs('CLM-7', {
       injuries: true,
       groups: [
-        { name: 'property', label: 'Property', order: 2 },
-        { name: 'vehicle', label: 'Vehicle', order: 1 },
+        { id: '2', name: 'property', label: 'Property', order: 2 },
+        { id: '1', name: 'vehicle', label: 'Vehicle', order: 1 },
       ],
     });
     expect(tabs.map((t) => t.label).slice(5)).toEqual(['Injuries', 'Vehicles', 'Properties']);

@@ -22,6 +22,7 @@ export interface WorkspaceTab {
 }
 
 export interface RiskTypeGroup {
+  id: string;
   name: string;
   label: string;
   order: number;

@@ -28,6 +28,7 @@ export const PATHS = {
   coverages: `${BASE}/coverages/`,
   riskTypeGroups: `${BASE}/risk-type-groups/`,
   risks: `${BASE}/risks/`,
+  riskTypes: `${BASE}/risk-types/`,
   assignClaims: (username: string) => `${BASE}/claims/users/${encodeURIComponent(username)}/assign/claims/`,
   users: `${BASE}/integrations/users/`,
   // Accounting (docs/claims-accounting.md)

@@ -42,6 +42,7 @@ const base = {
   'GET /claims/transactions/': () => doc([]),
   'GET /claims/approvals/': () => doc([]),
   'GET /claims/payees/': () => doc([]),
+  'GET /claims/parties/': () => doc([]),
 };
 
 describe('claim workspace', () => {

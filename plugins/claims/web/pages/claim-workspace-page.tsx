@@ -37,7 +37,7 @@ function useProductShape(productId: string | undefined) {
         .filter((r) => r.type === 'risk-type-group')
         .map((r) => {
           const g = flatten(r);
-          return { name: text(g.name), label: text(g.label), order: Number(g.order ?? 0) };
+          return { id: g.id, name: text(g.name), label: text(g.label), order: Number(g.order ?? 0) };
         });
       const hasInjuryType = !!(product.injury_type || product.injury_type_id);
       return { hasInjuryType, groups };
@@ -114,7 +114,13 @@ export default function ClaimWorkspacePage() {
       {active === 'parties' ? <PartiesTab claim={value.claim} /> : null}
       {active === 'attachments' ? <AttachmentsTab claim={value.claim} /> : null}
       {active === 'injuries' ? <InjuriesTab claim={value.claim} /> : null}
-      {riskMatch ? <RisksTab claim={value.claim} groupName={riskMatch.params.risk_type_group_name ?? ''} /> : null}
+      {riskMatch ? (
+        <RisksTab
+          claim={value.claim}
+          groupName={riskMatch.params.risk_type_group_name ?? ''}
+          groupId={product.data?.groups.find((g) => g.name === riskMatch.params.risk_type_group_name)?.id ?? null}
+        />
+      ) : null}
     </Stack>
   );
 }

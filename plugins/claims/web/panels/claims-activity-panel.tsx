@@ -14,12 +14,9 @@ function ClaimActivity({ claimNumber }: { claimNumber: string }) {
   return (
     <Timeline bulletSize={12} lineWidth={2} aria-label={`Activity of claim ${claimNumber}`}>
       {audit.data.map((entry) => (
-        <Timeline.Item key={entry.id} title={text(entry.action || entry.summary)}>
+        <Timeline.Item key={entry.id} title={`${text(entry.action)} ${text(entry.entity_type)}`.trim()}>
           <Text size="xs" c="dimmed">
-            {text(entry.actor ?? entry.username)} ·{' '}
-            {text(entry.created_at ?? entry.date_added)
-              .replace('T', ' ')
-              .slice(0, 16)}
+            {text(entry.username)} · {text(entry.at).replace('T', ' ').slice(0, 16)}
           </Text>
           {entry.from_status || entry.to_status ? (
             <Text size="xs">

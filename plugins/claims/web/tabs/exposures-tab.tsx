@@ -2,7 +2,7 @@ import { Anchor, Badge, Card, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { ErrorAlert } from '@atrium/sdk';
 import { useClaimCollection, type Claim } from '../api/claims-api.js';
-import { includedOf, text, type Flat } from '../api/jsonapi.js';
+import { text, type Flat } from '../api/jsonapi.js';
 import { PATHS } from '../api/paths.js';
 import { claimsExposureDetailsRoute } from '../routes.js';
 
@@ -13,17 +13,12 @@ export interface ClaimantGroup {
 }
 
 /** Spec: exposures are grouped by claimant by default. Exposures without a party form one group. */
-export function groupByClaimant(
-  exposures: Flat[],
-  included: { included?: Parameters<typeof includedOf>[0]['included'] },
-) {
+export function groupByClaimant(exposures: Flat[], parties: Flat[]) {
   const groups = new Map<string, ClaimantGroup>();
   for (const exposure of exposures) {
-    const party = exposure.party_id ? includedOf(included, 'party', exposure.party_id) : null;
+    const party = parties.find((p) => p.id === exposure.party_id) ?? null;
     const claimantNumber = text(party?.display_number ?? exposure.party_id ?? '');
-    const contact = (party?.contact ?? {}) as Record<string, unknown>;
-    const claimantName =
-      text(contact.name ?? party?.name) || (claimantNumber ? `Claimant ${claimantNumber}` : 'No claimant');
+    const claimantName = text(party?.name) || (claimantNumber ? `Claimant ${claimantNumber}` : 'No claimant');
     const group = groups.get(claimantNumber) ?? { claimantNumber, claimantName, exposures: [] };
     group.exposures.push(exposure);
     groups.set(claimantNumber, group);
@@ -32,15 +27,20 @@ export function groupByClaimant(
 }
 
 export function useExposures(claimId: string) {
-  return useClaimCollection(PATHS.exposures, claimId, { include: 'party' });
+  return useClaimCollection(PATHS.exposures, claimId);
+}
+
+export function useParties(claimId: string) {
+  return useClaimCollection(PATHS.parties, claimId);
 }
 
 /** claims:exposures — the claim's exposures, one card per claimant. */
 export function ExposuresTab({ claim }: { claim: Claim }) {
   const exposures = useExposures(claim.id);
-  if (exposures.error) return <ErrorAlert error={exposures.error} />;
-  if (exposures.isPending) return <Text>Loading exposures…</Text>;
-  const groups = groupByClaimant(exposures.data.items, { included: exposures.data.included });
+  const parties = useParties(claim.id);
+  if (exposures.error || parties.error) return <ErrorAlert error={exposures.error ?? parties.error} />;
+  if (exposures.isPending || parties.isPending) return <Text>Loading exposures…</Text>;
+  const groups = groupByClaimant(exposures.data.items, parties.data.items);
   if (groups.length === 0) return <Text c="dimmed">No exposures.</Text>;
   return (
     <Stack>
@@ -75,7 +75,7 @@ export function ExposuresTab({ claim }: { claim: Claim }) {
                   <Table.Td>
                     <Badge variant="light">{text(exposure.status)}</Badge>
                   </Table.Td>
-                  <Table.Td>{text(exposure.adjuster_id ?? exposure.adjuster) || '—'}</Table.Td>
+                  <Table.Td>{text(exposure.adjuster ?? exposure.adjuster_id) || '—'}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

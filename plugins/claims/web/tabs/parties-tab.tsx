@@ -12,8 +12,10 @@ export function PartiesTab({ claim }: { claim: Claim }) {
       query={parties}
       columns={[
         ['Number', (p) => text(p.display_number)],
-        ['Name', (p) => text(((p.contact ?? {}) as Record<string, unknown>).name ?? p.name)],
-        ['Roles', (p) => text((p.roles as unknown[] | undefined)?.join(', ') ?? p.party_type_id)],
+        ['Name', (p) => text(p.name)],
+        ['Phone', (p) => text(p.phone)],
+        ['Email', (p) => text(p.email)],
+        ['Role', (p) => text(p.role)],
         ['Involved', (p) => (p.is_involved ? 'Yes' : '')],
         ['Approved vendor', (p) => (p.is_approved_vendor ? 'Yes' : '')],
       ]}
