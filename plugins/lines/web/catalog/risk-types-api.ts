@@ -228,30 +228,51 @@ export function useRiskFields(
     queryKey: [...riskTypeKeys.fields(productId, versionId, riskTypeId ?? 0), includeDeleted],
     enabled: riskTypeId !== null,
     queryFn: async ({ signal }) => {
-      const body = await api.get(riskTypePaths.fields(productId, riskTypeId!), {
-        query: { ...versionQuery(versionId), include_deleted: includeDeleted || undefined },
-        signal,
-      });
-      return listOf(body)
-        .map(toField)
-        .sort((a, b) => a.order - b.order || a.id - b.id);
+      const read = (deleted: boolean) =>
+        api.get(riskTypePaths.fields(productId, riskTypeId!), {
+          query: { ...versionQuery(versionId), deleted: deleted ? 'true' : undefined },
+          signal,
+        });
+      // The server lists live fields, or with deleted=true only this version's deleted ones.
+      const [live, deleted] = await Promise.all([read(false), includeDeleted ? read(true) : Promise.resolve([])]);
+      return [
+        ...listOf(live)
+          .map(toField)
+          .sort((a, b) => a.order - b.order || a.id - b.id),
+        ...listOf(deleted)
+          .map(toField)
+          .map((f) => ({ ...f, deleted: true })),
+      ];
     },
   });
 }
 
-export function useRiskItems(productId: number, versionId: number | null, riskTypeId: number | null) {
+export function useRiskItems(
+  productId: number,
+  versionId: number | null,
+  riskTypeId: number | null,
+  includeDeleted = false,
+) {
   const api = useApiClient();
   return useQuery({
-    queryKey: riskTypeKeys.items(productId, versionId, riskTypeId ?? 0),
+    queryKey: [...riskTypeKeys.items(productId, versionId, riskTypeId ?? 0), includeDeleted],
     enabled: riskTypeId !== null,
     queryFn: async ({ signal }) => {
-      const body = await api.get(riskTypePaths.items(productId, riskTypeId!), {
-        query: versionQuery(versionId),
-        signal,
-      });
-      return listOf(body)
-        .map(toItem)
-        .sort((a, b) => a.order - b.order || a.id - b.id);
+      const read = (deleted: boolean) =>
+        api.get(riskTypePaths.items(productId, riskTypeId!), {
+          query: { ...versionQuery(versionId), deleted: deleted ? 'true' : undefined },
+          signal,
+        });
+      // Live items, and with deleted=true this version's deleted ones (to restore).
+      const [live, deleted] = await Promise.all([read(false), includeDeleted ? read(true) : Promise.resolve([])]);
+      return [
+        ...listOf(live)
+          .map(toItem)
+          .sort((a, b) => a.order - b.order || a.id - b.id),
+        ...listOf(deleted)
+          .map(toItem)
+          .map((i) => ({ ...i, deleted: true })),
+      ];
     },
   });
 }

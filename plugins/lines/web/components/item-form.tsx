@@ -180,7 +180,8 @@ export function LimitFormModal({
     if (Object.keys(local).length) return;
     setBusy(true);
     try {
-      await onSave({ ...values, name: values.name.trim() || values.label.trim().toLowerCase().replace(/\s+/g, '_') });
+      // An empty name is the item's main limit or deductible.
+      await onSave({ ...values, name: values.name.trim() });
     } catch (error) {
       fail(error);
     } finally {

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Switch, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useApiClient, useHostServices } from '@atrium/sdk';
 import { serverMessage } from '../catalog/api-shared.js';
@@ -27,7 +27,8 @@ export function ItemsTab({
   const canCreate = useCanWrite(LINES_RESOURCES.item, 'create') && !readOnly;
   const canUpdate = useCanWrite(LINES_RESOURCES.item, 'update') && !readOnly;
   const canDelete = useCanWrite(LINES_RESOURCES.item, 'delete') && !readOnly;
-  const items = useRiskItems(productId, versionId, riskTypeId);
+  const [showDeleted, setShowDeleted] = useState(false);
+  const items = useRiskItems(productId, versionId, riskTypeId, showDeleted);
   const [editing, setEditing] = useState<RiskItem | 'new' | null>(null);
   const [addingLimitTo, setAddingLimitTo] = useState<RiskItem | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -64,11 +65,14 @@ export function ItemsTab({
 
   return (
     <Stack>
-      {canCreate && (
-        <Group justify="flex-end">
-          <Button onClick={() => setEditing('new')}>Add item</Button>
-        </Group>
-      )}
+      <Group justify="space-between">
+        <Switch
+          label="Show deleted items"
+          checked={showDeleted}
+          onChange={(e) => setShowDeleted(e.currentTarget.checked)}
+        />
+        {canCreate && <Button onClick={() => setEditing('new')}>Add item</Button>}
+      </Group>
       <ErrorAlert error={items.error} />
       <ServerMessage message={message} />
       {list.map((item) => {

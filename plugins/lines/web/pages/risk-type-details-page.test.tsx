@@ -90,6 +90,34 @@ describe('risk type details page', () => {
     expect(host.requests.find((r) => r.path.endsWith('/reorder/'))?.body).toEqual({ order: [32, 31] });
   }, 30_000);
 
+  it('lists deleted fields on request and restores one', async () => {
+    const host = await renderInTestHost(<RiskTypeDetailsPage />, {
+      path: riskTypeDetailsRoute.path,
+      at: '/lines/Homeowners/products/HO3/risk-types/dwelling?version_id=12',
+      apis: {
+        ...base,
+        'GET /lines/products/5/risk-types/7/risk-fields/': ({ query }) =>
+          query.get('deleted') === 'true'
+            ? {
+                count: 1,
+                results: [
+                  { id: 35, name: 'old_roof', label: 'Old roof', type: 'string', deleted_at: '2026-05-01T00:00:00Z' },
+                ],
+              }
+            : { count: FIELDS.length, results: FIELDS },
+        'POST /lines/products/5/risk-types/7/risk-fields/35/restore/': { id: 35 },
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Fields' });
+    await within(table).findByText('year_built');
+    expect(within(table).queryByText('old_roof')).toBeNull();
+    await host.user.click(screen.getByLabelText('Show deleted fields'));
+    await within(table).findByText('old_roof');
+    await host.user.click(screen.getByRole('button', { name: 'Restore old_roof' }));
+    expect(await screen.findByText("Field 'old_roof' restored.")).toBeTruthy();
+    expect(host.requests.some((r) => r.method === 'POST' && r.path.endsWith('/risk-fields/35/restore/'))).toBe(true);
+  }, 30_000);
+
   it('shows a published version read-only with the reason, and a field opened from the hash', async () => {
     await renderInTestHost(<RiskTypeDetailsPage />, {
       path: riskTypeDetailsRoute.path,
