@@ -1,0 +1,449 @@
+import { FormulaSyntaxError, parseFormula } from '@atrium/rating';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { ApiError, fieldError, notFound, z, type AtriumRouter, type Database } from '@atrium/sdk/server';
+import { LINES_PERMISSIONS } from '../permissions.js';
+import { fieldFormat, FIELD_TYPES, riskField, ROUNDING_MODE_VALUES } from '../tables.js';
+import {
+  chainIndex,
+  fieldOut,
+  fieldParams,
+  refuseInherited,
+  riskTypeParams,
+  riskTypeScope,
+  type RiskTypeScope,
+} from './definition-scope.js';
+import { fieldsOf, type FieldRow, type Resolved } from './resolve.js';
+import { id, identifier, label, versionQuery } from './scope.js';
+import { assertDraftVersion } from './version-guard.js';
+
+/**
+ * Risk fields of a risk type: `products/{p}/risk-types/{t}/risk-fields/` list and create,
+ * `{f}/` read, change (PUT/PATCH) and soft delete, `{f}/restore/`, `reorder/`. Changing an inherited
+ * field in a child product writes the child's own override; deleting one is refused.
+ */
+const tags = ['lines'];
+
+const option = z.union([
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .transform((value) => ({ value })),
+  z.strictObject({ value: z.string().trim().min(1).max(200), label: z.string().trim().max(200).optional() }),
+]);
+const scalar = z.union([z.string().max(500), z.number(), z.boolean()]).transform((value) => String(value));
+const fieldShape = {
+  name: identifier('field'),
+  label,
+  type: z.enum(FIELD_TYPES),
+  default_value: scalar.nullable().optional(),
+  default: scalar.nullable().optional(),
+  default_label: z.string().trim().max(200).nullable().optional(),
+  source: z.string().trim().max(500).nullable().optional(),
+  order: z.number().int().min(0).max(100000).optional(),
+  required: z.boolean().optional(),
+  format_id: id.nullable().optional(),
+  options: z.array(option).max(500).nullable().optional(),
+  formula: z.string().trim().min(1).max(10000).nullable().optional(),
+  round: z
+    .strictObject({ places: z.number().int().min(0).max(10), mode: z.enum(ROUNDING_MODE_VALUES).optional() })
+    .nullable()
+    .optional(),
+};
+const createBody = z.strictObject(fieldShape);
+const updateBody = z.strictObject({
+  ...Object.fromEntries(Object.entries(fieldShape).map(([k, v]) => [k, v.optional()])),
+  id: z.number().int().optional(),
+  inheritance_status: z.string().optional(),
+  product_id: z.number().int().optional(),
+}) as unknown as z.ZodType<Partial<z.infer<typeof createBody>> & { id?: number }>;
+const listQuery = z.strictObject({ version_id: id.optional(), deleted: z.enum(['true', 'false']).optional() });
+const reorderBody = z.strictObject({ order: z.array(id).min(1).max(1000) });
+
+type FieldValues = {
+  name: string;
+  label: string;
+  type: FieldRow['type'];
+  defaultValue: string | null;
+  defaultLabel: string | null;
+  source: string | null;
+  order: number;
+  required: boolean;
+  formatId: number | null;
+  options: { value: string; label?: string }[] | null;
+  formula: string | null;
+  roundPlaces: number | null;
+  roundMode: FieldRow['roundMode'];
+};
+
+function valuesOf(row: FieldRow): FieldValues {
+  return {
+    name: row.name,
+    label: row.label,
+    type: row.type,
+    defaultValue: row.defaultValue,
+    defaultLabel: row.defaultLabel,
+    source: row.source,
+    order: row.order,
+    required: row.required,
+    formatId: row.formatId,
+    options: row.options,
+    formula: row.formula,
+    roundPlaces: row.roundPlaces,
+    roundMode: row.roundMode,
+  };
+}
+
+/** Applies a request body onto values (absent keys keep theirs). */
+function merge(values: FieldValues, body: Partial<z.infer<typeof createBody>>): FieldValues {
+  const next = { ...values };
+  if (body.name !== undefined) next.name = body.name;
+  if (body.label !== undefined) next.label = body.label;
+  if (body.type !== undefined) next.type = body.type;
+  const def = body.default_value !== undefined ? body.default_value : body.default;
+  if (def !== undefined) next.defaultValue = def === '' ? null : def;
+  if (body.default_label !== undefined) next.defaultLabel = body.default_label;
+  if (body.source !== undefined) next.source = body.source || null;
+  if (body.order !== undefined) next.order = body.order;
+  if (body.required !== undefined) next.required = body.required;
+  if (body.format_id !== undefined) next.formatId = body.format_id;
+  if (body.options !== undefined) next.options = body.options && body.options.length ? body.options : null;
+  if (body.formula !== undefined) next.formula = body.formula;
+  if (body.round !== undefined) {
+    next.roundPlaces = body.round?.places ?? null;
+    next.roundMode = body.round ? (body.round.mode ?? 'half-up') : null;
+  }
+  if (next.type !== 'computed') {
+    next.formula = null;
+    next.roundPlaces = null;
+    next.roundMode = null;
+  }
+  if (next.type !== 'enum') next.options = null;
+  return next;
+}
+
+/** Checks a field as a whole: formula for computed fields (syntax with its position), options, default by type. */
+function checkField(values: FieldValues) {
+  if (values.type === 'computed') {
+    if (!values.formula) throw fieldError('formula', 'A computed field needs a formula.');
+    try {
+      parseFormula(values.formula);
+    } catch (error) {
+      if (error instanceof FormulaSyntaxError) {
+        throw new ApiError(400, error.message, {
+          source: { pointer: '/formula' },
+          code: 'formula_syntax',
+          meta: { position: error.position },
+        });
+      }
+      throw error;
+    }
+    if (values.defaultValue !== null) throw fieldError('default_value', 'A computed field has no default.');
+  }
+  if (values.type === 'enum') {
+    if (!values.options?.length) throw fieldError('options', 'An enum field needs at least one option.');
+    const seen = new Set<string>();
+    for (const o of values.options) {
+      if (seen.has(o.value)) throw fieldError('options', `The option '${o.value}' is listed twice.`);
+      seen.add(o.value);
+    }
+  }
+  const d = values.defaultValue;
+  if (d === null) return;
+  const bad = (message: string) => fieldError('default_value', message);
+  switch (values.type) {
+    case 'number':
+      if (!/^-?\d+(\.\d+)?$/.test(d)) throw bad(`The default '${d}' is not a number.`);
+      break;
+    case 'boolean':
+      if (d !== 'true' && d !== 'false') throw bad(`The default of a boolean field is true or false, not '${d}'.`);
+      break;
+    case 'date':
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(d) || Number.isNaN(Date.parse(d)))
+        throw bad(`The default '${d}' is not a date (YYYY-MM-DD).`);
+      break;
+    case 'enum':
+      if (!values.options!.some((o) => o.value === d)) throw bad(`The default '${d}' is not one of the options.`);
+      break;
+  }
+}
+
+function findField(scope: RiskTypeScope, fieldId: number): Resolved<FieldRow> {
+  const found = fieldsOf(scope.definition, scope.riskType.row.name).find((f) => f.row.id === fieldId);
+  if (found) return found;
+  throw notFound(`Field ${fieldId} not found on risk type ${scope.riskType.row.name}.`);
+}
+
+function assertNameFree(scope: RiskTypeScope, name: string, exceptName?: string) {
+  const clash = fieldsOf(scope.definition, scope.riskType.row.name).find(
+    (f) => f.row.name.toLowerCase() === name.toLowerCase() && f.row.name !== exceptName,
+  );
+  if (clash) throw fieldError('name', `A field named '${name}' already exists on ${scope.riskType.row.name}.`);
+}
+
+export function riskFieldRoutes(router: AtriumRouter, db: Database) {
+  const base = '/lines/products/:product/risk-types/:riskType/risk-fields/';
+  const one = `${base}:field/`;
+  const scopeOf = (params: { product: string; riskType: string }, versionId?: number) =>
+    riskTypeScope(db, params.product, versionId, params.riskType);
+  const reload = async (params: { product: string; riskType: string }, versionId: number, rowId: number) => {
+    const scope = await scopeOf(params, versionId);
+    return fieldOut(findField(scope, rowId), scope.riskType.row.name);
+  };
+  const assertFormat = async (formatId: number | null) => {
+    if (formatId === null) return;
+    const [row] = await db.select({ id: fieldFormat.id }).from(fieldFormat).where(eq(fieldFormat.id, formatId));
+    if (!row) throw fieldError('format_id', `Field format ${formatId} not found.`);
+  };
+
+  router.get(
+    base,
+    {
+      config: { access: LINES_PERMISSIONS.riskField.read },
+      schema: {
+        summary: 'Lists a risk type’s fields in order (deleted=true: this version’s deleted fields, to restore).',
+        tags,
+        params: riskTypeParams,
+        querystring: listQuery,
+      },
+    },
+    async (request) => {
+      const scope = await scopeOf(request.params, request.query.version_id);
+      const name = scope.riskType.row.name;
+      if (request.query.deleted === 'true') {
+        const rows = await db
+          .select()
+          .from(riskField)
+          .where(
+            and(
+              eq(riskField.productVersionId, scope.version.id),
+              eq(riskField.riskTypeId, scope.riskType.row.id),
+              isNotNull(riskField.deletedAt),
+            ),
+          )
+          .orderBy(desc(riskField.deletedAt));
+        const results = rows.map((row) =>
+          fieldOut({ row, inheritanceStatus: 'own', productId: scope.product.id }, name),
+        );
+        return { count: results.length, results };
+      }
+      const results = fieldsOf(scope.definition, name).map((f) => fieldOut(f, name));
+      return { count: results.length, results };
+    },
+  );
+
+  router.get(
+    one,
+    {
+      config: { access: LINES_PERMISSIONS.riskField.read },
+      schema: { summary: 'One field.', tags, params: fieldParams, querystring: versionQuery },
+    },
+    async (request) => {
+      const scope = await scopeOf(request.params, request.query.version_id);
+      return fieldOut(findField(scope, request.params.field), scope.riskType.row.name);
+    },
+  );
+
+  router.post(
+    base,
+    {
+      config: { access: LINES_PERMISSIONS.riskField.create },
+      schema: {
+        summary: 'Adds a field (date, boolean, string, number, enum or computed) to a risk type; draft only.',
+        tags,
+        params: riskTypeParams,
+        querystring: versionQuery,
+        body: createBody,
+      },
+    },
+    async (request, reply) => {
+      const scope = await scopeOf(request.params, request.query.version_id);
+      await assertDraftVersion(db, scope.version.id);
+      const existing = fieldsOf(scope.definition, scope.riskType.row.name);
+      const values = merge(
+        {
+          name: '',
+          label: '',
+          type: 'string',
+          defaultValue: null,
+          defaultLabel: null,
+          source: null,
+          order: Math.max(0, ...existing.map((f) => f.row.order)) + 1,
+          required: false,
+          formatId: null,
+          options: null,
+          formula: null,
+          roundPlaces: null,
+          roundMode: null,
+        },
+        request.body,
+      );
+      assertNameFree(scope, values.name);
+      checkField(values);
+      await assertFormat(values.formatId);
+      const [row] = await db
+        .insert(riskField)
+        .values({ ...values, productVersionId: scope.version.id, riskTypeId: scope.riskType.row.id })
+        .returning({ id: riskField.id });
+      reply.code(201);
+      return reload(request.params, scope.version.id, row!.id);
+    },
+  );
+
+  const update = async (request: {
+    params: z.infer<typeof fieldParams>;
+    query: z.infer<typeof versionQuery>;
+    body: Partial<z.infer<typeof createBody>>;
+  }) => {
+    const scope = await scopeOf(request.params, request.query.version_id);
+    await assertDraftVersion(db, scope.version.id);
+    const current = findField(scope, request.params.field);
+    const values = merge(valuesOf(current.row), request.body);
+    const inherited = chainIndex(scope, current.row.productVersionId) > 0;
+    if (values.name !== current.row.name) {
+      if (inherited) throw fieldError('name', `Field ${current.row.name} is inherited; an override keeps its name.`);
+      assertNameFree(scope, values.name, current.row.name);
+    }
+    checkField(values);
+    await assertFormat(values.formatId);
+    let rowId = current.row.id;
+    if (inherited) {
+      const [row] = await db
+        .insert(riskField)
+        .values({ ...values, productVersionId: scope.version.id, riskTypeId: scope.riskType.row.id })
+        .returning({ id: riskField.id });
+      rowId = row!.id;
+    } else {
+      await db
+        .update(riskField)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(riskField.id, rowId));
+    }
+    return reload(request.params, scope.version.id, rowId);
+  };
+  for (const method of ['put', 'patch'] as const) {
+    router[method](
+      one,
+      {
+        config: { access: LINES_PERMISSIONS.riskField.update },
+        schema: {
+          summary: 'Changes a field; on an inherited field this writes the child product’s override. Draft only.',
+          tags,
+          params: fieldParams,
+          querystring: versionQuery,
+          body: updateBody,
+        },
+      },
+      update,
+    );
+  }
+
+  router.delete(
+    one,
+    {
+      config: { access: LINES_PERMISSIONS.riskField.delete },
+      schema: {
+        summary: 'Deletes a field (it can be restored); draft only.',
+        tags,
+        params: fieldParams,
+        querystring: versionQuery,
+      },
+    },
+    async (request, reply) => {
+      const scope = await scopeOf(request.params, request.query.version_id);
+      await assertDraftVersion(db, scope.version.id);
+      const current = findField(scope, request.params.field);
+      refuseInherited(scope, `Field ${current.row.name}`, current.row.productVersionId);
+      await db.update(riskField).set({ deletedAt: new Date() }).where(eq(riskField.id, current.row.id));
+      reply.code(204);
+    },
+  );
+
+  router.post(
+    `${one}restore/`,
+    {
+      config: { access: LINES_PERMISSIONS.riskField.update },
+      schema: {
+        summary: 'Restores a deleted field of this version; draft only.',
+        tags,
+        params: fieldParams,
+        querystring: versionQuery,
+      },
+    },
+    async (request) => {
+      const scope = await scopeOf(request.params, request.query.version_id);
+      await assertDraftVersion(db, scope.version.id);
+      const [row] = await db
+        .select()
+        .from(riskField)
+        .where(and(eq(riskField.id, request.params.field), eq(riskField.productVersionId, scope.version.id)));
+      if (!row || row.riskTypeId !== scope.riskType.row.id) {
+        throw notFound(`Field ${request.params.field} not found on risk type ${scope.riskType.row.name}.`);
+      }
+      if (row.deletedAt === null) throw fieldError('id', `Field ${row.name} is not deleted.`);
+      const clash = fieldsOf(scope.definition, scope.riskType.row.name).find(
+        (f) => f.row.name.toLowerCase() === row.name.toLowerCase() && f.row.productVersionId === scope.version.id,
+      );
+      if (clash)
+        throw fieldError(
+          'name',
+          `A field named '${row.name}' exists again on ${scope.riskType.row.name}; rename it first.`,
+        );
+      await db.update(riskField).set({ deletedAt: null, updatedAt: new Date() }).where(eq(riskField.id, row.id));
+      return reload(request.params, scope.version.id, row.id);
+    },
+  );
+
+  router.post(
+    `${base}reorder/`,
+    {
+      config: { access: LINES_PERMISSIONS.riskField.update },
+      schema: {
+        summary: 'Sets the fields’ order: `order` lists field ids first to last (inherited ones become overrides).',
+        tags,
+        params: riskTypeParams,
+        querystring: versionQuery,
+        body: reorderBody,
+      },
+    },
+    async (request) => {
+      const scope = await scopeOf(request.params, request.query.version_id);
+      await assertDraftVersion(db, scope.version.id);
+      const fields = fieldsOf(scope.definition, scope.riskType.row.name);
+      const ids = request.body.order;
+      if (new Set(ids).size !== ids.length) throw fieldError('order', 'A field is listed twice.');
+      for (const fieldId of ids) {
+        if (!fields.some((f) => f.row.id === fieldId)) {
+          throw fieldError('order', `Field ${fieldId} is not a field of ${scope.riskType.row.name}.`);
+        }
+      }
+      // Listed fields first, in the given order; the rest keep their relative order after them.
+      const ordered = [
+        ...ids.map((fieldId) => fields.find((f) => f.row.id === fieldId)!),
+        ...fields.filter((f) => !ids.includes(f.row.id)),
+      ];
+      await db.transaction(async (tx) => {
+        for (const [index, field] of ordered.entries()) {
+          const order = index + 1;
+          if (field.row.order === order) continue;
+          if (chainIndex(scope, field.row.productVersionId) > 0) {
+            await tx.insert(riskField).values({
+              ...valuesOf(field.row),
+              order,
+              productVersionId: scope.version.id,
+              riskTypeId: scope.riskType.row.id,
+            });
+          } else {
+            await tx.update(riskField).set({ order, updatedAt: new Date() }).where(eq(riskField.id, field.row.id));
+          }
+        }
+      });
+      const fresh = await scopeOf(request.params, scope.version.id);
+      const results = fieldsOf(fresh.definition, fresh.riskType.row.name).map((f) =>
+        fieldOut(f, fresh.riskType.row.name),
+      );
+      return { count: results.length, results };
+    },
+  );
+}

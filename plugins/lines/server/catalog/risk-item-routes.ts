@@ -1,0 +1,595 @@
+import { Decimal } from '@atrium/rating';
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { badRequest, fieldError, notFound, z, type AtriumRouter, type Database } from '@atrium/sdk/server';
+import { LINES_PERMISSIONS } from '../permissions.js';
+import { itemLimit, ITEM_PRESENCES, ITEM_TYPES, LIMIT_KINDS, riskItem } from '../tables.js';
+import {
+  chainIndex,
+  findItem,
+  itemOut,
+  itemParams,
+  limitOut,
+  limitParams,
+  refuseInherited,
+  riskTypeParams,
+  riskTypeScope,
+  type RiskTypeScope,
+} from './definition-scope.js';
+import { calculationsOf, itemsOf, limitsOf, type ItemRow } from './resolve.js';
+import { decimalText, id, identifier, label, versionQuery } from './scope.js';
+import { assertDraftVersion } from './version-guard.js';
+
+/**
+ * Risk items of a risk type (`…/risk-types/{t}/risk-items/`: list, create, read, change, soft delete,
+ * restore, reorder) and their limits and deductibles (`…/risk-items/{i}/limits/`: list, create,
+ * change, delete, restore). Inherited items are overridden on change, as fields are.
+ */
+const tags = ['lines'];
+
+const itemShape = {
+  name: identifier('item'),
+  label,
+  presence: z.enum(ITEM_PRESENCES).optional(),
+  type: z.enum(ITEM_TYPES).optional(),
+  fully_earned: z.boolean().optional(),
+  order: z.number().int().min(0).max(100000).optional(),
+  premium_calculation: z.string().trim().min(1).max(100).nullable().optional(),
+};
+const createItemBody = z.strictObject(itemShape);
+const updateItemBody = z.strictObject({
+  ...itemShape,
+  name: itemShape.name.optional(),
+  label: label.optional(),
+  id: z.number().int().optional(),
+});
+const limitShape = {
+  kind: z.enum(LIMIT_KINDS),
+  name: z
+    .string()
+    .trim()
+    .max(100)
+    .regex(
+      /^([A-Za-z_][A-Za-z0-9_]*)?$/,
+      "A limit name holds only letters, digits and '_' (empty for the item's main one).",
+    )
+    .optional(),
+  label,
+  default_value: decimalText.nullable().optional(),
+  min_value: decimalText.nullable().optional(),
+  max_value: decimalText.nullable().optional(),
+  options: z.array(decimalText).max(100).optional(),
+  order: z.number().int().min(0).max(100000).optional(),
+};
+const createLimitBody = z.strictObject(limitShape);
+const updateLimitBody = z.strictObject({
+  ...limitShape,
+  kind: limitShape.kind.optional(),
+  label: label.optional(),
+  id: z.number().int().optional(),
+});
+const listQuery = z.strictObject({ version_id: id.optional(), deleted: z.enum(['true', 'false']).optional() });
+const reorderBody = z.strictObject({ order: z.array(id).min(1).max(1000) });
+
+type LimitValues = {
+  kind: 'limit' | 'deductible';
+  name: string;
+  label: string;
+  defaultValue: string | null;
+  minValue: string | null;
+  maxValue: string | null;
+  options: string[];
+  order: number;
+};
+
+function checkLimit(values: LimitValues) {
+  const d = (value: string) => new Decimal(value);
+  if (values.minValue !== null && values.maxValue !== null && d(values.minValue).gt(d(values.maxValue))) {
+    throw fieldError('min_value', `The minimum ${values.minValue} is above the maximum ${values.maxValue}.`);
+  }
+  const v = values.defaultValue;
+  if (v === null) return;
+  if (values.minValue !== null && d(v).lt(d(values.minValue))) {
+    throw fieldError('default_value', `The default ${v} is below the minimum ${values.minValue}.`);
+  }
+  if (values.maxValue !== null && d(v).gt(d(values.maxValue))) {
+    throw fieldError('default_value', `The default ${v} is above the maximum ${values.maxValue}.`);
+  }
+  if (values.options.length > 0 && !values.options.some((o) => d(o).eq(d(v)))) {
+    throw fieldError('default_value', `The default ${v} is not one of the options.`);
+  }
+}
+
+export function riskItemRoutes(router: AtriumRouter, db: Database) {
+  const base = '/lines/products/:product/risk-types/:riskType/risk-items/';
+  const one = `${base}:item/`;
+  const limits = `${one}limits/`;
+  const oneLimit = `${limits}:limit/`;
+  const scopeOf = (params: { product: string; riskType: string }, versionId?: number) =>
+    riskTypeScope(db, params.product, versionId, params.riskType);
+  const reload = async (params: { product: string; riskType: string }, versionId: number, itemId: number) => {
+    const scope = await scopeOf(params, versionId);
+    return itemOut(scope, findItem(scope, itemId), scope.riskType.row.name);
+  };
+  const assertNameFree = (scope: RiskTypeScope, name: string, except?: string) => {
+    const clash = itemsOf(scope.definition, scope.riskType.row.name).find(
+      (i) => i.row.name.toLowerCase() === name.toLowerCase() && i.row.name !== except,
+    );
+    if (clash) throw fieldError('name', `An item named '${name}' already exists on ${scope.riskType.row.name}.`);
+  };
+  const itemValues = (row: ItemRow) => ({
+    name: row.name,
+    label: row.label,
+    presence: row.presence,
+    type: row.type,
+    fullyEarned: row.fullyEarned,
+    order: row.order,
+    premiumCalculation: row.premiumCalculation,
+  });
+
+  router.get(
+    base,
+    {
+      config: { access: LINES_PERMISSIONS.riskItem.read },
+      schema: {
+        summary: 'Lists a risk type’s items with limits and deductibles (deleted=true: this version’s deleted items).',
+        tags,
+        params: riskTypeParams,
+        querystring: listQuery,
+      },
+    },
+    async (request) => {
+      const scope = await scopeOf(request.params, request.query.version_id);
+      const name = scope.riskType.row.name;
+      if (request.query.deleted === 'true') {
+        const rows = await db
+          .select()
+          .from(riskItem)
+          .where(
+            and(
+              eq(riskItem.productVersionId, scope.version.id),
+              eq(riskItem.riskTypeId, scope.riskType.row.id),
+              isNotNull(riskItem.deletedAt),
+            ),
+          )
+          .orderBy(desc(riskItem.deletedAt));
+        const results = rows.map((row) =>
+          itemOut(scope, { row, inheritanceStatus: 'own', productId: scope.product.id }, name),
+        );
+        return { count: results.length, results };
+      }
+      const results = itemsOf(scope.definition, name).map((i) => itemOut(scope, i, name));
+      return { count: results.length, results };
+    },
+  );
+
+  router.get(
+    one,
+    {
+      config: { access: LINES_PERMISSIONS.riskItem.read },
+      schema: {
+        summary: 'One item with its limits and deductibles.',
+        tags,
+        params: itemParams,
+        querystring: versionQuery,
+      },
+    },
+    async (request) => {
+      const scope = await scopeOf(request.params, request.query.version_id);
+      return itemOut(scope, findItem(scope, request.params.item), scope.riskType.row.name);
+    },
+  );
+
+  router.post(
+    base,
+    {
+      config: { access: LINES_PERMISSIONS.riskItem.create },
+      schema: {
+        summary: 'Adds an item to a risk type; draft only.',
+        tags,
+        params: riskTypeParams,
+        querystring: versionQuery,
+        body: createItemBody,
+      },
+    },
+    async (request, reply) => {
+      const scope = await scopeOf(request.params, request.query.version_id);
+      await assertDraftVersion(db, scope.version.id);
+      const body = request.body;
+      assertNameFree(scope, body.name);
+      const existing = itemsOf(scope.definition, scope.riskType.row.name);
+      const [row] = await db
+        .insert(riskItem)
+        .values({
+          productVersionId: scope.version.id,
+          riskTypeId: scope.riskType.row.id,
+          name: body.name,
+          label: body.label,
+          presence: body.presence ?? 'optional',
+          type: body.type ?? 'coverage',
+          fullyEarned: body.fully_earned ?? false,
+          order: body.order ?? Math.max(0, ...existing.map((i) => i.row.order)) + 1,
+          premiumCalculation: body.premium_calculation ?? null,
+        })
+        .returning({ id: riskItem.id });
+      reply.code(201);
+      return reload(request.params, scope.version.id, row!.id);
+    },
+  );
+
+  const updateItem = async (request: {
+    params: z.infer<typeof itemParams>;
+    query: z.infer<typeof versionQuery>;
+    body: z.infer<typeof updateItemBody>;
+  }) => {
+    const scope = await scopeOf(request.params, request.query.version_id);
+    await assertDraftVersion(db, scope.version.id);
+    const current = findItem(scope, request.params.item);
+    const body = request.body;
+    const inherited = chainIndex(scope, current.row.productVersionId) > 0;
+    if (body.name !== undefined && body.name !== current.row.name) {
+      if (inherited) throw fieldError('name', `Item ${current.row.name} is inherited; an override keeps its name.`);
+      assertNameFree(scope, body.name, current.row.name);
+    }
+    const values = {
+      ...itemValues(current.row),
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.label !== undefined ? { label: body.label } : {}),
+      ...(body.presence !== undefined ? { presence: body.presence } : {}),
+      ...(body.type !== undefined ? { type: body.type } : {}),
+      ...(body.fully_earned !== undefined ? { fullyEarned: body.fully_earned } : {}),
+      ...(body.order !== undefined ? { order: body.order } : {}),
+      ...(body.premium_calculation !== undefined ? { premiumCalculation: body.premium_calculation } : {}),
+    };
+    let rowId = current.row.id;
+    if (inherited) {
+      const [row] = await db
+        .insert(riskItem)
+        .values({ ...values, productVersionId: scope.version.id, riskTypeId: scope.riskType.row.id })
+        .returning({ id: riskItem.id });
+      rowId = row!.id;
+    } else {
+      await db
+        .update(riskItem)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(riskItem.id, rowId));
+    }
+    return reload(request.params, scope.version.id, rowId);
+  };
+  for (const method of ['put', 'patch'] as const) {
+    router[method](
+      one,
+      {
+        config: { access: LINES_PERMISSIONS.riskItem.update },
+        schema: {
+          summary: 'Changes an item (an inherited one becomes the child product’s override); draft only.',
+          tags,
+          params: itemParams,
+          querystring: versionQuery,
+          body: updateItemBody,
+        },
+      },
+      updateItem,
+    );
+  }
+
+  router.delete(
+    one,
+    {
+      config: { access: LINES_PERMISSIONS.riskItem.delete },
+      schema: {
+        summary: 'Deletes an item (it can be restored); draft only.',
+        tags,
+        params: itemParams,
+        querystring: versionQuery,
+      },
+    },
+    async (request, reply) => {
+      const scope = await scopeOf(request.params, request.query.version_id);
+      await assertDraftVersion(db, scope.version.id);
+      const current = findItem(scope, request.params.item);
+      refuseInherited(scope, `Item ${current.row.name}`, current.row.productVersionId);
+      const user = calculationsOf(scope.definition, scope.riskType.row.name).find(
+        (c) => c.itemName?.toLowerCase() === current.row.name.toLowerCase(),
+      );
+      if (user) {
+        throw badRequest(
+          `Item ${current.row.name} is used by calculation ${user.row.name}; change or delete that first.`,
+        );
+      }
+      await db.update(riskItem).set({ deletedAt: new Date() }).where(eq(riskItem.id, current.row.id));
+      reply.code(204);
+    },
+  );
+
+  router.post(
+    `${one}restore/`,
+    {
+      config: { access: LINES_PERMISSIONS.riskItem.update },
+      schema: {
+        summary: 'Restores a deleted item of this version; draft only.',
+        tags,
+        params: itemParams,
+        querystring: versionQuery,
+      },
+    },
+    async (request) => {
+      const scope = await scopeOf(request.params, request.query.version_id);
+      await assertDraftVersion(db, scope.version.id);
+      const [row] = await db
+        .select()
+        .from(riskItem)
+        .where(and(eq(riskItem.id, request.params.item), eq(riskItem.productVersionId, scope.version.id)));
+      if (!row || row.riskTypeId !== scope.riskType.row.id) {
+        throw notFound(`Item ${request.params.item} not found on risk type ${scope.riskType.row.name}.`);
+      }
+      if (row.deletedAt === null) throw fieldError('id', `Item ${row.name} is not deleted.`);
+      const clash = itemsOf(scope.definition, scope.riskType.row.name).find(
+        (i) => i.row.name.toLowerCase() === row.name.toLowerCase() && i.row.productVersionId === scope.version.id,
+      );
+      if (clash)
+        throw fieldError(
+          'name',
+          `An item named '${row.name}' exists again on ${scope.riskType.row.name}; rename it first.`,
+        );
+      await db.update(riskItem).set({ deletedAt: null, updatedAt: new Date() }).where(eq(riskItem.id, row.id));
+      return reload(request.params, scope.version.id, row.id);
+    },
+  );
+
+  router.post(
+    `${base}reorder/`,
+    {
+      config: { access: LINES_PERMISSIONS.riskItem.update },
+      schema: {
+        summary: 'Sets the items’ order: `order` lists item ids first to last.',
+        tags,
+        params: riskTypeParams,
+        querystring: versionQuery,
+        body: reorderBody,
+      },
+    },
+    async (request) => {
+      const scope = await scopeOf(request.params, request.query.version_id);
+      await assertDraftVersion(db, scope.version.id);
+      const items = itemsOf(scope.definition, scope.riskType.row.name);
+      const ids = request.body.order;
+      if (new Set(ids).size !== ids.length) throw fieldError('order', 'An item is listed twice.');
+      for (const itemId of ids) {
+        if (!items.some((i) => i.row.id === itemId)) {
+          throw fieldError('order', `Item ${itemId} is not an item of ${scope.riskType.row.name}.`);
+        }
+      }
+      const ordered = [
+        ...ids.map((i) => items.find((x) => x.row.id === i)!),
+        ...items.filter((x) => !ids.includes(x.row.id)),
+      ];
+      await db.transaction(async (tx) => {
+        for (const [index, item] of ordered.entries()) {
+          const order = index + 1;
+          if (item.row.order === order) continue;
+          if (chainIndex(scope, item.row.productVersionId) > 0) {
+            await tx.insert(riskItem).values({
+              ...itemValues(item.row),
+              order,
+              productVersionId: scope.version.id,
+              riskTypeId: scope.riskType.row.id,
+            });
+          } else {
+            await tx.update(riskItem).set({ order, updatedAt: new Date() }).where(eq(riskItem.id, item.row.id));
+          }
+        }
+      });
+      const fresh = await scopeOf(request.params, scope.version.id);
+      const results = itemsOf(fresh.definition, fresh.riskType.row.name).map((i) =>
+        itemOut(fresh, i, fresh.riskType.row.name),
+      );
+      return { count: results.length, results };
+    },
+  );
+
+  // Limits and deductibles.
+  const findLimit = (scope: RiskTypeScope, itemName: string, limitId: number) => {
+    const found = limitsOf(scope.definition, scope.riskType.row.name, itemName).find((l) => l.row.id === limitId);
+    if (!found) throw notFound(`Limit ${limitId} not found on item ${itemName}.`);
+    return found;
+  };
+  const assertLimitFree = (scope: RiskTypeScope, itemName: string, values: LimitValues, exceptId?: number) => {
+    const clash = limitsOf(scope.definition, scope.riskType.row.name, itemName).find(
+      (l) =>
+        l.row.kind === values.kind && l.row.name.toLowerCase() === values.name.toLowerCase() && l.row.id !== exceptId,
+    );
+    if (clash) {
+      throw fieldError(
+        'name',
+        values.name
+          ? `Item ${itemName} already has a ${values.kind} named '${values.name}'.`
+          : `Item ${itemName} already has a main ${values.kind}.`,
+      );
+    }
+  };
+
+  router.get(
+    limits,
+    {
+      config: { access: LINES_PERMISSIONS.riskItem.read },
+      schema: {
+        summary: 'Lists an item’s limits and deductibles.',
+        tags,
+        params: itemParams,
+        querystring: versionQuery,
+      },
+    },
+    async (request) => {
+      const scope = await scopeOf(request.params, request.query.version_id);
+      const item = findItem(scope, request.params.item);
+      const results = limitsOf(scope.definition, scope.riskType.row.name, item.row.name).map(limitOut);
+      return { count: results.length, results };
+    },
+  );
+
+  router.post(
+    limits,
+    {
+      config: { access: LINES_PERMISSIONS.riskItem.update },
+      schema: {
+        summary: 'Adds a limit or deductible to an item (name empty for the main one); draft only.',
+        tags,
+        params: itemParams,
+        querystring: versionQuery,
+        body: createLimitBody,
+      },
+    },
+    async (request, reply) => {
+      const scope = await scopeOf(request.params, request.query.version_id);
+      await assertDraftVersion(db, scope.version.id);
+      const item = findItem(scope, request.params.item);
+      const body = request.body;
+      const existing = limitsOf(scope.definition, scope.riskType.row.name, item.row.name);
+      const values: LimitValues = {
+        kind: body.kind,
+        name: body.name ?? '',
+        label: body.label,
+        defaultValue: body.default_value ?? null,
+        minValue: body.min_value ?? null,
+        maxValue: body.max_value ?? null,
+        options: body.options ?? [],
+        order: body.order ?? Math.max(0, ...existing.map((l) => l.row.order)) + 1,
+      };
+      assertLimitFree(scope, item.row.name, values);
+      checkLimit(values);
+      const [row] = await db
+        .insert(itemLimit)
+        .values({ ...values, productVersionId: scope.version.id, riskItemId: item.row.id })
+        .returning();
+      reply.code(201);
+      return limitOut({ row: row!, inheritanceStatus: 'own', productId: scope.product.id });
+    },
+  );
+
+  const updateLimit = async (request: {
+    params: z.infer<typeof limitParams>;
+    query: z.infer<typeof versionQuery>;
+    body: z.infer<typeof updateLimitBody>;
+  }) => {
+    const scope = await scopeOf(request.params, request.query.version_id);
+    await assertDraftVersion(db, scope.version.id);
+    const item = findItem(scope, request.params.item);
+    const current = findLimit(scope, item.row.name, request.params.limit);
+    const body = request.body;
+    const values: LimitValues = {
+      kind: body.kind ?? current.row.kind,
+      name: body.name ?? current.row.name,
+      label: body.label ?? current.row.label,
+      defaultValue: body.default_value !== undefined ? body.default_value : current.row.defaultValue,
+      minValue: body.min_value !== undefined ? body.min_value : current.row.minValue,
+      maxValue: body.max_value !== undefined ? body.max_value : current.row.maxValue,
+      options: body.options ?? current.row.options,
+      order: body.order ?? current.row.order,
+    };
+    const inherited = chainIndex(scope, current.row.productVersionId) > 0;
+    if (inherited && (values.kind !== current.row.kind || values.name !== current.row.name)) {
+      throw fieldError('name', `This ${current.row.kind} is inherited; an override keeps its kind and name.`);
+    }
+    assertLimitFree(scope, item.row.name, values, current.row.id);
+    checkLimit(values);
+    let row;
+    if (inherited) {
+      [row] = await db
+        .insert(itemLimit)
+        .values({ ...values, productVersionId: scope.version.id, riskItemId: item.row.id })
+        .returning();
+    } else {
+      [row] = await db
+        .update(itemLimit)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(itemLimit.id, current.row.id))
+        .returning();
+    }
+    return limitOut({
+      row: row!,
+      inheritanceStatus: inherited ? 'overridden' : current.inheritanceStatus,
+      productId: scope.product.id,
+    });
+  };
+  for (const method of ['put', 'patch'] as const) {
+    router[method](
+      oneLimit,
+      {
+        config: { access: LINES_PERMISSIONS.riskItem.update },
+        schema: {
+          summary: 'Changes a limit or deductible; draft only.',
+          tags,
+          params: limitParams,
+          querystring: versionQuery,
+          body: updateLimitBody,
+        },
+      },
+      updateLimit,
+    );
+  }
+
+  router.delete(
+    oneLimit,
+    {
+      config: { access: LINES_PERMISSIONS.riskItem.update },
+      schema: {
+        summary: 'Deletes a limit or deductible (it can be restored); draft only.',
+        tags,
+        params: limitParams,
+        querystring: versionQuery,
+      },
+    },
+    async (request, reply) => {
+      const scope = await scopeOf(request.params, request.query.version_id);
+      await assertDraftVersion(db, scope.version.id);
+      const item = findItem(scope, request.params.item);
+      const current = findLimit(scope, item.row.name, request.params.limit);
+      refuseInherited(scope, `The ${current.row.kind} '${current.row.label}'`, current.row.productVersionId);
+      await db.update(itemLimit).set({ deletedAt: new Date() }).where(eq(itemLimit.id, current.row.id));
+      reply.code(204);
+    },
+  );
+
+  router.post(
+    `${oneLimit}restore/`,
+    {
+      config: { access: LINES_PERMISSIONS.riskItem.update },
+      schema: {
+        summary: 'Restores a deleted limit or deductible; draft only.',
+        tags,
+        params: limitParams,
+        querystring: versionQuery,
+      },
+    },
+    async (request) => {
+      const scope = await scopeOf(request.params, request.query.version_id);
+      await assertDraftVersion(db, scope.version.id);
+      const item = findItem(scope, request.params.item);
+      const [row] = await db
+        .select()
+        .from(itemLimit)
+        .where(and(eq(itemLimit.id, request.params.limit), eq(itemLimit.productVersionId, scope.version.id)));
+      if (!row || row.deletedAt === null)
+        throw notFound(`Deleted limit ${request.params.limit} not found on item ${item.row.name}.`);
+      const [clash] = await db
+        .select({ id: itemLimit.id })
+        .from(itemLimit)
+        .where(
+          and(
+            eq(itemLimit.productVersionId, scope.version.id),
+            eq(itemLimit.riskItemId, row.riskItemId),
+            eq(itemLimit.kind, row.kind),
+            eq(itemLimit.name, row.name),
+            isNull(itemLimit.deletedAt),
+          ),
+        );
+      if (clash) throw fieldError('name', `Item ${item.row.name} has that ${row.kind} again; delete it first.`);
+      const [restored] = await db
+        .update(itemLimit)
+        .set({ deletedAt: null, updatedAt: new Date() })
+        .where(eq(itemLimit.id, row.id))
+        .returning();
+      return limitOut({ row: restored!, inheritanceStatus: 'own', productId: scope.product.id });
+    },
+  );
+}
