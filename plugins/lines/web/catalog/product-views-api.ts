@@ -21,11 +21,14 @@ export interface FieldChange {
 
 export interface ChangeGroup {
   fields: FieldChange[];
-  items: { name: string; detail: unknown }[];
+  items: FieldChange[];
 }
 
 export interface RiskTypeDifference {
   riskType: string;
+  label: string | null;
+  /** 'added' / 'removed' when the whole risk type is new or gone, else 'changed'. */
+  status: string | null;
   product: string | null;
   added: ChangeGroup;
   removed: ChangeGroup;
@@ -44,7 +47,15 @@ function toGroup(raw: unknown): ChangeGroup {
         options: x.options,
       };
     }),
-    items: listOf(r.items).map((i) => ({ name: str(asRecord(i).name) ?? (typeof i === 'string' ? i : ''), detail: i })),
+    items: listOf(r.items).map((i) => {
+      const x = asRecord(i);
+      return {
+        name: str(x.name) ?? (typeof i === 'string' ? i : ''),
+        oldValue: field(x, 'old_value', 'oldValue'),
+        newValue: field(x, 'new_value', 'newValue'),
+        options: undefined,
+      };
+    }),
   };
 }
 
@@ -60,6 +71,8 @@ export function toDifferences(body: unknown): RiskTypeDifference[] {
     const rt = field(r, 'risk_type', 'riskType', 'name');
     return {
       riskType: str(rt) ?? str(asRecord(rt).name) ?? key ?? '',
+      label: str(r.label),
+      status: str(r.status),
       product: str(field(r, 'product', 'product_name')),
       added: toGroup(r.added),
       removed: toGroup(r.removed),

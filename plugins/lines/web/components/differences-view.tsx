@@ -1,10 +1,48 @@
 import { Badge, Card, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useDifferences, type ChangeGroup } from '../catalog/product-views-api.js';
+import { useDifferences, type ChangeGroup, type FieldChange } from '../catalog/product-views-api.js';
 import { ErrorAlert } from './shared.js';
 
-const show = (value: unknown) =>
-  value === undefined || value === null ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
+/** A value as one line: attributes as `key: value`, option changes as `+added −removed`. */
+export function showValue(value: unknown): string {
+  if (value === undefined || value === null) return '—';
+  if (typeof value !== 'object') return String(value);
+  if (Array.isArray(value)) return value.map(showValue).join(', ');
+  const record = value as Record<string, unknown>;
+  if (Array.isArray(record.added) && Array.isArray(record.removed) && Object.keys(record).length === 2) {
+    const parts = [...record.added.map((v) => `+${String(v)}`), ...record.removed.map((v) => `−${String(v)}`)];
+    return parts.length ? parts.join(' ') : '—';
+  }
+  return Object.entries(record)
+    .map(([key, v]) => `${key}: ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`)
+    .join('; ');
+}
+
+function ChangesTable({ label, rows, withOptions }: { label: string; rows: FieldChange[]; withOptions: boolean }) {
+  if (!rows.length) return null;
+  return (
+    <Table aria-label={label} withTableBorder>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{label.endsWith('items') ? 'Item' : 'Field'}</Table.Th>
+          <Table.Th>Old value</Table.Th>
+          <Table.Th>New value</Table.Th>
+          {withOptions && <Table.Th>Options</Table.Th>}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((f, i) => (
+          <Table.Tr key={`${f.name}-${i}`}>
+            <Table.Td>{f.name}</Table.Td>
+            <Table.Td>{showValue(f.oldValue)}</Table.Td>
+            <Table.Td>{showValue(f.newValue)}</Table.Td>
+            {withOptions && <Table.Td>{showValue(f.options)}</Table.Td>}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
 
 function Group_({ kind, group }: { kind: 'Added' | 'Removed' | 'Changed'; group: ChangeGroup }) {
   if (!group.fields.length && !group.items.length) return null;
@@ -13,31 +51,8 @@ function Group_({ kind, group }: { kind: 'Added' | 'Removed' | 'Changed'; group:
       <Badge color={kind === 'Added' ? 'green' : kind === 'Removed' ? 'red' : 'blue'} variant="light">
         {kind}
       </Badge>
-      {group.fields.length > 0 && (
-        <Table aria-label={`${kind} fields`} withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Field</Table.Th>
-              <Table.Th>Old value</Table.Th>
-              <Table.Th>New value</Table.Th>
-              <Table.Th>Options</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {group.fields.map((f, i) => (
-              <Table.Tr key={`${f.name}-${i}`}>
-                <Table.Td>{f.name}</Table.Td>
-                <Table.Td>{show(f.oldValue)}</Table.Td>
-                <Table.Td>{show(f.newValue)}</Table.Td>
-                <Table.Td>{show(f.options)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-      {group.items.length > 0 && (
-        <Text size="sm">Items: {group.items.map((item) => item.name || show(item.detail)).join(', ')}</Text>
-      )}
+      <ChangesTable label={`${kind} fields`} rows={group.fields} withOptions />
+      <ChangesTable label={`${kind} items`} rows={group.items} withOptions={false} />
     </Stack>
   );
 }
@@ -60,8 +75,9 @@ export function DifferencesView({ productId, versionId }: { productId: number; v
       {(differences.data ?? []).map((d, i) => (
         <Card key={`${d.product ?? ''}-${d.riskType}-${i}`} withBorder>
           <Title order={4}>
-            {d.riskType}
+            {d.label ?? d.riskType}
             {d.product ? ` (${d.product})` : ''}
+            {d.status && d.status !== 'changed' ? ` — ${d.status}` : ''}
           </Title>
           <Stack gap="xs" mt="xs">
             <Group_ kind="Added" group={d.added} />

@@ -112,4 +112,69 @@ describe('line overview page', () => {
     await host.user.click(screen.getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('Version 2026.2 deleted.')).toBeTruthy();
   }, 30_000);
+  it('shows the differences per risk type, with child products on request', async () => {
+    const host = await renderInTestHost(<LineOverviewPage />, {
+      path: lineOverviewRoute.path,
+      at: '/lines/Homeowners?version_id=12',
+      apis: {
+        ...base,
+        'GET /lines/products/5/differences/': ({ query }) => ({
+          product: 'HO3',
+          differences: [
+            {
+              product: 'HO3',
+              risk_type: 'dwelling',
+              label: 'Dwelling',
+              status: 'changed',
+              added: {
+                fields: [
+                  {
+                    name: 'pool_count',
+                    old_value: null,
+                    new_value: { type: 'number', label: 'Pools' },
+                    options: { added: [], removed: [] },
+                  },
+                ],
+                items: [],
+              },
+              removed: { fields: [], items: [{ name: 'theft', old_value: { presence: 'optional' }, new_value: null }] },
+              changed: {
+                fields: [
+                  {
+                    name: 'construction',
+                    old_value: { default: 'frame' },
+                    new_value: { default: 'masonry' },
+                    options: { added: ['log'], removed: ['adobe'] },
+                  },
+                ],
+                items: [],
+              },
+            },
+            ...(query.get('include_descendants') === 'true'
+              ? [
+                  {
+                    product: 'HO3Condo',
+                    risk_type: 'unit',
+                    label: 'Unit',
+                    status: 'added',
+                    added: { fields: [{ name: 'floor', old_value: null, new_value: { type: 'number' } }], items: [] },
+                  },
+                ]
+              : []),
+          ],
+        }),
+      },
+    });
+    await host.user.click(await screen.findByRole('tab', { name: 'Differences' }));
+    const added = await screen.findByRole('table', { name: 'Added fields' });
+    expect(within(added).getByText('type: number; label: Pools')).toBeTruthy();
+    const changed = screen.getByRole('table', { name: 'Changed fields' });
+    expect(within(changed).getByText('default: frame')).toBeTruthy();
+    expect(within(changed).getByText('default: masonry')).toBeTruthy();
+    expect(within(changed).getByText('+log −adobe')).toBeTruthy();
+    expect(within(screen.getByRole('table', { name: 'Removed items' })).getByText('theft')).toBeTruthy();
+    expect(screen.queryByText('Unit (HO3Condo) — added')).toBeNull();
+    await host.user.click(screen.getByLabelText('Include child products'));
+    expect(await screen.findByText('Unit (HO3Condo) — added')).toBeTruthy();
+  }, 30_000);
 });
