@@ -1,0 +1,152 @@
+import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import {
+  pageQuerySchema,
+  paginationLinks,
+  serializeDocument,
+  toPageRequest,
+  z,
+  type AtriumRouter,
+  type ServerPluginContext,
+} from '@atrium/sdk/server';
+import { claimsPermission } from '../../permissions.js';
+import { approveTransaction, rejectTransaction } from '../posting-service.js';
+import { LEDGER_BASE, resourceOfType, transactionResource, withLedgerContext } from '../resources.js';
+import { ledgerTransaction } from '../tables.js';
+import { loadTransaction } from './posting-routes.js';
+import { actorOf, idParams, ledgerListQuery } from './schemas.js';
+
+/**
+ * GET transactions/ and transactions/{id}/ (every ledger transaction, voids included);
+ * GET approvals/ (transactions pending approval); POST approvals/{id}/approve/ and …/reject/.
+ */
+const tags = ['claims', 'claims-ledger'];
+const security = [{ bearer: [] }];
+
+const decisionBody = (reasonRequired: boolean) =>
+  z.strictObject({
+    data: z.strictObject({
+      type: z.string(),
+      id: z.string().optional(),
+      attributes: z
+        .strictObject({
+          reason: reasonRequired
+            ? z.string().trim().min(1, 'This field is required.').max(2000)
+            : z.string().trim().max(2000).optional(),
+        })
+        .optional(),
+    }),
+  });
+
+export function registerApprovalRoutes(router: AtriumRouter, context: ServerPluginContext) {
+  const list = (path: string, pendingOnly: boolean) =>
+    router.get(
+      path,
+      {
+        config: { jsonapi: true, access: claimsPermission('transaction', 'read') },
+        schema: {
+          summary: pendingOnly
+            ? 'Transactions waiting for approval, oldest first.'
+            : 'Every ledger transaction (reserves, payments, recoveries, voids), oldest first; 250 a page.',
+          tags,
+          security,
+          querystring: z.strictObject({
+            ...pageQuerySchema(250),
+            ...ledgerListQuery,
+            'filter[transaction_type]': z
+              .enum(['reserve', 'payment', 'recovery', 'payment_void', 'recovery_void'])
+              .optional(),
+          }),
+        },
+      },
+      async (request) => {
+        const query = request.query;
+        const page = toPageRequest(query);
+        const conditions: SQL[] = [];
+        if (pendingOnly) conditions.push(eq(ledgerTransaction.status, 'pending_approval'));
+        else if (query['filter[transaction_status]']) {
+          conditions.push(eq(ledgerTransaction.status, query['filter[transaction_status]']));
+        }
+        if (query['filter[claim]']) conditions.push(eq(ledgerTransaction.claimId, query['filter[claim]']));
+        if (query['filter[exposure]']) conditions.push(eq(ledgerTransaction.exposureId, query['filter[exposure]']));
+        if (query['filter[transaction_type]'])
+          conditions.push(eq(ledgerTransaction.type, query['filter[transaction_type]']));
+        const where = conditions.length > 0 ? and(...conditions) : undefined;
+        const [total] = await context.db.select({ n: count() }).from(ledgerTransaction).where(where);
+        const rows = await context.db
+          .select()
+          .from(ledgerTransaction)
+          .where(where)
+          .orderBy(asc(ledgerTransaction.id))
+          .limit(page.size)
+          .offset(page.offset);
+        const { links, meta } = paginationLinks(`${LEDGER_BASE}${path}`, query, page, total?.n ?? 0);
+        return serializeDocument(transactionResource, await withLedgerContext(context.db, rows), { links, meta });
+      },
+    );
+  list('/transactions/', false);
+  list('/approvals/', true);
+
+  router.get(
+    '/transactions/:id/',
+    {
+      config: { jsonapi: true, access: claimsPermission('transaction', 'read') },
+      schema: { summary: 'One ledger transaction.', tags, security, params: idParams },
+    },
+    async (request) =>
+      serializeDocument(transactionResource, await loadTransaction(context, null, Number(request.params.id))),
+  );
+
+  router.post(
+    '/approvals/:id/approve/',
+    {
+      config: { jsonapi: true, access: claimsPermission('transaction', 'approve') },
+      schema: {
+        summary: 'Approves and posts a pending transaction.',
+        description:
+          'The approver may not be the requester, and their own authority (limits and the access policy’s approve on ' +
+          'the payment or reserve with its amount) must cover it at today’s balances, else 403. A payment that no longer ' +
+          'fits the open reserve is 409 and stays pending. Written to the audit log.',
+        tags,
+        security,
+        params: idParams,
+        body: decisionBody(false),
+      },
+    },
+    async (request) => {
+      const id = Number(request.params.id);
+      await loadTransaction(context, null, id);
+      const row = await context.db.transaction((tx) =>
+        approveTransaction(
+          tx,
+          { evaluator: context.services.evaluator },
+          actorOf(request),
+          id,
+          request.body.data.attributes?.reason ?? null,
+        ),
+      );
+      return serializeDocument(resourceOfType(row.type), await loadTransaction(context, null, id));
+    },
+  );
+
+  router.post(
+    '/approvals/:id/reject/',
+    {
+      config: { jsonapi: true, access: claimsPermission('transaction', 'approve') },
+      schema: {
+        summary: 'Rejects a pending transaction with a reason (required); nothing is posted. Written to the audit log.',
+        tags,
+        security,
+        params: idParams,
+        body: decisionBody(true),
+      },
+    },
+    async (request) => {
+      const id = Number(request.params.id);
+      await loadTransaction(context, null, id);
+      const row = await context.db.transaction((tx) =>
+        rejectTransaction(tx, actorOf(request), id, request.body.data.attributes!.reason!),
+      );
+      return serializeDocument(resourceOfType(row.type), await loadTransaction(context, null, id));
+    },
+  );
+}
