@@ -1,6 +1,7 @@
 import { Stack, Tabs, Title } from '@mantine/core';
 import { PATHS } from '../api/paths.js';
 import { CrudList } from './crud-list.js';
+import { MockPoliciesSection } from './mock-policies-section.js';
 
 /**
  * claims:admin-setup:mock-policies — Mock Policies Maintenance: the policies the FNOL policy search
@@ -17,20 +18,7 @@ export default function MockPoliciesPage() {
           <Tabs.Tab value="statuses">Policy statuses</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="policies" pt="md">
-          <CrudList
-            title="Policies"
-            type="policy"
-            resource="claims:policy"
-            listPath={PATHS.policies}
-            itemPath={PATHS.policy}
-            fields={[
-              { name: 'policy_number', label: 'Policy number', required: true },
-              { name: 'primary_insured', label: 'Primary insured', required: true },
-              { name: 'policy_type', label: 'Policy type', required: true },
-              { name: 'effective_date', label: 'Effective date', kind: 'date', required: true },
-              { name: 'expiration_date', label: 'Expiration date', kind: 'date', required: true },
-            ]}
-          />
+          <MockPoliciesSection />
         </Tabs.Panel>
         <Tabs.Panel value="types" pt="md">
           <CrudList
@@ -41,7 +29,7 @@ export default function MockPoliciesPage() {
             itemPath={PATHS.policyType}
             fields={[
               { name: 'name', label: 'Name', required: true },
-              { name: 'label', label: 'Label' },
+              { name: 'label', label: 'Label', required: true },
             ]}
           />
         </Tabs.Panel>
@@ -54,7 +42,7 @@ export default function MockPoliciesPage() {
             itemPath={PATHS.policyStatus}
             fields={[
               { name: 'name', label: 'Name', required: true },
-              { name: 'label', label: 'Label' },
+              { name: 'label', label: 'Label', required: true },
             ]}
           />
         </Tabs.Panel>

@@ -46,7 +46,6 @@ export const PATHS = {
   // Policies integration (mock policies)
   policySearch: `${BASE}/integrations/policies/search/`,
   policies: `${BASE}/integrations/policies/`,
-  policy: (id: string) => `${BASE}/integrations/policies/${id}/`,
   revision: (id: string) => `${BASE}/integrations/policies/revisions/${id}/`,
   policyTypes: `${BASE}/integrations/policies/policy-types/`,
   policyType: (id: string) => `${BASE}/integrations/policies/policy-types/${id}/`,

@@ -49,7 +49,6 @@ describe('FNOL page', () => {
         'GET /claims/reported-methods/': empty,
         'GET /claims/perils/': empty,
         'GET /claims/loss-categories/': empty,
-        'GET /claims/coverages/': empty,
         'POST /claims/claims/': ({ body }) => {
           version = 1;
           const attributes = (body as { data: { attributes: Record<string, unknown> } }).data.attributes;

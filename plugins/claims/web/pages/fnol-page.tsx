@@ -202,11 +202,6 @@ function ClaimantsStep({ context, send }: { context: FnolContext; send: Send }) 
   const [name, setName] = useState(context.draft.policy?.primary_insured ?? '');
   const [coverage, setCoverage] = useState('');
   const [description, setDescription] = useState('');
-  const coverages = useLookup(PATHS.coverages, {}, true);
-  const coverageOptions = useMemo(
-    () => [...new Set((coverages.data ?? []).map((c) => text(c.label || c.name)).filter(Boolean))],
-    [coverages.data],
-  );
   return (
     <Stack>
       <Table aria-label="Claimants and exposures">
@@ -235,16 +230,7 @@ function ClaimantsStep({ context, send }: { context: FnolContext; send: Send }) 
       </Table>
       <Group align="flex-end">
         <TextInput label="Claimant name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
-        {coverageOptions.length > 0 ? (
-          <Select
-            label="Coverage"
-            data={coverageOptions}
-            value={coverage || null}
-            onChange={(v) => setCoverage(v ?? '')}
-          />
-        ) : (
-          <TextInput label="Coverage" value={coverage} onChange={(e) => setCoverage(e.currentTarget.value)} />
-        )}
+        <TextInput label="Coverage" value={coverage} onChange={(e) => setCoverage(e.currentTarget.value)} />
         <TextInput
           label="Exposure description"
           value={description}
