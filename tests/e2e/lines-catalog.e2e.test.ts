@@ -58,7 +58,10 @@ describe('Lines catalog', () => {
 
     // The draft version of the HO-3 product is selected by default (the line's latest version).
     const draftVersion = tree.getByRole('treeitem').filter({ hasText: 'draft' }).first();
-    await draftVersion.getByRole('button').filter({ hasText: /^Version/ }).click();
+    await draftVersion
+      .getByRole('button')
+      .filter({ hasText: /^Version/ })
+      .click();
     await page.getByRole('tree', { name: 'Risk types' }).getByText('Home', { exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/lines/homeowners/products/homeowners/risk-types/home');
     expect(await page.getByTestId('read-only-notice').count()).toBe(0);
@@ -71,7 +74,7 @@ describe('Lines catalog', () => {
     const editor = page.getByRole('region', { name: 'Field editor' });
     await editor.getByRole('textbox', { name: /^Name/ }).fill(name);
     await editor.getByRole('textbox', { name: /^Label/ }).fill('Pools');
-    await editor.getByRole('textbox', { name: /^Type/ }).click();
+    await editor.getByLabel(/^Type/).click();
     await page.getByRole('option', { name: 'number', exact: true }).click();
     await editor.getByRole('textbox', { name: 'Default' }).fill('0');
     await editor.getByRole('button', { name: 'Save field' }).click();
@@ -86,11 +89,17 @@ describe('Lines catalog', () => {
       .getByRole('treeitem')
       .filter({ hasText: 'published' })
       .first();
-    await published.getByRole('button').filter({ hasText: /^Version/ }).click();
+    await published
+      .getByRole('button')
+      .filter({ hasText: /^Version/ })
+      .click();
     await page.getByTestId('read-only-notice').waitFor();
     await page.getByRole('tree', { name: 'Risk types' }).getByText('Home', { exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/lines/homeowners/products/homeowners/risk-types/home');
-    await page.getByTestId('read-only-notice').getByText(/only a draft version can be edited/).waitFor();
+    await page
+      .getByTestId('read-only-notice')
+      .getByText(/only a draft version can be edited/)
+      .waitFor();
     await page.getByRole('table', { name: 'Fields' }).getByText('year_built', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Add field' }).count()).toBe(0);
     expect(await page.getByRole('table', { name: 'Fields' }).getByText(name, { exact: true }).count()).toBe(0);
