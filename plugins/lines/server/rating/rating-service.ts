@@ -21,8 +21,15 @@ import { productVersion } from '../tables.js';
  * never change, so rating a published version costs one status query and the engine. A draft is
  * loaded and compiled on every rating, so an edit shows in the very next rating.
  */
-const compiled = new Map<number, CompiledProduct>();
+const caches = new WeakMap<object, Map<number, CompiledProduct>>();
 const CACHE_LIMIT = 200;
+
+/** One cache per database (version ids of two databases in one process must not meet). */
+function cacheOf(db: Queryable): Map<number, CompiledProduct> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  return cache;
+}
 
 /** Compiles a product version (404 when the version is not the product's; 400 when it does not compile). */
 export async function compiledVersion(db: Queryable, productId: number, versionId: number): Promise<CompiledProduct> {
@@ -32,6 +39,7 @@ export async function compiledVersion(db: Queryable, productId: number, versionI
     .where(and(eq(productVersion.id, versionId), eq(productVersion.productId, productId)))
     .limit(1);
   if (!version) throw notFound(`Version ${versionId} of product ${productId} not found.`);
+  const compiled = cacheOf(db);
   const cached = version.status === 'draft' ? undefined : compiled.get(versionId);
   if (cached) return cached;
   const definition = await resolveDefinition(db, versionId);

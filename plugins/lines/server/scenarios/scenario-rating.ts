@@ -34,7 +34,8 @@ export async function rateScenario(db: Queryable, row: ScenarioRow): Promise<Rat
   const [compiled, risks, baseTerm] = await Promise.all([
     compiledVersion(db, row.productId, row.productVersionId),
     scenarioRisks(db, row.id),
-    productBaseTerm(db, row.productId),
+    // The base term only matters when the scenario does not give its term end.
+    row.termEnd === null ? productBaseTerm(db, row.productId) : 12,
   ]);
   return rateOrRefuse(compiled, scenarioRequest(row, risks, baseTerm));
 }
