@@ -275,8 +275,14 @@ export function readRiskTypes(body: unknown): RiskTypeDef[] {
       id: num(record.id) ?? 0,
       name: str(record.name) ?? '',
       label: str(record.label) ?? str(record.name) ?? '',
-      parentId: num(parentRecord.id) ?? num(parentValue) ?? parent?.id ?? null,
-      parentName: str(parentRecord.name) ?? parent?.name ?? null,
+      parentId:
+        num(parentRecord.id) ??
+        num(pick(record, 'parent_risk_type_id', 'parentRiskTypeId')) ??
+        (typeof parentValue === 'number' ? parentValue : null) ??
+        parent?.id ??
+        null,
+      parentName:
+        str(parentRecord.name) ?? (typeof parentValue === 'string' ? parentValue : null) ?? parent?.name ?? null,
     };
     all.push(def);
     for (const child of listOf(pick(record, 'children', 'riskTypes', 'risk_types'))) visit(child, def);
