@@ -18,6 +18,7 @@ import {
   validateAnswerBody,
 } from './scenario-schemas.js';
 import {
+  findEditableScenario,
   findRisk,
   findScenario,
   riskDepth,
@@ -85,7 +86,7 @@ export function riskRoutes(router: AtriumRouter, db: Database) {
       const { productId, scenarioId } = request.params;
       const body = request.body;
       const created = await db.transaction(async (tx) => {
-        const row = await findScenario(tx, productId, scenarioId);
+        const row = await findEditableScenario(tx, productId, scenarioId);
         const definition = await definitionOf(tx, row.productVersionId);
         const type = riskTypeOf(definition, body.risk_type);
         if (!type) {
@@ -199,7 +200,7 @@ export function riskRoutes(router: AtriumRouter, db: Database) {
       const { productId, scenarioId, riskId } = request.params;
       const state = request.body.risk_state;
       const updated = await db.transaction(async (tx) => {
-        const row = await findScenario(tx, productId, scenarioId);
+        const row = await findEditableScenario(tx, productId, scenarioId);
         const risk = await findRisk(tx, scenarioId, riskId);
         if (state.type && lower(state.type.name) !== lower(risk.riskType)) {
           throw badRequest(`The risk is a '${risk.riskType}'; its type cannot change to '${state.type.name}'.`, {
@@ -246,7 +247,7 @@ export function riskRoutes(router: AtriumRouter, db: Database) {
     },
     async (request, reply) => {
       const { productId, scenarioId, riskId } = request.params;
-      await findScenario(db, productId, scenarioId);
+      await findEditableScenario(db, productId, scenarioId);
       const risk = await findRisk(db, scenarioId, riskId);
       // parent_risk_id cascades: the risks below go with it.
       await db.delete(scenarioRisk).where(eq(scenarioRisk.id, risk.id));
@@ -269,7 +270,7 @@ export function riskRoutes(router: AtriumRouter, db: Database) {
     async (request, reply) => {
       const { productId, scenarioId, riskId } = request.params;
       const updated = await db.transaction(async (tx) => {
-        const row = await findScenario(tx, productId, scenarioId);
+        const row = await findEditableScenario(tx, productId, scenarioId);
         const risk = await findRisk(tx, scenarioId, riskId);
         const definition = await definitionOf(tx, row.productVersionId);
         const item = itemsOf(definition, risk.riskType).find(
@@ -300,7 +301,7 @@ export function riskRoutes(router: AtriumRouter, db: Database) {
     async (request) => {
       const { productId, scenarioId, riskId, itemName } = request.params;
       const updated = await db.transaction(async (tx) => {
-        await findScenario(tx, productId, scenarioId);
+        await findEditableScenario(tx, productId, scenarioId);
         const risk = await findRisk(tx, scenarioId, riskId);
         const items = riskItems(risk);
         const kept = items.filter((i) => lower(i.name) !== lower(itemName));

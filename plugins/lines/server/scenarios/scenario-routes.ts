@@ -2,6 +2,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { Decimal } from '@atrium/rating';
 import { badRequest, type AtriumRouter, type Database, type Queryable } from '@atrium/sdk/server';
 import { resolveDefinition } from '../catalog/resolve.js';
+import { assertDraftVersion } from '../catalog/version-guard.js';
 import { LINES_PERMISSIONS } from '../permissions.js';
 import { scenario, scenarioRisk } from '../tables.js';
 import { defaultItems } from './risk-defaults.js';
@@ -15,6 +16,7 @@ import {
   versionQuery,
 } from './scenario-schemas.js';
 import {
+  findEditableScenario,
   findProduct,
   findScenario,
   resolveVersion,
@@ -100,6 +102,7 @@ export function scenarioRoutes(router: AtriumRouter, db: Database) {
       const body = request.body;
       checkTerm(body);
       const version = await resolveVersion(db, productId, request.query.version_id);
+      await assertDraftVersion(db, version.id);
       const created = await db.transaction(async (tx) => {
         await uniqueName(tx, version.id, body.name);
         const [row] = await tx
@@ -185,7 +188,7 @@ export function scenarioRoutes(router: AtriumRouter, db: Database) {
       const { productId, scenarioId } = request.params;
       const body = request.body;
       const updated = await db.transaction(async (tx) => {
-        const row = await findScenario(tx, productId, scenarioId);
+        const row = await findEditableScenario(tx, productId, scenarioId);
         const next = {
           effective_date: body.effective_date ?? row.effectiveDate,
           term_start: body.term_start === undefined ? row.termStart : body.term_start,
@@ -232,7 +235,7 @@ export function scenarioRoutes(router: AtriumRouter, db: Database) {
       schema: { summary: 'Deletes a scenario with its risks.', tags, security, params: scenarioParams },
     },
     async (request, reply) => {
-      const row = await findScenario(db, request.params.productId, request.params.scenarioId);
+      const row = await findEditableScenario(db, request.params.productId, request.params.scenarioId);
       await db.delete(scenario).where(eq(scenario.id, row.id));
       reply.code(204);
     },
@@ -253,7 +256,7 @@ export function scenarioRoutes(router: AtriumRouter, db: Database) {
     async (request, reply) => {
       const { productId, scenarioId } = request.params;
       const copy = await db.transaction(async (tx) => {
-        const source = await findScenario(tx, productId, scenarioId);
+        const source = await findEditableScenario(tx, productId, scenarioId);
         const name = request.body?.name ?? (await freeCopyName(tx, source));
         await uniqueName(tx, source.productVersionId, name);
         const [row] = await tx
@@ -307,7 +310,7 @@ export function scenarioRoutes(router: AtriumRouter, db: Database) {
     async (request) => {
       const { productId, scenarioId } = request.params;
       await db.transaction(async (tx) => {
-        const row = await findScenario(tx, productId, scenarioId);
+        const row = await findEditableScenario(tx, productId, scenarioId);
         await tx.delete(scenarioRisk).where(eq(scenarioRisk.scenarioId, row.id));
         await tx
           .update(scenario)
@@ -351,7 +354,7 @@ export function scenarioRoutes(router: AtriumRouter, db: Database) {
       },
     },
     async (request) => {
-      const row = await findScenario(db, request.params.productId, request.params.scenarioId);
+      const row = await findEditableScenario(db, request.params.productId, request.params.scenarioId);
       const { result } = await rateAndStore(db, row);
       await db
         .update(scenario)

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { notFound, type Queryable } from '@atrium/sdk/server';
+import { assertDraftVersion } from '../catalog/version-guard.js';
 import { product, productVersion, scenario, scenarioRisk } from '../tables.js';
 import type { RiskItemState, UnifiedRiskNode } from './risk-state.js';
 
@@ -53,6 +54,16 @@ export async function findScenario(db: Queryable, productId: number, scenarioId:
     .where(and(eq(scenario.id, scenarioId), eq(scenario.productId, productId)))
     .limit(1);
   if (!row) throw notFound(`Scenario ${scenarioId} not found.`);
+  return row;
+}
+
+/**
+ * A scenario about to be changed: like the version's definition, only a draft version's scenarios
+ * can be edited (400 naming the version and its status otherwise). Rating is allowed on any version.
+ */
+export async function findEditableScenario(db: Queryable, productId: number, scenarioId: number) {
+  const row = await findScenario(db, productId, scenarioId);
+  await assertDraftVersion(db, row.productVersionId);
   return row;
 }
 

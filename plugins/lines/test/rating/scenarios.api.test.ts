@@ -259,6 +259,22 @@ describe('scenarios', () => {
     expect((original.unified_risk_state as Node).children).toHaveLength(2);
   });
 
+  it('keeps the scenarios of a published version read-only, but rates them', async () => {
+    const refused = await errorOf(
+      server.author.post(`${base}?version_id=${home.published}`, { name: 'Late', effective_date: '2026-01-01' }),
+      400,
+    );
+    expect(refused).toBe('Version 1 of Homeowners HO-3 is published; only a draft version can be edited.');
+    const [seeded] = await expectStatus<{ id: number }[]>(
+      server.author.get(`${base}?version_id=${home.published}`),
+      200,
+    );
+    await expectStatus(server.author.put(`${base}${seeded!.id}/`, { name: 'Renamed' }), 400);
+    await expectStatus(server.author.post(`${base}${seeded!.id}/reset/`, {}), 400);
+    const rating = await expectStatus(server.author.post(`${base}${seeded!.id}/rate/`, {}), 200);
+    expect(rating.premium.pro_rata).toMatch(/^\d+\.\d\d$/);
+  });
+
   it('lets an underwriter read scenarios but not rate or change them', async () => {
     await expectStatus(server.underwriter.get(`${base}${scenarioId}/`), 200);
     await expectStatus(server.underwriter.post(`${base}${scenarioId}/rate/`, {}), 403);
