@@ -82,7 +82,7 @@ describe('Lines catalog', () => {
     await fields.getByText(name, { exact: true }).waitFor();
 
     // The published version of the same product: read-only, with the reason.
-    await page.getByRole('link', { name: 'homeowners', exact: true }).click();
+    await page.getByRole('link', { name: 'Homeowners', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/lines/homeowners');
     const published = page
       .getByRole('tree', { name: 'Product tree' })

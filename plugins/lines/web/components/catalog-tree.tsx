@@ -34,8 +34,13 @@ function Row({ node, style }: NodeRendererProps<CatalogTreeNode>) {
         >
           {node.isOpen ? '▾' : '▸'}
         </UnstyledButton>
-        <UnstyledButton onClick={() => data.onOpen?.()} aria-current={data.active ? 'true' : undefined}>
-          <Text size="sm" fw={data.active ? 700 : 400} c={data.active ? 'blue' : undefined}>
+        <UnstyledButton
+          onClick={() => data.onOpen?.()}
+          aria-current={data.active ? 'true' : undefined}
+          title={data.label}
+          style={{ minWidth: 0 }}
+        >
+          <Text size="sm" fw={data.active ? 700 : 400} c={data.active ? 'blue' : undefined} truncate>
             {data.label}
           </Text>
         </UnstyledButton>

@@ -119,107 +119,109 @@ export function FieldsTab({
           />
         </Card>
       )}
-      <Table aria-label="Fields" striped>
-        <Table.Thead>
-          <Table.Tr>
-            {canUpdate && <Table.Th>Order</Table.Th>}
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Label</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Default</Table.Th>
-            <Table.Th>Source</Table.Th>
-            <Table.Th>Format</Table.Th>
-            <Table.Th>Inheritance</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {list.map((f) => {
-            const index = live.indexOf(f);
-            return (
-              <Table.Tr key={f.id} {...(f.deleted ? {} : rowProps(index))} aria-label={`Field ${f.name}`}>
-                {canUpdate && (
+      <Table.ScrollContainer minWidth={860}>
+        <Table aria-label="Fields" striped>
+          <Table.Thead>
+            <Table.Tr>
+              {canUpdate && <Table.Th>Order</Table.Th>}
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Label</Table.Th>
+              <Table.Th>Type</Table.Th>
+              <Table.Th>Default</Table.Th>
+              <Table.Th>Source</Table.Th>
+              <Table.Th>Format</Table.Th>
+              <Table.Th>Inheritance</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.map((f) => {
+              const index = live.indexOf(f);
+              return (
+                <Table.Tr key={f.id} {...(f.deleted ? {} : rowProps(index))} aria-label={`Field ${f.name}`}>
+                  {canUpdate && (
+                    <Table.Td>
+                      {!f.deleted && <OrderButtons index={index} count={live.length} name={f.name} onMove={move} />}
+                    </Table.Td>
+                  )}
                   <Table.Td>
-                    {!f.deleted && <OrderButtons index={index} count={live.length} name={f.name} onMove={move} />}
+                    <Text size="sm" td={f.deleted ? 'line-through' : undefined}>
+                      {f.name}
+                    </Text>
                   </Table.Td>
-                )}
-                <Table.Td>
-                  <Text size="sm" td={f.deleted ? 'line-through' : undefined}>
-                    {f.name}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{f.label}</Table.Td>
-                <Table.Td>
-                  {f.type}
-                  {f.required && (
-                    <Badge size="xs" ml={4} variant="light">
-                      required
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>{f.type === 'computed' ? <code>{f.formula}</code> : (f.default ?? '—')}</Table.Td>
-                <Table.Td>{f.source ?? '—'}</Table.Td>
-                <Table.Td>{f.formatId ? (formatLabel.get(f.formatId) ?? f.formatId) : '—'}</Table.Td>
-                <Table.Td>
-                  <InheritanceBadge status={f.inheritanceStatus} />
-                  {f.deleted && (
-                    <Badge size="xs" color="red" variant="light" ml={4}>
-                      deleted
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    {!f.deleted && (
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        aria-label={`${canUpdate ? 'Edit' : 'View'} ${f.name}`}
-                        onClick={() => setEditing(f)}
-                      >
-                        {canUpdate ? 'Edit' : 'View'}
-                      </Button>
+                  <Table.Td>{f.label}</Table.Td>
+                  <Table.Td>
+                    {f.type}
+                    {f.required && (
+                      <Badge size="xs" ml={4} variant="light">
+                        required
+                      </Badge>
                     )}
-                    {canDelete && !f.deleted && (
-                      <ConfirmButton
-                        label="field"
-                        verb="delete"
-                        color="red"
-                        size="xs"
-                        variant="subtle"
-                        ariaLabel={`Delete ${f.name}`}
-                        onConfirm={() =>
-                          act(
-                            () => riskTypeWrites.deleteField(api, productId, versionId, riskTypeId, f.id),
-                            `Field '${f.name}' deleted.`,
-                          )
-                        }
-                      >
-                        Delete
-                      </ConfirmButton>
+                  </Table.Td>
+                  <Table.Td>{f.type === 'computed' ? <code>{f.formula}</code> : (f.default ?? '—')}</Table.Td>
+                  <Table.Td>{f.source ?? '—'}</Table.Td>
+                  <Table.Td>{f.formatId ? (formatLabel.get(f.formatId) ?? f.formatId) : '—'}</Table.Td>
+                  <Table.Td>
+                    <InheritanceBadge status={f.inheritanceStatus} />
+                    {f.deleted && (
+                      <Badge size="xs" color="red" variant="light" ml={4}>
+                        deleted
+                      </Badge>
                     )}
-                    {canCreate && f.deleted && (
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        aria-label={`Restore ${f.name}`}
-                        onClick={() =>
-                          act(
-                            () => riskTypeWrites.restoreField(api, productId, versionId, riskTypeId, f.id),
-                            `Field '${f.name}' restored.`,
-                          )
-                        }
-                      >
-                        Restore
-                      </Button>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      {!f.deleted && (
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          aria-label={`${canUpdate ? 'Edit' : 'View'} ${f.name}`}
+                          onClick={() => setEditing(f)}
+                        >
+                          {canUpdate ? 'Edit' : 'View'}
+                        </Button>
+                      )}
+                      {canDelete && !f.deleted && (
+                        <ConfirmButton
+                          label="field"
+                          verb="delete"
+                          color="red"
+                          size="xs"
+                          variant="subtle"
+                          ariaLabel={`Delete ${f.name}`}
+                          onConfirm={() =>
+                            act(
+                              () => riskTypeWrites.deleteField(api, productId, versionId, riskTypeId, f.id),
+                              `Field '${f.name}' deleted.`,
+                            )
+                          }
+                        >
+                          Delete
+                        </ConfirmButton>
+                      )}
+                      {canCreate && f.deleted && (
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          aria-label={`Restore ${f.name}`}
+                          onClick={() =>
+                            act(
+                              () => riskTypeWrites.restoreField(api, productId, versionId, riskTypeId, f.id),
+                              `Field '${f.name}' restored.`,
+                            )
+                          }
+                        >
+                          Restore
+                        </Button>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       {fields.isSuccess && list.length === 0 && <Text c="dimmed">No fields.</Text>}
     </Stack>
   );

@@ -77,7 +77,7 @@ export default function LineOverviewPage() {
           .sort((a, b) => b.id - a.id)
           .map((v): CatalogTreeNode => ({
             id: `version-${v.id}`,
-            label: `Version ${versionName(v)}${v.effectiveDate ? ` · ${v.effectiveDate}` : ''}`,
+            label: `Version ${versionName(v)}`,
             extra: <VersionStatusBadge status={v.status} />,
             active: v.id === version?.id,
             onOpen: () => setQuery({ version_id: String(v.id) }),

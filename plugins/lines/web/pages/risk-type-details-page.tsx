@@ -64,9 +64,9 @@ export default function RiskTypeDetailsPage() {
         Lines
       </Anchor>
       <Anchor component={Link} to={lineOverviewRoute.link({ lineName }, { version_id: version?.id })}>
-        {lineName}
+        {data.data?.line?.label ?? lineName}
       </Anchor>
-      <Text>{productName}</Text>
+      <Text>{selected?.product.label ?? productName}</Text>
     </Breadcrumbs>
   );
 
@@ -111,7 +111,7 @@ export default function RiskTypeDetailsPage() {
       </Group>
       <ReadOnlyNotice reason={reason} />
       <Grid>
-        <Grid.Col span={{ base: 12, md: 3 }}>
+        <Grid.Col span={{ base: 12, md: 4 }}>
           <Card withBorder>
             <Title order={3} size="h5" mb="xs">
               Risk types
@@ -119,7 +119,7 @@ export default function RiskTypeDetailsPage() {
             <CatalogTree data={nodes(riskTypes.data ?? [])} label="Risk type tree" />
           </Card>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 9 }}>
+        <Grid.Col span={{ base: 12, md: 8 }}>
           <Tabs
             value={tab}
             keepMounted={false}
