@@ -68,6 +68,7 @@ describe('claims plugin (web)', () => {
     expect(filterAdminModules(ADMIN_MODULES, ' maint').map((m) => m.title)).toEqual([
       'Mock Policies Maintenance',
       'Tag Maintenance',
+      'Products Maintenance',
     ]);
     expect(filterAdminModules(ADMIN_MODULES, '')).toHaveLength(ADMIN_MODULES.length);
     expect(filterAdminModules(ADMIN_MODULES, 'payroll')).toEqual([]);

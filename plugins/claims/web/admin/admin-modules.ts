@@ -1,4 +1,9 @@
-import { claimsAdminMockPoliciesRoute, claimsAdminPerilsRoute, claimsAdminTagsRoute } from '../routes.js';
+import {
+  claimsAdminMockPoliciesRoute,
+  claimsAdminPerilsRoute,
+  claimsAdminProductsRoute,
+  claimsAdminTagsRoute,
+} from '../routes.js';
 
 /**
  * The admin setup modules (spec: Mock Policies Maintenance, Manual Items, Perils, Payment
@@ -19,6 +24,11 @@ export const ADMIN_MODULES: AdminModule[] = [
   },
   { title: 'Perils', description: 'The perils a loss can be reported under.', to: claimsAdminPerilsRoute.link({}) },
   { title: 'Tag Maintenance', description: 'Tags for claims and exposures.', to: claimsAdminTagsRoute.link({}) },
+  {
+    title: 'Products Maintenance',
+    description: 'The claims products, one per line.',
+    to: claimsAdminProductsRoute.link({}),
+  },
 ];
 
 /** The setup page's search: a case-insensitive match anywhere in the title. */

@@ -32,6 +32,8 @@ export function CrudList({
   itemPath,
   fields,
   query = {},
+  pageSize,
+  deletable = true,
 }: {
   title: string;
   type: string;
@@ -40,13 +42,17 @@ export function CrudList({
   itemPath(id: string): string;
   fields: CrudField[];
   query?: Record<string, string>;
+  /** The collection's largest page (products allow 100); default the JSON:API 250. */
+  pageSize?: number;
+  /** False when the service has no delete for the collection: no Delete button then. */
+  deletable?: boolean;
 }) {
   const api = useApiClient();
   const queryClient = useQueryClient();
   const key = ['claims-module', 'admin', listPath, query];
   const list = useQuery({
     queryKey: key,
-    queryFn: async ({ signal }) => (await api.jsonApiFetchAll(listPath, { query, signal })).data.map(flatten),
+    queryFn: async ({ signal }) => (await api.jsonApiFetchAll(listPath, { query, signal, pageSize })).data.map(flatten),
   });
   const canCreate = useCan(resource, 'create');
   const canUpdate = useCan(resource, 'update');
@@ -114,7 +120,7 @@ export function CrudList({
                       Edit
                     </Button>
                   ) : null}
-                  {canDelete.allowed ? (
+                  {deletable && canDelete.allowed ? (
                     <ConfirmButton
                       label={title.replace(/s$/, '').toLowerCase()}
                       verb="delete"
@@ -181,7 +187,7 @@ export function CrudList({
                   key={f.name}
                   label={f.label}
                   type={f.kind === 'date' ? 'date' : 'text'}
-                  required={f.required}
+                  withAsterisk={f.required}
                   value={text(values[f.name])}
                   onChange={(e) => setValues({ ...values, [f.name]: e.currentTarget.value })}
                   error={errors[f.name]}

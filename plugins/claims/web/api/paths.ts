@@ -18,6 +18,7 @@ export const PATHS = {
   injuries: `${BASE}/injuries/`,
   auditLog: `${BASE}/audit-log/`,
   products: `${BASE}/claims/refdata/products/`,
+  productList: `${BASE}/products/`,
   product: (id: string) => `${BASE}/products/${id}/`,
   perils: `${BASE}/perils/`,
   peril: (id: string) => `${BASE}/perils/${id}/`,
