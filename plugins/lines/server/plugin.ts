@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineServerPlugin } from '@atrium/sdk/server';
 import { registerCalculationRoutes } from './calculations/routes.js';
+import { translateDatabaseErrors } from './catalog/database-errors.js';
 import { registerCatalogRoutes } from './catalog/routes.js';
 import { registerDifferenceRoutes } from './differences/routes.js';
 import { registerGraphqlRoutes } from './graphql/routes.js';
@@ -29,6 +30,7 @@ export default defineServerPlugin({
   migrationsFolder: fileURLToPath(new URL('./migrations', import.meta.url)),
   permissions: LINES_PERMISSION_DECLARATIONS,
   async routes(router, context) {
+    translateDatabaseErrors(router);
     await registerCatalogRoutes(router, context);
     await registerRateTableRoutes(router, context);
     await registerCalculationRoutes(router, context);

@@ -241,3 +241,17 @@ describe('versions', () => {
     );
   });
 });
+
+describe('racing writers', () => {
+  it('answers 409, not 500, when two creates of the same name pass the check together', async () => {
+    const [a, b] = await Promise.all([
+      server.author.post(`${api}/lines/`, { name: 'racing' }),
+      server.author.post(`${api}/lines/`, { name: 'racing' }),
+    ]);
+    const statuses = [a.status, b.status].sort();
+    expect(statuses[0]).toBe(201);
+    expect([400, 409]).toContain(statuses[1]);
+    const loser = a.status === 201 ? b : a;
+    expect((await loser.json()).errors[0].detail).toMatch(/already exists|just created by someone else/);
+  });
+});
