@@ -7,6 +7,7 @@
 
 export interface KeyColumn {
   name: string;
+  label?: string;
   match: 'exact' | 'range';
 }
 

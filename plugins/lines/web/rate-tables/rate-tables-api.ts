@@ -50,7 +50,12 @@ export function readRateTableSummary(body: unknown): RateTableSummary {
 function readKeyColumns(value: unknown): KeyColumn[] {
   return listOf(value).map((entry) => {
     const record = asRecord(entry);
-    return { name: str(record.name) ?? '', match: record.match === 'range' ? 'range' : 'exact' };
+    const label = str(record.label);
+    return {
+      name: str(record.name) ?? '',
+      ...(label ? { label } : {}),
+      match: record.match === 'range' ? ('range' as const) : ('exact' as const),
+    };
   });
 }
 

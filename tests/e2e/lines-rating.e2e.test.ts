@@ -1,0 +1,112 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '@atrium/sdk/testing';
+import { launchBrowser, startAppServer } from './browser.js';
+
+/**
+ * The rating screens end to end against the real lines API and its demo data: a product author opens
+ * the Homeowners line, the `home` risk type of the draft version, pastes cells copied from a
+ * spreadsheet into its territory rate table and saves it, then rates a known-answer scenario of the
+ * draft and reads the worksheet line that looked the territory up.
+ */
+const PASSWORD = 'Atrium!demo1';
+
+describe('Lines rating screens', () => {
+  let server: TestServer;
+  let browser: Browser;
+  const errors: string[] = [];
+  const pages: Page[] = [];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  });
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail') return;
+    for (const [index, page] of pages.entries())
+      if (!page.isClosed()) await page.screenshot({ path: `/tmp/lines-rating-e2e-${index}.png` }).catch(() => {});
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function signIn(username: string, redirect: string): Promise<Page> {
+    const page = await (await browser.newContext()).newPage();
+    pages.push(page);
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${server.url}/login?redirect=${encodeURIComponent(redirect)}`);
+    await page.getByLabel('Email').fill(username);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    return page;
+  }
+
+  async function openDraftVersion(page: Page) {
+    const tree = page.getByRole('tree', { name: 'Product tree' });
+    await tree.getByText('Homeowners HO-3').waitFor();
+    await tree
+      .getByRole('treeitem')
+      .filter({ hasText: 'draft' })
+      .first()
+      .getByRole('button')
+      .filter({ hasText: /^Version/ })
+      .click();
+  }
+
+  it('pastes cells into a rate table of the draft, saves it, rates a scenario and reads the worksheet', async () => {
+    const page = await signIn('author@atrium.test', '/lines/homeowners');
+    await page.waitForURL((url) => url.pathname === '/lines/homeowners');
+    await openDraftVersion(page);
+    await page.getByRole('tree', { name: 'Risk types' }).getByText('Home', { exact: true }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/lines/homeowners/products/homeowners/risk-types/home'));
+
+    // The territory table of the draft, in the grid.
+    await page.getByRole('tab', { name: 'Rate tables' }).click();
+    await page.getByRole('table', { name: 'Rate tables' }).getByRole('button', { name: 'territory_factor' }).click();
+    const grid = page.getByRole('grid', { name: 'Rate table rows' });
+    await grid.getByRole('gridcell', { name: 'zip row 4' }).waitFor();
+    expect(await grid.getByRole('gridcell', { name: 'zip row 1' }).textContent()).toBe('78701');
+
+    // A new row after the last one, then two rows copied from a spreadsheet pasted from its first cell.
+    await grid.getByRole('gridcell', { name: 'value row 4' }).click();
+    await page.getByRole('button', { name: 'Add row' }).click();
+    await grid.evaluate((element) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', '78799\t1.05\r\n78798\t1.07\r\n');
+      element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await page.getByText("Pasted 2 rows × 2 columns at row 5, column 'zip'; 1 rows added.").waitFor();
+    expect(await grid.getByRole('gridcell', { name: 'zip row 6' }).textContent()).toBe('78798');
+    expect(await grid.getByRole('gridcell', { name: 'value row 6' }).textContent()).toBe('1.07');
+    await page.getByRole('button', { name: 'Save rate table' }).click();
+    await page.getByText("Rate table 'territory_factor' saved (6 rows).").waitFor();
+
+    // Saved on the server: the list counts the new rows.
+    await page.getByRole('button', { name: 'Back to rate tables' }).click();
+    const list = page.getByRole('table', { name: 'Rate tables' });
+    await list
+      .getByRole('row')
+      .filter({ hasText: 'territory_factor' })
+      .getByRole('cell', { name: '6', exact: true })
+      .waitFor();
+
+    // A known-answer scenario of the draft, rated in its preview.
+    await page.getByRole('link', { name: 'Homeowners', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/lines/homeowners');
+    await openDraftVersion(page);
+    await page.getByRole('tab', { name: 'Scenarios' }).click();
+    await page
+      .getByRole('table', { name: 'Scenarios' })
+      .getByRole('row')
+      .filter({ hasText: 'Frame home in Austin with scheduled jewelry' })
+      .getByRole('link', { name: 'Preview' })
+      .click();
+    await page.waitForURL((url) => /^\/lines\/products\/\d+\/scenarios\/\d+$/.test(url.pathname));
+    await page.getByRole('button', { name: 'Rate', exact: true }).click();
+    await page.getByLabel('Term premium').getByText('1789.60').waitFor();
+    const keyFactor = page.getByRole('row', { name: 'Worksheet line key_factor' });
+    await keyFactor.getByText('territory_factor(zip=78701) → row 1: 1.12').waitFor();
+    expect(await keyFactor.getByLabel('Result of key_factor').textContent()).toMatch(/^1\.\d{4}/);
+    expect(errors).toEqual([]);
+  }, 180_000);
+});
