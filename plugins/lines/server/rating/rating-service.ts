@@ -18,14 +18,19 @@ import { productVersion } from '../tables.js';
  * Loads and compiles product versions for rating, and turns the engine's errors into 400s.
  *
  * A compiled version is kept when neither it nor any version it inherits from is a draft: those
- * never change, so rating a published version costs one status query and the engine. A draft is
- * loaded and compiled on every rating, so an edit shows in the very next rating.
+ * never change again (only a draft is edited or deleted; deleting a product removes its scenarios,
+ * and rate-quote looks the product up first), so rating a published version costs no query for its
+ * definition. A draft is loaded and compiled on every rating, so an edit shows in the next rating.
  */
-const caches = new WeakMap<object, Map<number, CompiledProduct>>();
+interface CachedVersion {
+  productId: number;
+  compiled: CompiledProduct;
+}
+const caches = new WeakMap<object, Map<number, CachedVersion>>();
 const CACHE_LIMIT = 200;
 
 /** One cache per database (version ids of two databases in one process must not meet). */
-function cacheOf(db: Queryable): Map<number, CompiledProduct> {
+function cacheOf(db: Queryable): Map<number, CachedVersion> {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
   return cache;
@@ -33,27 +38,27 @@ function cacheOf(db: Queryable): Map<number, CompiledProduct> {
 
 /** Compiles a product version (404 when the version is not the product's; 400 when it does not compile). */
 export async function compiledVersion(db: Queryable, productId: number, versionId: number): Promise<CompiledProduct> {
+  const cache = cacheOf(db);
+  const cached = cache.get(versionId);
+  if (cached && cached.productId === productId) return cached.compiled;
   const [version] = await db
     .select({ status: productVersion.status })
     .from(productVersion)
     .where(and(eq(productVersion.id, versionId), eq(productVersion.productId, productId)))
     .limit(1);
   if (!version) throw notFound(`Version ${versionId} of product ${productId} not found.`);
-  const compiled = cacheOf(db);
-  const cached = version.status === 'draft' ? undefined : compiled.get(versionId);
-  if (cached) return cached;
   const definition = await resolveDefinition(db, versionId);
-  let product: CompiledProduct;
+  let compiled: CompiledProduct;
   try {
-    product = compileProduct(toProductDefinition(definition));
+    compiled = compileProduct(toProductDefinition(definition));
   } catch (error) {
     throw ratingApiError(error);
   }
   if (definition.chain.every((v) => v.status !== 'draft')) {
-    if (compiled.size >= CACHE_LIMIT) compiled.delete(compiled.keys().next().value!);
-    compiled.set(versionId, product);
+    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+    cache.set(versionId, { productId, compiled });
   }
-  return product;
+  return compiled;
 }
 
 /**
