@@ -99,6 +99,8 @@ export interface MappingEntry {
   sources: string[];
   targets: string[];
   operation: string;
+  /** What an `other` operation does (kept as the server stores it). */
+  description?: string;
 }
 
 /** Per risk type name, its field entries. */
@@ -114,7 +116,13 @@ export function toMapping(body: unknown): ProductMapping {
     result[riskType] = {
       fields: listOf(asRecord(raw).fields).map((e) => {
         const x = asRecord(e);
-        return { sources: strings(x.sources), targets: strings(x.targets), operation: str(x.operation) ?? 'map' };
+        const entry: MappingEntry = {
+          sources: strings(x.sources),
+          targets: strings(x.targets),
+          operation: str(x.operation) ?? 'map',
+        };
+        if (typeof x.description === 'string') entry.description = x.description;
+        return entry;
       }),
     };
   }

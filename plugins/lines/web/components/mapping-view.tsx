@@ -13,6 +13,25 @@ const splitList = (text: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+/** A comma-separated list input: the text stays as typed, the list is parsed from it. */
+function ListInput({ label, value, onChange }: { label: string; value: string[]; onChange(list: string[]): void }) {
+  const [text, setText] = useState(value.join(', '));
+  useEffect(() => {
+    // Take a new value from outside (a reload), not the echo of our own typing.
+    setText((current) => (splitList(current).join(',') === value.join(',') ? current : value.join(', ')));
+  }, [value]);
+  return (
+    <TextInput
+      aria-label={label}
+      value={text}
+      onChange={(e) => {
+        setText(e.currentTarget.value);
+        onChange(splitList(e.currentTarget.value));
+      }}
+    />
+  );
+}
+
 /** The product mapping view: per risk type, field entries with sources, targets and an operation. */
 export function MappingView({
   productId,
@@ -68,6 +87,7 @@ export function MappingView({
                 <Table.Th>Sources</Table.Th>
                 <Table.Th>Targets</Table.Th>
                 <Table.Th>Operation</Table.Th>
+                <Table.Th>Description</Table.Th>
                 {canUpdate && <Table.Th />}
               </Table.Tr>
             </Table.Thead>
@@ -76,10 +96,10 @@ export function MappingView({
                 <Table.Tr key={index}>
                   <Table.Td>
                     {canUpdate ? (
-                      <TextInput
-                        aria-label="Sources"
-                        value={entry.sources.join(', ')}
-                        onChange={(e) => update(riskType, index, { sources: splitList(e.currentTarget.value) })}
+                      <ListInput
+                        label="Sources"
+                        value={entry.sources}
+                        onChange={(sources) => update(riskType, index, { sources })}
                       />
                     ) : (
                       entry.sources.join(', ')
@@ -87,10 +107,10 @@ export function MappingView({
                   </Table.Td>
                   <Table.Td>
                     {canUpdate ? (
-                      <TextInput
-                        aria-label="Targets"
-                        value={entry.targets.join(', ')}
-                        onChange={(e) => update(riskType, index, { targets: splitList(e.currentTarget.value) })}
+                      <ListInput
+                        label="Targets"
+                        value={entry.targets}
+                        onChange={(targets) => update(riskType, index, { targets })}
                       />
                     ) : (
                       entry.targets.join(', ')
@@ -107,6 +127,17 @@ export function MappingView({
                       />
                     ) : (
                       entry.operation
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {canUpdate ? (
+                      <TextInput
+                        aria-label="Description"
+                        value={entry.description ?? ''}
+                        onChange={(e) => update(riskType, index, { description: e.currentTarget.value || undefined })}
+                      />
+                    ) : (
+                      (entry.description ?? '')
                     )}
                   </Table.Td>
                   {canUpdate && (

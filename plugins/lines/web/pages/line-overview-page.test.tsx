@@ -177,4 +177,76 @@ describe('line overview page', () => {
     await host.user.click(screen.getByLabelText('Include child products'));
     expect(await screen.findByText('Unit (HO3Condo) — added')).toBeTruthy();
   }, 30_000);
+  it('edits the product mapping and starts an export', async () => {
+    let exports: object[] = [];
+    let puts = 0;
+    const host = await renderInTestHost(<LineOverviewPage />, {
+      path: lineOverviewRoute.path,
+      at: '/lines/Homeowners?version_id=12',
+      apis: {
+        ...base,
+        'GET /lines/product-mappings/5/': {
+          mapping: {
+            dwelling: {
+              fields: [
+                { sources: ['roof_year'], targets: ['roof_age'], operation: 'other', description: 'age from year' },
+              ],
+            },
+          },
+        },
+        'PUT /lines/product-mappings/5/': () =>
+          ++puts === 1
+            ? problem(400, "Source 'nope' is not a field of 'dwelling' in this version or the one before it.", [
+                {
+                  pointer: '/mapping/dwelling/fields/0/sources/1',
+                  detail: "Source 'nope' is not a field of 'dwelling' in this version or the one before it.",
+                },
+              ])
+            : { mapping: {} },
+        'GET /lines/products/5/exports/': () => exports,
+        'POST /lines/products/5/exports/': () => {
+          exports = [
+            {
+              id: 3,
+              status: 'ready',
+              file_name: 'homeowners-2026.2.json',
+              version_id: 12,
+              created_at: '2026-11-22T03:00:00Z',
+            },
+          ];
+          return new Response(JSON.stringify(exports[0]), {
+            status: 201,
+            headers: { 'content-type': 'application/json' },
+          });
+        },
+      },
+    });
+    await host.user.click(await screen.findByRole('tab', { name: 'Mapping' }));
+    const table = await screen.findByRole('table', { name: 'Mapping of dwelling' });
+    const sources = within(table).getByLabelText('Sources');
+    expect((sources as HTMLInputElement).value).toBe('roof_year');
+    await host.user.type(sources, ', nope');
+    await host.user.click(screen.getByRole('button', { name: 'Save mapping' }));
+    expect(
+      await screen.findByText("Source 'nope' is not a field of 'dwelling' in this version or the one before it."),
+    ).toBeTruthy();
+    expect(host.requests.find((r) => r.method === 'PUT')?.body).toEqual({
+      mapping: {
+        dwelling: {
+          fields: [
+            { sources: ['roof_year', 'nope'], targets: ['roof_age'], operation: 'other', description: 'age from year' },
+          ],
+        },
+      },
+    });
+    expect(host.requests.find((r) => r.method === 'PUT')?.search).toBe('?version_id=12');
+
+    await host.user.click(screen.getByRole('tab', { name: 'Exports' }));
+    expect(await screen.findByText('No exports yet.')).toBeTruthy();
+    await host.user.click(screen.getByRole('button', { name: 'Start export' }));
+    expect(await screen.findByText('Export started.')).toBeTruthy();
+    const list = screen.getByRole('table', { name: 'Exports' });
+    expect(await within(list).findByText('homeowners-2026.2.json')).toBeTruthy();
+    expect(within(list).getByRole('button', { name: 'Download' })).toBeTruthy();
+  }, 30_000);
 });
