@@ -2,7 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { defineServerPlugin } from '@atrium/sdk/server';
 import { registerCoreRoutes } from './core/routes.js';
 import { registerLedgerRoutes } from './ledger/routes.js';
+import { registerIntegrationRoutes } from './integrations/routes.js';
 import { CLAIMS_PERMISSION_DECLARATIONS } from './permissions.js';
+import { seedClaims } from './seed/demo-claims.js';
 
 /**
  * The claims module: FNOL drafts and claims, exposures, parties and the lookups products configure
@@ -18,6 +20,8 @@ export default defineServerPlugin({
   permissions: CLAIMS_PERMISSION_DECLARATIONS,
   routes(router, context) {
     registerCoreRoutes(router, context);
+    registerIntegrationRoutes(router, context);
     registerLedgerRoutes(router, context);
   },
+  seed: seedClaims,
 });

@@ -62,6 +62,8 @@ export interface CollectionOptions {
   /** An attribute whose uniqueness violation is reported on its pointer. */
   uniqueAttribute?: string;
   readOnly?: boolean;
+  /** Also answer PUT on one record (the contacts integration's clients replace with PUT). */
+  allowPut?: boolean;
 }
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -253,45 +255,48 @@ export function registerCollection(router: AtriumRouter, db: Database, options: 
     },
   );
 
-  router.patch(
-    `${base}:id/`,
-    {
-      config: { jsonapi: true, access: claimsPermission(thing, 'update') },
-      schema: {
-        summary: `Changes a ${type}.`,
-        tags,
-        security,
-        params: idParams,
-        body: resourceDocument(type, updateShape, { id: 'required', relationships: relationshipShape }),
+  const patchRoute = (method: 'patch' | 'put') =>
+    router[method](
+      `${base}:id/`,
+      {
+        config: { jsonapi: true, access: claimsPermission(thing, 'update') },
+        schema: {
+          summary: `Changes a ${type}.`,
+          tags,
+          security,
+          params: idParams,
+          body: resourceDocument(type, updateShape, { id: 'required', relationships: relationshipShape }),
+        },
       },
-    },
-    async (request) => {
-      requireMatchingId(request.body.data.id, request.params.id);
-      const values = toValues(request.body.data as never);
-      const updated = await db
-        .transaction(async (tx) => {
-          const before = await load(tx, request.params.id);
-          if (Object.keys(values).length === 0) return before;
-          const [row] = (await tx
-            .update(table)
-            .set(values)
-            .where(eq(table.id, before.id as number))
-            .returning()) as Record<string, any>[];
-          await writeAudit(tx, {
-            username: callerOf(request),
-            action: 'update',
-            entityType: type,
-            entityId: before.id,
-            claimId: before.claimId ?? null,
-            before,
-            after: row,
-          });
-          return row!;
-        })
-        .catch(translate);
-      return serializeDocument(resource, updated);
-    },
-  );
+      async (request) => {
+        requireMatchingId(request.body.data.id, request.params.id);
+        const values = toValues(request.body.data as never);
+        const updated = await db
+          .transaction(async (tx) => {
+            const before = await load(tx, request.params.id);
+            if (Object.keys(values).length === 0) return before;
+            const [row] = (await tx
+              .update(table)
+              .set(values)
+              .where(eq(table.id, before.id as number))
+              .returning()) as Record<string, any>[];
+            await writeAudit(tx, {
+              username: callerOf(request),
+              action: 'update',
+              entityType: type,
+              entityId: before.id,
+              claimId: before.claimId ?? null,
+              before,
+              after: row,
+            });
+            return row!;
+          })
+          .catch(translate);
+        return serializeDocument(resource, updated);
+      },
+    );
+  patchRoute('patch');
+  if (options.allowPut) patchRoute('put');
 
   router.delete(
     `${base}:id/`,

@@ -1,0 +1,367 @@
+import { asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import {
+  ApiError,
+  attributeError,
+  defineResource,
+  paginationLinks,
+  resourceDocument,
+  serializeDocument,
+  z,
+  type AtriumRouter,
+  type Database,
+} from '@atrium/sdk/server';
+import { claimsPermission } from '../permissions.js';
+import { registerCollection } from '../core/collection-routes.js';
+import {
+  CLAIMS_BASE,
+  callerOf,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  numericId,
+  requireMatchingId,
+  security,
+  tags,
+  writeAudit,
+} from '../core/http-kit.js';
+import { mockPolicy, policyRevision, policyStatus, policyType } from '../core/tables.js';
+
+/**
+ * The policies integration the FNOL's Policy Search uses, over the module's own mock policies
+ * (Mock Policies Maintenance) until the policies module provides policies: search by policy number
+ * or insured name (pages of 10, newest first), create a policy with its first revision, read and
+ * change revisions, and maintain policy types and statuses.
+ */
+const BASE = '/integrations/policies';
+export const POLICY_SEARCH_PAGE_SIZE = 10;
+const DEFAULT_FILE_LABEL = 'Declaration';
+const ORDERINGS = ['date_added', '-date_added', 'policy_number', '-policy_number', 'name', '-name'] as const;
+
+const contact = z.record(z.string(), z.unknown());
+const file = z.strictObject({
+  declaration: z.boolean().optional(),
+  title: z.string().max(200),
+  label: z.string().max(100).optional(),
+  mime_type: z.string().max(100),
+  url: z.string().max(2000),
+});
+const revisionAttributes = {
+  number: z.string().trim().min(1).max(50),
+  description: z.string().max(2000).optional(),
+  policy_type_id: z.number().int().min(1).nullable().optional(),
+  policy_status_id: z.number().int().min(1).nullable().optional(),
+  policy_term: z.strictObject({ effective_date: z.iso.date(), expiration_date: z.iso.date() }),
+  primary_insured_contact: contact.nullable().optional(),
+  named_insured_contacts: z.array(contact).max(50).optional(),
+  additional_insured_contacts: z.array(contact).max(50).optional(),
+  agency_contact: contact.nullable().optional(),
+  agent_contact: contact.nullable().optional(),
+  files: z.array(file).max(50).optional(),
+};
+type RevisionAttributes = { [K in keyof typeof revisionAttributes]?: z.infer<(typeof revisionAttributes)[K]> };
+
+type RevisionRow = typeof policyRevision.$inferSelect;
+type RevisionRecord = RevisionRow & {
+  policyNumber: string;
+  policyTypeName: string | null;
+  policyStatusName: string | null;
+};
+
+const revisionAttributesOf = (row: RevisionRecord) => ({
+  policy_id: row.policyId,
+  policy_number: row.policyNumber,
+  number: row.number,
+  description: row.description,
+  policy_type_id: row.policyTypeId,
+  policy_type_name: row.policyTypeName,
+  policy_status_id: row.policyStatusId,
+  policy_status_name: row.policyStatusName,
+  policy_term: { effective_date: row.effectiveDate, expiration_date: row.expirationDate },
+  effective_date: row.effectiveDate,
+  expiration_date: row.expirationDate,
+  primary_insured_contact: row.primaryInsuredContact,
+  named_insured_contacts: row.namedInsuredContacts,
+  additional_insured_contacts: row.additionalInsuredContacts,
+  agency_contact: row.agencyContact,
+  agent_contact: row.agentContact,
+  files: row.files.map((f) => ({ ...f, label: (f.label as string | undefined) || DEFAULT_FILE_LABEL })),
+  date_added: row.dateAdded,
+});
+
+const revisionResource = defineResource<RevisionRecord>({
+  type: 'policy-revision',
+  id: (row) => String(row.id),
+  basePath: `${CLAIMS_BASE}${BASE}/revisions/`,
+  attributes: revisionAttributesOf,
+});
+
+type PolicyRecord = typeof mockPolicy.$inferSelect & { revisions: RevisionRecord[] };
+const policyResource = defineResource<PolicyRecord>({
+  type: 'policy',
+  id: (row) => String(row.id),
+  attributes: (row) => {
+    const latest = row.revisions.at(-1);
+    return {
+      policy_number: row.policyNumber,
+      primary_insured: row.insuredName,
+      name: row.insuredName,
+      policy_type_name: latest?.policyTypeName ?? null,
+      policy_status_name: latest?.policyStatusName ?? null,
+      date_added: row.dateAdded,
+      revisions: row.revisions.map((r) => ({ id: r.id, ...revisionAttributesOf(r) })),
+    };
+  },
+});
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function revisionValues(a: RevisionAttributes): Partial<typeof policyRevision.$inferInsert> {
+  const v: Partial<typeof policyRevision.$inferInsert> = {};
+  if (a.number !== undefined) v.number = a.number;
+  if (a.description !== undefined) v.description = a.description;
+  if (a.policy_type_id !== undefined) v.policyTypeId = a.policy_type_id;
+  if (a.policy_status_id !== undefined) v.policyStatusId = a.policy_status_id;
+  if (a.policy_term !== undefined) {
+    if (a.policy_term.expiration_date < a.policy_term.effective_date) {
+      throw attributeError('policy_term', 'The expiration date must not be before the effective date.');
+    }
+    v.effectiveDate = a.policy_term.effective_date;
+    v.expirationDate = a.policy_term.expiration_date;
+  }
+  if (a.primary_insured_contact !== undefined) v.primaryInsuredContact = a.primary_insured_contact;
+  if (a.named_insured_contacts !== undefined) v.namedInsuredContacts = a.named_insured_contacts;
+  if (a.additional_insured_contacts !== undefined) v.additionalInsuredContacts = a.additional_insured_contacts;
+  if (a.agency_contact !== undefined) v.agencyContact = a.agency_contact;
+  if (a.agent_contact !== undefined) v.agentContact = a.agent_contact;
+  if (a.files !== undefined) v.files = a.files;
+  return v;
+}
+
+const foreignKeyToAttribute = (error: unknown): never => {
+  if (isForeignKeyViolation(error)) {
+    throw new ApiError(400, 'The policy type or status does not exist.', { source: { pointer: '/data/attributes' } });
+  }
+  throw error;
+};
+
+export function policiesRoutes(router: AtriumRouter, db: Database): void {
+  const hydrateRevisions = async (rows: RevisionRow[]): Promise<RevisionRecord[]> => {
+    if (rows.length === 0) return [];
+    const [policies, types, statuses] = await Promise.all([
+      db
+        .select({ id: mockPolicy.id, number: mockPolicy.policyNumber })
+        .from(mockPolicy)
+        .where(
+          inArray(
+            mockPolicy.id,
+            rows.map((r) => r.policyId),
+          ),
+        ),
+      db.select().from(policyType),
+      db.select().from(policyStatus),
+    ]);
+    return rows.map((r) => ({
+      ...r,
+      policyNumber: policies.find((p) => p.id === r.policyId)?.number ?? '',
+      policyTypeName: types.find((t) => t.id === r.policyTypeId)?.name ?? null,
+      policyStatusName: statuses.find((s) => s.id === r.policyStatusId)?.name ?? null,
+    }));
+  };
+
+  router.get(
+    `${BASE}/search/`,
+    {
+      config: { jsonapi: true, access: claimsPermission('policy', 'read') },
+      schema: {
+        summary:
+          'Searches mock policies by policyNumber (part, any case) or name (primary insured); pages of 10, newest first.',
+        tags,
+        security,
+        querystring: z.strictObject({
+          page: z.coerce.number().int().min(1).default(1),
+          page_size: z.coerce.number().int().min(1).max(100).default(POLICY_SEARCH_PAGE_SIZE),
+          orderBy: z.enum(ORDERINGS).default('-date_added'),
+          policyNumber: z.string().max(100).optional(),
+          name: z.string().max(200).optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const conditions: SQL[] = [];
+      if (q.policyNumber) conditions.push(ilike(mockPolicy.policyNumber, `%${escapeLike(q.policyNumber)}%`));
+      if (q.name) conditions.push(ilike(mockPolicy.insuredName, `%${escapeLike(q.name)}%`));
+      const where = conditions.length ? or(...conditions) : undefined;
+      const key = q.orderBy.replace('-', '');
+      const column =
+        key === 'policy_number'
+          ? mockPolicy.policyNumber
+          : key === 'name'
+            ? mockPolicy.insuredName
+            : mockPolicy.dateAdded;
+      const [total] = await db.select({ n: count() }).from(mockPolicy).where(where);
+      const rows = await db
+        .select()
+        .from(mockPolicy)
+        .where(where)
+        .orderBy(q.orderBy.startsWith('-') ? desc(column) : asc(column), desc(mockPolicy.id))
+        .limit(q.page_size)
+        .offset((q.page - 1) * q.page_size);
+      const revisions = rows.length
+        ? await hydrateRevisions(
+            await db
+              .select()
+              .from(policyRevision)
+              .where(
+                inArray(
+                  policyRevision.policyId,
+                  rows.map((r) => r.id),
+                ),
+              )
+              .orderBy(asc(policyRevision.id)),
+          )
+        : [];
+      const records = rows.map((row) => ({ ...row, revisions: revisions.filter((r) => r.policyId === row.id) }));
+      const { links, meta } = paginationLinks(
+        `${CLAIMS_BASE}${BASE}/search/`,
+        q,
+        { number: q.page, size: q.page_size, offset: (q.page - 1) * q.page_size },
+        total?.n ?? 0,
+      );
+      return serializeDocument(policyResource, records, { links, meta });
+    },
+  );
+
+  router.post(
+    `${BASE}/`,
+    {
+      config: { jsonapi: true, access: claimsPermission('policy', 'create') },
+      schema: {
+        summary: 'Creates a mock policy with its first revision.',
+        tags,
+        security,
+        body: resourceDocument('policy', {
+          policy_number: z.string().trim().min(1).max(50),
+          insured_name: z.string().trim().min(1).max(200),
+          revision: z.strictObject(revisionAttributes),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const a = request.body.data.attributes;
+      for (const field of ['policy_number', 'insured_name', 'revision'] as const) {
+        if (!a?.[field]) throw attributeError(field, 'This field is required.');
+      }
+      const created = await db
+        .transaction(async (tx) => {
+          const [policy] = await tx
+            .insert(mockPolicy)
+            .values({ policyNumber: a!.policy_number, insuredName: a!.insured_name })
+            .returning();
+          const [revision] = await tx
+            .insert(policyRevision)
+            .values({ ...revisionValues(a!.revision), policyId: policy!.id } as typeof policyRevision.$inferInsert)
+            .returning();
+          await writeAudit(tx, {
+            username: callerOf(request),
+            action: 'create',
+            entityType: 'policy',
+            entityId: policy!.id,
+            after: { policy, revision },
+          });
+          return { ...policy!, revisions: [revision!] };
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error))
+            throw attributeError('policy_number', 'A policy with this number already exists.');
+          return foreignKeyToAttribute(error);
+        });
+      reply.status(201);
+      return serializeDocument(policyResource, { ...created, revisions: await hydrateRevisions(created.revisions) });
+    },
+  );
+
+  const loadRevision = async (raw: string) => {
+    const id = numericId(raw, `Policy revision ${raw} not found.`);
+    const [row] = await db.select().from(policyRevision).where(eq(policyRevision.id, id)).limit(1);
+    if (!row) throw new ApiError(404, `Policy revision ${raw} not found.`);
+    return row;
+  };
+  const idParams = z.strictObject({ id: z.string().max(20) });
+
+  router.get(
+    `${BASE}/revisions/:id/`,
+    {
+      config: { jsonapi: true, access: claimsPermission('policy', 'read') },
+      schema: {
+        summary: 'One policy revision (term, insureds, agency and agent, files).',
+        tags,
+        security,
+        params: idParams,
+      },
+    },
+    async (request) =>
+      serializeDocument(revisionResource, (await hydrateRevisions([await loadRevision(request.params.id)]))[0]!),
+  );
+
+  router.patch(
+    `${BASE}/revisions/:id/`,
+    {
+      config: { jsonapi: true, access: claimsPermission('policy', 'update') },
+      schema: {
+        summary: 'Changes a policy revision.',
+        tags,
+        security,
+        params: idParams,
+        body: resourceDocument(
+          'policy-revision',
+          Object.fromEntries(Object.entries(revisionAttributes).map(([k, v]) => [k, v.optional()])) as {
+            [K in keyof typeof revisionAttributes]: z.ZodOptional<(typeof revisionAttributes)[K]>;
+          },
+          { id: 'required' },
+        ),
+      },
+    },
+    async (request) => {
+      requireMatchingId(request.body.data.id, request.params.id);
+      const before = await loadRevision(request.params.id);
+      const values = revisionValues(request.body.data.attributes ?? {});
+      const updated = await db
+        .transaction(async (tx) => {
+          const [row] = Object.keys(values).length
+            ? await tx.update(policyRevision).set(values).where(eq(policyRevision.id, before.id)).returning()
+            : [before];
+          await writeAudit(tx, {
+            username: callerOf(request),
+            action: 'update',
+            entityType: 'policy-revision',
+            entityId: before.id,
+            before,
+            after: row,
+          });
+          return row!;
+        })
+        .catch(foreignKeyToAttribute);
+      return serializeDocument(revisionResource, (await hydrateRevisions([updated]))[0]!);
+    },
+  );
+
+  const nameAndLabel = { name: z.string().trim().min(1).max(100), label: z.string().trim().min(1).max(200) };
+  registerCollection(router, db, {
+    path: 'integrations/policies/policy-types',
+    type: 'policy-type',
+    table: policyType,
+    thing: 'policy',
+    summary: 'policy types (Mock Policies Maintenance)',
+    attributes: nameAndLabel,
+    uniqueAttribute: 'name',
+  });
+  registerCollection(router, db, {
+    path: 'integrations/policies/policy-statuses',
+    type: 'policy-status',
+    table: policyStatus,
+    thing: 'policy',
+    summary: 'policy statuses (Mock Policies Maintenance)',
+    attributes: nameAndLabel,
+    uniqueAttribute: 'name',
+  });
+}

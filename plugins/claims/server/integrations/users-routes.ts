@@ -1,0 +1,467 @@
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import {
+  ApiError,
+  fieldError,
+  defineResource,
+  paginationLinks,
+  serializeDocument,
+  z,
+  type AtriumRouter,
+  type Queryable,
+  type ServerPluginContext,
+} from '@atrium/sdk/server';
+import { claimsPermission } from '../permissions.js';
+import { loadClaimFor } from '../core/claim-access.js';
+import { CLAIMS_BASE, callerOf, isUniqueViolation, numericId, security, tags, writeAudit } from '../core/http-kit.js';
+import { claim, claimAssignment, claimUser, exposure, exposureAssignment, lookup } from '../core/tables.js';
+
+/**
+ * The users integration: claim users (adjusters, supervisors), their roles on claims, claim and
+ * exposure assignments, per-user settings (the claim they last worked on), and
+ * `POST claims/users/{username}/assign/claims/` which makes a user the primary adjuster of claims.
+ * Bodies are plain JSON objects as the classic client sends them; answers are JSON:API documents.
+ */
+const BASE = '/integrations/users';
+const PRIMARY_ADJUSTER = 'Primary Adjuster';
+
+const userResource = defineResource<typeof claimUser.$inferSelect>({
+  type: 'claim-user',
+  id: (row) => row.username,
+  attributes: (row) => ({
+    username: row.username,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    settings: row.settings,
+  }),
+});
+const roleResource = defineResource<typeof lookup.$inferSelect>({
+  type: 'claim-user-role',
+  id: (row) => String(row.id),
+  attributes: (row) => ({ name: row.name, label: row.label, level: row.sortOrder }),
+});
+const claimAssignmentResource = defineResource<typeof claimAssignment.$inferSelect>({
+  type: 'claim-assignment',
+  id: (row) => String(row.id),
+  attributes: (row) => ({
+    username: row.username,
+    role_id: row.roleId,
+    claim_id: row.claimId,
+    created_at: row.createdAt,
+  }),
+});
+const exposureAssignmentResource = defineResource<typeof exposureAssignment.$inferSelect>({
+  type: 'exposure-assignment',
+  id: (row) => String(row.id),
+  attributes: (row) => ({
+    username: row.username,
+    role_id: row.roleId,
+    exposure_id: row.exposureId,
+    created_at: row.createdAt,
+  }),
+});
+
+const username = z.string().trim().min(1).max(200);
+const intId = z.number().int().min(1).max(2147483647);
+const claimAssignmentBody = z.strictObject({ username, role_id: intId, claim_id: intId });
+const exposureAssignmentBody = z.strictObject({ username, role_id: intId, exposure_id: intId });
+const paging = {
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(1000).default(250),
+  orderBy: z.enum(['id', '-id', 'username', '-username']).default('id'),
+};
+
+export function usersRoutes(router: AtriumRouter, context: ServerPluginContext): void {
+  const { db } = context;
+
+  const requireUser = async (tx: Queryable, name: string, pointer: string) => {
+    const [row] = await tx.select().from(claimUser).where(eq(claimUser.username, name)).limit(1);
+    if (!row) throw new ApiError(400, `User ${name} is not a claims user.`, { source: { pointer } });
+    return row;
+  };
+  const requireRole = async (tx: Queryable, id: number) => {
+    const [row] = await tx
+      .select()
+      .from(lookup)
+      .where(and(eq(lookup.id, id), eq(lookup.kind, 'claim-user-role')))
+      .limit(1);
+    if (!row) throw new ApiError(400, `Role ${id} does not exist.`, { source: { pointer: '/role_id' } });
+    return row;
+  };
+
+  router.get(
+    `${BASE}/`,
+    {
+      config: { jsonapi: true, access: claimsPermission('user', 'read') },
+      schema: {
+        summary: 'Claim users; role= keeps those holding that claim role (by role name) on any claim.',
+        tags,
+        security,
+        querystring: z.strictObject({ role: z.string().max(100).optional() }),
+      },
+    },
+    async (request) => {
+      let rows = await db.select().from(claimUser).orderBy(asc(claimUser.name));
+      if (request.query.role) {
+        const holders = await db
+          .selectDistinct({ username: claimAssignment.username })
+          .from(claimAssignment)
+          .innerJoin(lookup, eq(lookup.id, claimAssignment.roleId))
+          .where(eq(lookup.name, request.query.role));
+        const names = new Set(holders.map((h) => h.username));
+        rows = rows.filter((r) => names.has(r.username));
+      }
+      return serializeDocument(userResource, rows, { meta: { count: rows.length, pages: 1 } });
+    },
+  );
+
+  router.get(
+    `${BASE}/roles/`,
+    {
+      config: { jsonapi: true, access: claimsPermission('user', 'read') },
+      schema: { summary: 'The claim user roles with their levels.', tags, security },
+    },
+    async () => {
+      const rows = await db
+        .select()
+        .from(lookup)
+        .where(eq(lookup.kind, 'claim-user-role'))
+        .orderBy(asc(lookup.sortOrder));
+      return serializeDocument(roleResource, rows, { meta: { count: rows.length, pages: 1 } });
+    },
+  );
+
+  router.get(
+    `${BASE}/claim-assignments/`,
+    {
+      config: { jsonapi: true, access: claimsPermission('assignment', 'read') },
+      schema: {
+        summary: 'Claim assignments (username, role_id, claim_id); filter claim_id; page, page_size, orderBy.',
+        tags,
+        security,
+        querystring: z.strictObject({ claim_id: z.coerce.number().int().min(1).max(2147483647).optional(), ...paging }),
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const where = q.claim_id ? eq(claimAssignment.claimId, q.claim_id) : undefined;
+      const column = q.orderBy.endsWith('username') ? claimAssignment.username : claimAssignment.id;
+      const [total] = await db.select({ n: count() }).from(claimAssignment).where(where);
+      const rows = await db
+        .select()
+        .from(claimAssignment)
+        .where(where)
+        .orderBy(q.orderBy.startsWith('-') ? desc(column) : asc(column))
+        .limit(q.page_size)
+        .offset((q.page - 1) * q.page_size);
+      const { links, meta } = paginationLinks(
+        `${CLAIMS_BASE}${BASE}/claim-assignments/`,
+        q,
+        { number: q.page, size: q.page_size, offset: 0 },
+        total?.n ?? 0,
+      );
+      return serializeDocument(claimAssignmentResource, rows, { links, meta });
+    },
+  );
+
+  router.post(
+    `${BASE}/claim-assignments/`,
+    {
+      config: { access: claimsPermission('assignment', 'create') },
+      schema: {
+        summary: 'Assigns a user to a claim in a role: one {username, role_id, claim_id} or a list of them.',
+        tags,
+        security,
+        body: z.union([claimAssignmentBody, z.array(claimAssignmentBody).min(1).max(500)]),
+      },
+    },
+    async (request, reply) => {
+      const list = Array.isArray(request.body) ? request.body : [request.body];
+      const created = await db
+        .transaction(async (tx) => {
+          const out: (typeof claimAssignment.$inferSelect)[] = [];
+          for (const item of list) {
+            await requireUser(tx, item.username, '/username');
+            await requireRole(tx, item.role_id);
+            await loadClaimFor(context, request, tx, item.claim_id, 'assign').catch(() => {
+              throw new ApiError(400, `Claim ${item.claim_id} not found.`, { source: { pointer: '/claim_id' } });
+            });
+            const [row] = await tx
+              .insert(claimAssignment)
+              .values({ username: item.username, roleId: item.role_id, claimId: item.claim_id })
+              .returning();
+            await writeAudit(tx, {
+              username: callerOf(request),
+              action: 'assign',
+              entityType: 'claim-assignment',
+              entityId: row!.id,
+              claimId: item.claim_id,
+              after: row,
+            });
+            out.push(row!);
+          }
+          return out;
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw new ApiError(409, 'The user already holds this role on the claim.');
+          throw error;
+        });
+      reply.status(201).header('content-type', 'application/vnd.api+json');
+      return serializeDocument(claimAssignmentResource, Array.isArray(request.body) ? created : created[0]!);
+    },
+  );
+
+  router.delete(
+    `${BASE}/claim-assignments/:id/`,
+    {
+      config: { jsonapi: true, access: claimsPermission('assignment', 'delete') },
+      schema: {
+        summary: 'Removes a claim assignment.',
+        tags,
+        security,
+        params: z.strictObject({ id: z.string().max(20) }),
+      },
+    },
+    async (request, reply) => {
+      const id = numericId(request.params.id, `Claim assignment ${request.params.id} not found.`);
+      await db.transaction(async (tx) => {
+        const [row] = await tx.delete(claimAssignment).where(eq(claimAssignment.id, id)).returning();
+        if (!row) throw new ApiError(404, `Claim assignment ${request.params.id} not found.`);
+        await writeAudit(tx, {
+          username: callerOf(request),
+          action: 'unassign',
+          entityType: 'claim-assignment',
+          entityId: id,
+          claimId: row.claimId,
+          before: row,
+        });
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  router.get(
+    `${BASE}/exposure-assignments/`,
+    {
+      config: { jsonapi: true, access: claimsPermission('assignment', 'read') },
+      schema: {
+        summary: 'Exposure assignments; filter exposure_id.',
+        tags,
+        security,
+        querystring: z.strictObject({
+          exposure_id: z.coerce.number().int().min(1).max(2147483647).optional(),
+          ...paging,
+        }),
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const where = q.exposure_id ? eq(exposureAssignment.exposureId, q.exposure_id) : undefined;
+      const [total] = await db.select({ n: count() }).from(exposureAssignment).where(where);
+      const rows = await db
+        .select()
+        .from(exposureAssignment)
+        .where(where)
+        .orderBy(q.orderBy.startsWith('-') ? desc(exposureAssignment.id) : asc(exposureAssignment.id))
+        .limit(q.page_size)
+        .offset((q.page - 1) * q.page_size);
+      const { links, meta } = paginationLinks(
+        `${CLAIMS_BASE}${BASE}/exposure-assignments/`,
+        q,
+        { number: q.page, size: q.page_size, offset: 0 },
+        total?.n ?? 0,
+      );
+      return serializeDocument(exposureAssignmentResource, rows, { links, meta });
+    },
+  );
+
+  router.post(
+    `${BASE}/exposure-assignments/`,
+    {
+      config: { access: claimsPermission('assignment', 'create') },
+      schema: { summary: 'Assigns a user to an exposure in a role.', tags, security, body: exposureAssignmentBody },
+    },
+    async (request, reply) => {
+      const item = request.body;
+      const row = await db
+        .transaction(async (tx) => {
+          await requireUser(tx, item.username, '/username');
+          await requireRole(tx, item.role_id);
+          const [target] = await tx
+            .select({ id: exposure.id, claimId: exposure.claimId })
+            .from(exposure)
+            .where(eq(exposure.id, item.exposure_id))
+            .limit(1);
+          if (!target)
+            throw new ApiError(400, `Exposure ${item.exposure_id} not found.`, { source: { pointer: '/exposure_id' } });
+          await loadClaimFor(context, request, tx, target.claimId, 'assign').catch(() => {
+            throw new ApiError(400, `Exposure ${item.exposure_id} not found.`, { source: { pointer: '/exposure_id' } });
+          });
+          const [created] = await tx
+            .insert(exposureAssignment)
+            .values({ username: item.username, roleId: item.role_id, exposureId: item.exposure_id })
+            .returning();
+          await writeAudit(tx, {
+            username: callerOf(request),
+            action: 'assign',
+            entityType: 'exposure-assignment',
+            entityId: created!.id,
+            claimId: target.claimId,
+            after: created,
+          });
+          return created!;
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw new ApiError(409, 'The user already holds this role on the exposure.');
+          throw error;
+        });
+      reply.status(201).header('content-type', 'application/vnd.api+json');
+      return serializeDocument(exposureAssignmentResource, row);
+    },
+  );
+
+  router.delete(
+    `${BASE}/exposure-assignments/:id/`,
+    {
+      config: { jsonapi: true, access: claimsPermission('assignment', 'delete') },
+      schema: {
+        summary: 'Removes an exposure assignment.',
+        tags,
+        security,
+        params: z.strictObject({ id: z.string().max(20) }),
+      },
+    },
+    async (request, reply) => {
+      const id = numericId(request.params.id, `Exposure assignment ${request.params.id} not found.`);
+      await db.transaction(async (tx) => {
+        const [row] = await tx.delete(exposureAssignment).where(eq(exposureAssignment.id, id)).returning();
+        if (!row) throw new ApiError(404, `Exposure assignment ${request.params.id} not found.`);
+        await writeAudit(tx, {
+          username: callerOf(request),
+          action: 'unassign',
+          entityType: 'exposure-assignment',
+          entityId: id,
+          before: row,
+        });
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  router.patch(
+    `${BASE}/settings/:username/`,
+    {
+      config: { access: claimsPermission('user', 'update') },
+      schema: {
+        summary: "Changes a claim user's settings (claim_id: the claim they work on).",
+        tags,
+        security,
+        params: z.strictObject({ username }),
+        body: z.strictObject({ claim_id: intId.nullable().optional() }),
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(db, request.params.username, '/username').catch(() => {
+        throw new ApiError(404, `User ${request.params.username} not found.`);
+      });
+      if (request.body.claim_id) {
+        const [exists] = await db
+          .select({ id: claim.id })
+          .from(claim)
+          .where(eq(claim.id, request.body.claim_id))
+          .limit(1);
+        if (!exists)
+          throw new ApiError(400, `Claim ${request.body.claim_id} not found.`, { source: { pointer: '/claim_id' } });
+      }
+      const settings = { ...user.settings, ...request.body };
+      const [row] = await db
+        .update(claimUser)
+        .set({ settings })
+        .where(eq(claimUser.username, user.username))
+        .returning();
+      reply.header('content-type', 'application/vnd.api+json');
+      return serializeDocument(userResource, row!);
+    },
+  );
+
+  router.get(
+    `${BASE}/:username/`,
+    {
+      config: { jsonapi: true, access: claimsPermission('user', 'read') },
+      schema: { summary: 'One claim user.', tags, security, params: z.strictObject({ username }) },
+    },
+    async (request) => {
+      const [row] = await db.select().from(claimUser).where(eq(claimUser.username, request.params.username)).limit(1);
+      if (!row) throw new ApiError(404, `User ${request.params.username} not found.`);
+      return serializeDocument(userResource, row);
+    },
+  );
+
+  router.post(
+    '/claims/users/:username/assign/claims/',
+    {
+      config: { access: claimsPermission('claim', 'assign') },
+      schema: {
+        summary: 'Makes the user the primary adjuster of the claims given (claim_ids) and records the assignments.',
+        tags,
+        security,
+        params: z.strictObject({ username }),
+        body: z.strictObject({ claim_ids: z.array(intId).min(1).max(500) }),
+      },
+    },
+    async (request, reply) => {
+      const target = request.params.username;
+      const updated = await db.transaction(async (tx) => {
+        await requireUser(tx, target, '/username').catch(() => {
+          throw new ApiError(404, `User ${target} not found.`);
+        });
+        const [role] = await tx
+          .select()
+          .from(lookup)
+          .where(and(eq(lookup.kind, 'claim-user-role'), eq(lookup.name, PRIMARY_ADJUSTER)))
+          .limit(1);
+        const ids = [...new Set(request.body.claim_ids)];
+        const found = await tx.select({ id: claim.id }).from(claim).where(inArray(claim.id, ids));
+        const missing = ids.find((id) => !found.some((f) => f.id === id));
+        if (missing) throw fieldError('claim_ids', `Claim ${missing} not found.`);
+        const rows = [];
+        for (const id of ids) {
+          const before = await loadClaimFor(context, request, tx, id, 'assign', { lock: true }).catch(() => {
+            throw new ApiError(400, `Claim ${id} not found.`, { source: { pointer: '/claim_ids' } });
+          });
+          const [after] = await tx
+            .update(claim)
+            .set({ primaryAdjuster: target, version: before.version + 1, updatedAt: new Date() })
+            .where(eq(claim.id, id))
+            .returning();
+          if (role) {
+            await tx
+              .delete(claimAssignment)
+              .where(and(eq(claimAssignment.claimId, id), eq(claimAssignment.roleId, role.id)));
+            await tx.insert(claimAssignment).values({ claimId: id, username: target, roleId: role.id });
+          }
+          await writeAudit(tx, {
+            username: callerOf(request),
+            action: 'assign',
+            entityType: 'claim',
+            entityId: id,
+            claimId: id,
+            before: { primary_adjuster: before.primaryAdjuster },
+            after: { primary_adjuster: target },
+          });
+          rows.push(after!);
+        }
+        return rows;
+      });
+      reply.header('content-type', 'application/vnd.api+json');
+      return {
+        jsonapi: { version: '1.1' },
+        data: updated.map((c) => ({
+          type: 'claim',
+          id: String(c.id),
+          attributes: { number: c.number, primary_adjuster: c.primaryAdjuster },
+        })),
+      };
+    },
+  );
+}

@@ -1,0 +1,359 @@
+import type { Queryable, SeedContext } from '@atrium/sdk/server';
+import { nextClaimNumber } from '../core/claim-numbers.js';
+import {
+  attachment,
+  attachmentFolder,
+  claim,
+  claimAssignment,
+  claimPeril,
+  claimUser,
+  contact,
+  coverage,
+  exposure,
+  location,
+  lookup,
+  mockPolicy,
+  party,
+  policyRevision,
+  policyStatus,
+  policyType,
+  product,
+  risk,
+  riskType,
+  zipCode,
+} from '../core/tables.js';
+import { DEMO_PRODUCTS, DEMO_ZIPS, FIRST_NAMES, GLOBAL_LOOKUPS, LAST_NAMES, STATUS_REASONS } from './demo-lookups.js';
+
+/**
+ * The claims demo: lookups, a claims product per demo line (Homeowners, Personal Auto), policy types
+ * and statuses, 20 mock policies, the adjusters as claim users, contacts, and 60 claims across
+ * statuses (10 draft, 30 open, 12 closed, 8 reopened) with locations, parties, exposures, perils,
+ * risks, coverages and attachment folders. Half the submitted claims have an adjuster; the rest are
+ * the dashboard's pending claims. Deterministic: the same demo on every seed.
+ */
+const DAY = 86_400_000;
+const SEED_TIME = Date.UTC(2026, 9, 1);
+
+export async function seedDemoClaims(tx: Queryable): Promise<{ claimIds: number[] }> {
+  const lookupRows = Object.entries(GLOBAL_LOOKUPS).flatMap(([kind, names]) =>
+    names.map((entry, index) => {
+      const [name, label] = Array.isArray(entry) ? entry : [entry, entry];
+      return { kind, name, label, sortOrder: index };
+    }),
+  );
+  const reasons = Object.entries(STATUS_REASONS).flatMap(([kind, list]) =>
+    list.map(([name, fromStatus, toStatus], index) => ({
+      kind,
+      name: `${name} (${fromStatus} → ${toStatus})`,
+      label: name,
+      fromStatus,
+      toStatus,
+      sortOrder: index,
+    })),
+  );
+  const lookups = await tx
+    .insert(lookup)
+    .values([...lookupRows, ...reasons])
+    .returning({ id: lookup.id, kind: lookup.kind, name: lookup.name });
+  const lookupId = (kind: string, name: string) => lookups.find((l) => l.kind === kind && l.name === name)?.id ?? null;
+
+  const types = await tx
+    .insert(policyType)
+    .values(DEMO_PRODUCTS.map((p) => ({ name: p.policyTypeName, label: p.label })))
+    .returning();
+  const statuses = await tx
+    .insert(policyStatus)
+    .values([
+      { name: 'Active', label: 'Active' },
+      { name: 'Cancelled', label: 'Cancelled' },
+      { name: 'Expired', label: 'Expired' },
+    ])
+    .returning();
+
+  const products: {
+    id: number;
+    perilIds: number[];
+    categoryIds: number[];
+    riskTypeId: number;
+    coverageTypeIds: number[];
+    def: (typeof DEMO_PRODUCTS)[number];
+  }[] = [];
+  for (const def of DEMO_PRODUCTS) {
+    const [row] = await tx
+      .insert(product)
+      .values({
+        name: def.name,
+        label: def.label,
+        policyTypeName: def.policyTypeName,
+        isLine: true,
+        effectiveFrom: '2025-01-01',
+        claimType: { allow_multiple_perils: def.name === 'Homeowners' },
+        injuryType: def.injury
+          ? { body_parts: ['Head', 'Neck', 'Back', 'Arm', 'Leg'], injury_natures: ['Sprain', 'Fracture', 'Whiplash'] }
+          : null,
+      })
+      .returning();
+    const own = await tx
+      .insert(lookup)
+      .values([
+        ...def.perils.map((name, i) => ({ kind: 'peril', productId: row!.id, name, label: name, sortOrder: i })),
+        ...def.lossCategories.map((name, i) => ({
+          kind: 'loss-category',
+          productId: row!.id,
+          name,
+          label: name,
+          sortOrder: i,
+        })),
+        { kind: 'risk-type-group', productId: row!.id, name: def.riskTypeGroup[0], label: def.riskTypeGroup[1] },
+        {
+          kind: 'tag',
+          productId: row!.id,
+          name: `${def.name} Review`,
+          label: `${def.name} Review`,
+          attributes: { level: 'exposure' },
+        },
+      ])
+      .returning({ id: lookup.id, kind: lookup.kind });
+    const [rt] = await tx
+      .insert(riskType)
+      .values({
+        productId: row!.id,
+        name: def.riskType[0],
+        label: def.riskType[1],
+        riskTypeGroupId: own.find((l) => l.kind === 'risk-type-group')!.id,
+        attributes: [{ name: 'description', type: 'string' }],
+        damageType: def.riskType[0] === 'vehicle' ? 'vehicle' : 'property',
+      })
+      .returning();
+    products.push({
+      id: row!.id,
+      def,
+      perilIds: own.filter((l) => l.kind === 'peril').map((l) => l.id),
+      categoryIds: own.filter((l) => l.kind === 'loss-category').map((l) => l.id),
+      riskTypeId: rt!.id,
+      coverageTypeIds: def.coverages.map((c) => lookupId('coverage-type', c)!),
+    });
+  }
+
+  await tx.insert(zipCode).values(DEMO_ZIPS);
+  await tx.insert(claimUser).values([
+    { username: 'adjuster@atrium.test', name: 'Casey Adjuster', email: 'adjuster@atrium.test', phone: '+1 555 0100' },
+    { username: 'admin@atrium.test', name: 'Ada Administrator', email: 'admin@atrium.test', phone: '+1 555 0101' },
+  ]);
+
+  const person = (i: number) => `${FIRST_NAMES[i % FIRST_NAMES.length]} ${LAST_NAMES[(i * 3 + 1) % LAST_NAMES.length]}`;
+  await tx.insert(contact).values(
+    Array.from({ length: 12 }, (_, i) => {
+      const [firstName, lastName] = person(i).split(' ') as [string, string];
+      const zip = DEMO_ZIPS[i % DEMO_ZIPS.length]!;
+      return {
+        firstName,
+        lastName,
+        name: `${firstName} ${lastName}`,
+        genderId: lookupId('gender', GLOBAL_LOOKUPS.gender![i % 4] as string),
+        ssn: `900-00-${String(1000 + i)}`,
+        dob: `19${60 + i}-0${(i % 9) + 1}-1${i % 9}`,
+        email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@example.test`,
+        phone: `+1 555 01${String(10 + i)}`,
+        addresses: [{ type: 'Home', line1: `${100 + i} Main St`, city: zip.city, state: zip.state, zip: zip.zip }],
+      };
+    }),
+  );
+
+  const policies = await tx
+    .insert(mockPolicy)
+    .values(
+      Array.from({ length: 20 }, (_, i) => ({
+        policyNumber: `${i % 2 ? 'PA' : 'HO'}-${String(100200 + i)}`,
+        insuredName: person(i),
+        productId: products[i % 2]!.id,
+        dateAdded: new Date(SEED_TIME - (20 - i) * DAY),
+      })),
+    )
+    .returning();
+  await tx.insert(policyRevision).values(
+    policies.map((p, i) => ({
+      policyId: p.id,
+      number: `${p.policyNumber}-R1`,
+      description: 'New business',
+      policyTypeId: types[i % 2]!.id,
+      policyStatusId: statuses[i % 7 === 6 ? 1 : 0]!.id,
+      effectiveDate: '2026-01-01',
+      expirationDate: '2027-01-01',
+      primaryInsuredContact: { contact: { name: p.insuredName }, driver: i % 2 === 1 },
+      namedInsuredContacts: [{ name: p.insuredName }],
+      agencyContact: { name: 'Harbour Agency' },
+      agentContact: { name: 'Alex Agent' },
+      files: [
+        {
+          declaration: true,
+          title: `${p.policyNumber} declarations`,
+          label: 'Declaration',
+          mime_type: 'application/pdf',
+          url: `/demo/${p.policyNumber}.pdf`,
+        },
+      ],
+    })),
+  );
+
+  const reasonFor = { closed: 'Claim Paid', reopened: 'New Information' } as Record<string, string>;
+  const claimIds: number[] = [];
+  for (let i = 0; i < 60; i++) {
+    const status = i < 10 ? 'draft' : i < 40 ? 'open' : i < 52 ? 'closed' : 'reopened';
+    const prod = products[i % 2]!;
+    const policy = policies[i % policies.length]!;
+    const zip = DEMO_ZIPS[i % DEMO_ZIPS.length]!;
+    const lossDate = new Date(SEED_TIME - (90 - i) * DAY);
+    const [loc] = await tx
+      .insert(location)
+      .values({ line1: `${200 + i} Harbor Rd`, city: zip.city, county: zip.county, state: zip.state, zip: zip.zip })
+      .returning({ id: location.id });
+    const number = await nextClaimNumber(tx);
+    const adjusted = status !== 'draft' && i % 2 === 0;
+    const [row] = await tx
+      .insert(claim)
+      .values({
+        number,
+        fnolNumber: number,
+        status,
+        productId: prod.id,
+        dateOfLoss: lossDate,
+        dateOfLossTimezone: 'America/New_York',
+        lossDescription:
+          prod.def.name === 'Homeowners'
+            ? 'Water from a burst pipe damaged the kitchen.'
+            : 'Rear-ended at a stop light.',
+        lossLocationId: loc!.id,
+        lossCategoryId: prod.categoryIds[i % prod.categoryIds.length]!,
+        reportedMethodId: lookupId('reported-method', GLOBAL_LOOKUPS['reported-method']![i % 4] as string),
+        reportedDate: status === 'draft' ? null : new Date(lossDate.getTime() + DAY),
+        reportedBy: { name: policy.insuredName, relation: 'Insured', phone: '+1 555 0199', email: '' },
+        policyId: policy.id,
+        policyNumber: policy.policyNumber,
+        policyType: prod.def.policyTypeName,
+        currentFnolStep: status === 'draft' ? 'reported-by' : null,
+        statusChangeReason: reasonFor[status] ?? null,
+        primaryAdjuster: adjusted ? 'adjuster@atrium.test' : null,
+        createdBy: 'adjuster@atrium.test',
+        submittedBy: status === 'draft' ? null : 'adjuster@atrium.test',
+        createdAt: lossDate,
+        updatedAt: lossDate,
+      })
+      .returning({ id: claim.id });
+    const claimId = row!.id;
+    claimIds.push(claimId);
+    await tx.insert(claimPeril).values({ claimId, perilId: prod.perilIds[i % prod.perilIds.length]! });
+    if (status === 'draft') continue;
+    const parties = await tx
+      .insert(party)
+      .values([
+        {
+          claimId,
+          displayNumber: 1,
+          name: policy.insuredName,
+          role: 'insured',
+          partyTypeId: lookupId('party-type', 'Person'),
+        },
+        {
+          claimId,
+          displayNumber: 2,
+          name: person(i + 5),
+          role: 'claimant',
+          partyTypeId: lookupId('party-type', 'Person'),
+        },
+      ])
+      .returning({ id: party.id });
+    const [riskRow] = await tx
+      .insert(risk)
+      .values({
+        claimId,
+        riskTypeId: prod.riskTypeId,
+        name: prod.def.name === 'Homeowners' ? `${200 + i} Harbor Rd` : `20${10 + (i % 15)} Sedan`,
+        isFirstPartyRisk: true,
+      })
+      .returning({ id: risk.id });
+    const coverages = await tx
+      .insert(coverage)
+      .values(
+        prod.def.coverages.map((name, c) => ({
+          claimId,
+          name,
+          coverageTypeId: prod.coverageTypeIds[c],
+          limitAmount: c === 0 ? '250000.00' : '50000.00',
+          deductibleAmount: c === 0 ? '1000.00' : '500.00',
+        })),
+      )
+      .returning({ id: coverage.id });
+    const exposureStatus = status === 'closed' ? 'closed' : status === 'reopened' ? 'reopened' : 'open';
+    await tx
+      .insert(exposure)
+      .values([
+        {
+          claimId,
+          number: 1,
+          exposureName: prod.def.coverages[0],
+          description: 'First-party damage',
+          status: exposureStatus,
+          partyId: parties[0]!.id,
+          coverageId: coverages[0]!.id,
+          riskId: riskRow!.id,
+          adjuster: adjusted ? 'adjuster@atrium.test' : null,
+          statusChangeReason: exposureStatus === 'open' ? null : 'Paid in Full',
+        },
+        ...(i % 3 === 0
+          ? [
+              {
+                claimId,
+                number: 2,
+                exposureName: prod.def.coverages[2],
+                description: 'Third-party claim',
+                status: exposureStatus,
+                partyId: parties[1]!.id,
+                coverageId: coverages[2]!.id,
+                isInjury: prod.def.injury,
+                statusChangeReason: exposureStatus === 'open' ? null : 'Paid in Full',
+              },
+            ]
+          : []),
+      ]);
+    if (adjusted) {
+      await tx
+        .insert(claimAssignment)
+        .values({
+          claimId,
+          username: 'adjuster@atrium.test',
+          roleId: lookupId('claim-user-role', 'Primary Adjuster')!,
+        });
+    }
+    if (i % 5 === 0) {
+      const [root] = await tx
+        .insert(attachmentFolder)
+        .values({ name: number, referenceId: number })
+        .returning({ id: attachmentFolder.id });
+      const [photos] = await tx
+        .insert(attachmentFolder)
+        .values([
+          { name: 'Photos', parentId: root!.id, referenceId: number },
+          { name: 'Estimates', parentId: root!.id, referenceId: number },
+        ])
+        .returning({ id: attachmentFolder.id });
+      const note = Buffer.from(`First notice of loss for ${number}.\n`, 'utf8');
+      await tx
+        .insert(attachment)
+        .values({
+          folderId: photos!.id,
+          name: 'fnol-note.txt',
+          mimeType: 'text/plain',
+          size: note.length,
+          content: note,
+          uploadedBy: 'adjuster@atrium.test',
+        });
+    }
+  }
+  return { claimIds };
+}
+
+/** The plugin's seed: claims first, then (when the ledger provides it) reserves, payments and recoveries. */
+export async function seedClaims(context: SeedContext): Promise<void> {
+  await seedDemoClaims(context.tx);
+}
