@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApiClient, type ApiClient } from '@atrium/sdk';
-import { flatten, text } from './jsonapi.js';
+import { flatten, resourceBody, text } from './jsonapi.js';
 import { PATHS } from './paths.js';
 
 /**
- * The attachments integration as the Attachments tab uses it: the claim's folder tree (rooted at
- * the claim: reference_id), the files of one folder (list_view), upload into a folder, move files.
- * A failed read says 'Failed to get attachments.' (spec error catalogue).
+ * The attachments integration as the Attachments tab uses it: the claim's folder tree (rooted at the
+ * claim's `exposures_folder_id`), the files of one folder, upload into a folder (JSON:API, the bytes
+ * base64-encoded, at most 5 MB), move files. A failed read says 'Failed to get attachments.'.
  */
 export const ATTACHMENTS_FAILED = 'Failed to get attachments.';
 
@@ -41,14 +41,15 @@ async function orFailed<T>(work: Promise<T>): Promise<T> {
 
 const keys = (claimId: string) => ['claims-module', 'attachments', claimId] as const;
 
-export function useFolderTree(claimId: string) {
+export function useFolderTree(claimId: string, rootFolderId: string | null) {
   const api = useApiClient();
   return useQuery({
-    queryKey: [...keys(claimId), 'tree'],
+    queryKey: [...keys(claimId), 'tree', rootFolderId],
+    enabled: !!rootFolderId,
     queryFn: ({ signal }) =>
       orFailed(
         api
-          .get<{ data: unknown }>(PATHS.folderTree(claimId), { jsonApi: true, signal })
+          .get<{ data: unknown }>(PATHS.folderTree(rootFolderId!), { jsonApi: true, signal })
           .then((doc) =>
             (Array.isArray(doc.data) ? doc.data : [doc.data]).map((n) => toFolder(n as Record<string, unknown>)),
           ),
@@ -63,25 +64,19 @@ export function useFolderFiles(claimId: string, folderId: string | null) {
     enabled: !!folderId,
     queryFn: ({ signal }) =>
       orFailed(
-        api
-          .get<{ data: unknown[] }>(PATHS.attachment(folderId!), {
-            jsonApi: true,
-            signal,
-            query: { list_view: 'true', reference_id: claimId },
-          })
-          .then((doc) =>
-            (doc.data ?? []).map((r): AttachmentFile => {
-              const f = flatten(r as Parameters<typeof flatten>[0]);
-              return {
-                id: f.id,
-                name: text(f.name ?? f.title),
-                mime_type: text(f.mime_type),
-                size: typeof f.size === 'number' ? f.size : null,
-                is_folder: f.is_folder === true,
-                date_added: text(f.date_added).slice(0, 10),
-              };
-            }),
-          ),
+        api.get<{ data: unknown[] }>(PATHS.attachment(folderId!), { jsonApi: true, signal }).then((doc) =>
+          (doc.data ?? []).map((r): AttachmentFile => {
+            const f = flatten(r as Parameters<typeof flatten>[0]);
+            return {
+              id: f.id,
+              name: text(f.name),
+              mime_type: text(f.mime_type),
+              size: typeof f.size === 'number' ? f.size : null,
+              is_folder: f.type === 'attachment-folder',
+              date_added: text(f.created_at).slice(0, 10),
+            };
+          }),
+        ),
       ),
   });
 }
@@ -91,14 +86,34 @@ export function useAttachmentsChanged(claimId: string) {
   return () => queryClient.invalidateQueries({ queryKey: keys(claimId) });
 }
 
-export function uploadAttachment(api: ApiClient, claimId: string, folderId: string, file: File) {
-  const form = new FormData();
-  form.append('file', file);
-  form.append('folder', folderId);
-  form.append('reference_id', claimId);
-  return api.post(PATHS.attachments, form);
+/** The service takes at most 5 MB a file. */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+async function base64Of(file: Blob): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+export async function uploadAttachment(api: ApiClient, folderId: string, file: File) {
+  if (file.size > MAX_UPLOAD_BYTES) throw new Error('The file is larger than 5 MB.');
+  return api.post(
+    PATHS.attachments,
+    resourceBody('attachment', {
+      name: file.name,
+      mime_type: file.type || 'application/octet-stream',
+      content: await base64Of(file),
+      folder_id: Number(folderId),
+    }),
+    { jsonApi: true },
+  );
 }
 
 export function moveAttachments(api: ApiClient, targetFolderId: string, attachmentIds: string[]) {
-  return api.patch(PATHS.moveAttachments(targetFolderId), { attachment_ids: attachmentIds.map(Number) });
+  return api.patch(
+    PATHS.moveAttachments(targetFolderId),
+    { data: attachmentIds.map((id) => ({ type: 'attachment', id })) },
+    { jsonApi: true },
+  );
 }

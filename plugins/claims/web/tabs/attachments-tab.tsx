@@ -38,7 +38,8 @@ const flattenFolders = (nodes: FolderNode[], depth = 0): { id: string; label: st
  */
 export function AttachmentsTab({ claim }: { claim: Claim }) {
   const api = useApiClient();
-  const tree = useFolderTree(claim.id);
+  const root = claim.exposures_folder_id ? String(claim.exposures_folder_id) : null;
+  const tree = useFolderTree(claim.id, root);
   const [folderId, setFolderId] = useState<string | null>(null);
   const current = folderId ?? tree.data?.[0]?.id ?? null;
   const files = useFolderFiles(claim.id, current);
@@ -54,6 +55,7 @@ export function AttachmentsTab({ claim }: { claim: Claim }) {
       <Grid.Col span={{ base: 12, md: 4 }}>
         <Title order={4}>Folders</Title>
         <ErrorAlert error={tree.error} />
+        {root ? null : <Text c="dimmed">This claim has no attachment folder.</Text>}
         {tree.data ? (
           <Tree<FolderNode>
             data={tree.data}
@@ -81,7 +83,7 @@ export function AttachmentsTab({ claim }: { claim: Claim }) {
                   if (!file) return;
                   setError(null);
                   try {
-                    await uploadAttachment(api, claim.id, current, file);
+                    await uploadAttachment(api, current, file);
                     void changed();
                   } catch (e) {
                     setError(new Error(errorMessageOf(e)));
