@@ -4,6 +4,7 @@ import { badRequest, notFound, z, type AtriumRouter, type Database, type Queryab
 import { fieldsOf, itemsOf, resolveDefinition, type ResolvedDefinition } from '../catalog/resolve.js';
 import { defaultItems, newItem } from './risk-defaults.js';
 import { LINES_PERMISSIONS } from '../permissions.js';
+import { productNameToId } from './product-ref.js';
 import { scenarioRisk } from '../tables.js';
 import { checkAnswer, type AnswerField } from './answer-check.js';
 import { riskStateInput, type RiskItemState, MAX_SCENARIO_RISK_DEPTH } from './risk-state.js';
@@ -70,10 +71,12 @@ async function definitionOf(db: Queryable, versionId: number) {
 }
 
 export function riskRoutes(router: AtriumRouter, db: Database) {
+  const byName = productNameToId(db);
   router.post(
     RISKS,
     {
       config: { access: P.update },
+      preValidation: byName,
       schema: {
         summary: 'Adds a risk under parent_risk (null: the root); the risk type must sit under the parent type.',
         tags,
@@ -158,6 +161,7 @@ export function riskRoutes(router: AtriumRouter, db: Database) {
     RISKS,
     {
       config: { access: P.read },
+      preValidation: byName,
       schema: {
         summary: 'The risks of a scenario (flat; parent_risk links them).',
         tags,
@@ -175,6 +179,7 @@ export function riskRoutes(router: AtriumRouter, db: Database) {
     RISK,
     {
       config: { access: P.read },
+      preValidation: byName,
       schema: { summary: 'One risk with its risk_state.', tags, security, params: riskParams },
     },
     async (request) => {
@@ -188,6 +193,7 @@ export function riskRoutes(router: AtriumRouter, db: Database) {
     RISK,
     {
       config: { access: P.update },
+      preValidation: byName,
       schema: {
         summary: "Replaces a risk's state: field_answers (checked by field type and options) and items.",
         tags,
@@ -243,6 +249,7 @@ export function riskRoutes(router: AtriumRouter, db: Database) {
     RISK,
     {
       config: { access: P.update },
+      preValidation: byName,
       schema: { summary: 'Deletes a risk with the risks below it.', tags, security, params: riskParams },
     },
     async (request, reply) => {
@@ -259,6 +266,7 @@ export function riskRoutes(router: AtriumRouter, db: Database) {
     `${RISK}items/`,
     {
       config: { access: P.update },
+      preValidation: byName,
       schema: {
         summary: 'Adds an item of the risk type to the risk, with its default limits and deductibles.',
         tags,
@@ -296,6 +304,7 @@ export function riskRoutes(router: AtriumRouter, db: Database) {
     `${RISK}items/:itemName/`,
     {
       config: { access: P.update },
+      preValidation: byName,
       schema: { summary: 'Removes an item (by name) from the risk.', tags, security, params: itemParams },
     },
     async (request) => {
@@ -316,6 +325,7 @@ export function riskRoutes(router: AtriumRouter, db: Database) {
     `${RISK}rate/`,
     {
       config: { access: P.rate },
+      preValidation: byName,
       schema: {
         summary: "Rates the scenario and answers this risk's part of the worksheet (with the scenario premium).",
         tags,
@@ -347,6 +357,7 @@ export function riskRoutes(router: AtriumRouter, db: Database) {
     `${RISK}fields/:fieldName/validate-answer/`,
     {
       config: { access: P.read },
+      preValidation: byName,
       schema: {
         summary: "Checks an answer against the field's type and options: { valid, message, value }.",
         tags,

@@ -4,6 +4,7 @@ import { badRequest, type AtriumRouter, type Database, type Queryable } from '@a
 import { resolveDefinition } from '../catalog/resolve.js';
 import { assertDraftVersion } from '../catalog/version-guard.js';
 import { LINES_PERMISSIONS } from '../permissions.js';
+import { productNameToId } from './product-ref.js';
 import { scenario, scenarioRisk } from '../tables.js';
 import { defaultItems } from './risk-defaults.js';
 import { rateAndStore } from './scenario-rating.js';
@@ -84,10 +85,12 @@ function checkTerm(values: { effective_date?: string; term_start?: string | null
 }
 
 export function scenarioRoutes(router: AtriumRouter, db: Database) {
+  const byName = productNameToId(db);
   router.post(
     BASE,
     {
       config: { access: P.create },
+      preValidation: byName,
       schema: {
         summary: 'Creates a scenario (with the root risk of the version) in version_id, else the draft.',
         tags,
@@ -130,6 +133,7 @@ export function scenarioRoutes(router: AtriumRouter, db: Database) {
     BASE,
     {
       config: { access: P.read },
+      preValidation: byName,
       schema: {
         summary: 'Lists the scenarios of a product (of version_id when given).',
         tags,
@@ -161,6 +165,7 @@ export function scenarioRoutes(router: AtriumRouter, db: Database) {
     ONE,
     {
       config: { access: P.read },
+      preValidation: byName,
       schema: { summary: 'A scenario with its unified risk state.', tags, security, params: scenarioParams },
     },
     async (request) => {
@@ -173,6 +178,7 @@ export function scenarioRoutes(router: AtriumRouter, db: Database) {
     ONE,
     {
       config: { access: P.update },
+      preValidation: byName,
       schema: {
         summary: 'Changes a scenario; expected_premium makes it a known-answer case.',
         description:
@@ -232,6 +238,7 @@ export function scenarioRoutes(router: AtriumRouter, db: Database) {
     ONE,
     {
       config: { access: P.delete },
+      preValidation: byName,
       schema: { summary: 'Deletes a scenario with its risks.', tags, security, params: scenarioParams },
     },
     async (request, reply) => {
@@ -245,6 +252,7 @@ export function scenarioRoutes(router: AtriumRouter, db: Database) {
     `${ONE}copy/`,
     {
       config: { access: P.create },
+      preValidation: byName,
       schema: {
         summary: "Copies a scenario with its risks ('Copy of <name>' unless a name is given).",
         tags,
@@ -300,6 +308,7 @@ export function scenarioRoutes(router: AtriumRouter, db: Database) {
     `${ONE}reset/`,
     {
       config: { access: P.update },
+      preValidation: byName,
       schema: {
         summary: 'Clears the risks, answers and last rating of a scenario; the root risk is added again.',
         tags,
@@ -327,6 +336,7 @@ export function scenarioRoutes(router: AtriumRouter, db: Database) {
     `${ONE}rate/`,
     {
       config: { access: P.rate },
+      preValidation: byName,
       schema: {
         summary: 'Rates a scenario: the premium (term, pro_rata) and the worksheet explaining it.',
         description: 'Rating errors (missing answers, no rate row, formula errors) are 400 with the engine message.',
@@ -346,6 +356,7 @@ export function scenarioRoutes(router: AtriumRouter, db: Database) {
     `${ONE}known-answer/`,
     {
       config: { access: P.update },
+      preValidation: byName,
       schema: {
         summary: "Records the scenario's current rating (premium and worksheet) as its known answer.",
         tags,

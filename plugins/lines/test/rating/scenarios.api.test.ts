@@ -51,6 +51,9 @@ describe('scenarios', () => {
     expect(await errorOf(server.author.get(`${base}999999/`), 404)).toBe('Scenario 999999 not found.');
     await expectStatus(server.author.get('/api/lines/products/999999/scenarios/'), 404);
     await expectStatus(server.author.post(`${base}999999/rate/`, {}), 404);
+    expect(await errorOf(server.author.get('/api/lines/products/no_such_product/scenarios/'), 404)).toBe(
+      "Product 'no_such_product' not found.",
+    );
   });
 
   it('creates a scenario in the draft with the root risk of the version', async () => {
@@ -86,6 +89,12 @@ describe('scenarios', () => {
     expect(dup).toBe("A scenario named 'austin PREVIEW' already exists in this version.");
     const list = await expectStatus<{ id: number }[]>(server.author.get(`${base}?version_id=${home.draft}`), 200);
     expect(list.map((s) => s.id)).toContain(scenarioId);
+    // {p} may also be the product's name, as in the catalog routes.
+    const byName = await expectStatus(
+      server.author.get(`/api/lines/products/homeowners/scenarios/${scenarioId}/`),
+      200,
+    );
+    expect(byName.id).toBe(scenarioId);
   });
 
   it('checks where a risk type may sit', async () => {
