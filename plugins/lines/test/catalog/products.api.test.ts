@@ -255,3 +255,35 @@ describe('racing writers', () => {
     expect((await loser.json()).errors[0].detail).toMatch(/already exists|just created by someone else/);
   });
 });
+
+describe('product details', () => {
+  it('filters the product list, sets premium rounding on a draft and refuses a template without risk types', async () => {
+    const byName = await expectStatus(server.underwriter.get(`${api}/products/?name=owners_t`), 200);
+    expect(byName.results.map((p: { name: string }) => p.name)).toEqual(['homeowners_tx']);
+    const children = await expectStatus(server.underwriter.get(`${api}/products/?parent_product_id=1`), 200);
+    expect(children.results.map((p: { name: string }) => p.name)).toEqual(['homeowners_tx']);
+    expect((await server.underwriter.get(`${api}/products/?line_id=zero`)).status).toBe(400);
+
+    const bare = await expectStatus(server.author.post(`${api}/products/`, { name: 'bare', line_id: 2 }), 201);
+    const v1 = bare.versions[0];
+    const rounded = await expectStatus(
+      server.author.put(`${api}/products/bare/versions/${v1.id}/`, {
+        effective_date: '2026-01-01',
+        premium_rounding: { places: 0, mode: 'up' },
+      }),
+      200,
+    );
+    expect(rounded.premium_rounding).toEqual({ places: 0, mode: 'up' });
+    expect(
+      (
+        await server.author.put(`${api}/products/bare/versions/${v1.id}/`, {
+          effective_date: '2026-01-01',
+          premium_rounding: { places: 0, mode: 'sideways' },
+        })
+      ).status,
+    ).toBe(400);
+    expect(await errorOf(server.author.get(`${api}/products/bare/template/`), 400)).toBe(
+      'Version 1 of bare has no risk types to rate.',
+    );
+  });
+});
