@@ -76,15 +76,13 @@ describe('differences', () => {
       .insert(riskType)
       .values({ productVersionId: childVersion!.id, name: 'hail_zone', label: 'Hail zone' })
       .returning();
-    await server.db
-      .insert(riskField)
-      .values({
-        productVersionId: childVersion!.id,
-        riskTypeId: hail!.id,
-        name: 'zone',
-        label: 'Zone',
-        type: 'string',
-      });
+    await server.db.insert(riskField).values({
+      productVersionId: childVersion!.id,
+      riskTypeId: hail!.id,
+      name: 'zone',
+      label: 'Zone',
+      type: 'string',
+    });
 
     const without = await json<Differences>(
       await server.builder.get(`/api/lines/products/${f.productId}/differences/?version_id=${f.draftId}`),
