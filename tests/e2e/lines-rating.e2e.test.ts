@@ -62,7 +62,10 @@ describe('Lines rating screens', () => {
 
     // The territory table of the draft, in the grid.
     await page.getByRole('tab', { name: 'Rate tables' }).click();
-    await page.getByRole('table', { name: 'Rate tables' }).getByRole('button', { name: 'territory_factor' }).click();
+    await page
+      .getByRole('table', { name: 'Rate tables' })
+      .getByRole('button', { name: 'territory_factor', exact: true })
+      .click();
     const grid = page.getByRole('grid', { name: 'Rate table rows' });
     await grid.getByRole('gridcell', { name: 'zip row 4' }).waitFor();
     expect(await grid.getByRole('gridcell', { name: 'zip row 1' }).textContent()).toBe('78701');
@@ -89,6 +92,9 @@ describe('Lines rating screens', () => {
       .filter({ hasText: 'territory_factor' })
       .getByRole('cell', { name: '6', exact: true })
       .waitFor();
+
+    // The toast would cover the scenario list's links; it goes after its 5 seconds.
+    await page.getByText("Rate table 'territory_factor' saved (6 rows).").waitFor({ state: 'hidden', timeout: 15_000 });
 
     // A known-answer scenario of the draft, rated in its preview.
     await page.getByRole('link', { name: 'Homeowners', exact: true }).click();

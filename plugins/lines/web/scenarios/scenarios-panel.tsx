@@ -52,79 +52,83 @@ export default function ScenariosPanel({ productId, versionId, readOnly }: Scena
       {scenarios.isError && <Alert color="red">{errorText(scenarios.error)}</Alert>}
       {scenarios.data && scenarios.data.length === 0 && <Text c="dimmed">This version has no scenarios.</Text>}
       {scenarios.data && scenarios.data.length > 0 && (
-        <Table aria-label="Scenarios" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Transaction</Table.Th>
-              <Table.Th>Effective</Table.Th>
-              <Table.Th>Expected premium</Table.Th>
-              <Table.Th>Last premium</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {scenarios.data.map((scenario) => (
-              <Table.Tr key={scenario.id} bg={scenario.id === openId ? 'var(--mantine-color-blue-0)' : undefined}>
-                <Table.Td>
-                  <Button variant="subtle" size="compact-sm" onClick={() => setOpenId(scenario.id)}>
-                    {scenario.name}
-                  </Button>
-                </Table.Td>
-                <Table.Td>{scenario.transaction_type}</Table.Td>
-                <Table.Td>{scenario.effective_date}</Table.Td>
-                <Table.Td>{scenario.expected_premium ?? '—'}</Table.Td>
-                <Table.Td>{scenario.premium?.term ?? '—'}</Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    <Anchor
-                      size="sm"
-                      component={Link}
-                      to={scenarioPreviewRoute.link(
-                        { productId, scenarioId: scenario.id },
-                        { version_id: versionId, ...(readOnly ? { read_only: 'true' } : {}) },
-                      )}
-                    >
-                      Preview
-                    </Anchor>
-                    {!readOnly && (
-                      <>
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          onClick={async () => {
-                            const copy = await run(actions.copy.mutateAsync(scenario.id));
-                            if (copy) setOpenId(copy.id);
-                          }}
-                        >
-                          Copy
-                        </Button>
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          onClick={() => void run(actions.reset.mutateAsync(scenario.id))}
-                        >
-                          Reset
-                        </Button>
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          color="red"
-                          onClick={async () => {
-                            if (openId === scenario.id) setOpenId(null);
-                            await run(actions.remove.mutateAsync(scenario.id));
-                          }}
-                        >
-                          Delete
-                        </Button>
-                      </>
-                    )}
-                  </Group>
-                </Table.Td>
+        <Table.ScrollContainer minWidth={640}>
+          <Table aria-label="Scenarios" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Transaction</Table.Th>
+                <Table.Th>Effective</Table.Th>
+                <Table.Th>Expected premium</Table.Th>
+                <Table.Th>Last premium</Table.Th>
+                <Table.Th>Actions</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {scenarios.data.map((scenario) => (
+                <Table.Tr key={scenario.id} bg={scenario.id === openId ? 'var(--mantine-color-blue-0)' : undefined}>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <Button variant="subtle" size="compact-sm" onClick={() => setOpenId(scenario.id)}>
+                        {scenario.name}
+                      </Button>
+                      <Anchor
+                        size="sm"
+                        component={Link}
+                        to={scenarioPreviewRoute.link(
+                          { productId, scenarioId: scenario.id },
+                          { version_id: versionId, ...(readOnly ? { read_only: 'true' } : {}) },
+                        )}
+                      >
+                        Preview
+                      </Anchor>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>{scenario.transaction_type}</Table.Td>
+                  <Table.Td>{scenario.effective_date}</Table.Td>
+                  <Table.Td>{scenario.expected_premium ?? '—'}</Table.Td>
+                  <Table.Td>{scenario.premium?.term ?? '—'}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {!readOnly && (
+                        <>
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            onClick={async () => {
+                              const copy = await run(actions.copy.mutateAsync(scenario.id));
+                              if (copy) setOpenId(copy.id);
+                            }}
+                          >
+                            Copy
+                          </Button>
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            onClick={() => void run(actions.reset.mutateAsync(scenario.id))}
+                          >
+                            Reset
+                          </Button>
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            color="red"
+                            onClick={async () => {
+                              if (openId === scenario.id) setOpenId(null);
+                              await run(actions.remove.mutateAsync(scenario.id));
+                            }}
+                          >
+                            Delete
+                          </Button>
+                        </>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       {openId !== null && <ScenarioDetail key={openId} scope={scope} scenarioId={openId} readOnly={readOnly} />}
     </Stack>
