@@ -184,6 +184,19 @@ export function versionRoutes(router: AtriumRouter, db: Database) {
           `Version ${version.number} of ${row.label} is ${version.status}; it cannot become ${next}.${hint}`,
         );
       }
+      if (next === 'published' && version.parentVersionId !== null) {
+        // A published child must not change under its users: what it inherits must be published too.
+        const [parentVersion] = await db
+          .select({ number: productVersion.number, status: productVersion.status, label: product.label })
+          .from(productVersion)
+          .innerJoin(product, eq(product.id, productVersion.productId))
+          .where(eq(productVersion.id, version.parentVersionId));
+        if (parentVersion && parentVersion.status === 'draft') {
+          throw badRequest(
+            `${row.label} builds on version ${parentVersion.number} of ${parentVersion.label}, which is still a draft; publish that first.`,
+          );
+        }
+      }
       const updated = await db.transaction(async (tx) => {
         if (next === 'published') await runBeforePublish({ tx, productId: row.id, versionId: version.id });
         const now = new Date();

@@ -98,6 +98,14 @@ describe('products', () => {
     expect(
       await errorOf(server.author.post(`${api}/products/`, { name: 'farm_4', parent_product_id: level3.id }), 400),
     ).toBe('Products nest at most 3 levels; farm_tx_south is already at level 3.');
+    expect(
+      await errorOf(
+        server.author.patch(`${api}/products/farm_tx/versions/${level2.versions[0].id}/status/`, {
+          status: 'published',
+        }),
+        400,
+      ),
+    ).toBe('farm_tx builds on version 1 of Farm, which is still a draft; publish that first.');
     const tree = await expectStatus(server.author.get(`${api}/products/farm/`), 200);
     expect(tree.children[0].children[0].name).toBe('farm_tx_south');
 
