@@ -15,6 +15,8 @@ export interface ProductVersion {
   effectiveDate: string | null;
   /** Statuses the server allows next, when it says; otherwise the screens offer the usual ones. */
   allowedStatuses: string[] | null;
+  /** The server says the version can be reinstated (retired versions); null when it does not say. */
+  canReinstate: boolean | null;
   deleted: boolean;
 }
 
@@ -63,6 +65,10 @@ export function toVersion(raw: unknown): ProductVersion {
     status: str(r.status) ?? 'draft',
     effectiveDate: str(field(r, 'effective_date', 'effectiveDate')),
     allowedStatuses: Array.isArray(allowed) ? allowed.filter((s): s is string => typeof s === 'string') : null,
+    canReinstate:
+      typeof field(r, 'can_reinstate', 'canReinstate') === 'boolean'
+        ? bool(field(r, 'can_reinstate', 'canReinstate'))
+        : null,
     deleted: bool(field(r, 'deleted', 'is_deleted')) || field(r, 'deleted_at', 'deletedAt') != null,
   };
 }

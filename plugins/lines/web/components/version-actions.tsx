@@ -108,7 +108,7 @@ export function VersionActions({
               {STATUS_VERBS[status] ?? `Set ${status}`}
             </Button>
           ))}
-        {canPublish && (version.status === 'retired' || version.deleted) && (
+        {canPublish && (version.canReinstate ?? (version.status === 'retired' || version.deleted)) && (
           <Button
             size="xs"
             variant="light"

@@ -249,4 +249,30 @@ describe('line overview page', () => {
     expect(await within(list).findByText('homeowners-2026.2.json')).toBeTruthy();
     expect(within(list).getByRole('button', { name: 'Download' })).toBeTruthy();
   }, 30_000);
+  it('reinstates a retired version when the server allows it', async () => {
+    const retired = {
+      ...HO3,
+      versions: [
+        { ...HO3.versions[0]!, status: 'retired', allowed_statuses: [], can_reinstate: true },
+        HO3.versions[1],
+      ],
+    };
+    const host = await renderInTestHost(<LineOverviewPage />, {
+      path: lineOverviewRoute.path,
+      at: '/lines/Homeowners?version_id=11',
+      apis: {
+        ...base,
+        'GET /lines/products/': [retired],
+        'POST /lines/products/5/versions/11/reinstate/': { id: 11, status: 'published' },
+      },
+    });
+    expect(await screen.findByText('HO3 Special Form · version 2026.1')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Publish' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retire' })).toBeNull();
+    await host.user.click(screen.getByRole('button', { name: 'Reinstate' }));
+    expect(await screen.findByText('Version 2026.1 reinstated.')).toBeTruthy();
+    expect(
+      host.requests.some((r) => r.method === 'POST' && r.path === '/api/lines/products/5/versions/11/reinstate/'),
+    ).toBe(true);
+  }, 30_000);
 });

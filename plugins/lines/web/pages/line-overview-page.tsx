@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useHostServices } from '@atrium/sdk';
 import { num } from '../catalog/api-shared.js';
-import { useLineWithProducts, versionName, type Product } from '../catalog/lines-api.js';
+import { latestVersion, useLineWithProducts, versionName, type Product } from '../catalog/lines-api.js';
 import { LINES_RESOURCES } from '../catalog/permissions.js';
 import { flattenRiskTypes, useRiskTypes, type RiskType } from '../catalog/risk-types-api.js';
 import { selectVersion } from '../catalog/selection.js';
@@ -72,6 +72,11 @@ export default function LineOverviewPage() {
     list.map((product) => ({
       id: `product-${product.id}`,
       label: product.label ?? product.name,
+      // A product opens on its latest version.
+      onOpen: () => {
+        const latest = latestVersion(product);
+        if (latest) setQuery({ version_id: String(latest.id) });
+      },
       children: [
         ...[...product.versions]
           .sort((a, b) => b.id - a.id)
