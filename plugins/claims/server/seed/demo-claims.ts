@@ -1,5 +1,6 @@
 import type { Queryable, SeedContext } from '@atrium/sdk/server';
 import { nextClaimNumber } from '../core/claim-numbers.js';
+import { seedLedger } from '../ledger/seed.js';
 import {
   attachment,
   attachmentFolder,
@@ -285,45 +286,41 @@ export async function seedDemoClaims(tx: Queryable): Promise<{ claimIds: number[
       )
       .returning({ id: coverage.id });
     const exposureStatus = status === 'closed' ? 'closed' : status === 'reopened' ? 'reopened' : 'open';
-    await tx
-      .insert(exposure)
-      .values([
-        {
-          claimId,
-          number: 1,
-          exposureName: prod.def.coverages[0],
-          description: 'First-party damage',
-          status: exposureStatus,
-          partyId: parties[0]!.id,
-          coverageId: coverages[0]!.id,
-          riskId: riskRow!.id,
-          adjuster: adjusted ? 'adjuster@atrium.test' : null,
-          statusChangeReason: exposureStatus === 'open' ? null : 'Paid in Full',
-        },
-        ...(i % 3 === 0
-          ? [
-              {
-                claimId,
-                number: 2,
-                exposureName: prod.def.coverages[2],
-                description: 'Third-party claim',
-                status: exposureStatus,
-                partyId: parties[1]!.id,
-                coverageId: coverages[2]!.id,
-                isInjury: prod.def.injury,
-                statusChangeReason: exposureStatus === 'open' ? null : 'Paid in Full',
-              },
-            ]
-          : []),
-      ]);
+    await tx.insert(exposure).values([
+      {
+        claimId,
+        number: 1,
+        exposureName: prod.def.coverages[0],
+        description: 'First-party damage',
+        status: exposureStatus,
+        partyId: parties[0]!.id,
+        coverageId: coverages[0]!.id,
+        riskId: riskRow!.id,
+        adjuster: adjusted ? 'adjuster@atrium.test' : null,
+        statusChangeReason: exposureStatus === 'open' ? null : 'Paid in Full',
+      },
+      ...(i % 3 === 0
+        ? [
+            {
+              claimId,
+              number: 2,
+              exposureName: prod.def.coverages[2],
+              description: 'Third-party claim',
+              status: exposureStatus,
+              partyId: parties[1]!.id,
+              coverageId: coverages[2]!.id,
+              isInjury: prod.def.injury,
+              statusChangeReason: exposureStatus === 'open' ? null : 'Paid in Full',
+            },
+          ]
+        : []),
+    ]);
     if (adjusted) {
-      await tx
-        .insert(claimAssignment)
-        .values({
-          claimId,
-          username: 'adjuster@atrium.test',
-          roleId: lookupId('claim-user-role', 'Primary Adjuster')!,
-        });
+      await tx.insert(claimAssignment).values({
+        claimId,
+        username: 'adjuster@atrium.test',
+        roleId: lookupId('claim-user-role', 'Primary Adjuster')!,
+      });
     }
     if (i % 5 === 0) {
       const [root] = await tx
@@ -338,22 +335,24 @@ export async function seedDemoClaims(tx: Queryable): Promise<{ claimIds: number[
         ])
         .returning({ id: attachmentFolder.id });
       const note = Buffer.from(`First notice of loss for ${number}.\n`, 'utf8');
-      await tx
-        .insert(attachment)
-        .values({
-          folderId: photos!.id,
-          name: 'fnol-note.txt',
-          mimeType: 'text/plain',
-          size: note.length,
-          content: note,
-          uploadedBy: 'adjuster@atrium.test',
-        });
+      await tx.insert(attachment).values({
+        folderId: photos!.id,
+        name: 'fnol-note.txt',
+        mimeType: 'text/plain',
+        size: note.length,
+        content: note,
+        uploadedBy: 'adjuster@atrium.test',
+      });
     }
   }
   return { claimIds };
 }
 
-/** The plugin's seed: claims first, then (when the ledger provides it) reserves, payments and recoveries. */
+/**
+ * The plugin's seed, in order: claims and everything on them first, then the ledger's demo
+ * (authority limits, payees, reserves, payments, recoveries) on those claims' exposures.
+ */
 export async function seedClaims(context: SeedContext): Promise<void> {
   await seedDemoClaims(context.tx);
+  await seedLedger(context.tx);
 }
