@@ -8,22 +8,18 @@ import { PATHS } from '../api/paths.js';
 import { ClaimTable } from '../components/claim-table.js';
 
 /** Spec "Business constants": adjusters are listed 10 at a time. */
-const ADJUSTERS_PAGE_SIZE = 10;
+const ADJUSTERS_SHOWN = 10;
 
-/** The claims users integration: who claims can be assigned to. */
-function useAdjusters(search: string) {
+/** The claims users integration: who claims can be assigned to (all of them; the picker filters). */
+function useAdjusters() {
   const api = useApiClient();
   return useQuery({
-    queryKey: ['claims-module', 'adjusters', search],
+    queryKey: ['claims-module', 'adjusters'],
     queryFn: async ({ signal }) => {
-      const answer = await api.get<{ data?: unknown[]; results?: unknown[] }>(PATHS.users, {
-        signal,
-        query: { search: search || undefined, page: 1, page_size: ADJUSTERS_PAGE_SIZE },
-      });
-      const rows = (answer?.data ?? answer?.results ?? []) as Record<string, unknown>[];
-      return rows.map((row) => {
-        const user = 'attributes' in row ? flatten(row as unknown as Parameters<typeof flatten>[0]) : row;
-        return { username: text(user.username), name: text(user.name || user.username) };
+      const answer = await api.get<{ data?: unknown[] }>(PATHS.users, { jsonApi: true, signal });
+      return ((answer?.data ?? []) as Parameters<typeof flatten>[0][]).map((row) => {
+        const user = flatten(row);
+        return { username: text(user.username || user.id), name: text(user.name || user.username || user.id) };
       });
     },
   });
@@ -40,8 +36,7 @@ export default function AssignClaimsPage() {
   const canAssign = useCan('claims:claim', 'assign');
   const [page, setPage] = useState(1);
   const list = useClaimPage({ has_adjuster: 'false' }, page, PENDING_PAGE_SIZE);
-  const [search, setSearch] = useState('');
-  const adjusters = useAdjusters(search);
+  const adjusters = useAdjusters();
   const [adjuster, setAdjuster] = useState<string | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [failures, setFailures] = useState<BatchFailure[]>([]);
@@ -73,7 +68,7 @@ export default function AssignClaimsPage() {
           <Select
             label="Adjuster"
             searchable
-            onSearchChange={setSearch}
+            limit={ADJUSTERS_SHOWN}
             data={(adjusters.data ?? []).map((a) => ({ value: a.username, label: a.name }))}
             value={adjuster}
             onChange={setAdjuster}
