@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { product, productVersion } from '../../server/tables.js';
 import { createFixture, json, startTablesServer, type Fixture, type TablesTestServer } from './tables-test-server.js';
 
 let server: TablesTestServer;
@@ -284,5 +285,45 @@ describe('rate tables', () => {
     ]);
     const noFile = await server.builder.send('POST', `${base()}${table.id}/import/${q()}`, { body: new FormData() });
     expect(noFile.status).toBe(400);
+  });
+
+  it("shows a parent product's tables in a child product as inherited and read-only there", async () => {
+    const parentTable = await createTable({ name: 'inherited_factor', key_columns: [{ name: 'k', match: 'exact' }] });
+    const [child] = await server.db
+      .insert(product)
+      .values({
+        lineId: f.lineId,
+        parentProductId: f.productId,
+        depth: 2,
+        name: `child_${f.productId}`,
+        label: 'Child',
+      })
+      .returning();
+    const [childVersion] = await server.db
+      .insert(productVersion)
+      .values({ productId: child!.id, number: 1, label: 'c1', effectiveDate: '2026-07-01', parentVersionId: f.draftId })
+      .returning();
+    const childBase = `/api/lines/products/${child!.id}/rate-tables/`;
+    const cq = `?version_id=${childVersion!.id}`;
+    const list = await json<(Table & { inheritanceStatus: string })[]>(await server.builder.get(`${childBase}${cq}`));
+    expect(list.find((t) => t.name === 'inherited_factor')?.inheritanceStatus).toBe('inherited');
+    const refused = await server.builder.put(`${childBase}${parentTable.id}/${cq}`, { label: 'changed' });
+    expect(refused.status).toBe(400);
+    expect((await json<Problem>(refused)).detail).toMatch(
+      /is inherited from .*create a rate table named 'inherited_factor'/,
+    );
+    const override = await server.builder.post(`${childBase}${cq}`, {
+      name: 'inherited_factor',
+      key_columns: [{ name: 'k', match: 'exact' }],
+    });
+    expect(override.status).toBe(201);
+    expect(await json(override)).toMatchObject({ inheritanceStatus: 'overridden' });
+  });
+
+  it('checks access on uploads too', async () => {
+    const form = new FormData();
+    form.append('file', new Blob(['k,value\n1,2\n']), 'x.csv');
+    expect((await server.as(null).send('POST', `${base()}1/import/${q()}`, { body: form })).status).toBe(401);
+    expect((await server.as('viewer').send('POST', `${base()}1/import/${q()}`, { body: form })).status).toBe(403);
   });
 });
