@@ -3,6 +3,7 @@ import { compileProduct, rate, type ProductDefinition } from '@atrium/rating';
 import { screen, waitFor, within } from '@testing-library/react';
 import { preloadTestHost, renderInTestHost } from '@atrium/sdk/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ratingCommands } from '../rating-routes.js';
 import { ScenarioDetail } from './scenario-detail.js';
 
 /** A small product rated by the real engine, so the worksheet shown is one the engine really gives. */
@@ -183,5 +184,17 @@ describe('scenario detail', () => {
     expect(await screen.findByText("'abc' is not a number.")).toBeTruthy();
     const check = host.requests.find((r) => r.path.endsWith('/fields/coverage_a/validate-answer/'));
     expect(check?.body).toEqual({ answer: 'abc' });
+  }, 30_000);
+
+  it('rates when the palette command "Rate scenario" runs', async () => {
+    const host = await renderInTestHost(
+      <ScenarioDetail scope={{ productId: 2, versionId: 8 }} scenarioId={4} readOnly={false} />,
+      { apis: apis(() => ratingFor('250000')) },
+    );
+    await screen.findByRole('button', { name: 'Rate' });
+    const command = ratingCommands.find((c) => c.id === 'lines.rateScenario')!;
+    expect(command.when).toBe('route == "lines:scenario-preview"');
+    await command.run(undefined as never, { services: host.services, context: {} } as never);
+    expect((await screen.findByLabelText('Term premium')).textContent).toBe('1325.00');
   }, 30_000);
 });
