@@ -148,4 +148,87 @@ describe('risk type details page', () => {
     expect(within(limits).getByText('300000')).toBeTruthy();
     expect(within(limits).getByText('All perils')).toBeTruthy();
   }, 30_000);
+  it('adds, copies and deletes child risk types', async () => {
+    const host = await renderInTestHost(<RiskTypeDetailsPage />, {
+      path: riskTypeDetailsRoute.path,
+      at: '/lines/Homeowners/products/HO3/risk-types/dwelling/risk-types?version_id=12',
+      apis: {
+        ...base,
+        'POST /lines/products/5/risk-types/': ({ body }) => ({ id: 9, ...(body as object) }),
+        'POST /lines/products/5/risk-types/8/copy/': ({ body }) => ({ id: 10, ...(body as object) }),
+        'DELETE /lines/products/5/risk-types/8/': new Response(null, { status: 204 }),
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Child risk types' });
+    expect(within(table).getByText('Swimming pool')).toBeTruthy();
+
+    await host.user.click(screen.getByRole('button', { name: 'Add child risk type' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Add child risk type' });
+    await host.user.type(within(dialog).getByLabelText(/Name/), 'trampoline');
+    await host.user.type(within(dialog).getByLabelText(/Label/), 'Trampoline');
+    await host.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText("Risk type 'trampoline' created.")).toBeTruthy();
+
+    await host.user.click(within(table).getByRole('button', { name: 'Copy' }));
+    dialog = await screen.findByRole('dialog', { name: 'Copy pool' });
+    expect((within(dialog).getByLabelText(/Name/) as HTMLInputElement).value).toBe('pool_copy');
+    await host.user.clear(within(dialog).getByLabelText(/Name/));
+    await host.user.type(within(dialog).getByLabelText(/Name/), 'hot_tub');
+    await host.user.clear(within(dialog).getByLabelText(/Label/));
+    await host.user.type(within(dialog).getByLabelText(/Label/), 'Hot tub');
+    await host.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText("Risk type 'pool' copied to 'hot_tub'.")).toBeTruthy();
+
+    await host.user.click(within(table).getByRole('button', { name: 'Delete pool' }));
+    expect(await screen.findByText('Are you sure you want to delete this risk type?')).toBeTruthy();
+    await host.user.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText("Risk type 'pool' deleted.")).toBeTruthy();
+
+    const writes = host.requests.filter((r) => r.method !== 'GET' && r.path.includes('/risk-types/'));
+    expect(writes.map((r) => [r.method, r.path, r.search, r.body])).toEqual([
+      [
+        'POST',
+        '/api/lines/products/5/risk-types/',
+        '?version_id=12',
+        { name: 'trampoline', label: 'Trampoline', parent_risk_type_id: 7 },
+      ],
+      ['POST', '/api/lines/products/5/risk-types/8/copy/', '?version_id=12', { name: 'hot_tub', label: 'Hot tub' }],
+      ['DELETE', '/api/lines/products/5/risk-types/8/', '?version_id=12', undefined],
+    ]);
+  }, 40_000);
+  it('adds an item and a limit under it (amounts checked as decimals)', async () => {
+    const host = await renderInTestHost(<RiskTypeDetailsPage />, {
+      path: riskTypeDetailsRoute.path,
+      at: '/lines/Homeowners/products/HO3/risk-types/dwelling/items?version_id=12',
+      apis: {
+        ...base,
+        'POST /lines/products/5/risk-types/7/risk-items/': ({ body }) => ({ id: 42, ...(body as object) }),
+        'POST /lines/products/5/risk-types/7/risk-items/41/limits/': ({ body }) => ({ id: 53, ...(body as object) }),
+      },
+    });
+    await screen.findByLabelText('Item dwelling_coverage');
+    await host.user.click(screen.getByRole('button', { name: 'Add item' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New item' });
+    await host.user.type(within(dialog).getByLabelText(/Name/), 'jewelry');
+    await host.user.type(within(dialog).getByLabelText(/Label/), 'Scheduled jewelry');
+    await host.user.click(within(dialog).getByLabelText('Fully earned'));
+    await host.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText("Item 'jewelry' saved.")).toBeTruthy();
+
+    await host.user.click(screen.getByRole('button', { name: 'Add limit or deductible' }));
+    const limit = await screen.findByRole('dialog', { name: 'Add limit or deductible to dwelling_coverage' });
+    await host.user.type(within(limit).getByLabelText(/Label/), 'Wind deductible');
+    await host.user.type(within(limit).getByLabelText('Default'), '1,000');
+    await host.user.click(within(limit).getByRole('button', { name: 'Save' }));
+    expect(within(limit).getByText('Default must be a number.')).toBeTruthy();
+    await host.user.clear(within(limit).getByLabelText('Default'));
+    await host.user.type(within(limit).getByLabelText('Default'), '2500.00');
+    await host.user.click(within(limit).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText("Limit 'Wind deductible' created.")).toBeTruthy();
+    const posts = host.requests.filter((r) => r.method === 'POST' && r.path.includes('/risk-items/'));
+    expect(posts.map((r) => r.body)).toEqual([
+      { name: 'jewelry', label: 'Scheduled jewelry', presence: 'optional', type: 'coverage', fully_earned: true },
+      { kind: 'limit', name: '', label: 'Wind deductible', default_value: '2500.00', min_value: null, max_value: null },
+    ]);
+  }, 40_000);
 });
