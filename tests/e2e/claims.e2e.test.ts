@@ -132,6 +132,19 @@ describe('Claims', () => {
     expect(await total('total_incurred').textContent()).toBe('1,000.00');
     await page.getByRole('table', { name: 'Payments' }).getByText('250.00').waitFor();
 
+    // g c finds the claim by part of its number from anywhere and opens its details.
+    await page.getByRole('link', { name: 'Dashboard' }).last().click();
+    await page.waitForURL((url) => url.pathname === '/claims');
+    await page.getByRole('tab', { name: 'My claims' }).waitFor();
+    await page.keyboard.press('g');
+    await page.keyboard.press('c');
+    const search = page.getByRole('dialog', { name: 'Claim Quick Search' });
+    await search.waitFor();
+    await page.keyboard.type(claimNumber.slice(-4));
+    await search.getByRole('option', { name: new RegExp(claimNumber) }).waitFor();
+    await search.getByRole('option', { name: new RegExp(claimNumber) }).click();
+    await page.waitForURL((url) => decodeURIComponent(url.pathname) === `/claims/${claimNumber}/details`);
+
     expect(errors).toEqual([]);
   }, 180_000);
 });
