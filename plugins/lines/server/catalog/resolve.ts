@@ -110,6 +110,8 @@ export interface ResolvedDefinition {
   /** Every risk type row of the chain by id (also overridden ones), to name what rows point at. */
   riskTypeRowsById: Map<number, RiskTypeRow>;
   itemRowsById: Map<number, ItemRow>;
+  /** Every live field row of the chain by id (an ancestor's overridden row leads to its override by name). */
+  fieldRowsById: Map<number, FieldRow>;
 }
 
 const lower = (value: string) => value.toLowerCase();
@@ -300,6 +302,7 @@ export async function resolveDefinition(
     sequences,
     riskTypeRowsById,
     itemRowsById,
+    fieldRowsById: new Map(fieldRows.map((row) => [row.id, row])),
   };
 }
 

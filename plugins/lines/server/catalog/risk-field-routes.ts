@@ -169,9 +169,17 @@ function checkField(values: FieldValues) {
   }
 }
 
+/** A field of the risk type by id; the id of an ancestor's row the version overrides finds the override. */
 function findField(scope: RiskTypeScope, fieldId: number): Resolved<FieldRow> {
-  const found = fieldsOf(scope.definition, scope.riskType.row.name).find((f) => f.row.id === fieldId);
+  const fields = fieldsOf(scope.definition, scope.riskType.row.name);
+  const found = fields.find((f) => f.row.id === fieldId);
   if (found) return found;
+  const row = scope.definition.fieldRowsById.get(fieldId);
+  const typeName = row ? scope.definition.riskTypeRowsById.get(row.riskTypeId)?.name : undefined;
+  if (row && typeName?.toLowerCase() === scope.riskType.row.name.toLowerCase()) {
+    const byName = fields.find((f) => f.row.name.toLowerCase() === row.name.toLowerCase());
+    if (byName) return byName;
+  }
   throw notFound(`Field ${fieldId} not found on risk type ${scope.riskType.row.name}.`);
 }
 

@@ -143,8 +143,16 @@ describe('risk fields', () => {
     );
     expect(overridden).toMatchObject({ name: 'zip', label: 'Texas ZIP', inheritance_status: 'overridden' });
     expect(overridden.id).not.toBe(zip.id);
-    // The parent's row is now hidden behind the override.
-    expect((await server.author.get(`${tx}${zip.id}/?version_id=${texasDraft}`)).status).toBe(404);
+    // The parent's row id now leads to the override.
+    expect(await expectStatus(server.author.get(`${tx}${zip.id}/?version_id=${texasDraft}`), 200)).toMatchObject({
+      id: overridden.id,
+      label: 'Texas ZIP',
+    });
+    const again = await expectStatus(
+      server.author.patch(`${tx}${zip.id}/?version_id=${texasDraft}`, { required: false }),
+      200,
+    );
+    expect(again.id).toBe(overridden.id);
     const renamed = await expectStatus(
       server.author.patch(`${tx}${overridden.id}/?version_id=${texasDraft}`, { name: 'postal' }),
       200,
