@@ -72,12 +72,12 @@ export async function withIdempotency(
           { source: { header: IDEMPOTENCY_HEADER }, code: 'idempotency_key_reused' },
         );
       }
-      return { status: stored.statusCode!, body: stored.response, replayed: true };
+      return { status: stored.statusCode!, body: JSON.parse(stored.response!) as unknown, replayed: true };
     }
     const answer = await work(tx);
     await tx
       .update(idempotencyKey)
-      .set({ statusCode: answer.status, response: answer.body, completed: true })
+      .set({ statusCode: answer.status, response: JSON.stringify(answer.body), completed: true })
       .where(where);
     return { ...answer, replayed: false };
   });

@@ -2,7 +2,7 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Queryable } from '@atrium/sdk/server';
 import { claim, exposure } from '../core/tables.js';
 import { parseMoney } from './money.js';
-import { requestTransaction, voidTransaction, type Actor } from './posting-service.js';
+import { requestTransaction, voidTransaction, type Actor, type TransactionRequest } from './posting-service.js';
 import { authorityLimit, payee, payor } from './tables.js';
 
 /**
@@ -20,6 +20,9 @@ export const DEMO_ADJUSTER_LIMITS = {
 } as const;
 
 const SEED_ACTOR: Actor = { username: 'adjuster@atrium.test', effectiveRole: 'Claims Adjuster', principal: null };
+
+/** The seed posts as the demo adjuster without authority checks (it stands in for history). */
+const post = (tx: Queryable, request: TransactionRequest) => requestTransaction(tx, SEED_ACTOR, request, true);
 
 export async function seedLedger(tx: Queryable): Promise<void> {
   for (const kind of ['payment', 'reserve'] as const) {
@@ -71,14 +74,14 @@ export async function seedLedger(tx: Queryable): Promise<void> {
     const seed = e.claimId * 7 + e.number * 13;
     const indemnity = 1500 + (seed % 20) * 450; // 1500.00 … 10050.00
     const expense = 250 + (seed % 8) * 125;
-    await requestTransaction(tx, { evaluator: null }, SEED_ACTOR, {
+    await post(tx, {
       type: 'reserve',
       exposureId: e.id,
       category: 'indemnity',
       newAmount: parseMoney(`${indemnity}.00`),
       details: { comments: 'Initial indemnity reserve.' },
     });
-    await requestTransaction(tx, { evaluator: null }, SEED_ACTOR, {
+    await post(tx, {
       type: 'reserve',
       exposureId: e.id,
       category: 'expense',
@@ -87,7 +90,7 @@ export async function seedLedger(tx: Queryable): Promise<void> {
     });
     if (seed % 4 === 0) continue; // a quarter of the exposures have no payments yet
     const final = e.status === 'closed' || seed % 5 === 0;
-    const paid = await requestTransaction(tx, { evaluator: null }, SEED_ACTOR, {
+    const paid = await post(tx, {
       type: 'payment',
       exposureId: e.id,
       category: 'indemnity',
@@ -102,7 +105,7 @@ export async function seedLedger(tx: Queryable): Promise<void> {
         deductible_amount_to_pay: '500.00',
       },
     });
-    await requestTransaction(tx, { evaluator: null }, SEED_ACTOR, {
+    await post(tx, {
       type: 'payment',
       exposureId: e.id,
       category: 'expense',
@@ -117,7 +120,7 @@ export async function seedLedger(tx: Queryable): Promise<void> {
     });
     if (seed % 7 === 0) await voidTransaction(tx, SEED_ACTOR, paid, 'Issued to the wrong payee.');
     if (seed % 3 === 0) {
-      await requestTransaction(tx, { evaluator: null }, SEED_ACTOR, {
+      await post(tx, {
         type: 'recovery',
         exposureId: e.id,
         category: 'indemnity',

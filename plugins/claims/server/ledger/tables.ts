@@ -188,7 +188,8 @@ export const idempotencyKey = claimsSchema.table(
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
     statusCode: integer('status_code'),
-    response: jsonb('response'),
+    /** The answer's body as sent (text, so that a replay is byte for byte the same). */
+    response: text('response'),
     completed: boolean('completed').notNull().default(false),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import {
+  ApiError,
   pageQuerySchema,
   paginationLinks,
   serializeDocument,
@@ -9,10 +10,11 @@ import {
   type ServerPluginContext,
 } from '@atrium/sdk/server';
 import { claimsPermission } from '../../permissions.js';
-import { approveTransaction, rejectTransaction } from '../posting-service.js';
+import type { TransactionType } from '../ledger-entry.js';
+import { accessRecord, approveTransaction, rejectTransaction } from '../posting-service.js';
 import { LEDGER_BASE, resourceOfType, transactionResource, withLedgerContext } from '../resources.js';
 import { ledgerTransaction } from '../tables.js';
-import { loadTransaction } from './posting-routes.js';
+import { loadTransaction, policyAllows } from './posting-routes.js';
 import { actorOf, idParams, ledgerListQuery } from './schemas.js';
 
 /**
@@ -114,15 +116,23 @@ export function registerApprovalRoutes(router: AtriumRouter, context: ServerPlug
     },
     async (request) => {
       const id = Number(request.params.id);
-      await loadTransaction(context, null, id);
+      const pending = await loadTransaction(context, null, id);
+      const approver = actorOf(request);
+      // The policy sees the amount the request named (see accessRecord), asked before the transaction opens.
+      const named = pending.type === 'reserve' ? String(pending.details.new_amount ?? pending.amount) : pending.amount;
+      const allowed = await policyAllows(
+        context,
+        approver,
+        pending.type as TransactionType,
+        'approve',
+        accessRecord(pending.type as TransactionType, named, {
+          claimId: pending.claimId,
+          exposureId: pending.exposureId,
+          category: pending.reserveCategory,
+        }),
+      );
       const row = await context.db.transaction((tx) =>
-        approveTransaction(
-          tx,
-          { evaluator: context.services.evaluator },
-          actorOf(request),
-          id,
-          request.body.data.attributes?.reason ?? null,
-        ),
+        approveTransaction(tx, approver, id, request.body.data.attributes?.reason ?? null, allowed),
       );
       return serializeDocument(resourceOfType(row.type), await loadTransaction(context, null, id));
     },
@@ -142,10 +152,15 @@ export function registerApprovalRoutes(router: AtriumRouter, context: ServerPlug
     },
     async (request) => {
       const id = Number(request.params.id);
+      const reason = request.body.data.attributes?.reason;
+      if (!reason) {
+        throw new ApiError(400, 'This field is required.', {
+          source: { pointer: '/data/attributes/reason' },
+          code: 'required',
+        });
+      }
       await loadTransaction(context, null, id);
-      const row = await context.db.transaction((tx) =>
-        rejectTransaction(tx, actorOf(request), id, request.body.data.attributes!.reason!),
-      );
+      const row = await context.db.transaction((tx) => rejectTransaction(tx, actorOf(request), id, reason));
       return serializeDocument(resourceOfType(row.type), await loadTransaction(context, null, id));
     },
   );

@@ -15,7 +15,17 @@ import {
 import { claimsPermission } from '../../permissions.js';
 import { idempotencyKeyOf, withIdempotency } from '../idempotency.js';
 import { parseMoney } from '../money.js';
-import { requestTransaction, voidTransaction, type TransactionRequest } from '../posting-service.js';
+import {
+  accessRecord,
+  requestTransaction,
+  RESOURCE_OF_TYPE,
+  voidTransaction,
+  type Actor,
+  type TransactionRequest,
+} from '../posting-service.js';
+import { exposure } from '../../core/tables.js';
+import { exposureNotFound } from '../ledger-store.js';
+import type { TransactionType } from '../ledger-entry.js';
 import {
   LEDGER_BASE,
   paymentResource,
@@ -82,7 +92,9 @@ const paymentBody = resourceDocument(
     deductible_amount_before_adjustments: moneyText('Deductible amount before adjustments').optional(),
     deductible_amount_to_pay: moneyText('Deductible amount to pay').optional(),
   },
-  { relationships: { exposure: toOneRelationship('exposures', false), payees: toManyRelationship('payees') } },
+  {
+    relationships: { exposure: toOneRelationship('exposures', false), payees: toManyRelationship('payees').optional() },
+  },
 );
 
 const recoveryBody = resourceDocument(
@@ -98,8 +110,8 @@ const recoveryBody = resourceDocument(
   {
     relationships: {
       exposure: toOneRelationship('exposures', false),
-      payor: toOneRelationship('payors'),
-      party: toOneRelationship('parties'),
+      payor: toOneRelationship('payors').optional(),
+      party: toOneRelationship('parties').optional(),
     },
   },
 );
@@ -206,21 +218,54 @@ export function registerListAndGet(router: AtriumRouter, context: ServerPluginCo
   );
 }
 
-/** Runs a creation under its Idempotency-Key and answers 201 (posted) or 202 (pending approval). */
+/** What the access policy says about the caller doing `action` on this record (see accessRecord). */
+export async function policyAllows(
+  context: ServerPluginContext,
+  actor: Actor,
+  type: TransactionType,
+  action: string,
+  record: Record<string, unknown>,
+): Promise<boolean> {
+  const evaluation = await context.services.evaluator!.evaluate(actor.principal!, {
+    resource: RESOURCE_OF_TYPE[type],
+    action,
+    record,
+  });
+  return evaluation.allowed;
+}
+
+/** The exposure's claim, read before the posting transaction (the access record names it). */
+async function claimOfExposure(context: ServerPluginContext, exposureId: number): Promise<number> {
+  const [found] = await context.db
+    .select({ claimId: exposure.claimId })
+    .from(exposure)
+    .where(eq(exposure.id, exposureId));
+  if (!found) throw exposureNotFound(exposureId);
+  return found.claimId;
+}
+
+/**
+ * Runs a creation under its Idempotency-Key and answers 201 (posted) or 202 (pending approval).
+ * The access policy is asked first, with the amount the request names, outside the transaction.
+ */
 async function create(
   context: ServerPluginContext,
-  request: { headers: Record<string, string | string[] | undefined>; body: unknown; principal: unknown },
+  request: { headers: Record<string, string | string[] | undefined>; body: unknown },
   reply: { status(code: number): unknown; header(name: string, value: string): unknown },
-  actor: ReturnType<typeof actorOf>,
-  kind: Kind,
-  build: () => Promise<TransactionRequest>,
+  actor: Actor,
+  transaction: TransactionRequest,
+  namedAmount: string,
 ) {
+  const kind = transaction.type;
   const key = idempotencyKeyOf(request.headers);
+  const claimId = await claimOfExposure(context, transaction.exposureId);
+  const target = { claimId, exposureId: transaction.exposureId, category: transaction.category };
+  const allowed = await policyAllows(context, actor, kind, 'create', accessRecord(kind, namedAmount, target));
   const answer = await withIdempotency(
     context.db,
     { username: actor.username, scope: PATH[kind], key, body: request.body },
     async (tx) => {
-      const row = await requestTransaction(tx, { evaluator: context.services.evaluator }, actor, await build());
+      const row = await requestTransaction(tx, actor, transaction, allowed);
       const [view] = await withLedgerContext(tx, [row]);
       return {
         status: row.status === 'posted' ? 201 : 202,
@@ -254,23 +299,22 @@ export function registerPostingRoutes(router: AtriumRouter, context: ServerPlugi
     },
     async (request, reply) => {
       const { attributes, relationships } = request.body.data;
-      return create(context, request, reply, actorOf(request), 'reserve', async () => {
-        const exposureId = exposureIdOf(relationships);
-        const a = attributes!;
-        if ((a.new_amount === undefined) === (a.amount === undefined)) {
-          throw new ApiError(400, 'Give either new_amount (the new reserve) or amount (the change), not both.', {
-            source: { pointer: '/data/attributes/new_amount' },
-            code: 'required',
-          });
-        }
-        return {
-          type: 'reserve',
-          exposureId,
-          category: a.reserve_category,
-          ...(a.new_amount !== undefined ? { newAmount: parseMoney(a.new_amount) } : { change: parseMoney(a.amount!) }),
-          details: { comments: a.comments ?? '' },
-        };
-      });
+      const exposureId = exposureIdOf(relationships);
+      const a = attributes!;
+      if ((a.new_amount === undefined) === (a.amount === undefined)) {
+        throw new ApiError(400, 'Give either new_amount (the new reserve) or amount (the change), not both.', {
+          source: { pointer: '/data/attributes/new_amount' },
+          code: 'required',
+        });
+      }
+      const transaction: TransactionRequest = {
+        type: 'reserve',
+        exposureId,
+        category: a.reserve_category,
+        ...(a.new_amount !== undefined ? { newAmount: parseMoney(a.new_amount) } : { change: parseMoney(a.amount!) }),
+        details: { comments: a.comments ?? '' },
+      };
+      return create(context, request, reply, actorOf(request), transaction, a.new_amount ?? a.amount!);
     },
   );
 
@@ -290,26 +334,25 @@ export function registerPostingRoutes(router: AtriumRouter, context: ServerPlugi
     },
     async (request, reply) => {
       const { attributes, relationships } = request.body.data;
-      return create(context, request, reply, actorOf(request), 'payment', async () => {
-        const exposureId = exposureIdOf(relationships);
-        const a = attributes!;
-        const payeeIds = await requireIds(
-          context,
-          payee,
-          (relationships?.payees?.data ?? []).map((p) => p.id),
-          (i) => `/data/relationships/payees/data/${i}/id`,
-          'Payee',
-        );
-        const { amount, reserve_category, final_payment, ...details } = a;
-        return {
-          type: 'payment',
-          exposureId,
-          category: reserve_category,
-          amount: parseMoney(amount),
-          finalPayment: final_payment ?? false,
-          details: { ...details, payee_ids: payeeIds },
-        };
-      });
+      // Checked before the posting transaction: on PGlite the pool has one connection, which it holds.
+      const payeeIds = await requireIds(
+        context,
+        payee,
+        (relationships?.payees?.data ?? []).map((p) => p.id),
+        (i) => `/data/relationships/payees/data/${i}/id`,
+        'Payee',
+      );
+      const exposureId = exposureIdOf(relationships);
+      const { amount, reserve_category, final_payment, ...details } = attributes!;
+      const transaction: TransactionRequest = {
+        type: 'payment',
+        exposureId,
+        category: reserve_category,
+        amount: parseMoney(amount),
+        finalPayment: final_payment ?? false,
+        details: { ...details, payee_ids: payeeIds },
+      };
+      return create(context, request, reply, actorOf(request), transaction, amount);
     },
   );
 
@@ -326,26 +369,24 @@ export function registerPostingRoutes(router: AtriumRouter, context: ServerPlugi
     },
     async (request, reply) => {
       const { attributes, relationships } = request.body.data;
-      return create(context, request, reply, actorOf(request), 'recovery', async () => {
-        const exposureId = exposureIdOf(relationships);
-        const a = attributes!;
-        const payorId = relationships?.payor?.data?.id;
-        if (payorId !== undefined) {
-          await requireIds(context, payor, [payorId], () => '/data/relationships/payor/data/id', 'Payor');
-        }
-        const { amount, reserve_category, ...details } = a;
-        return {
-          type: 'recovery',
-          exposureId,
-          category: reserve_category,
-          amount: parseMoney(amount),
-          details: {
-            ...details,
-            payor_id: payorId === undefined ? null : Number(payorId),
-            party_id: relationships?.party?.data?.id ?? null,
-          },
-        };
-      });
+      const payorId = relationships?.payor?.data?.id;
+      if (payorId !== undefined) {
+        await requireIds(context, payor, [payorId], () => '/data/relationships/payor/data/id', 'Payor');
+      }
+      const exposureId = exposureIdOf(relationships);
+      const { amount, reserve_category, ...details } = attributes!;
+      const transaction: TransactionRequest = {
+        type: 'recovery',
+        exposureId,
+        category: reserve_category,
+        amount: parseMoney(amount),
+        details: {
+          ...details,
+          payor_id: payorId === undefined ? null : Number(payorId),
+          party_id: relationships?.party?.data?.id ?? null,
+        },
+      };
+      return create(context, request, reply, actorOf(request), transaction, amount);
     },
   );
 

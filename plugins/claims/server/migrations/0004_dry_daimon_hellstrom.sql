@@ -1,0 +1,1 @@
+ALTER TABLE "claims"."idempotency_key" ALTER COLUMN "response" SET DATA TYPE text;
