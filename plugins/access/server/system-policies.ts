@@ -109,6 +109,13 @@ export const SYSTEM_POLICIES: SystemPolicy[] = [
         resources: ['claims:payment'],
         conditions: [{ attribute: 'record.amount', operator: 'gt', value: '5000.00' }],
       },
+      // Adjusters do not set their own authority limits (docs/claims-accounting.md).
+      {
+        sid: 'AuthorityLimitsAdministered',
+        effect: 'deny',
+        actions: ['create', 'update', 'delete'],
+        resources: ['claims:authority-limit'],
+      },
     ],
     roles: ['Claims Adjuster'],
   },
