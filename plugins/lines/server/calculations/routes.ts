@@ -101,6 +101,15 @@ function itemOf(definition: ResolvedDefinition, riskTypeName: string, itemId: nu
   return item.row.id;
 }
 
+/** An item named in the body: a 400 pointing at `risk_item_id` when the risk type has no such item. */
+function bodyItem(at: Located, itemId: number): number {
+  try {
+    return itemOf(at.definition, at.riskTypeName, itemId);
+  } catch {
+    throw fieldError('risk_item_id', `Risk item ${itemId} is not an item of risk type '${at.riskTypeName}'.`);
+  }
+}
+
 type CalcRow = typeof calculation.$inferSelect;
 
 function calcOut(row: CalcRow, definition: ResolvedDefinition, inheritanceStatus: string, productId: number) {
@@ -257,8 +266,7 @@ function registerScope(router: AtriumRouter, db: Database, { base, params }: Sco
       const out = await db.transaction(async (tx) => {
         const at = await locate(tx, request.params as Params, request.query.version_id);
         await assertDraftVersion(tx, at.versionId);
-        const itemId =
-          at.itemRowId ?? (body.risk_item_id ? itemOf(at.definition, at.riskTypeName, body.risk_item_id) : null);
+        const itemId = at.itemRowId ?? (body.risk_item_id ? bodyItem(at, body.risk_item_id) : null);
         if (await nameTaken(tx, at, body.name)) throw duplicate(body.name);
         const [maxOrder] = await tx
           .select({ n: sql<number>`coalesce(max(${calculation.order}), -1)::int` })
@@ -358,7 +366,7 @@ function registerScope(router: AtriumRouter, db: Database, { base, params }: Sco
         throw duplicate(name);
       let itemId = found.row.riskItemId;
       if (body.risk_item_id !== undefined && at.itemRowId === null) {
-        itemId = body.risk_item_id === null ? null : itemOf(at.definition, at.riskTypeName, body.risk_item_id);
+        itemId = body.risk_item_id === null ? null : bodyItem(at, body.risk_item_id);
       }
       const roundPlaces = body.round_places === undefined ? found.row.roundPlaces : body.round_places;
       const roundMode =

@@ -121,6 +121,15 @@ async function locate(db: Queryable, params: { product: number; riskType?: numbe
   return { versionId: version, definition, riskTypeName, riskTypeRowId } satisfies Located;
 }
 
+/** A risk type named in the body: a 400 pointing at `risk_type_id` when the version has no such risk type. */
+function bodyRiskType(at: Located, riskTypeId: number): number {
+  try {
+    return riskTypeIn(at.definition, riskTypeId).row.id;
+  } catch {
+    throw fieldError('risk_type_id', `Risk type ${riskTypeId} is not a risk type of this version.`);
+  }
+}
+
 function inScope(table: VisibleTable, at: Located): boolean {
   return at.riskTypeName === null || table.riskTypeName?.toLowerCase() === at.riskTypeName.toLowerCase();
 }
@@ -248,7 +257,7 @@ function registerScope(router: AtriumRouter, db: Database, { base, params }: Sco
         const at = await locate(tx, request.params, request.query.version_id);
         await assertDraftVersion(tx, at.versionId);
         let riskTypeId = at.riskTypeRowId;
-        if (riskTypeId === null && body.risk_type_id) riskTypeId = riskTypeIn(at.definition, body.risk_type_id).row.id;
+        if (riskTypeId === null && body.risk_type_id) riskTypeId = bodyRiskType(at, body.risk_type_id);
         const keyColumns = body.key_columns ?? [];
         const tableRows = normalizeRows(body.rows ?? []);
         const shape = {
@@ -374,7 +383,7 @@ function registerScope(router: AtriumRouter, db: Database, { base, params }: Sco
         throw duplicate(name);
       let riskTypeId = table.row.riskTypeId;
       if (body.risk_type_id !== undefined) {
-        riskTypeId = body.risk_type_id === null ? null : riskTypeIn(at.definition, body.risk_type_id).row.id;
+        riskTypeId = body.risk_type_id === null ? null : bodyRiskType(at, body.risk_type_id);
       }
       await withUniqueCheck(
         () =>

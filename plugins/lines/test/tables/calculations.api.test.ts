@@ -126,6 +126,9 @@ describe('calculations', () => {
     expect(dup.status).toBe(400);
     expect((await json<Problem>(dup)).errors[0]!.pointer).toBe('/name');
     expect((await server.builder.post(`${base()}${q()}`, { name: 'x' })).status).toBe(400);
+    const noItem = await server.builder.post(`${base()}${q()}`, { name: 'x', calculation: '1', risk_item_id: 999999 });
+    expect(noItem.status).toBe(400);
+    expect((await json<Problem>(noItem)).errors[0]!.pointer).toBe('/risk_item_id');
     expect((await server.builder.post(`${base()}${q()}`, { name: 'x y', calculation: '1' })).status).toBe(400);
     expect((await server.builder.post(`${base()}${q()}`, { name: 'x', calculation: '1', extra: 1 })).status).toBe(400);
     expect((await server.builder.get(`/api/lines/products/999999/risk-types/1/calculations/`)).status).toBe(404);

@@ -89,6 +89,13 @@ describe('rate tables', () => {
       detail: "Row 1, column 'value': 'abc' is not a number",
       pointer: '/rows/0/value',
     });
+    const noType = await server.builder.post(`/api/lines/products/${f.productId}/rate-tables/${q()}`, {
+      name: 'x',
+      key_columns: [],
+      risk_type_id: 999999,
+    });
+    expect(noType.status).toBe(400);
+    expect((await json<Problem>(noType)).errors[0]!.pointer).toBe('/risk_type_id');
     const badName = await server.builder.post(`${base()}${q()}`, { name: '1 bad name', key_columns: [] });
     expect(badName.status).toBe(400);
     const unknownKey = await server.builder.post(`${base()}${q()}`, {
