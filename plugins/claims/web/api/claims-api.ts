@@ -171,3 +171,34 @@ export function useClaimAudit(claimId: string | undefined) {
 export function assignClaim(api: ApiClient, username: string, claimId: string) {
   return api.post(PATHS.assignClaims(username), { claim_ids: [Number(claimId)] });
 }
+
+export interface ExposureWithEtag {
+  exposure: Flat;
+  etag: string | null;
+}
+
+/** One exposure with the ETag for its next write's `If-Match`. */
+export function useExposure(id: string | undefined) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: ['claims-module', 'exposure', id],
+    enabled: !!id,
+    queryFn: async ({ signal }): Promise<ExposureWithEtag> => {
+      let etag: string | null = null;
+      const document = await api.get<JsonApiDocument<JsonApiResource>>(PATHS.exposure(id!), {
+        jsonApi: true,
+        signal,
+        onResponse: (response) => (etag = response.headers.get('etag')),
+      });
+      return { exposure: flatten(document.data), etag };
+    },
+  });
+}
+
+/** PATCH an exposure with `If-Match` (412 when someone else changed it first). */
+export function updateExposure(api: ApiClient, id: string, etag: string | null, attributes: Record<string, unknown>) {
+  return api.patch(PATHS.exposure(id), resourceBody('exposure', attributes, { id }), {
+    jsonApi: true,
+    headers: etag ? { 'If-Match': etag } : {},
+  });
+}

@@ -14,6 +14,7 @@ export const PATHS = {
   claimTags: (id: string) => `${BASE}/claims/${id}/relationships/tags/`,
   statuses: `${BASE}/claims/statuses/`,
   exposures: `${BASE}/exposures/`,
+  exposure: (id: string) => `${BASE}/exposures/${id}/`,
   parties: `${BASE}/parties/`,
   injuries: `${BASE}/injuries/`,
   auditLog: `${BASE}/audit-log/`,

@@ -1,8 +1,12 @@
-import { Alert, Anchor, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ErrorAlert } from '@atrium/sdk';
-import type { Claim } from '../api/claims-api.js';
-import { text } from '../api/jsonapi.js';
+import { ErrorAlert, useApiClient, useCan } from '@atrium/sdk';
+import { STATUS_TRANSITIONS } from '../../shared/statuses.js';
+import { claimsKeys, updateExposure, useExposure, type Claim } from '../api/claims-api.js';
+import { WriteError } from '../components/stale-alert.js';
+import { text, type Flat } from '../api/jsonapi.js';
 import { claimsExposuresRoute } from '../routes.js';
 import { useExposures } from './exposures-tab.js';
 
@@ -47,6 +51,7 @@ export function ExposureDetailsTab({
   return (
     <Stack>
       {back}
+      <ExposureStatus exposureId={exposure.id} claimId={claim.id} />
       <Title order={4}>
         Exposure {text(exposure.display_number || exposure.number)} {text(exposure.exposure_name)}
       </Title>
@@ -60,6 +65,71 @@ export function ExposureDetailsTab({
           </div>
         ))}
       </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** The exposure's status moves (shared/statuses.ts), with the reason they need; PATCH with If-Match. */
+function ExposureStatus({ exposureId, claimId }: { exposureId: string; claimId: string }) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const canUpdate = useCan('claims:exposure', 'update');
+  const current = useExposure(exposureId);
+  const [to, setTo] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const exposure: Flat | undefined = current.data?.exposure;
+  if (!exposure || !canUpdate.allowed) return null;
+  const moves = STATUS_TRANSITIONS.filter((t) => t.entity === 'exposure' && t.from_status === exposure.status);
+  if (moves.length === 0) return null;
+  const move = moves.find((m) => m.to_status === to);
+  const reload = () => {
+    setError(null);
+    void current.refetch();
+  };
+  return (
+    <Stack gap="xs">
+      <Group align="flex-end">
+        <Select
+          label="Change exposure status"
+          size="xs"
+          data={moves.map((m) => ({ value: m.to_status, label: m.action }))}
+          value={to}
+          onChange={setTo}
+        />
+        {move?.reason_required ? (
+          <TextInput label="Reason" size="xs" value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+        ) : null}
+        <Button
+          size="xs"
+          loading={busy}
+          disabled={!to || (!!move?.reason_required && !reason.trim())}
+          onClick={async () => {
+            setBusy(true);
+            setError(null);
+            try {
+              await updateExposure(api, exposureId, current.data!.etag, {
+                status: to,
+                status_change_reason: reason.trim() || null,
+              });
+              setTo(null);
+              setReason('');
+              await Promise.all([
+                current.refetch(),
+                queryClient.invalidateQueries({ queryKey: claimsKeys.claimParts(claimId) }),
+              ]);
+            } catch (e) {
+              setError(e);
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          Apply to exposure
+        </Button>
+      </Group>
+      <WriteError error={error} onReload={reload} />
     </Stack>
   );
 }
