@@ -59,6 +59,8 @@ const WRITE = ['read', 'create', 'update'];
 const agentArea: Statement[] = [
   viewModules('AgentModules', ['quote', 'policies', 'claims', 'reports']),
   allow('Quotes', WRITE, ['quote:*']),
+  // Quotes are priced by the lines module's rating service (POST /api/rating/rate-quote/).
+  allow('QuoteRating', ['rate'], ['lines:rating']),
   allow('PoliciesAndQuotes', ['read'], ['policies:*']),
   allow('ReportClaims', ['read', 'create'], ['claims:claim']),
   allow('Reports', ['read'], ['reports:*']),
@@ -127,6 +129,8 @@ export const SYSTEM_POLICIES: SystemPolicy[] = [
       allow('PoliciesAndQuotes', ['*'], ['policies:*', 'quote:*']),
       allow('Insureds', WRITE, ['contacts:*', 'notes:*', 'documents:*']),
       allow('Lookups', ['read'], ['lines:*', 'claims:*', 'reports:*']),
+      // Quoting prices through the lines module's rating service.
+      allow('QuoteRating', ['rate'], ['lines:rating']),
     ],
     roles: ['Underwriter'],
   },
@@ -173,4 +177,4 @@ export const DEMO_GROUP_ROLES: { groupName: string; roles: DemoRole[] }[] = [
   { groupName: 'Administrators', roles: ['Administrator'] },
 ];
 
-export const SYSTEM_POLICY_VERSION = '1.0.0';
+export const SYSTEM_POLICY_VERSION = '1.1.0';

@@ -37,6 +37,19 @@ describe('rate-quote', () => {
     ]);
   });
 
+  it('prices quotes for those who quote (underwriters, agents) but not for claims adjusters', async () => {
+    const body = {
+      product: 'homeowners',
+      unified_risk_state: austinHome,
+      transaction_type: 'new_business',
+      rating_dates: { effective_date: '2026-01-01' },
+    };
+    const rating = await expectStatus(rateQuote(body, server.underwriter), 200);
+    expect(rating.premium.term).toBe('1789.60');
+    await expectStatus(rateQuote(body, server.as('agent@agency.test')), 200);
+    expect((await rateQuote(body, server.adjuster)).status).toBe(403);
+  });
+
   it('prorates an endorsement over the rest of the term of a named version', async () => {
     const rating = await expectStatus(
       rateQuote({
@@ -117,13 +130,6 @@ describe('rate-quote', () => {
       ),
     ).toBe('unified_risk_state nests at most 7 levels deep.');
     await expectStatus(rateQuote({ product: 'homeowners', unified_risk_state: austinHome }), 400);
-    await expectStatus(
-      rateQuote(
-        { product: 'homeowners', unified_risk_state: austinHome, rating_dates: { effective_date: '2026-01-01' } },
-        server.as('agent@agency.test'),
-      ),
-      403,
-    );
   });
 
   it('evaluates the computed fields of a tree without rating it', async () => {
