@@ -31,6 +31,12 @@ describe('lines', () => {
       200,
     );
     expect(patched.label).toBe('Commercial Auto');
+    expect(await errorOf(server.author.patch(`${api}/lines/${created.id}/`, { name: 'personal_auto' }), 400)).toBe(
+      "A line named 'personal_auto' already exists.",
+    );
+    expect(await errorOf(server.author.patch(`${api}/lines/nowhere/`, { label: 'X' }), 404)).toBe(
+      "Line 'nowhere' not found.",
+    );
     expect(await errorOf(server.author.post(`${api}/lines/`, { name: 'Homeowners' }), 400)).toContain('lower-case');
     expect(await errorOf(server.author.post(`${api}/lines/`, { name: 'homeowners' }), 400)).toBe(
       "A line named 'homeowners' already exists.",
