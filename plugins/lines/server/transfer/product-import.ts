@@ -245,6 +245,15 @@ async function writeDefinitions(tx: Queryable, doc: ProductDocument, versionId: 
 
   for (const [r, t] of doc.risk_types.entries()) {
     const riskTypeId = typeIds.get(t.name.toLowerCase())!;
+    t.fields.forEach((f, i) => {
+      if (f.type === 'computed' && !f.formula) {
+        issues.push({
+          detail: `Computed field '${f.name}' needs a formula.`,
+          source: { pointer: `/risk_types/${r}/fields/${i}/formula` },
+        });
+      }
+    });
+    if (issues.length > 0) throw new ImportFailed(issues);
     if (t.fields.length > 0) {
       await tx.insert(riskField).values(
         t.fields.map((f) => ({
@@ -260,7 +269,7 @@ async function writeDefinitions(tx: Queryable, doc: ProductDocument, versionId: 
           required: f.required,
           formatId: f.format === null ? null : (formats.get(f.format.toLowerCase()) ?? null),
           options: f.options,
-          formula: f.type === 'computed' ? (f.formula ?? '0') : null,
+          formula: f.type === 'computed' ? f.formula : null,
           roundPlaces: f.round_places,
           roundMode: f.round_places === null ? null : (f.round_mode ?? 'half-up'),
         })),

@@ -188,6 +188,19 @@ describe('product imports', () => {
     expect(ok.status).toBe(200);
     expect(await json(ok)).toMatchObject({ created: 'product' });
 
+    const computed = structuredClone(retry);
+    computed.product.name = `computed_${original.product.name}`;
+    (computed.risk_types[1] as unknown as { fields: Record<string, unknown>[] }).fields[0]!.type = 'computed';
+    const noFormula = await server.builder.post(
+      `/api/lines/product-imports/${(await json<Import>(await upload(computed))).id}/import/`,
+      {},
+    );
+    expect(noFormula.status).toBe(400);
+    expect((await json<Problem>(noFormula)).errors[0]).toMatchObject({
+      detail: "Computed field 'value' needs a formula.",
+      pointer: '/risk_types/1/fields/0/formula',
+    });
+
     expect((await server.builder.get('/api/lines/product-imports/999999/')).status).toBe(404);
     expect((await server.builder.post('/api/lines/product-imports/999999/import/', {})).status).toBe(404);
     expect((await server.as('viewer').post('/api/lines/product-imports/1/import/', {})).status).toBe(403);
