@@ -90,84 +90,86 @@ export default function CalculationsPanel({ productId, versionId, riskTypeId, re
         <Text c="dimmed">This risk type has no calculations.</Text>
       )}
       {calculations.data && calculations.data.length > 0 && (
-        <Table aria-label="Calculations" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>#</Table.Th>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Formula</Table.Th>
-              <Table.Th>Item</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {calculations.data.map((calculation) => {
-              const index = live.indexOf(calculation);
-              return (
-                <Table.Tr key={calculation.id} style={calculation.deleted ? { opacity: 0.6 } : undefined}>
-                  <Table.Td>{index >= 0 ? index + 1 : '—'}</Table.Td>
-                  <Table.Td>
-                    <Button variant="subtle" size="compact-sm" onClick={() => setOpen(calculation)}>
-                      {calculation.name}
-                    </Button>
-                    {calculation.inheritanceStatus && calculation.inheritanceStatus !== 'own' && (
-                      <Badge ml="xs" size="xs" variant="light">
-                        {calculation.inheritanceStatus}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td style={{ maxWidth: 420 }}>
-                    <Code
-                      style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', display: 'block' }}
-                    >
-                      {calculation.calculation}
-                    </Code>
-                  </Table.Td>
-                  <Table.Td>{calculation.riskItem ?? ''}</Table.Td>
-                  <Table.Td>
-                    {!readOnly && calculation.deleted && (
-                      <Button
-                        size="compact-xs"
-                        variant="light"
-                        onClick={() => run(actions.restore.mutateAsync(calculation.id))}
-                      >
-                        Restore
+        <Table.ScrollContainer minWidth={600}>
+          <Table aria-label="Calculations" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>#</Table.Th>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Formula</Table.Th>
+                <Table.Th>Item</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {calculations.data.map((calculation) => {
+                const index = live.indexOf(calculation);
+                return (
+                  <Table.Tr key={calculation.id} style={calculation.deleted ? { opacity: 0.6 } : undefined}>
+                    <Table.Td>{index >= 0 ? index + 1 : '—'}</Table.Td>
+                    <Table.Td>
+                      <Button variant="subtle" size="compact-sm" onClick={() => setOpen(calculation)}>
+                        {calculation.name}
                       </Button>
-                    )}
-                    {!readOnly && !calculation.deleted && (
-                      <Group gap={4}>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`Move ${calculation.name} up`}
-                          disabled={index <= 0}
-                          onClick={() => move(index, -1)}
-                        >
-                          ↑
-                        </ActionIcon>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`Move ${calculation.name} down`}
-                          disabled={index >= live.length - 1}
-                          onClick={() => move(index, 1)}
-                        >
-                          ↓
-                        </ActionIcon>
+                      {calculation.inheritanceStatus && calculation.inheritanceStatus !== 'own' && (
+                        <Badge ml="xs" size="xs" variant="light">
+                          {calculation.inheritanceStatus}
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td style={{ maxWidth: 420 }}>
+                      <Code
+                        style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', display: 'block' }}
+                      >
+                        {calculation.calculation}
+                      </Code>
+                    </Table.Td>
+                    <Table.Td>{calculation.riskItem ?? ''}</Table.Td>
+                    <Table.Td>
+                      {!readOnly && calculation.deleted && (
                         <Button
                           size="compact-xs"
-                          color="red"
-                          variant="subtle"
-                          onClick={() => run(actions.remove.mutateAsync(calculation.id))}
+                          variant="light"
+                          onClick={() => run(actions.restore.mutateAsync(calculation.id))}
                         >
-                          Delete
+                          Restore
                         </Button>
-                      </Group>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+                      )}
+                      {!readOnly && !calculation.deleted && (
+                        <Group gap={4}>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={`Move ${calculation.name} up`}
+                            disabled={index <= 0}
+                            onClick={() => move(index, -1)}
+                          >
+                            ↑
+                          </ActionIcon>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={`Move ${calculation.name} down`}
+                            disabled={index >= live.length - 1}
+                            onClick={() => move(index, 1)}
+                          >
+                            ↓
+                          </ActionIcon>
+                          <Button
+                            size="compact-xs"
+                            color="red"
+                            variant="subtle"
+                            onClick={() => run(actions.remove.mutateAsync(calculation.id))}
+                          >
+                            Delete
+                          </Button>
+                        </Group>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </Stack>
   );

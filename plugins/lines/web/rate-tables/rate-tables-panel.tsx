@@ -66,86 +66,88 @@ export default function RateTablesPanel({ productId, versionId, riskTypeId, read
       {tables.isError && <Alert color="red">{errorText(tables.error)}</Alert>}
       {tables.data && tables.data.length === 0 && <Text c="dimmed">This risk type has no rate tables.</Text>}
       {tables.data && tables.data.length > 0 && (
-        <Table aria-label="Rate tables" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Label</Table.Th>
-              <Table.Th>Rows</Table.Th>
-              <Table.Th>Validity</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {tables.data.map((table) => {
-              const index = live.indexOf(table);
-              return (
-                <Table.Tr key={table.id} style={table.deleted ? { opacity: 0.6 } : undefined}>
-                  <Table.Td>
-                    {table.deleted ? (
-                      table.name
-                    ) : (
-                      <Button variant="subtle" size="compact-sm" onClick={() => setOpen(table.id)}>
-                        {table.name}
-                      </Button>
-                    )}
-                    {table.inheritanceStatus && table.inheritanceStatus !== 'own' && (
-                      <Badge ml="xs" size="xs" variant="light">
-                        {table.inheritanceStatus}
+        <Table.ScrollContainer minWidth={600}>
+          <Table aria-label="Rate tables" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Label</Table.Th>
+                <Table.Th>Rows</Table.Th>
+                <Table.Th>Validity</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {tables.data.map((table) => {
+                const index = live.indexOf(table);
+                return (
+                  <Table.Tr key={table.id} style={table.deleted ? { opacity: 0.6 } : undefined}>
+                    <Table.Td>
+                      {table.deleted ? (
+                        table.name
+                      ) : (
+                        <Button variant="subtle" size="compact-sm" onClick={() => setOpen(table.id)}>
+                          {table.name}
+                        </Button>
+                      )}
+                      {table.inheritanceStatus && table.inheritanceStatus !== 'own' && (
+                        <Badge ml="xs" size="xs" variant="light">
+                          {table.inheritanceStatus}
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{table.label}</Table.Td>
+                    <Table.Td>{table.rowsCount}</Table.Td>
+                    <Table.Td>
+                      <Badge color={table.validityState === 'valid' ? 'green' : 'orange'} variant="light">
+                        {table.validityState || 'unknown'}
                       </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{table.label}</Table.Td>
-                  <Table.Td>{table.rowsCount}</Table.Td>
-                  <Table.Td>
-                    <Badge color={table.validityState === 'valid' ? 'green' : 'orange'} variant="light">
-                      {table.validityState || 'unknown'}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {!readOnly && table.deleted && (
-                      <Button
-                        size="compact-xs"
-                        variant="light"
-                        onClick={() => run(actions.restore.mutateAsync(table.id))}
-                      >
-                        Restore
-                      </Button>
-                    )}
-                    {!readOnly && !table.deleted && (
-                      <Group gap={4}>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`Move ${table.name} up`}
-                          disabled={index <= 0}
-                          onClick={() => move(index, -1)}
-                        >
-                          ↑
-                        </ActionIcon>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`Move ${table.name} down`}
-                          disabled={index >= live.length - 1}
-                          onClick={() => move(index, 1)}
-                        >
-                          ↓
-                        </ActionIcon>
+                    </Table.Td>
+                    <Table.Td>
+                      {!readOnly && table.deleted && (
                         <Button
                           size="compact-xs"
-                          color="red"
-                          variant="subtle"
-                          onClick={() => run(actions.remove.mutateAsync(table.id))}
+                          variant="light"
+                          onClick={() => run(actions.restore.mutateAsync(table.id))}
                         >
-                          Delete
+                          Restore
                         </Button>
-                      </Group>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+                      )}
+                      {!readOnly && !table.deleted && (
+                        <Group gap={4}>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={`Move ${table.name} up`}
+                            disabled={index <= 0}
+                            onClick={() => move(index, -1)}
+                          >
+                            ↑
+                          </ActionIcon>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={`Move ${table.name} down`}
+                            disabled={index >= live.length - 1}
+                            onClick={() => move(index, 1)}
+                          >
+                            ↓
+                          </ActionIcon>
+                          <Button
+                            size="compact-xs"
+                            color="red"
+                            variant="subtle"
+                            onClick={() => run(actions.remove.mutateAsync(table.id))}
+                          >
+                            Delete
+                          </Button>
+                        </Group>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </Stack>
   );
