@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { doc, pointersOf, startClaimsServer, type Caller, type ClaimsTestServer } from './claims-test-server.js';
+
+let server: ClaimsTestServer;
+let adjuster: Caller;
+let agent: Caller;
+
+beforeAll(async () => {
+  server = await startClaimsServer();
+  adjuster = await server.as('adjuster@atrium.test');
+  agent = await server.as('agent@agency.test');
+}, 120_000);
+afterAll(async () => server?.close());
+
+describe('exposures', () => {
+  it('numbers a new exposure after the claim’s others and refuses a party of another claim', async () => {
+    const claims = await (await adjuster('GET', '/claims/?status=open&page[size]=2')).json();
+    const [first, second] = claims.data;
+    const rel = (id: string) => ({ claim: { data: { type: 'claim', id } } });
+    const before = first.relationships.exposures.data.length;
+    const created = await adjuster(
+      'POST',
+      '/exposures/',
+      doc('exposure', { exposure_name: 'Contents' }, { relationships: rel(first.id) }),
+    );
+    expect(created.status).toBe(201);
+    const body = await created.json();
+    expect(body.data.attributes.number).toBe(before + 1);
+    expect(body.data.attributes.display_number).toBe(`${first.attributes.number}-${before + 1}`);
+    const foreignParty = second.relationships.parties.data[0].id;
+    const wrong = await adjuster(
+      'POST',
+      '/exposures/',
+      doc(
+        'exposure',
+        {},
+        { relationships: { ...rel(first.id), party: { data: { type: 'party', id: foreignParty } } } },
+      ),
+    );
+    expect(wrong.status).toBe(400);
+    expect(await pointersOf(wrong)).toEqual(['/data/relationships/party/data/id']);
+    const noClaim = await adjuster('POST', '/exposures/', doc('exposure', {}));
+    expect(await pointersOf(noClaim)).toEqual(['/data/relationships/claim']);
+    expect((await adjuster('DELETE', `/exposures/${body.data.id}/`)).status).toBe(409);
+    expect((await adjuster('DELETE', `/claims/${first.id}/`)).status).toBe(409);
+  });
+
+  it('lets an agent create and read claims but not change them', async () => {
+    const created = await agent('POST', '/claims/', doc('claim', { loss_description: 'Reported by the agency' }));
+    expect(created.status).toBe(201);
+    const id = (await created.json()).data.id;
+    expect((await agent('GET', `/claims/${id}/`)).status).toBe(200);
+    const patch = await agent('PATCH', `/claims/${id}/`, {
+      data: { type: 'claim', id, attributes: { loss_description: 'x' } },
+    });
+    expect(patch.status).toBe(403);
+    expect((await adjuster('DELETE', `/claims/${id}/`)).status).toBe(204);
+    expect((await adjuster('GET', `/claims/${id}/`)).status).toBe(404);
+  });
+
+  it('documents every claims route in the OpenAPI document', async () => {
+    const response = await server.fetch('/api/docs/json');
+    expect(response.status).toBe(200);
+    const paths = Object.keys(((await response.json()) as { paths: Record<string, unknown> }).paths);
+    expect(paths).toContain('/api/claims/claims/');
+    expect(paths).toContain('/api/claims/integrations/policies/search/');
+  });
+});
