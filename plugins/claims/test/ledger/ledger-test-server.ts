@@ -47,11 +47,13 @@ export interface LedgerTestServer extends TestServer {
 
 let claimCounter = 0;
 
-export async function startLedgerServer(): Promise<LedgerTestServer> {
-  const claims = { ...claimsPlugin, seed: undefined };
+export async function startLedgerServer(options: { demo?: boolean } = {}): Promise<LedgerTestServer> {
+  // Without `demo` the claims module's own demo seed (60 claims) is left out; the ledger's authority
+  // limits are seeded alone.
+  const claims = options.demo ? claimsPlugin : { ...claimsPlugin, seed: undefined };
   const server = await startTestServer({ plugins: [createAccessPlugin(), testIdentity, claims] });
   const db = server.atrium.database.db;
-  await db.transaction((tx) => seedLedger(tx));
+  if (!options.demo) await db.transaction((tx) => seedLedger(tx));
   const [prod] = await db.insert(product).values({ name: 'ledger-test', label: 'Ledger test' }).returning();
   const as = (username: string): Caller => {
     const headers = { authorization: `Bearer test:${username}`, accept: JSONAPI };
