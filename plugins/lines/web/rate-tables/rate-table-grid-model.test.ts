@@ -5,6 +5,7 @@ import {
   gridColumns,
   parseClipboardCells,
   remapCells,
+  withoutHeaderRow,
   rowsToCells,
   type KeyColumn,
 } from './rate-table-grid-model.js';
@@ -92,5 +93,30 @@ describe('rate table grid model', () => {
     expect(renamed).toEqual([['frame', '0', '1', '2']]);
     const removed = remapCells(before, gridColumns([keys[1]!]), [['frame', '0', '1', '2']]);
     expect(removed).toEqual([['0', '1', '2']]);
+  });
+
+  it('drops a pasted header row naming the grid columns, and keeps data rows', () => {
+    const columns = gridColumns(keys);
+    expect(
+      withoutHeaderRow(
+        [
+          ['Construction', 'coverage_a from'],
+          ['frame', '0'],
+        ],
+        columns,
+        0,
+      ),
+    ).toEqual([['frame', '0']]);
+    expect(
+      withoutHeaderRow(
+        [
+          ['coverage_a to', 'VALUE'],
+          ['1', '2'],
+        ],
+        columns,
+        2,
+      ),
+    ).toEqual([['1', '2']]);
+    expect(withoutHeaderRow([['frame', '0']], columns, 0)).toEqual([['frame', '0']]);
   });
 });

@@ -245,3 +245,16 @@ export function remapCells(before: readonly GridColumn[], after: readonly GridCo
   const source = after.map((column) => before.findIndex((old) => sameKey(old, column) && samePart(old, column)));
   return cells.map((line) => source.map((index) => (index >= 0 ? (line[index] ?? '') : '')));
 }
+
+/**
+ * A block copied with its header row (the names of the grid's columns from `col` on, in any case)
+ * loses that row: its cells are the table's own column names, not data.
+ */
+export function withoutHeaderRow(block: GridCells, columns: readonly GridColumn[], col: number): GridCells {
+  const first = block[0];
+  if (!first || first.length === 0) return block;
+  const isHeader = first.every(
+    (cell, i) => columns[col + i] !== undefined && cell.trim().toLowerCase() === columns[col + i]!.label.toLowerCase(),
+  );
+  return isHeader ? block.slice(1) : block;
+}

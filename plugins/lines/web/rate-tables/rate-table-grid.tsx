@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } 
 import {
   applyPaste,
   parseClipboardCells,
+  withoutHeaderRow,
   type CellPosition,
   type CellProblem,
   type GridCells,
@@ -137,9 +138,9 @@ export function RateTableGrid({
     const raw = event.clipboardData.getData('text/plain');
     if (!raw) return;
     event.preventDefault();
-    const block = parseClipboardCells(raw);
-    if (block.length === 0) return;
     const at = rowCount === 0 ? { row: 0, col: 0 } : selected;
+    const block = withoutHeaderRow(parseClipboardCells(raw), columns, at.col);
+    if (block.length === 0) return;
     const result = applyPaste(cells, at, block, colCount);
     onChange(result.cells, result);
   };
