@@ -33,7 +33,7 @@ import { exposureResource, hydrateExposures } from './exposure-resource.js';
 import { CLAIMS_BASE, JSONAPI_PAGE_SIZE, callerOf, requireMatchingId, security, tags, writeAudit } from './http-kit.js';
 import { filterShape, filterValue } from './query-filters.js';
 import { assertTransition } from './status-transitions.js';
-import { claim, claimTag, exposure, location } from './tables.js';
+import { claim, claimTag, exposure, location, lookup } from './tables.js';
 
 /**
  * Claims: the list with the spec's filters, FNOL drafts (POST creates one, submit opens it), one
@@ -236,16 +236,24 @@ export function claimRoutes(router: AtriumRouter, context: ServerPluginContext):
     },
     async (request) => {
       const entity = request.query.entity ?? request.query['filter[entity]'];
-      const rows = STATUS_TRANSITIONS.filter((t) => !entity || t.entity === entity);
-      return {
-        jsonapi: { version: '1.1' },
-        data: rows.map((t) => ({
-          type: 'status',
-          id: `${t.entity}:${t.from_status}:${t.to_status}`,
-          attributes: { ...t, name: t.to_status, label: t.action },
-        })),
-        meta: { count: rows.length, pages: 1 },
-      };
+      const reasons = await db
+        .select()
+        .from(lookup)
+        .where(and(inArray(lookup.kind, ['claim-status-reason', 'exposure-status-reason']), eq(lookup.expired, false)))
+        .orderBy(asc(lookup.sortOrder), asc(lookup.id));
+      // One row per allowed move and reason (the reason lookups of that move); a move without
+      // reason lookups is one row whose reason is ''.
+      const rows = STATUS_TRANSITIONS.filter((t) => !entity || t.entity === entity).flatMap((t) => {
+        const mine = reasons.filter(
+          (r) => r.kind === `${t.entity}-status-reason` && r.fromStatus === t.from_status && r.toStatus === t.to_status,
+        );
+        const base = { ...t, name: t.to_status, label: t.action };
+        const id = `${t.entity}:${t.from_status}:${t.to_status}`;
+        return mine.length
+          ? mine.map((r) => ({ type: 'status', id: `${id}:${r.id}`, attributes: { ...base, reason: r.label } }))
+          : [{ type: 'status', id, attributes: { ...base, reason: '' } }];
+      });
+      return { jsonapi: { version: '1.1' }, data: rows, meta: { count: rows.length, pages: 1 } };
     },
   );
 

@@ -186,6 +186,19 @@ describe('statuses, ETags and the audit log', () => {
   });
 });
 
+describe('status table', () => {
+  it('serves every allowed move with its reasons', async () => {
+    const statuses = await (await adjuster('GET', '/claims/statuses/?entity=claim')).json();
+    const moves = statuses.data.map(
+      (s: any) => `${s.attributes.from_status}>${s.attributes.to_status}:${s.attributes.reason}`,
+    );
+    expect(moves).toContain('draft>open:');
+    expect(moves).toContain('open>closed:Claim Paid');
+    expect(moves).toContain('closed>reopened:New Information');
+    expect(moves.some((m: string) => m.startsWith('draft>closed'))).toBe(false);
+  });
+});
+
 describe('claim list', () => {
   it('pages by 250 with links and filters by status, has_adjuster, location and numbers', async () => {
     const all = await (await adjuster('GET', '/claims/')).json();
