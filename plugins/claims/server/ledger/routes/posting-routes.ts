@@ -261,6 +261,8 @@ async function create(
   const claimId = await claimOfExposure(context, transaction.exposureId);
   const target = { claimId, exposureId: transaction.exposureId, category: transaction.category };
   const allowed = await policyAllows(context, actor, kind, 'create', accessRecord(kind, namedAmount, target));
+  // Recoveries bring money in: no authority to wait for, so a policy that refuses the record refuses.
+  if (kind === 'recovery' && !allowed) throw new ApiError(403, 'You may not record this recovery.');
   const answer = await withIdempotency(
     context.db,
     { username: actor.username, scope: PATH[kind], key, body: request.body },
