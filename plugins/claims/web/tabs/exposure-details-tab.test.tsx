@@ -1,9 +1,12 @@
 // @vitest-environment jsdom
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { preloadTestHost, renderInTestHost } from '@atrium/sdk/testing';
 import ClaimWorkspacePage from '../pages/claim-workspace-page.js';
 import { claimsExposureDetailsRoute } from '../routes.js';
+
+// The shell renders lazily and the machine is shared by several test runs: wait for what appears, up to 15 s.
+configure({ asyncUtilTimeout: 15_000 });
 
 const JSONAPI = { 'content-type': 'application/vnd.api+json' };
 const doc = (data: unknown, headers: Record<string, string> = {}) =>
