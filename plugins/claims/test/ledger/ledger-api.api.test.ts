@@ -285,6 +285,27 @@ describe('posting reserves, payments and recoveries', () => {
   });
 });
 
+describe('concurrency', () => {
+  it('concurrent payments never overdraw a reserve (the claim row is locked)', async () => {
+    const { claimId, exposureIds } = await server.createClaim(1);
+    const e = exposureIds[0]!;
+    await server.adjuster.post(
+      '/api/claims/reserves/',
+      reserveDoc(e, { new_amount: '100.00', reserve_category: 'indemnity' }),
+    );
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        server.adjuster.post(
+          '/api/claims/payments/',
+          paymentDoc(e, { amount: '30.00', reserve_category: 'indemnity' }),
+        ),
+      ),
+    );
+    expect(responses.map((r) => r.status).sort()).toEqual([201, 201, 201, 400, 400, 400, 400, 400, 400, 400]);
+    expect(await financialsOf(server.adjuster, claimId)).toMatchObject({ paid: '90.00', reserve_outstanding: '10.00' });
+  });
+});
+
 describe('idempotency', () => {
   it('20 concurrent payments with one key make one payment and answer alike', async () => {
     const { claimId, exposureIds } = await server.createClaim(1);
