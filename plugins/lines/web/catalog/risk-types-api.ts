@@ -347,6 +347,8 @@ export const riskTypeWrites = {
     api.post<Json>(riskTypePaths.itemsReorder(p, t), { order: ids }, q(v)),
   createLimit: (api: Api, p: number, v: number, t: number, i: number, values: LimitValues) =>
     api.post<Json>(riskTypePaths.limits(p, t, i), values, q(v)),
+  updateLimit: (api: Api, p: number, v: number, t: number, i: number, l: number, values: LimitValues) =>
+    api.put<Json>(riskTypePaths.limit(p, t, i, l), values, q(v)),
   deleteLimit: (api: Api, p: number, v: number, t: number, i: number, l: number) =>
     api.delete(riskTypePaths.limit(p, t, i, l), q(v)),
 };

@@ -6,6 +6,7 @@ import {
   ITEM_TYPES,
   LIMIT_KINDS,
   type ItemValues,
+  type ItemLimit,
   type LimitValues,
   type RiskItem,
 } from '../catalog/risk-types-api.js';
@@ -133,15 +134,17 @@ const emptyLimit: LimitValues = {
 };
 const decimalText = /^-?\d+(\.\d+)?$/;
 
-/** Add a limit or deductible under an item (amounts are decimal strings, never floats). */
+/** Add a limit or deductible under an item, or edit one (`limit` given); amounts are decimal strings, never floats. */
 export function LimitFormModal({
   opened,
   itemName,
+  limit = null,
   onClose,
   onSave,
 }: {
   opened: boolean;
   itemName: string;
+  limit?: ItemLimit | null;
   onClose(): void;
   onSave(values: LimitValues): Promise<unknown>;
 }) {
@@ -150,11 +153,22 @@ export function LimitFormModal({
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (opened) {
-      setValues(emptyLimit);
+      setValues(
+        limit
+          ? {
+              kind: limit.kind,
+              name: limit.name,
+              label: limit.label,
+              default_value: limit.defaultValue,
+              min_value: limit.minValue,
+              max_value: limit.maxValue,
+            }
+          : emptyLimit,
+      );
       setErrors({});
       setFormError(null);
     }
-  }, [opened, setErrors, setFormError]);
+  }, [opened, limit, setErrors, setFormError]);
   const amount = (key: 'default_value' | 'min_value' | 'max_value', label: string) => (
     <TextInput
       label={label}
@@ -190,7 +204,16 @@ export function LimitFormModal({
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title={`Add limit or deductible to ${itemName}`} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={
+        limit
+          ? `Edit ${limit.kind} ${limit.label || limit.name} of ${itemName}`
+          : `Add limit or deductible to ${itemName}`
+      }
+      centered
+    >
       <Stack>
         <ServerMessage message={formError} />
         <Select

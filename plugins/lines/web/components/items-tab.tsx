@@ -4,7 +4,13 @@ import { useApiClient, useHostServices } from '@atrium/sdk';
 import { serverMessage } from '../catalog/api-shared.js';
 import { LINES_RESOURCES } from '../catalog/permissions.js';
 import { moveId } from '../catalog/reorder.js';
-import { riskTypeWrites, useRiskItems, useRiskTypesChanged, type RiskItem } from '../catalog/risk-types-api.js';
+import {
+  riskTypeWrites,
+  useRiskItems,
+  useRiskTypesChanged,
+  type ItemLimit,
+  type RiskItem,
+} from '../catalog/risk-types-api.js';
 import { ItemFormModal, LimitFormModal } from './item-form.js';
 import { OrderButtons, useRowOrdering } from './orderable-rows.js';
 import { ConfirmButton, ErrorAlert, InheritanceBadge, ServerMessage, useCanWrite } from './shared.js';
@@ -30,7 +36,8 @@ export function ItemsTab({
   const [showDeleted, setShowDeleted] = useState(false);
   const items = useRiskItems(productId, versionId, riskTypeId, showDeleted);
   const [editing, setEditing] = useState<RiskItem | 'new' | null>(null);
-  const [addingLimitTo, setAddingLimitTo] = useState<RiskItem | null>(null);
+  // The limit form: adding under an item (limit null) or editing one of its limits.
+  const [limitForm, setLimitForm] = useState<{ item: RiskItem; limit: ItemLimit | null } | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const list = items.data ?? [];
   const live = list.filter((i) => !i.deleted);
@@ -107,7 +114,7 @@ export function ItemsTab({
                   </Button>
                 )}
                 {canCreate && !item.deleted && (
-                  <Button size="xs" variant="subtle" onClick={() => setAddingLimitTo(item)}>
+                  <Button size="xs" variant="subtle" onClick={() => setLimitForm({ item, limit: null })}>
                     Add limit or deductible
                   </Button>
                 )}
@@ -155,7 +162,7 @@ export function ItemsTab({
                     <Table.Th>Minimum</Table.Th>
                     <Table.Th>Maximum</Table.Th>
                     <Table.Th>Options</Table.Th>
-                    {canDelete && <Table.Th />}
+                    {(canUpdate || canDelete) && !item.deleted && <Table.Th />}
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -167,25 +174,44 @@ export function ItemsTab({
                       <Table.Td>{limit.minValue ?? '—'}</Table.Td>
                       <Table.Td>{limit.maxValue ?? '—'}</Table.Td>
                       <Table.Td>{limit.options.join(', ') || '—'}</Table.Td>
-                      {canDelete && (
+                      {(canUpdate || canDelete) && !item.deleted && (
                         <Table.Td>
-                          <ConfirmButton
-                            label={limit.kind}
-                            verb="delete"
-                            color="red"
-                            size="xs"
-                            variant="subtle"
-                            ariaLabel={`Delete ${limit.kind} ${limit.label || limit.name}`}
-                            onConfirm={() =>
-                              act(
-                                () =>
-                                  riskTypeWrites.deleteLimit(api, productId, versionId, riskTypeId, item.id, limit.id),
-                                `${limit.kind === 'deductible' ? 'Deductible' : 'Limit'} '${limit.label || limit.name}' deleted.`,
-                              )
-                            }
-                          >
-                            Delete
-                          </ConfirmButton>
+                          {canUpdate && (
+                            <Button
+                              size="xs"
+                              variant="subtle"
+                              aria-label={`Edit ${limit.kind} ${limit.label || limit.name}`}
+                              onClick={() => setLimitForm({ item, limit })}
+                            >
+                              Edit
+                            </Button>
+                          )}
+                          {canDelete && (
+                            <ConfirmButton
+                              label={limit.kind}
+                              verb="delete"
+                              color="red"
+                              size="xs"
+                              variant="subtle"
+                              ariaLabel={`Delete ${limit.kind} ${limit.label || limit.name}`}
+                              onConfirm={() =>
+                                act(
+                                  () =>
+                                    riskTypeWrites.deleteLimit(
+                                      api,
+                                      productId,
+                                      versionId,
+                                      riskTypeId,
+                                      item.id,
+                                      limit.id,
+                                    ),
+                                  `${limit.kind === 'deductible' ? 'Deductible' : 'Limit'} '${limit.label || limit.name}' deleted.`,
+                                )
+                              }
+                            >
+                              Delete
+                            </ConfirmButton>
+                          )}
                         </Table.Td>
                       )}
                     </Table.Tr>
@@ -211,17 +237,20 @@ export function ItemsTab({
         }}
       />
       <LimitFormModal
-        opened={addingLimitTo !== null}
-        itemName={addingLimitTo?.name ?? ''}
-        onClose={() => setAddingLimitTo(null)}
+        opened={limitForm !== null}
+        itemName={limitForm?.item.name ?? ''}
+        limit={limitForm?.limit ?? null}
+        onClose={() => setLimitForm(null)}
         onSave={async (values) => {
-          await riskTypeWrites.createLimit(api, productId, versionId, riskTypeId, addingLimitTo!.id, values);
+          const { item, limit } = limitForm!;
+          if (limit) await riskTypeWrites.updateLimit(api, productId, versionId, riskTypeId, item.id, limit.id, values);
+          else await riskTypeWrites.createLimit(api, productId, versionId, riskTypeId, item.id, values);
           await changed();
           services.showToast({
-            message: `${values.kind === 'deductible' ? 'Deductible' : 'Limit'} '${values.label}' created.`,
+            message: `${values.kind === 'deductible' ? 'Deductible' : 'Limit'} '${values.label}' ${limit ? 'saved' : 'created'}.`,
             kind: 'success',
           });
-          setAddingLimitTo(null);
+          setLimitForm(null);
         }}
       />
     </Stack>

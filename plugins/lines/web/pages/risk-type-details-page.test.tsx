@@ -231,4 +231,55 @@ describe('risk type details page', () => {
       { kind: 'limit', name: '', label: 'Wind deductible', default_value: '2500.00', min_value: null, max_value: null },
     ]);
   }, 40_000);
+
+  it('edits an existing limit under an item, named or main, and sends it with PUT', async () => {
+    const host = await renderInTestHost(<RiskTypeDetailsPage />, {
+      path: riskTypeDetailsRoute.path,
+      at: '/lines/Homeowners/products/HO3/risk-types/dwelling/items?version_id=12',
+      apis: {
+        ...base,
+        'PUT /lines/products/5/risk-types/7/risk-items/41/limits/51/': ({ body }) => ({ id: 51, ...(body as object) }),
+      },
+    });
+    const item = await screen.findByLabelText('Item dwelling_coverage');
+    await host.user.click(within(item).getByRole('button', { name: 'Edit limit Coverage A' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit limit Coverage A of dwelling_coverage' });
+    expect((within(dialog).getByLabelText('Default') as HTMLInputElement).value).toBe('300000');
+    expect((within(dialog).getByLabelText('Minimum') as HTMLInputElement).value).toBe('50000');
+    await host.user.type(within(dialog).getByLabelText('Name'), 'coverage_a');
+    await host.user.clear(within(dialog).getByLabelText('Maximum'));
+    await host.user.type(within(dialog).getByLabelText('Maximum'), 'lots');
+    await host.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Maximum must be a number.')).toBeTruthy();
+    await host.user.clear(within(dialog).getByLabelText('Maximum'));
+    await host.user.type(within(dialog).getByLabelText('Maximum'), '900000');
+    await host.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText("Limit 'Coverage A' saved.")).toBeTruthy();
+    const puts = host.requests.filter((r) => r.method === 'PUT');
+    expect(puts.map((r) => [r.path, r.search, r.body])).toEqual([
+      [
+        '/api/lines/products/5/risk-types/7/risk-items/41/limits/51/',
+        '?version_id=12',
+        {
+          kind: 'limit',
+          name: 'coverage_a',
+          label: 'Coverage A',
+          default_value: '300000',
+          min_value: '50000',
+          max_value: '900000',
+        },
+      ],
+    ]);
+  }, 40_000);
+
+  it('offers no limit edit on a published version', async () => {
+    await renderInTestHost(<RiskTypeDetailsPage />, {
+      path: riskTypeDetailsRoute.path,
+      at: '/lines/Homeowners/products/HO3/risk-types/dwelling/items?version_id=11',
+      apis: base,
+    });
+    const item = await screen.findByLabelText('Item dwelling_coverage');
+    await within(item).findByText('Coverage A');
+    expect(within(item).queryByRole('button', { name: 'Edit limit Coverage A' })).toBeNull();
+  }, 30_000);
 });
