@@ -81,11 +81,13 @@ export function createPluginHost(
   services: HostServices,
   auth: StoreApi<AuthState>,
   activity: StoreApi<ActivitySidebarState>,
+  context: ContextService,
 ): PluginHost {
   let session: { from: AuthState['session']; snapshot: SessionSnapshot } | null = null;
   let sidebar: ActivitySidebarSnapshot | null = null;
   return {
     services,
+    contextFor: (pluginId) => context.forPlugin(pluginId),
     session: {
       subscribe: (listener) => auth.subscribe(listener),
       getSnapshot() {
@@ -203,7 +205,7 @@ export function createHostRuntime(options: HostRuntimeOptions): HostRuntime {
     showToast: (toast) => void toasts.getState().show(toast),
   };
 
-  const pluginHost = createPluginHost(services, auth, activity);
+  const pluginHost = createPluginHost(services, auth, activity, context);
 
   const commands = createCommandRegistry({ context, services });
   const keybindings = createKeybindingManager({

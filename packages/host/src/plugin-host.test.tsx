@@ -1,6 +1,15 @@
 // @vitest-environment jsdom
-import { createRouteRef, definePlugin, useActivityPanel, useApiClient, useHostServices, useSession } from '@atrium/sdk';
-import { act, screen, waitFor } from '@testing-library/react';
+import {
+  createRouteRef,
+  definePlugin,
+  PluginHostProvider,
+  useActivityPanel,
+  useApiClient,
+  useHostServices,
+  usePluginContextKey,
+  useSession,
+} from '@atrium/sdk';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { createAuthStore } from './auth/auth-store.js';
@@ -122,7 +131,7 @@ describe('createPluginHost', () => {
     const auth = createAuthStore({ storage: undefined });
     const activity = createActivitySidebarStore();
     const runtime = createHostRuntime({ manifests: [], auth, platform: 'other' });
-    const host = createPluginHost(runtime.services, auth, activity);
+    const host = createPluginHost(runtime.services, auth, activity, runtime.context);
     const signedOut = host.session.getSnapshot();
     expect(signedOut).toEqual({ signedIn: false, user: null, effectiveRole: null });
     expect(host.session.getSnapshot()).toBe(signedOut);
@@ -147,6 +156,36 @@ describe('createPluginHost', () => {
     host.activity.setUnsaved('notes', true);
     expect(host.activity.getSnapshot()).not.toBe(sidebar);
     expect(host.activity.getSnapshot().unsaved.has('notes')).toBe(true);
+    runtime.dispose();
+  });
+});
+
+describe('usePluginContextKey', () => {
+  function ScenarioPage({ scenario }: { scenario: string }) {
+    usePluginContextKey('lines', 'scenarioOpen', scenario);
+    return <p>{scenario}</p>;
+  }
+
+  it('holds a plugin key of the when context while its component is mounted', () => {
+    const auth = createAuthStore({ storage: undefined });
+    const runtime = createHostRuntime({ manifests: [], auth, platform: 'other' });
+    const page = (scenario: string) => (
+      <PluginHostProvider host={runtime.pluginHost}>
+        <ScenarioPage scenario={scenario} />
+      </PluginHostProvider>
+    );
+    const view = render(page('Austin'));
+    expect(runtime.context.get('lines.scenarioOpen')).toBe('Austin');
+    expect(runtime.context.evaluate('lines.scenarioOpen == "Austin"')).toBe(true);
+    view.rerender(page('Dallas'));
+    expect(runtime.context.get('lines.scenarioOpen')).toBe('Dallas');
+    view.unmount();
+    expect(runtime.context.get('lines.scenarioOpen')).toBeUndefined();
+    expect(runtime.context.evaluate('lines.scenarioOpen')).toBe(false);
+    // A plugin writes only under its own prefix, never another plugin's keys.
+    runtime.pluginHost.contextFor('lines').set('claims.claimOpen', true);
+    expect(runtime.context.get('claims.claimOpen')).toBeUndefined();
+    expect(runtime.context.get('lines.claims.claimOpen')).toBe(true);
     runtime.dispose();
   });
 });

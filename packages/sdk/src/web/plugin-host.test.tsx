@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { createContextService } from './context-service.js';
 import { act, cleanup, render, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -57,7 +58,13 @@ function fakeHost() {
     else next.delete(panelId);
     activityState.set({ ...activityState.getSnapshot(), unsaved: next });
   });
-  const host: PluginHost = { services, session, activity: { ...activityState, setUnsaved } };
+  const context = createContextService();
+  const host: PluginHost = {
+    services,
+    session,
+    activity: { ...activityState, setUnsaved },
+    contextFor: (pluginId) => context.forPlugin(pluginId),
+  };
   const wrapper = ({ children }: { children: ReactNode }) => (
     <PluginHostProvider host={host}>{children}</PluginHostProvider>
   );

@@ -1,6 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import type { ApiClient } from './api-client.js';
 import type { HostServices } from './command.js';
+import type { ContextValue } from './context-keys.js';
+import type { PluginContextWriter } from './context-service.js';
 
 /**
  * What a plugin's pages, panels and slot components may reach of the host, through React context:
@@ -52,6 +54,8 @@ export interface PluginHost {
   services: HostServices;
   session: ReadableStore<SessionSnapshot>;
   activity: ActivitySidebarAccess;
+  /** A writer for the `when` context confined to `<pluginId>.*` (see usePluginContextKey). */
+  contextFor(pluginId: string): PluginContextWriter;
 }
 
 const PluginHostContext = createContext<PluginHost | null>(null);
@@ -132,4 +136,19 @@ export function useActivityPanel(panelId?: string): ActivityPanelHandle {
     [activity, id],
   );
   return { panelId: id, open: snapshot.openPanelId === id, unsaved: snapshot.unsaved.has(id), setUnsaved };
+}
+
+/**
+ * Sets `<pluginId>.<key>` in the `when` context while the calling component is mounted (and clears
+ * it when the component goes), so a plugin's commands and shortcuts can apply only where they make
+ * sense: `usePluginContextKey('claims', 'claimOpen', true)` makes `when: 'claims.claimOpen'` hold.
+ * One component should own a key; the last one to unmount clears it.
+ */
+export function usePluginContextKey(pluginId: string, key: string, value: ContextValue): void {
+  const host = usePluginHost();
+  useEffect(() => {
+    const writer = host.contextFor(pluginId);
+    writer.set(key, value);
+    return () => writer.set(key, undefined);
+  }, [host, pluginId, key, value]);
 }

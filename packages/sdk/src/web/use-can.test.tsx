@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { createContextService } from './context-service.js';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -36,6 +37,7 @@ function setup(evaluate: (question: AccessQuestion, role: string | null) => Prom
   const services = Object.assign(fakeHostServices(), { api: {} as ApiClient, access }) as HostServices;
   const host: PluginHost = {
     services,
+    contextFor: (pluginId) => createContextService().forPlugin(pluginId),
     session: {
       getSnapshot: () => value,
       subscribe(listener) {
