@@ -23,6 +23,7 @@ export const claimNotFound = (n: string | number) => new ApiError(404, `Claim ${
 /**
  * Loads one claim by id for a caller and an action. A claim the caller may not act on is answered
  * exactly like a missing one (404), so that ids reveal nothing. `lock` takes the row for update.
+ * Called with a transaction it only loads (and locks): check the record first with `context.db`.
  */
 export async function loadClaimFor(
   context: ServerPluginContext,
@@ -37,6 +38,10 @@ export async function loadClaimFor(
   const query = tx.select().from(claim).where(eq(claim.id, id)).limit(1);
   const [row] = options.lock ? await query.for('update') : await query;
   if (!row) throw claimNotFound(rawId);
+  // Inside a transaction the record check is the caller's job, done with `context.db` before the
+  // transaction opens: the evaluator may read the database, and on the embedded database (one
+  // connection) a read beside an open transaction would wait for it forever.
+  if (tx !== context.db) return row;
   if (!(await mayAccessRecord(context, request, claimsPermission('claim', action), claimAccessRecord(row)))) {
     throw claimNotFound(rawId);
   }

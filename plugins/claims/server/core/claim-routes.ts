@@ -359,8 +359,9 @@ export function claimRoutes(router: AtriumRouter, context: ServerPluginContext):
       attributes?: ClaimAttributes;
       relationships?: { product?: { data: { id: string } | null }; tags?: { data: { id: string }[] } };
     },
-  ) =>
-    db.transaction(async (tx) => {
+  ) => {
+    await loadClaimFor(context, request, db, id, 'update');
+    return db.transaction(async (tx) => {
       const current = await loadClaimFor(context, request, tx, id, 'update', { lock: true });
       checkIfMatch(request, etagOf(current), 'claim');
       const attributes = data.attributes ?? {};
@@ -418,6 +419,7 @@ export function claimRoutes(router: AtriumRouter, context: ServerPluginContext):
       });
       return row;
     });
+  };
 
   router.patch(
     '/claims/:id/',
@@ -475,6 +477,7 @@ export function claimRoutes(router: AtriumRouter, context: ServerPluginContext):
       },
     },
     async (request, reply) => {
+      await loadClaimFor(context, request, db, request.params.id, 'delete');
       await db.transaction(async (tx) => {
         const current = await loadClaimFor(context, request, tx, request.params.id, 'delete', { lock: true });
         checkIfMatch(request, etagOf(current), 'claim');
@@ -532,6 +535,7 @@ export function claimRoutes(router: AtriumRouter, context: ServerPluginContext):
       },
       async (request) => {
         const ids = request.body.data.map((t) => t.id);
+        await loadClaimFor(context, request, db, request.params.id, 'update');
         const tagIds = await db.transaction(async (tx) => {
           const current = await loadClaimFor(context, request, tx, request.params.id, 'update', { lock: true });
           const [before] = await hydrateClaims(tx, [current]);

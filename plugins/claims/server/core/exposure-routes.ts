@@ -222,6 +222,12 @@ export function exposureRoutes(router: AtriumRouter, context: ServerPluginContex
       if (attributes.status !== undefined && attributes.status !== 'open') {
         throw attributeError('status', 'A new exposure starts open.');
       }
+      const claimNotFoundHere = () => {
+        throw new ApiError(400, `Claim ${relationships.claim!.data.id} not found.`, {
+          source: { pointer: '/data/relationships/claim/data/id' },
+        });
+      };
+      await loadClaimFor(context, request, db, relationships.claim.data.id, 'update').catch(claimNotFoundHere);
       const created = await db.transaction(async (tx) => {
         const owner = await loadClaimFor(context, request, tx, relationships.claim!.data.id, 'update', {
           lock: true,
@@ -300,6 +306,7 @@ export function exposureRoutes(router: AtriumRouter, context: ServerPluginContex
           source: { pointer: '/data/relationships/claim' },
         });
       }
+      await loadFor(request, db, request.params.id, 'update');
       const updated = await db.transaction(async (tx) => {
         const { row: current } = await loadFor(request, tx, request.params.id, 'update', true);
         checkIfMatch(request, etagOf(current, 'exposure'), 'exposure');
@@ -358,6 +365,7 @@ export function exposureRoutes(router: AtriumRouter, context: ServerPluginContex
       },
     },
     async (request, reply) => {
+      await loadFor(request, db, request.params.id, 'delete');
       await db.transaction(async (tx) => {
         const { row, owner } = await loadFor(request, tx, request.params.id, 'delete', true);
         if (owner.status !== 'draft') {
@@ -391,6 +399,7 @@ export function exposureRoutes(router: AtriumRouter, context: ServerPluginContex
         },
       },
       async (request) => {
+        await loadFor(request, db, request.params.id, 'update');
         const tagIds = await db.transaction(async (tx) => {
           const { row } = await loadFor(request, tx, request.params.id, 'update', true);
           const before = (await hydrateExposures(tx, [row]))[0]!.tagIds;

@@ -177,6 +177,12 @@ export function usersRoutes(router: AtriumRouter, context: ServerPluginContext):
     },
     async (request, reply) => {
       const list = Array.isArray(request.body) ? request.body : [request.body];
+      // Record checks before the transaction (see loadClaimFor).
+      for (const item of list) {
+        await loadClaimFor(context, request, db, item.claim_id, 'assign').catch(() => {
+          throw new ApiError(400, `Claim ${item.claim_id} not found.`, { source: { pointer: '/claim_id' } });
+        });
+      }
       const created = await db
         .transaction(async (tx) => {
           const out: (typeof claimAssignment.$inferSelect)[] = [];
@@ -283,6 +289,16 @@ export function usersRoutes(router: AtriumRouter, context: ServerPluginContext):
     },
     async (request, reply) => {
       const item = request.body;
+      const [owning] = await db
+        .select({ claimId: exposure.claimId })
+        .from(exposure)
+        .where(eq(exposure.id, item.exposure_id))
+        .limit(1);
+      if (owning) {
+        await loadClaimFor(context, request, db, owning.claimId, 'assign').catch(() => {
+          throw new ApiError(400, `Exposure ${item.exposure_id} not found.`, { source: { pointer: '/exposure_id' } });
+        });
+      }
       const row = await db
         .transaction(async (tx) => {
           await requireUser(tx, item.username, '/username');
@@ -411,6 +427,13 @@ export function usersRoutes(router: AtriumRouter, context: ServerPluginContext):
     },
     async (request, reply) => {
       const target = request.params.username;
+      for (const id of new Set(request.body.claim_ids)) {
+        const [exists] = await db.select({ id: claim.id }).from(claim).where(eq(claim.id, id)).limit(1);
+        if (!exists) continue; // reported in the transaction as a pointer error
+        await loadClaimFor(context, request, db, id, 'assign').catch(() => {
+          throw new ApiError(400, `Claim ${id} not found.`, { source: { pointer: '/claim_ids' } });
+        });
+      }
       const updated = await db.transaction(async (tx) => {
         await requireUser(tx, target, '/username').catch(() => {
           throw new ApiError(404, `User ${target} not found.`);
