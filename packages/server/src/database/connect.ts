@@ -50,7 +50,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
 
   const pglite = await openPglite(options.dataDir);
-  const socketServer = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0 });
+  // Our pool holds one connection, but node-postgres ends a connection after any failed
+  // `pool.query` and opens a new one at once — before the socket server has noticed the old one
+  // closing. With the server's default limit of one connection that new one was refused ("Too many
+  // connections"), and the request after any database error failed. The server queues statements
+  // from all connections through the one PGlite anyway, so a little headroom costs nothing.
+  const socketServer = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 8 });
   await socketServer.start();
   const address = (socketServer as unknown as { server: { address(): { port: number } } }).server.address();
   const connectionString = `postgres://postgres@127.0.0.1:${address.port}/postgres`;
