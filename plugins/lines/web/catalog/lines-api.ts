@@ -28,6 +28,23 @@ export interface Product {
   parentProductId: number | null;
   versions: ProductVersion[];
   children: Product[];
+  settings: ProductSettings;
+}
+
+/** A product's settings (spec: renumberAt, terms in months, baseTerm — one of the terms). */
+export interface ProductSettings {
+  renumberAt: string | null;
+  terms: number[];
+  baseTerm: number | null;
+}
+
+export function toSettings(raw: unknown): ProductSettings {
+  const r = asRecord(raw);
+  return {
+    renumberAt: str(r.renumberAt),
+    terms: Array.isArray(r.terms) ? r.terms.map(num).filter((t): t is number => t !== null) : [],
+    baseTerm: num(r.baseTerm),
+  };
 }
 
 export interface Line {
@@ -84,6 +101,7 @@ export function toProduct(raw: unknown): Product {
     parentProductId: num(field(r, 'parent_product_id', 'parentProductId', 'parent_product')),
     versions: listOf(r.versions).map(toVersion),
     children: Array.isArray(children) ? children.map(toProduct) : [],
+    settings: toSettings(r.settings),
   };
 }
 
@@ -202,6 +220,12 @@ export const createProduct = (
   api: Pick<ApiClient, 'post'>,
   values: { name: string; label?: string; line_id: number; parent_product_id: number | null; effective_date?: string },
 ) => api.post<Json>(linesPaths.products, values);
+
+export const updateProductSettings = (
+  api: Pick<ApiClient, 'patch'>,
+  productId: number,
+  settings: { renumberAt?: string; terms: number[]; baseTerm: number },
+) => api.patch<Json>(linesPaths.product(productId), { settings });
 
 export const deleteProduct = (api: Pick<ApiClient, 'delete'>, productId: number) =>
   api.delete(linesPaths.product(productId));

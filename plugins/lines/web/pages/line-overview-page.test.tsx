@@ -275,4 +275,47 @@ describe('line overview page', () => {
       host.requests.some((r) => r.method === 'POST' && r.path === '/api/lines/products/5/versions/11/reinstate/'),
     ).toBe(true);
   }, 30_000);
+
+  it('shows the selected product’s settings and edits them, checking the base term against the terms', async () => {
+    let patches = 0;
+    const host = await renderInTestHost(<LineOverviewPage />, {
+      path: lineOverviewRoute.path,
+      at: '/lines/Homeowners?version_id=12',
+      apis: {
+        ...base,
+        'GET /lines/products/': [{ ...HO3, settings: { renumberAt: 'rewrite', terms: [12], baseTerm: 12 } }, HO3_CONDO],
+        'PATCH /lines/products/5/': ({ body }) =>
+          ++patches === 1
+            ? problem(400, 'Invalid product', [{ pointer: '/settings/renumberAt', detail: 'Too long.' }])
+            : { ...HO3, ...(body as object) },
+      },
+    });
+    const card = await screen.findByLabelText('Product settings');
+    expect(within(card).getByText('Renumber at: rewrite')).toBeTruthy();
+    expect(within(card).getByText('Terms: 12 months')).toBeTruthy();
+    expect(within(card).getByText('Base term: 12 months')).toBeTruthy();
+
+    await host.user.click(within(card).getByRole('button', { name: 'Edit settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Settings of HO3' });
+    const terms = within(dialog).getByLabelText(/Terms/);
+    await host.user.clear(terms);
+    await host.user.type(terms, '6');
+    await host.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('The base term must be one of the terms.')).toBeTruthy();
+    await host.user.clear(terms);
+    await host.user.type(terms, '12, six');
+    await host.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Terms are whole months from 1 to 120, separated by commas.')).toBeTruthy();
+    await host.user.clear(terms);
+    await host.user.type(terms, '12, 6');
+    await host.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Too long.')).toBeTruthy();
+    await host.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText("Settings of product 'HO3' saved.")).toBeTruthy();
+    const sent = host.requests.filter((r) => r.method === 'PATCH').map((r) => r.body);
+    expect(sent).toEqual([
+      { settings: { renumberAt: 'rewrite', terms: [12, 6], baseTerm: 12 } },
+      { settings: { renumberAt: 'rewrite', terms: [12, 6], baseTerm: 12 } },
+    ]);
+  }, 40_000);
 });

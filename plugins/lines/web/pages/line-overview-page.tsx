@@ -12,6 +12,7 @@ import { DifferencesView } from '../components/differences-view.js';
 import { ExportsView } from '../components/exports-view.js';
 import { MappingView } from '../components/mapping-view.js';
 import { ProductFormModal } from '../components/product-form.js';
+import { ProductSettingsCard } from '../components/product-settings.js';
 import {
   ErrorAlert,
   InheritanceBadge,
@@ -137,6 +138,7 @@ export default function LineOverviewPage() {
                 version={version}
                 onSelectVersion={(id) => setQuery({ version_id: id === null ? null : String(id) })}
               />
+              <ProductSettingsCard product={selected.product} />
               <ReadOnlyNotice reason={reason} />
               <Tabs value={tab} onChange={setTab} keepMounted={false}>
                 <Tabs.List>
