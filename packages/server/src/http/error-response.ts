@@ -8,6 +8,7 @@ import {
   type ProblemIssue,
   validationIssues,
 } from '@atrium/sdk/server';
+import { apiErrorForDatabase } from './database-errors.js';
 
 /**
  * Turns anything thrown by a route into one of two error shapes:
@@ -46,6 +47,8 @@ export function toApiError(error: unknown, jsonapi: boolean): { apiError: ApiErr
       unexpected: false,
     };
   }
+  const fromDatabase = apiErrorForDatabase(error);
+  if (fromDatabase) return { apiError: fromDatabase, unexpected: false };
   return { apiError: new ApiError(500), unexpected: true };
 }
 
