@@ -11,4 +11,5 @@ export const LINES_RESOURCES = {
   item: 'lines:risk-item',
   mapping: 'lines:mapping',
   export: 'lines:export',
+  import: 'lines:import',
 } as const;

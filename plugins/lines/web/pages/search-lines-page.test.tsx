@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { preloadTestHost, renderInTestHost } from '@atrium/sdk/testing';
 import { lineOverviewRoute, linesSearchRoute } from '../routes.js';
@@ -73,4 +73,63 @@ describe('search lines page', () => {
       { name: 'Farm', label: 'Homeowners' },
     ]);
   }, 30_000);
+
+  it('uploads a product export, shows a failed import’s errors, imports with overwrite and links to the product', async () => {
+    let runs = 0;
+    const failure = "Product import 3 failed: A draft of product 'ho3' exists; import with overwrite to replace it.";
+    const host = await renderInTestHost(<SearchLinesPage />, {
+      path: linesSearchRoute.path,
+      apis: {
+        'GET /lines/lines/': [HOMEOWNERS],
+        'POST /lines/product-imports/': {
+          id: 3,
+          status: 'uploaded',
+          file_name: 'ho3.json',
+          product_name: 'ho3',
+          product_id: null,
+          product_version_id: null,
+          errors: [],
+        },
+        'POST /lines/product-imports/3/import/': () =>
+          ++runs === 1
+            ? problem(400, failure)
+            : { id: 3, status: 'imported', file_name: 'ho3.json', product_id: 5, product_version_id: 14, errors: [] },
+        'GET /lines/product-imports/3/': () => ({
+          id: 3,
+          status: ['uploaded', 'failed'][runs] ?? 'imported',
+          file_name: 'ho3.json',
+          product_id: runs < 2 ? null : 5,
+          product_version_id: runs < 2 ? null : 14,
+          errors:
+            runs === 1 ? [{ detail: "A draft of product 'ho3' exists; import with overwrite to replace it." }] : [],
+        }),
+        'GET /lines/products/5/': { id: 5, name: 'ho3', label: 'HO3', line_id: 1, versions: [] },
+        'GET /lines/lines/1/': HOMEOWNERS,
+      },
+      routes: { [lineOverviewRoute.path]: <p>overview</p> },
+    });
+    const card = await screen.findByLabelText('Product import');
+    const input = card.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['{}'], 'ho3.json', { type: 'application/json' })] } });
+    const status = await within(card).findByLabelText('Product import 3');
+    expect(within(status).getByText('uploaded')).toBeTruthy();
+    expect(within(status).getByText('ho3.json — product ho3')).toBeTruthy();
+    const upload = host.requests.find((r) => r.method === 'POST' && r.path === '/api/lines/product-imports/');
+    expect((upload?.body as FormData).get('file')).toBeInstanceOf(File);
+
+    await host.user.click(within(status).getByRole('button', { name: 'Import' }));
+    expect(await within(card).findByText(failure)).toBeTruthy();
+    expect(await within(status).findByText('failed')).toBeTruthy();
+    expect(
+      within(status).getByText("A draft of product 'ho3' exists; import with overwrite to replace it."),
+    ).toBeTruthy();
+
+    await host.user.click(within(status).getByRole('button', { name: 'Import and overwrite draft' }));
+    expect(await screen.findByText("Product 'ho3' imported.")).toBeTruthy();
+    await host.user.click(await within(card).findByRole('link', { name: 'Open the imported product' }));
+    expect(host.location().pathname).toBe('/lines/Homeowners');
+    expect(host.location().search).toBe('?version_id=14');
+    const runsSent = host.requests.filter((r) => r.path === '/api/lines/product-imports/3/import/').map((r) => r.body);
+    expect(runsSent).toEqual([{ overwrite: false }, { overwrite: true }]);
+  }, 40_000);
 });

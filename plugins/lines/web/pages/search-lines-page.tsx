@@ -5,6 +5,7 @@ import { useHostServices } from '@atrium/sdk';
 import { useLines } from '../catalog/lines-api.js';
 import { LINES_RESOURCES } from '../catalog/permissions.js';
 import { LineFormModal } from '../components/line-form.js';
+import { ProductImportsCard } from '../components/product-imports.js';
 import { ErrorAlert, useCanWrite, VersionStatusBadge } from '../components/shared.js';
 import { lineOverviewRoute } from '../routes.js';
 
@@ -80,6 +81,7 @@ export default function SearchLinesPage() {
         </Table.Tbody>
       </Table>
       {lines.isSuccess && lines.data.length === 0 && <Text c="dimmed">No lines found.</Text>}
+      <ProductImportsCard />
       <LineFormModal
         opened={creating}
         onClose={() => setCreating(false)}
