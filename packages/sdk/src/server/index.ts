@@ -4,3 +4,4 @@ export * from './http-problem.js';
 export * from './jsonapi/index.js';
 export * from './validation-issues.js';
 export { z } from 'zod';
+export * from './uploaded-file.js';

@@ -1,9 +1,8 @@
-import { ApiError, z, type AtriumRouter, type Database } from '@atrium/sdk/server';
+import { ApiError, readUploadedFile, z, type AtriumRouter, type Database } from '@atrium/sdk/server';
 import type { AccessState } from '../access-state.js';
 import { ACCESS_PERMISSIONS } from '../permissions.js';
 import { buildExport, exportToCsv } from '../transfer/access-export.js';
 import { applyImport, checkImportDocument, readImportFile } from '../transfer/access-import.js';
-import { uploadedFile } from '../transfer/multipart-file.js';
 import { writeAccess } from './access-write.js';
 
 /**
@@ -75,7 +74,7 @@ export async function transferRoutes(router: AtriumRouter, db: Database, state: 
       const contentType = String(request.headers['content-type'] ?? '');
       let parsed: unknown;
       if (/^multipart\/form-data/i.test(contentType)) {
-        const file = uploadedFile(request.body as Buffer, contentType);
+        const file = await readUploadedFile(request.body as Buffer, contentType);
         if (!file)
           throw new ApiError(400, "Attach the export file in the form field 'file'.", {
             source: { parameter: 'file' },

@@ -8,12 +8,12 @@ import {
   type Database,
   type Queryable,
   type ServerPluginContext,
+  readUploadedFile,
 } from '@atrium/sdk/server';
 import { assertDraftVersion } from '../catalog/version-guard.js';
 import type { ResolvedDefinition } from '../catalog/resolve.js';
 import { LINES_PERMISSIONS } from '../permissions.js';
 import { rateTable } from '../tables.js';
-import { uploadedFile } from '../transfer/multipart-file.js';
 import { GridFileError, parseDelimited, readGridFile, writeDelimited, writeXlsx } from './rate-table-files.js';
 import { readGrid, writeGrid } from './rate-table-grid.js';
 import type { TableRow } from './rate-table-shape.js';
@@ -633,7 +633,7 @@ function registerUploads(router: AtriumRouter, db: Database, { base, params }: S
       }
       let file: { data: Buffer; filename?: string; contentType?: string } | null;
       if (/^multipart\/form-data/i.test(contentType)) {
-        file = uploadedFile(body, contentType);
+        file = await readUploadedFile(body, contentType);
         if (!file) {
           throw new ApiError(400, "Attach the rate table file in the form field 'file'.", {
             source: { parameter: 'file' },

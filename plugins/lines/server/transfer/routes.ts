@@ -7,6 +7,7 @@ import {
   type Database,
   type ProblemIssue,
   type ServerPluginContext,
+  readUploadedFile,
 } from '@atrium/sdk/server';
 import { LINES_PERMISSIONS } from '../permissions.js';
 import {
@@ -19,7 +20,6 @@ import {
   versionQuery,
 } from '../rate-tables/route-scope.js';
 import { productExport, productImport } from '../tables.js';
-import { uploadedFile } from './multipart-file.js';
 import { buildProductDocument, productDocumentSchema, type ProductDocument } from './product-document.js';
 import { ImportFailed, importProductDocument } from './product-import.js';
 
@@ -190,7 +190,7 @@ export function registerTransferRoutes(router: AtriumRouter, context: ServerPlug
         let data: unknown = request.body;
         let fileName = 'product.json';
         if (/^multipart\/form-data/i.test(contentType)) {
-          const file = uploadedFile(request.body as Buffer, contentType);
+          const file = await readUploadedFile(request.body as Buffer, contentType);
           if (!file) {
             throw new ApiError(400, "Attach the product export in the form field 'file'.", {
               source: { parameter: 'file' },
