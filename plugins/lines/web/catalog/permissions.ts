@@ -12,4 +12,5 @@ export const LINES_RESOURCES = {
   mapping: 'lines:mapping',
   export: 'lines:export',
   import: 'lines:import',
+  sequence: 'lines:sequence',
 } as const;

@@ -295,7 +295,7 @@ describe('line overview page', () => {
     expect(within(card).getByText('Terms: 12 months')).toBeTruthy();
     expect(within(card).getByText('Base term: 12 months')).toBeTruthy();
 
-    await host.user.click(within(card).getByRole('button', { name: 'Edit settings' }));
+    await host.user.click(await within(card).findByRole('button', { name: 'Edit settings' }));
     const dialog = await screen.findByRole('dialog', { name: 'Settings of HO3' });
     const terms = within(dialog).getByLabelText(/Terms/);
     await host.user.clear(terms);
@@ -318,4 +318,121 @@ describe('line overview page', () => {
       { settings: { renumberAt: 'rewrite', terms: [12, 6], baseTerm: 12 } },
     ]);
   }, 40_000);
+
+  it('lists, creates, edits and deletes the sequences of a draft version', async () => {
+    const policy = {
+      id: 61,
+      name: 'policy_number',
+      label: 'Policy number',
+      prefix: 'HO-',
+      suffix: '',
+      padding: 6,
+      start: 1,
+      increment: 1,
+      next_value: 42,
+      preview: 'HO-000042',
+      inheritance_status: 'own',
+    };
+    let posts = 0;
+    const host = await renderInTestHost(<LineOverviewPage />, {
+      path: lineOverviewRoute.path,
+      at: '/lines/Homeowners?version_id=12',
+      apis: {
+        ...base,
+        'GET /lines/products/5/sequences/': [policy],
+        'POST /lines/products/5/sequences/': ({ body }) =>
+          ++posts === 1
+            ? problem(400, 'Invalid sequence', [
+                { pointer: '/name', detail: "A sequence named 'policy_number' already exists in this version." },
+              ])
+            : { id: 62, ...(body as object) },
+        'PUT /lines/products/5/sequences/61/': ({ body }) => ({ ...policy, ...(body as object) }),
+        'DELETE /lines/products/5/sequences/61/': new Response(null, { status: 204 }),
+      },
+    });
+    await host.user.click(await screen.findByRole('tab', { name: 'Sequences' }));
+    const table = await screen.findByRole('table', { name: 'Sequences' });
+    expect(within(table).getByText('HO-000042')).toBeTruthy();
+
+    await host.user.click(await screen.findByRole('button', { name: 'New sequence' }));
+    let dialog = await screen.findByRole('dialog', { name: 'New sequence' });
+    await host.user.type(within(dialog).getByLabelText(/Name/), 'policy_number');
+    await host.user.type(within(dialog).getByLabelText(/Label/), 'Quote number');
+    await host.user.type(within(dialog).getByLabelText('Prefix'), 'Q-');
+    await host.user.clear(within(dialog).getByLabelText('Padding (digits)'));
+    await host.user.type(within(dialog).getByLabelText('Padding (digits)'), 'six');
+    await host.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Padding must be a whole number.')).toBeTruthy();
+    await host.user.clear(within(dialog).getByLabelText('Padding (digits)'));
+    await host.user.type(within(dialog).getByLabelText('Padding (digits)'), '5');
+    await host.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText("A sequence named 'policy_number' already exists in this version."),
+    ).toBeTruthy();
+    await host.user.clear(within(dialog).getByLabelText(/Name/));
+    await host.user.type(within(dialog).getByLabelText(/Name/), 'quote_number');
+    await host.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText("Sequence 'quote_number' saved.")).toBeTruthy();
+
+    await host.user.click(within(table).getByRole('button', { name: 'Edit policy_number' }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit sequence policy_number' });
+    expect((within(dialog).getByLabelText('Next value') as HTMLInputElement).value).toBe('42');
+    await host.user.clear(within(dialog).getByLabelText('Next value'));
+    await host.user.type(within(dialog).getByLabelText('Next value'), '1000');
+    await host.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText("Sequence 'policy_number' saved.")).toBeTruthy();
+
+    await host.user.click(within(table).getByRole('button', { name: 'Delete policy_number' }));
+    await host.user.click(await screen.findByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText("Sequence 'policy_number' deleted.")).toBeTruthy();
+
+    const writes = host.requests.filter((r) => r.method !== 'GET' && r.path.includes('/sequences/'));
+    expect(writes.map((r) => [r.method, r.path, r.search, r.body])).toEqual([
+      [
+        'POST',
+        '/api/lines/products/5/sequences/',
+        '?version_id=12',
+        { name: 'policy_number', label: 'Quote number', prefix: 'Q-', suffix: '', padding: 5, start: 1, increment: 1 },
+      ],
+      [
+        'POST',
+        '/api/lines/products/5/sequences/',
+        '?version_id=12',
+        { name: 'quote_number', label: 'Quote number', prefix: 'Q-', suffix: '', padding: 5, start: 1, increment: 1 },
+      ],
+      [
+        'PUT',
+        '/api/lines/products/5/sequences/61/',
+        '?version_id=12',
+        {
+          name: 'policy_number',
+          label: 'Policy number',
+          prefix: 'HO-',
+          suffix: '',
+          padding: 6,
+          start: 1,
+          increment: 1,
+          next_value: 1000,
+        },
+      ],
+      ['DELETE', '/api/lines/products/5/sequences/61/', '?version_id=12', undefined],
+    ]);
+  }, 60_000);
+
+  it('shows the sequences of a published version without write buttons', async () => {
+    const host = await renderInTestHost(<LineOverviewPage />, {
+      path: lineOverviewRoute.path,
+      at: '/lines/Homeowners?version_id=11',
+      apis: {
+        ...base,
+        'GET /lines/products/5/sequences/': [{ id: 61, name: 'policy_number', label: 'Policy number', next_value: 7 }],
+      },
+    });
+    await host.user.click(await screen.findByRole('tab', { name: 'Sequences' }));
+    const table = await screen.findByRole('table', { name: 'Sequences' });
+    expect(within(table).getByText('Policy number')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'New sequence' })).toBeNull();
+    expect(within(table).queryByRole('button', { name: 'Edit policy_number' })).toBeNull();
+    expect(host.requests.some((r) => r.path.endsWith('/sequences/') && r.search === '?version_id=11')).toBe(true);
+  }, 30_000);
 });

@@ -13,6 +13,7 @@ import { ExportsView } from '../components/exports-view.js';
 import { MappingView } from '../components/mapping-view.js';
 import { ProductFormModal } from '../components/product-form.js';
 import { ProductSettingsCard } from '../components/product-settings.js';
+import { SequencesView } from '../components/sequences-view.js';
 import {
   ErrorAlert,
   InheritanceBadge,
@@ -146,6 +147,7 @@ export default function LineOverviewPage() {
                   <Tabs.Tab value="differences">Differences</Tabs.Tab>
                   <Tabs.Tab value="mapping">Mapping</Tabs.Tab>
                   <Tabs.Tab value="exports">Exports</Tabs.Tab>
+                  <Tabs.Tab value="sequences">Sequences</Tabs.Tab>
                   <Tabs.Tab value="scenarios">Scenarios</Tabs.Tab>
                 </Tabs.List>
                 <Tabs.Panel value="risk-types" pt="sm">
@@ -168,6 +170,9 @@ export default function LineOverviewPage() {
                 </Tabs.Panel>
                 <Tabs.Panel value="exports" pt="sm">
                   <ExportsView productId={selected.product.id} versionId={version.id} />
+                </Tabs.Panel>
+                <Tabs.Panel value="sequences" pt="sm">
+                  <SequencesView productId={selected.product.id} versionId={version.id} readOnly={reason !== null} />
                 </Tabs.Panel>
                 <Tabs.Panel value="scenarios" pt="sm">
                   <Suspense fallback={<Loader size="sm" />}>

@@ -162,7 +162,7 @@ describe('risk type details page', () => {
     const table = await screen.findByRole('table', { name: 'Child risk types' });
     expect(within(table).getByText('Swimming pool')).toBeTruthy();
 
-    await host.user.click(screen.getByRole('button', { name: 'Add child risk type' }));
+    await host.user.click(await screen.findByRole('button', { name: 'Add child risk type' }));
     let dialog = await screen.findByRole('dialog', { name: 'Add child risk type' });
     await host.user.type(within(dialog).getByLabelText(/Name/), 'trampoline');
     await host.user.type(within(dialog).getByLabelText(/Label/), 'Trampoline');
@@ -207,7 +207,7 @@ describe('risk type details page', () => {
       },
     });
     await screen.findByLabelText('Item dwelling_coverage');
-    await host.user.click(screen.getByRole('button', { name: 'Add item' }));
+    await host.user.click(await screen.findByRole('button', { name: 'Add item' }));
     const dialog = await screen.findByRole('dialog', { name: 'New item' });
     await host.user.type(within(dialog).getByLabelText(/Name/), 'jewelry');
     await host.user.type(within(dialog).getByLabelText(/Label/), 'Scheduled jewelry');
@@ -242,7 +242,7 @@ describe('risk type details page', () => {
       },
     });
     const item = await screen.findByLabelText('Item dwelling_coverage');
-    await host.user.click(within(item).getByRole('button', { name: 'Edit limit Coverage A' }));
+    await host.user.click(await within(item).findByRole('button', { name: 'Edit limit Coverage A' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit limit Coverage A of dwelling_coverage' });
     expect((within(dialog).getByLabelText('Default') as HTMLInputElement).value).toBe('300000');
     expect((within(dialog).getByLabelText('Minimum') as HTMLInputElement).value).toBe('50000');
