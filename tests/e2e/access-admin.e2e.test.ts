@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '@atrium/sdk/testing';
-import { launchBrowser, startAppServer } from './browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useE2eSession } from './browser.js';
 
 /**
  * The Access module end to end, through the real pages against the real access and identity
@@ -12,7 +11,6 @@ import { launchBrowser, startAppServer } from './browser.js';
  * adjuster@atrium.test; the adjuster, acting as Claims Viewer, is shown only what the policy allows
  * and the access service refuses them the rest.
  */
-const PASSWORD = 'Atrium!demo1';
 const ROLE = 'Claims Viewer';
 const POLICY = 'Claims read-only';
 const STATEMENTS = JSON.stringify([
@@ -23,35 +21,8 @@ const STATEMENTS = JSON.stringify([
 const CLAIMS_MODULE_INSTALLED = existsSync(path.resolve(import.meta.dirname, '../../plugins/claims/web/plugin.ts'));
 
 describe('Access administration', () => {
-  let server: TestServer;
-  let browser: Browser;
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  const pages: Page[] = [];
-  // A failed step leaves its page open: keep a picture of it for whoever reads the failure.
-  afterEach(async ({ task }) => {
-    if (task.result?.state !== 'fail') return;
-    for (const [index, page] of pages.entries())
-      if (!page.isClosed()) await page.screenshot({ path: `/tmp/access-admin-e2e-${index}.png` }).catch(() => {});
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  async function signIn(username: string, redirect: string): Promise<Page> {
-    const page = await (await browser.newContext()).newPage();
-    pages.push(page);
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${server.url}/login?redirect=${encodeURIComponent(redirect)}`);
-    await page.getByLabel('Email').fill(username);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    return page;
-  }
+  const e2e = useE2eSession('access-admin');
+  const { errors, signIn } = e2e;
 
   /** Picks an option of a Mantine Select or MultiSelect by its label. */
   async function choose(page: Page, label: string, option: string) {
@@ -133,7 +104,7 @@ describe('Access administration', () => {
     await page.getByRole('heading', { name: POLICY }).waitFor();
 
     // The policy goes to the role, the role to the adjuster.
-    await page.goto(`${server.url}/access/assignments`);
+    await page.goto(`${e2e.server.url}/access/assignments`);
     await choose(page, 'Role', ROLE);
     await choose(page, 'Policies', POLICY);
     await page.getByRole('button', { name: 'Assign', exact: true }).click();
@@ -158,7 +129,7 @@ describe('Access administration', () => {
       .waitFor();
 
     // The users list shows the new role with the adjuster's old one.
-    await page.goto(`${server.url}/access/users`);
+    await page.goto(`${e2e.server.url}/access/users`);
     await page
       .getByRole('table', { name: 'Users' })
       .getByRole('row')
@@ -167,7 +138,7 @@ describe('Access administration', () => {
       .waitFor();
 
     // Export downloads everything as a file; importing that file back changes nothing.
-    await page.goto(`${server.url}/access/import-export`);
+    await page.goto(`${e2e.server.url}/access/import-export`);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download' }).click(),
@@ -227,7 +198,7 @@ describe('Access administration', () => {
     expect(await nav.getByRole('link', { name: 'Lines' }).count()).toBe(0);
 
     // A page of a module the role may not view leads to /forbidden …
-    await page.goto(`${server.url}/access/policies`);
+    await page.goto(`${e2e.server.url}/access/policies`);
     await page.waitForURL((url) => url.pathname === '/forbidden');
 
     // … and the access service refuses its calls: 403, not an ingress denial (the role is fine).

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startTestServer, type TestServer } from '@atrium/sdk/testing';
 
 /**
@@ -37,4 +38,64 @@ export async function startAppServer(): Promise<TestServer> {
     throw new Error('dist/web is not built; run `npx vite build` (npm test does it).');
   }
   return startTestServer({ webDist: WEB_DIST });
+}
+
+/** Every demo account's password (README, "Demo accounts"). */
+export const DEMO_PASSWORD = 'Atrium!demo1';
+
+export interface E2eSession {
+  /** Set once the file's beforeAll has run. */
+  readonly server: TestServer;
+  readonly browser: Browser;
+  /** Uncaught errors of every page opened through signIn; tests assert it stays empty. */
+  readonly errors: string[];
+  /** Opens a fresh browser context on /login?redirect=… and submits the demo password. */
+  signIn(username: string, redirect: string): Promise<Page>;
+}
+
+/**
+ * The set-up every end-to-end file shares; call it inside `describe`. It starts the app server and
+ * the browser for the file, keeps a screenshot of every open page when a test fails
+ * (`/tmp/<name>-e2e-<n>.png`, for whoever reads the failure), and closes both afterwards.
+ */
+export function useE2eSession(name: string): E2eSession {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  const errors: string[] = [];
+  const pages: Page[] = [];
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  });
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail') return;
+    for (const [index, page] of pages.entries())
+      if (!page.isClosed()) await page.screenshot({ path: `/tmp/${name}-e2e-${index}.png` }).catch(() => {});
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (!value) throw new Error('The e2e session has not started yet (use it inside a test).');
+    return value;
+  };
+  return {
+    get server() {
+      return started(server);
+    },
+    get browser() {
+      return started(browser);
+    },
+    errors,
+    async signIn(username, redirect) {
+      const page = await (await started(browser).newContext()).newPage();
+      pages.push(page);
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(`${started(server).url}/login?redirect=${encodeURIComponent(redirect)}`);
+      await page.getByLabel('Email').fill(username);
+      await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      return page;
+    },
+  };
 }

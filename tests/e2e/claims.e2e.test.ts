@@ -1,45 +1,27 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '@atrium/sdk/testing';
-import { launchBrowser, startAppServer } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, useE2eSession } from './browser.js';
 
 /**
  * Claims end to end, through the real pages against the real claims service: the adjuster finds a
  * (mock) policy in the FNOL's Policy Search, walks the wizard to a submitted claim, then adds a
  * reserve and a payment on its Accounting tab and sees the server's totals change.
  */
-const PASSWORD = 'Atrium!demo1';
 const JSONAPI = 'application/vnd.api+json';
 
 describe('Claims', () => {
-  let server: TestServer;
-  let browser: Browser;
-  const errors: string[] = [];
-  const pages: Page[] = [];
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state !== 'fail') return;
-    for (const [index, page] of pages.entries())
-      if (!page.isClosed()) await page.screenshot({ path: `/tmp/claims-e2e-${index}.png` }).catch(() => {});
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = useE2eSession('claims');
+  const { errors, signIn } = e2e;
 
   /** A mock policy for the Policy Search to find (Mock Policies Maintenance's API). */
   async function createPolicy(policyNumber: string, insured: string) {
-    const signIn = await server.fetch('/api/identity/sign-in', {
+    const signIn = await e2e.server.fetch('/api/identity/sign-in', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'adjuster@atrium.test', password: PASSWORD }),
+      body: JSON.stringify({ username: 'adjuster@atrium.test', password: DEMO_PASSWORD }),
     });
     const token = ((await signIn.json()) as { authentication_result: { access_token: string } }).authentication_result
       .access_token;
-    const response = await server.fetch('/api/claims/integrations/policies/', {
+    const response = await e2e.server.fetch('/api/claims/integrations/policies/', {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': JSONAPI, accept: JSONAPI },
       body: JSON.stringify({
@@ -54,17 +36,6 @@ describe('Claims', () => {
       }),
     });
     expect(response.status).toBe(201);
-  }
-
-  async function signIn(username: string, redirect: string): Promise<Page> {
-    const page = await (await browser.newContext()).newPage();
-    pages.push(page);
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${server.url}/login?redirect=${encodeURIComponent(redirect)}`);
-    await page.getByLabel('Email').fill(username);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    return page;
   }
 
   it('goes from policy search through the FNOL to a submitted claim, adds a reserve and a payment and sees the totals', async () => {

@@ -1,44 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '@atrium/sdk/testing';
-import { launchBrowser, startAppServer } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { useE2eSession } from './browser.js';
 
 /**
  * The Lines catalog screens end to end against the real lines API and its demo data: a product
  * author opens the Homeowners line from the search, sees the product tree, opens the `home` risk
  * type of the draft version, adds a field, and finds the published version read-only.
  */
-const PASSWORD = 'Atrium!demo1';
 
 describe('Lines catalog', () => {
-  let server: TestServer;
-  let browser: Browser;
-  const errors: string[] = [];
-  const pages: Page[] = [];
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state !== 'fail') return;
-    for (const [index, page] of pages.entries())
-      if (!page.isClosed()) await page.screenshot({ path: `/tmp/lines-catalog-e2e-${index}.png` }).catch(() => {});
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  async function signIn(username: string, redirect: string): Promise<Page> {
-    const page = await (await browser.newContext()).newPage();
-    pages.push(page);
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${server.url}/login?redirect=${encodeURIComponent(redirect)}`);
-    await page.getByLabel('Email').fill(username);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    return page;
-  }
+  const e2e = useE2eSession('lines-catalog');
+  const { errors, signIn } = e2e;
 
   it('opens Homeowners from the search, adds a field to the draft and finds the published version read-only', async () => {
     const page = await signIn('author@atrium.test', '/lines');

@@ -1,7 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '@atrium/sdk/testing';
-import { launchBrowser, startAppServer } from './browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useE2eSession } from './browser.js';
 
 /**
  * The rating screens end to end against the real lines API and its demo data: a product author opens
@@ -9,37 +8,10 @@ import { launchBrowser, startAppServer } from './browser.js';
  * spreadsheet into its territory rate table and saves it, then rates a known-answer scenario of the
  * draft and reads the worksheet line that looked the territory up.
  */
-const PASSWORD = 'Atrium!demo1';
 
 describe('Lines rating screens', () => {
-  let server: TestServer;
-  let browser: Browser;
-  const errors: string[] = [];
-  const pages: Page[] = [];
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state !== 'fail') return;
-    for (const [index, page] of pages.entries())
-      if (!page.isClosed()) await page.screenshot({ path: `/tmp/lines-rating-e2e-${index}.png` }).catch(() => {});
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  async function signIn(username: string, redirect: string): Promise<Page> {
-    const page = await (await browser.newContext()).newPage();
-    pages.push(page);
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${server.url}/login?redirect=${encodeURIComponent(redirect)}`);
-    await page.getByLabel('Email').fill(username);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    return page;
-  }
+  const e2e = useE2eSession('lines-rating');
+  const { errors, signIn } = e2e;
 
   async function openDraftVersion(page: Page) {
     const tree = page.getByRole('tree', { name: 'Product tree' });

@@ -1,45 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '@atrium/sdk/testing';
-import { launchBrowser, startAppServer } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { useE2eSession } from './browser.js';
 
 /**
  * The Users module end to end, through the real pages against the real identity and access
  * services: the administrator creates a user, reads the temporary password shown once, and
  * deactivates the user; an agent opening /users is sent to /forbidden.
  */
-const PASSWORD = 'Atrium!demo1';
 
 describe('Users administration', () => {
-  let server: TestServer;
-  let browser: Browser;
-  const errors: string[] = [];
-  const pages: Page[] = [];
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  // A failed step leaves its page open: keep a picture of it for whoever reads the failure.
-  afterEach(async ({ task }) => {
-    if (task.result?.state !== 'fail') return;
-    for (const [index, page] of pages.entries())
-      if (!page.isClosed()) await page.screenshot({ path: `/tmp/users-admin-e2e-${index}.png` }).catch(() => {});
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  async function signIn(username: string, redirect: string): Promise<Page> {
-    const page = await (await browser.newContext()).newPage();
-    pages.push(page);
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${server.url}/login?redirect=${encodeURIComponent(redirect)}`);
-    await page.getByLabel('Email').fill(username);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    return page;
-  }
+  const e2e = useE2eSession('users-admin');
+  const { errors, signIn } = e2e;
 
   it('an administrator creates a user, reads the temporary password and deactivates the user', async () => {
     const email = `robin.${Date.now()}@atrium.test`;
@@ -53,7 +23,7 @@ describe('Users administration', () => {
     expect(temporary.length).toBeGreaterThanOrEqual(12);
 
     // The list finds the new user, active.
-    await page.goto(`${server.url}/users`);
+    await page.goto(`${e2e.server.url}/users`);
     await page.getByRole('textbox', { name: 'Search' }).fill(email);
     const row = page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: email });
     await row.filter({ hasText: 'Active' }).waitFor();
