@@ -197,4 +197,59 @@ describe('scenario detail', () => {
     await command.run(undefined as never, { services: host.services, context: {} } as never);
     expect((await screen.findByLabelText('Term premium')).textContent).toBe('1325.00');
   }, 30_000);
+
+  it('records the current rating as the known answer on a draft and shows the expected premium after', async () => {
+    let expected: string | null = null;
+    const current = () => ({ ...scenario, expected_premium: expected });
+    const host = await renderInTestHost(
+      <ScenarioDetail scope={{ productId: 2, versionId: 8 }} scenarioId={4} readOnly={false} />,
+      {
+        apis: {
+          ...apis(() => ratingFor('250000')),
+          'GET /lines/products/2/scenarios/4/': current,
+          'POST /lines/products/2/scenarios/4/known-answer/': () => {
+            expected = '1325.00';
+            return current();
+          },
+        },
+      },
+    );
+    await host.user.click(await screen.findByRole('button', { name: 'Record known answer' }));
+    expect((await screen.findByLabelText('Recorded known answer')).textContent).toContain(
+      'Recorded as a known-answer case: expected premium 1325.00.',
+    );
+    expect(await screen.findByText("Known answer of 'Frame home' recorded.")).toBeTruthy();
+    const post = host.requests.find((r) => r.method === 'POST' && r.path.endsWith('/known-answer/'));
+    expect(post?.search).toBe('?version_id=8');
+    // The scenario is read again, so the rating compares with the new expected premium.
+    await host.user.click(screen.getByRole('button', { name: 'Rate' }));
+    expect(await screen.findByText('Expected 1325.00: matches')).toBeTruthy();
+  }, 30_000);
+
+  it('shows the server’s refusal to record a known answer', async () => {
+    const refusal = 'Version 1 of HO3 is published: only a draft version can be changed.';
+    const host = await renderInTestHost(
+      <ScenarioDetail scope={{ productId: 2, versionId: 8 }} scenarioId={4} readOnly={false} />,
+      {
+        apis: {
+          ...apis(() => ratingFor('250000')),
+          'POST /lines/products/2/scenarios/4/known-answer/': new Response(
+            JSON.stringify({ status: 409, detail: refusal, errors: [{ detail: refusal }] }),
+            { status: 409, headers: { 'content-type': 'application/problem+json' } },
+          ),
+        },
+      },
+    );
+    await host.user.click(await screen.findByRole('button', { name: 'Record known answer' }));
+    expect(await screen.findByText('The known answer could not be recorded')).toBeTruthy();
+    expect(screen.getByText(refusal)).toBeTruthy();
+  }, 30_000);
+
+  it('offers no "Record known answer" on a read-only version', async () => {
+    await renderInTestHost(<ScenarioDetail scope={{ productId: 2, versionId: 8 }} scenarioId={4} readOnly />, {
+      apis: apis(() => ratingFor('250000')),
+    });
+    await screen.findByRole('button', { name: 'Rate' });
+    expect(screen.queryByRole('button', { name: 'Record known answer' })).toBeNull();
+  }, 30_000);
 });

@@ -127,7 +127,7 @@ function ScenarioWorkbench({
           </Paper>
         </Grid.Col>
       </Grid>
-      <RatingPanel scope={scope} scenario={scenario} />
+      <RatingPanel scope={scope} scenario={scenario} readOnly={readOnly} />
     </Stack>
   );
 }
