@@ -76,7 +76,13 @@ function runLoad(options: Record<string, unknown>): Promise<Load> {
 
 // Requests are logged at info level, as in production, to a sink.
 const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
-const config = { ...loadConfig({ LOG_LEVEL: 'info' }), dataDir: 'memory://', workers: false };
+// DATABASE_URL measures on a PostgreSQL server instead of the embedded PGlite.
+const config = {
+  ...loadConfig({ LOG_LEVEL: 'info' }),
+  dataDir: 'memory://',
+  databaseUrl: process.env.DATABASE_URL,
+  workers: false,
+};
 const atrium = await createAtrium({ config, seed: 'auto', logStream: sink });
 await atrium.app!.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(atrium.app!.server.address() as AddressInfo).port}`;
@@ -120,7 +126,9 @@ try {
   console.log(
     `scenario rating over HTTP: POST …/scenarios/{s}/rate/ (demo homeowners, premium ${EXPECTED}, ${bytes} bytes with the worksheet)`,
   );
-  console.log(`  ${CONNECTIONS} connections for ${SECONDS} s, ${result.total} requests`);
+  console.log(
+    `  ${CONNECTIONS} connections for ${SECONDS} s, ${result.total} requests, on ${atrium.database.kind} (DATABASE_URL picks PostgreSQL)`,
+  );
   console.log(`  req/s   ${result.requestsPerSecond.toFixed(1)}`);
   console.log(`  p50     ${result.p50.toFixed(1)} ms`);
   console.log(
