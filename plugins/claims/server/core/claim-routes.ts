@@ -1,8 +1,7 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   ApiError,
   attributeError,
-  pageQuerySchema,
   paginationLinks,
   parseInclude,
   resourceDocument,
@@ -18,6 +17,7 @@ import { claimsPermission } from '../permissions.js';
 import { STATUS_TRANSITIONS } from '../../shared/statuses.js';
 import { checkIfMatch, claimNotFound, loadClaimFor } from './claim-access.js';
 import { nextClaimNumber } from './claim-numbers.js';
+import { claimListQuery, listClaims } from './claim-list-query.js';
 import { claimResource, etagOf, hydrateClaims, type ClaimRecord, type ClaimRow } from './claim-resource.js';
 import {
   claimAttributes,
@@ -30,81 +30,15 @@ import {
   type ClaimAttributes,
 } from './claim-write.js';
 import { exposureResource, hydrateExposures } from './exposure-resource.js';
-import { CLAIMS_BASE, JSONAPI_PAGE_SIZE, callerOf, requireMatchingId, security, tags, writeAudit } from './http-kit.js';
-import { filterShape, filterValue } from './query-filters.js';
+import { CLAIMS_BASE, callerOf, requireMatchingId, security, tags, writeAudit } from './http-kit.js';
 import { assertTransition } from './status-transitions.js';
-import { claim, claimTag, exposure, location, lookup } from './tables.js';
+import { claim, claimTag, exposure, lookup } from './tables.js';
 
 /**
  * Claims: the list with the spec's filters, FNOL drafts (POST creates one, submit opens it), one
  * claim with its ETag, PATCH with If-Match, status moves, tags as a relationship, lookups by FNOL
  * and claim number, and the status transition table (`claims/statuses/`).
  */
-const listFilters = {
-  numbers: z.string().max(5000).optional(),
-  number: z.string().max(100).optional(),
-  claim_number: z.string().max(100).optional(),
-  status: z.string().max(200).optional(),
-  has_adjuster: z.enum(['true', 'false']).optional(),
-  primary_adjuster: z.string().max(200).optional(),
-  policy_number: z.string().max(100).optional(),
-  loss_city: z.string().max(100).optional(),
-  loss_state: z.string().max(50).optional(),
-  loss_zip: z.string().max(20).optional(),
-};
-const sortable = {
-  id: claim.id,
-  number: claim.number,
-  date_of_loss: claim.dateOfLoss,
-  reported_date: claim.reportedDate,
-};
-const SORTS = [
-  'id',
-  '-id',
-  'number',
-  '-number',
-  'date_of_loss',
-  '-date_of_loss',
-  'reported_date',
-  '-reported_date',
-] as const;
-
-export const claimListQuery = z.strictObject({
-  ...pageQuerySchema(JSONAPI_PAGE_SIZE),
-  ...filterShape(listFilters),
-  include: z.string().max(200).optional(),
-  sort: z.enum(SORTS).optional(),
-});
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-const list = (value: string) =>
-  value
-    .split(',')
-    .map((v) => v.trim())
-    .filter(Boolean);
-
-/** The WHERE of the claim list for the given filters (used by the route and by the P2 benchmark). */
-export function claimListConditions(query: Record<string, unknown>): {
-  where: SQL | undefined;
-  joinsLocation: boolean;
-} {
-  const f = <T = string>(name: string) => filterValue<T>(query, name);
-  const conditions: SQL[] = [];
-  if (f('numbers')) conditions.push(inArray(claim.number, list(f('numbers')!)));
-  if (f('number')) conditions.push(ilike(claim.number, `%${escapeLike(f('number')!)}%`));
-  if (f('claim_number')) conditions.push(eq(claim.number, f('claim_number')!));
-  if (f('status')) conditions.push(inArray(claim.status, list(f('status')!)));
-  if (f('has_adjuster') === 'true') conditions.push(isNotNull(claim.primaryAdjuster));
-  if (f('has_adjuster') === 'false') conditions.push(isNull(claim.primaryAdjuster));
-  if (f('primary_adjuster')) conditions.push(eq(claim.primaryAdjuster, f('primary_adjuster')!));
-  if (f('policy_number')) conditions.push(eq(claim.policyNumber, f('policy_number')!));
-  if (f('loss_city')) conditions.push(sql`lower(${location.city}) = lower(${f('loss_city')!})`);
-  if (f('loss_state')) conditions.push(sql`upper(${location.state}) = upper(${f('loss_state')!})`);
-  if (f('loss_zip')) conditions.push(eq(location.zip, f('loss_zip')!));
-  const joinsLocation = Boolean(f('loss_city') || f('loss_state') || f('loss_zip'));
-  return { where: conditions.length ? and(...conditions) : undefined, joinsLocation };
-}
-
 const idParams = z.strictObject({ id: z.string().max(20) });
 const numberParams = z.strictObject({ number: z.string().min(1).max(100) });
 
@@ -142,22 +76,9 @@ export function claimRoutes(router: AtriumRouter, context: ServerPluginContext):
       const query = request.query;
       const include = parseInclude(query.include, resource);
       const page = toPageRequest(query);
-      const { where, joinsLocation } = claimListConditions(query);
-      const sort = query.sort ?? '-id';
-      const column = sortable[sort.replace('-', '') as keyof typeof sortable];
-      const order = sort.startsWith('-') ? desc(column) : asc(column);
-      const base = () => {
-        const from = db.select().from(claim).$dynamic();
-        return joinsLocation ? from.innerJoin(location, eq(location.id, claim.lossLocationId)) : from;
-      };
-      const countQuery = db.select({ n: count() }).from(claim).$dynamic();
-      const [total] = await (
-        joinsLocation ? countQuery.innerJoin(location, eq(location.id, claim.lossLocationId)) : countQuery
-      ).where(where);
-      const rows = await base().where(where).orderBy(order, desc(claim.id)).limit(page.size).offset(page.offset);
-      const claims = rows.map((r) => ('claim' in r ? (r as { claim: ClaimRow }).claim : (r as ClaimRow)));
-      const { links, meta } = paginationLinks(`${CLAIMS_BASE}/claims/`, query, page, total?.n ?? 0);
-      return serializeDocument(resource, await hydrateClaims(db, claims), { include, links, meta });
+      const { rows, total } = await listClaims(db, { query, page, sort: query.sort });
+      const { links, meta } = paginationLinks(`${CLAIMS_BASE}/claims/`, query, page, total);
+      return serializeDocument(resource, await hydrateClaims(db, rows), { include, links, meta });
     },
   );
 
@@ -558,3 +479,5 @@ export function claimRoutes(router: AtriumRouter, context: ServerPluginContext):
 }
 
 export type { ClaimRecord };
+// The list query moved to claim-list-query.ts; these stay importable from here.
+export { claimListConditions, claimListQuery } from './claim-list-query.js';
