@@ -1,2 +1,3 @@
 export * from './core/tables.js';
 export * from './ledger/tables.js';
+export * from './import/tables.js';
