@@ -1,4 +1,5 @@
-import { boolean, integer, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, customType, index, integer, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Tables of the platform core: the carrier running Atrium, its settings, and the seed record. */
 export const core = pgSchema('core');
@@ -39,3 +40,68 @@ export const seedRun = core.table('seed_run', {
   seededAt: timestamp('seeded_at', { withTimezone: true }).notNull().defaultNow(),
   plugins: text('plugins').array().notNull(),
 });
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Outgoing e-mail (packages/server/src/mail, docs/mail.md). A module enqueues a message in its own
+ * transaction; a job sends it over SMTP. The row stays as the record of what was sent: status
+ * queued → sending → sent, or failed (next_attempt_at set while a retry is planned). `plugin` and
+ * `reference` (e.g. a claim id) let a module list its own mails.
+ */
+export const mailOutbox = core.table(
+  'mail_outbox',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    plugin: text('plugin').notNull(),
+    reference: text('reference'),
+    /** MAIL_FROM at the time of sending. */
+    fromAddress: text('from_address'),
+    toAddresses: text('to_addresses').array().notNull(),
+    ccAddresses: text('cc_addresses')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    bccAddresses: text('bcc_addresses')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    textBody: text('text_body'),
+    htmlBody: text('html_body'),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    providerMessageId: text('provider_message_id'),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('mail_outbox_reference_idx').on(table.plugin, table.reference),
+    index('mail_outbox_status_idx').on(table.status),
+    check('mail_outbox_status_check', sql`${table.status} in ('queued', 'sending', 'sent', 'failed')`),
+  ],
+);
+
+/** The bytes of a mail's attachments, copied at enqueue so the mail sends what the user chose then. */
+export const mailAttachment = core.table(
+  'mail_attachment',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    mailId: integer('mail_id')
+      .notNull()
+      .references(() => mailOutbox.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+    /** Where the file came from in the calling module, e.g. `attachment:12`. */
+    reference: text('reference'),
+  },
+  (table) => [index('mail_attachment_mail_idx').on(table.mailId, table.position)],
+);
