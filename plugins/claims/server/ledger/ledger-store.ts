@@ -70,7 +70,13 @@ export async function entriesOfTransaction(tx: Queryable, transactionId: number)
   return rows.map(toLedgerEntry);
 }
 
-export async function insertEntries(tx: Queryable, transactionId: number, drafts: EntryDraft[]): Promise<void> {
+export async function insertEntries(
+  tx: Queryable,
+  transactionId: number,
+  drafts: EntryDraft[],
+  /** Imported history keeps its original date; otherwise the database's now(). */
+  postedAt?: Date,
+): Promise<void> {
   if (drafts.length === 0) return;
   await tx.insert(ledgerEntry).values(
     drafts.map((d) => ({
@@ -81,6 +87,7 @@ export async function insertEntries(tx: Queryable, transactionId: number, drafts
       kind: d.kind,
       amount: formatMoney(d.amount),
       reversesEntryId: d.reversesEntryId,
+      ...(postedAt ? { postedAt } : {}),
     })),
   );
 }

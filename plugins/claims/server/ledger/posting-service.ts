@@ -194,6 +194,8 @@ export async function requestTransaction(
   request: TransactionRequest,
   /** What the access policy said about accessRecord(…) with action create; true for the seed. */
   policyAllowed: boolean,
+  /** The historical claims import posts history on its original date (docs/claims-import.md); default now. */
+  options: { postedAt?: Date } = {},
 ): Promise<TransactionRow> {
   const locked = await lockExposure(tx, request.exposureId);
   const balances = await claimBalances(tx, locked.claimId);
@@ -218,7 +220,7 @@ export async function requestTransaction(
       : request.type === 'payment'
         ? { ...request.details, final_payment: request.finalPayment }
         : request.details;
-  const now = new Date();
+  const now = options.postedAt ?? new Date();
   const [row] = await tx
     .insert(ledgerTransaction)
     .values({
@@ -236,7 +238,7 @@ export async function requestTransaction(
       authority: outcome ? authorityRecord(outcome, actor) : null,
     })
     .returning();
-  if (posted) await insertEntries(tx, row!.id, drafts);
+  if (posted) await insertEntries(tx, row!.id, drafts, options.postedAt);
   await writeAudit(tx, {
     username: actor.username,
     action: posted ? `${request.type}.post` : `${request.type}.request_approval`,
