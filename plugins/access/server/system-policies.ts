@@ -118,6 +118,8 @@ export const SYSTEM_POLICIES: SystemPolicy[] = [
         actions: ['create', 'update', 'delete'],
         resources: ['claims:authority-limit'],
       },
+      // Loading history from an old system is an administrator's job (docs/claims-import.md).
+      { sid: 'ClaimsImportAdministered', effect: 'deny', actions: ['*'], resources: ['claims:import'] },
     ],
     roles: ['Claims Adjuster'],
   },
@@ -131,6 +133,8 @@ export const SYSTEM_POLICIES: SystemPolicy[] = [
       allow('Lookups', ['read'], ['lines:*', 'claims:*', 'reports:*']),
       // Quoting prices through the lines module's rating service.
       allow('QuoteRating', ['rate'], ['lines:rating']),
+      // 'Lookups' reads claims:*; historical claims imports are for administrators only.
+      { sid: 'ClaimsImportAdministered', effect: 'deny', actions: ['*'], resources: ['claims:import'] },
     ],
     roles: ['Underwriter'],
   },
@@ -177,4 +181,4 @@ export const DEMO_GROUP_ROLES: { groupName: string; roles: DemoRole[] }[] = [
   { groupName: 'Administrators', roles: ['Administrator'] },
 ];
 
-export const SYSTEM_POLICY_VERSION = '1.1.0';
+export const SYSTEM_POLICY_VERSION = '1.2.0';

@@ -24,6 +24,8 @@ const RESOURCES = {
   injury: ['read', 'create', 'update', 'delete'],
   contact: ['read', 'create', 'update', 'delete'],
   user: ['read', 'update'],
+  /** Historical claims import (docs/claims-import.md): read the runs, create (preview and run) an import. */
+  import: ['read', 'create'],
 } as const;
 
 type Thing = keyof typeof RESOURCES;
@@ -53,6 +55,7 @@ const WHAT: Record<Thing, string> = {
   injury: 'injuries',
   contact: 'claim contacts (contacts integration)',
   user: 'claim users and their settings',
+  import: 'historical claims imports (upload, preview, run)',
 };
 
 const VERB: Record<string, string> = {
