@@ -1,8 +1,32 @@
-import { and, asc, eq, or } from 'drizzle-orm';
-import { ApiError, defineResource, serializeDocument, z, type AtriumRouter, type Database } from '@atrium/sdk/server';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  ApiError,
+  attributeError,
+  defineResource,
+  pageQuerySchema,
+  paginationLinks,
+  resourceDocument,
+  serializeDocument,
+  toOneRelationship,
+  toPageRequest,
+  z,
+  type AtriumRouter,
+  type Database,
+} from '@atrium/sdk/server';
 import { claimsPermission } from '../permissions.js';
-import { registerCollection } from '../core/collection-routes.js';
-import { numericId, security, tags } from '../core/http-kit.js';
+import { typeOnly } from '../core/collection-routes.js';
+import {
+  CLAIMS_BASE,
+  JSONAPI_PAGE_SIZE,
+  callerOf,
+  numericId,
+  relationshipId,
+  requireMatchingId,
+  security,
+  tags,
+  writeAudit,
+} from '../core/http-kit.js';
+import { filterShape, filterValue } from '../core/query-filters.js';
 import { contact, contactNote, contactRelation, lookup, zipCode } from '../core/tables.js';
 
 /**
@@ -18,7 +42,29 @@ export const ALLOW_DUPLICATE_SSN = false;
 
 const normalizeSsn = (ssn: string) => ssn.replace(/-/g, '');
 
-export function contactsRoutes(router: AtriumRouter, db: Database): void {
+export interface ContactSettings {
+  allowDuplicateSsn: boolean;
+}
+
+async function existingContact(db: Database, rawId: string): Promise<number> {
+  const id = numericId(rawId, `Contact ${rawId} not found.`);
+  const [found] = await db.select({ id: contact.id }).from(contact).where(eq(contact.id, id));
+  if (!found) throw new ApiError(404, `Contact ${rawId} not found.`);
+  return id;
+}
+
+/** Contacts holding this SSN (stored with or without dashes: the demo seed keeps them dashed). */
+const sameSsn = (tx: Pick<Database, 'select'>, normalized: string) =>
+  tx
+    .select({ id: contact.id })
+    .from(contact)
+    .where(sql`replace(${contact.ssn}, '-', '') = ${normalized}`);
+
+export function contactsRoutes(
+  router: AtriumRouter,
+  db: Database,
+  settings: ContactSettings = { allowDuplicateSsn: ALLOW_DUPLICATE_SSN },
+): void {
   const idParams = z.strictObject({ id: z.string().max(20) });
 
   // Static paths first in meaning (the router prefers static segments over :id anyway).
@@ -60,19 +106,14 @@ export function contactsRoutes(router: AtriumRouter, db: Database): void {
     },
     async (request) => {
       const valid = SSN.test(request.query.ssn);
-      const holders = valid
-        ? await db
-            .select({ id: contact.id })
-            .from(contact)
-            .where(eq(contact.ssn, normalizeSsn(request.query.ssn)))
-        : [];
+      const holders = valid ? await sameSsn(db, normalizeSsn(request.query.ssn)) : [];
       const others = holders.filter((h) => h.id !== request.query.contact_id);
       return {
         jsonapi: { version: '1.1' },
         meta: {
           valid,
           duplicate: others.length > 0,
-          allowed: valid && (ALLOW_DUPLICATE_SSN || others.length === 0),
+          allowed: valid && (settings.allowDuplicateSsn || others.length === 0),
           contact_ids: others.map((o) => o.id),
         },
       };
@@ -85,7 +126,7 @@ export function contactsRoutes(router: AtriumRouter, db: Database): void {
       config: { jsonapi: true, access: claimsPermission('contact', 'read') },
       schema: { summary: 'Whether two contacts may share an SSN.', tags, security },
     },
-    async () => ({ jsonapi: { version: '1.1' }, meta: { allow_duplicate_ssn: ALLOW_DUPLICATE_SSN } }),
+    async () => ({ jsonapi: { version: '1.1' }, meta: { allow_duplicate_ssn: settings.allowDuplicateSsn } }),
   );
 
   for (const [path, kind] of [
@@ -128,7 +169,7 @@ export function contactsRoutes(router: AtriumRouter, db: Database): void {
       schema: { summary: "A contact's notes, newest first.", tags, security, params: idParams },
     },
     async (request) => {
-      const id = numericId(request.params.id, `Contact ${request.params.id} not found.`);
+      const id = await existingContact(db, request.params.id);
       const rows = await db
         .select()
         .from(contactNote)
@@ -138,10 +179,17 @@ export function contactsRoutes(router: AtriumRouter, db: Database): void {
     },
   );
 
-  const relationResource = defineResource<typeof contactRelation.$inferSelect>({
+  type RelationRow = typeof contactRelation.$inferSelect & { names: Map<number, string> };
+  const relationResource = defineResource<RelationRow>({
     type: 'contact-relation',
     id: (r) => String(r.id),
-    attributes: (r) => ({ relation: r.relation, contact_id: r.contactId, related_contact_id: r.relatedContactId }),
+    attributes: (r) => ({
+      relation: r.relation,
+      contact_id: r.contactId,
+      contact_name: r.names.get(r.contactId) ?? null,
+      related_contact_id: r.relatedContactId,
+      related_contact_name: r.names.get(r.relatedContactId) ?? null,
+    }),
   });
   router.get(
     `${BASE}/:id/relations/`,
@@ -150,38 +198,299 @@ export function contactsRoutes(router: AtriumRouter, db: Database): void {
       schema: { summary: "A contact's relations to other contacts.", tags, security, params: idParams },
     },
     async (request) => {
-      const id = numericId(request.params.id, `Contact ${request.params.id} not found.`);
+      const id = await existingContact(db, request.params.id);
       const rows = await db
         .select()
         .from(contactRelation)
         .where(or(eq(contactRelation.contactId, id), eq(contactRelation.relatedContactId, id)));
-      return serializeDocument(relationResource, rows);
+      // The screens show who the relation is with, so the names of both ends come along.
+      const ids = [...new Set(rows.flatMap((r) => [r.contactId, r.relatedContactId]))];
+      const named = ids.length
+        ? await db
+            .select({ id: contact.id, name: contact.name })
+            .from(contact)
+            .where(inArray(contact.id, ids))
+        : [];
+      const names = new Map(named.map((n) => [n.id, n.name]));
+      return serializeDocument(
+        relationResource,
+        rows.map((r) => ({ ...r, names })),
+      );
     },
   );
 
-  registerCollection(router, db, {
-    path: 'integrations/contacts',
-    type: 'contact',
-    table: contact,
-    thing: 'contact',
-    summary: 'contacts (filters: name, email, kind)',
-    allowPut: true,
-    hidden: ['ssn'],
-    attributes: {
-      kind: z.enum(['person', 'organization']).optional(),
-      first_name: z.string().trim().max(100).optional(),
-      last_name: z.string().trim().max(100).optional(),
-      name: z.string().trim().min(1).max(200),
-      dob: z.iso.date().nullable().optional(),
-      email: z.union([z.email(), z.literal('')]).optional(),
-      phone: z.string().trim().max(50).optional(),
-      addresses: z.array(z.record(z.string(), z.unknown())).max(20).optional(),
+  registerContactCollection(router, db, settings);
+}
+
+/** An address as the contact form enters it; `type` names an address-types lookup. */
+const addressSchema = z.strictObject({
+  type: z.string().trim().max(50).optional(),
+  line1: z.string().trim().max(200).optional(),
+  line2: z.string().trim().max(200).optional(),
+  city: z.string().trim().max(100).optional(),
+  county: z.string().trim().max(100).optional(),
+  state: z.string().trim().max(50).optional(),
+  zip: z
+    .string()
+    .trim()
+    .regex(/^(\d{5}(-\d{4})?)?$/, 'Enter a 5-digit ZIP code.')
+    .optional(),
+});
+
+const contactAttributes = {
+  kind: z.enum(['person', 'organization'], { error: 'Kind must be person or organization.' }).optional(),
+  first_name: z.string().trim().max(100).optional(),
+  last_name: z.string().trim().max(100).optional(),
+  name: z.string().trim().min(1, 'This field is required.').max(200),
+  dob: z.iso.date({ error: 'Enter a date as YYYY-MM-DD.' }).nullable().optional(),
+  email: z.union([z.email({ error: 'Enter a valid e-mail address.' }), z.literal('')]).optional(),
+  phone: z.string().trim().max(50).optional(),
+  /** Write-only: never sent back (`has_ssn` says whether one is on file). null or '' clears it. */
+  ssn: z.string().trim().max(20).nullable().optional(),
+  addresses: z.array(addressSchema).max(20).optional(),
+};
+const contactRelationships = { gender: toOneRelationship('gender').optional() };
+
+const listQuery = z.strictObject({
+  ...pageQuerySchema(JSONAPI_PAGE_SIZE),
+  ...filterShape({
+    name: z.string().trim().max(200).optional(),
+    email: z.string().trim().max(200).optional(),
+    phone: z.string().trim().max(50).optional(),
+    kind: z.enum(['person', 'organization']).optional(),
+    zip: z.string().trim().max(10).optional(),
+  }),
+  sort: z.enum(['name', '-name', 'id', '-id']).optional(),
+});
+
+type ContactRow = typeof contact.$inferSelect;
+
+const contactResource = defineResource<ContactRow>({
+  type: 'contact',
+  id: (r) => String(r.id),
+  basePath: `${CLAIMS_BASE}${BASE}/`,
+  attributes: (r) => ({
+    kind: r.kind,
+    first_name: r.firstName,
+    last_name: r.lastName,
+    name: r.name,
+    dob: r.dob,
+    email: r.email,
+    phone: r.phone,
+    addresses: r.addresses,
+    has_ssn: !!r.ssn,
+    ssn_last4: r.ssn ? normalizeSsn(r.ssn).slice(-4) : null,
+    created_at: r.createdAt,
+  }),
+  relationships: {
+    gender: { resource: () => typeOnly('gender'), ids: (r) => (r.genderId == null ? null : String(r.genderId)) },
+  },
+});
+
+/** `%`, `_` and `\` are literal in a search text. */
+const likeText = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The audit log never holds an SSN either. */
+const withoutSsn = (row: ContactRow) => ({ ...row, ssn: row.ssn ? '***' : null });
+
+/**
+ * The contact collection: search (name, e-mail and phone contain the text, any case; kind and ZIP
+ * exact), create, read, replace (PUT) and change (PATCH). An SSN must be well formed and, unless
+ * duplicate SSNs are allowed, not another contact's (400 at /data/attributes/ssn, code
+ * `duplicate_ssn`); it is stored without dashes and never sent back.
+ */
+function registerContactCollection(router: AtriumRouter, db: Database, settings: ContactSettings): void {
+  const idParams = z.strictObject({ id: z.string().max(20) });
+  const notFound = (id: string) => `Contact ${id} not found.`;
+
+  router.get(
+    `${BASE}/`,
+    {
+      config: { jsonapi: true, access: claimsPermission('contact', 'read') },
+      schema: {
+        summary: 'Searches contacts: filter[name], filter[email], filter[phone] (contains), filter[kind], filter[zip].',
+        tags,
+        security,
+        querystring: listQuery,
+      },
     },
-    relationships: { gender: { type: 'gender', column: 'genderId' } },
-    filters: {
-      name: { column: 'name', kind: 'text' },
-      email: { column: 'email', kind: 'text' },
-      kind: { column: 'kind', kind: 'text' },
+    async (request) => {
+      const query = request.query as Record<string, unknown> & { 'page[number]': number; 'page[size]': number };
+      const page = toPageRequest(query);
+      const conditions: SQL[] = [];
+      for (const name of ['name', 'email', 'phone'] as const) {
+        const value = filterValue<string>(query, name);
+        if (value) conditions.push(ilike(contact[name], likeText(value)));
+      }
+      const kind = filterValue<string>(query, 'kind');
+      if (kind) conditions.push(eq(contact.kind, kind));
+      const zip = filterValue<string>(query, 'zip');
+      if (zip) conditions.push(sql`${contact.addresses} @> ${JSON.stringify([{ zip }])}::jsonb`);
+      const where = conditions.length ? and(...conditions) : undefined;
+      const order =
+        query.sort === '-name'
+          ? [desc(sql`lower(${contact.name})`), desc(contact.id)]
+          : query.sort === 'id'
+            ? [asc(contact.id)]
+            : query.sort === '-id'
+              ? [desc(contact.id)]
+              : [asc(sql`lower(${contact.name})`), asc(contact.id)];
+      const [total] = await db.select({ n: count() }).from(contact).where(where);
+      const rows = await db
+        .select()
+        .from(contact)
+        .where(where)
+        .orderBy(...order)
+        .limit(page.size)
+        .offset(page.offset);
+      const { links, meta } = paginationLinks(`${CLAIMS_BASE}${BASE}/`, query, page, total?.n ?? 0);
+      return serializeDocument(contactResource, rows, { links, meta });
     },
-  });
+  );
+
+  const load = async (tx: Pick<Database, 'select'>, rawId: string) => {
+    const id = numericId(rawId, notFound(rawId));
+    const [row] = await tx.select().from(contact).where(eq(contact.id, id)).limit(1);
+    if (!row) throw new ApiError(404, notFound(rawId));
+    return row;
+  };
+
+  router.get(
+    `${BASE}/:id/`,
+    {
+      config: { jsonapi: true, access: claimsPermission('contact', 'read') },
+      schema: { summary: 'One contact.', tags, security, params: idParams },
+    },
+    async (request) => serializeDocument(contactResource, await load(db, request.params.id)),
+  );
+
+  /** The checked SSN column value: undefined leaves it, null clears it. */
+  const checkedSsn = async (tx: Pick<Database, 'select'>, ssn: string | null | undefined, self: number | null) => {
+    if (ssn === undefined) return undefined;
+    if (ssn === null || ssn === '') return null;
+    if (!SSN.test(ssn)) throw attributeError('ssn', 'Enter a valid SSN such as 123-45-6789.');
+    const normalized = normalizeSsn(ssn);
+    if (!settings.allowDuplicateSsn) {
+      const holders = await sameSsn(tx, normalized);
+      if (holders.some((h) => h.id !== self)) {
+        throw new ApiError(400, 'Another contact already has this SSN.', {
+          source: { pointer: '/data/attributes/ssn' },
+          code: 'duplicate_ssn',
+        });
+      }
+    }
+    return normalized;
+  };
+
+  type Body = {
+    attributes?: Partial<Record<keyof typeof contactAttributes, unknown>>;
+    relationships?: { gender?: { data: { id: string } | null } };
+  };
+  const toValues = (data: Body) => {
+    const a = data.attributes ?? {};
+    const values: Partial<typeof contact.$inferInsert> = {};
+    if (a.kind !== undefined) values.kind = a.kind as string;
+    if (a.first_name !== undefined) values.firstName = a.first_name as string;
+    if (a.last_name !== undefined) values.lastName = a.last_name as string;
+    if (a.name !== undefined) values.name = a.name as string;
+    if (a.dob !== undefined) values.dob = a.dob as string | null;
+    if (a.email !== undefined) values.email = a.email as string;
+    if (a.phone !== undefined) values.phone = a.phone as string;
+    if (a.addresses !== undefined) values.addresses = a.addresses as Record<string, unknown>[];
+    if (data.relationships?.gender) values.genderId = relationshipId(data.relationships.gender.data?.id, 'gender');
+    return values;
+  };
+  const checkGender = async (values: Partial<typeof contact.$inferInsert>) => {
+    if (values.genderId == null) return;
+    const [found] = await db
+      .select({ id: lookup.id })
+      .from(lookup)
+      .where(and(eq(lookup.id, values.genderId), eq(lookup.kind, 'gender')));
+    if (!found) {
+      throw new ApiError(400, `Gender ${values.genderId} does not exist.`, {
+        source: { pointer: '/data/relationships/gender/data/id' },
+      });
+    }
+  };
+
+  router.post(
+    `${BASE}/`,
+    {
+      config: { jsonapi: true, access: claimsPermission('contact', 'create') },
+      schema: {
+        summary: 'Creates a contact (SSN checked: well formed, not another contact’s unless allowed).',
+        tags,
+        security,
+        body: resourceDocument('contact', contactAttributes, { relationships: contactRelationships }),
+      },
+    },
+    async (request, reply) => {
+      const data = request.body.data as Body;
+      if (data.attributes?.name === undefined) throw attributeError('name', 'This field is required.');
+      const values = toValues(data);
+      await checkGender(values);
+      const ssn = await checkedSsn(db, data.attributes.ssn as string | null | undefined, null);
+      const created = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(contact)
+          .values({ ...(values as typeof contact.$inferInsert), ssn: ssn ?? null })
+          .returning();
+        await writeAudit(tx, {
+          username: callerOf(request),
+          action: 'create',
+          entityType: 'contact',
+          entityId: row!.id,
+          after: withoutSsn(row!),
+        });
+        return row!;
+      });
+      reply.status(201);
+      return serializeDocument(contactResource, created);
+    },
+  );
+
+  for (const method of ['put', 'patch'] as const) {
+    router[method](
+      `${BASE}/:id/`,
+      {
+        config: { jsonapi: true, access: claimsPermission('contact', 'update') },
+        schema: {
+          summary:
+            method === 'put' ? 'Replaces a contact (the contacts screens save with PUT).' : 'Changes a contact.',
+          tags,
+          security,
+          params: idParams,
+          body: resourceDocument(
+            'contact',
+            Object.fromEntries(Object.entries(contactAttributes).map(([k, v]) => [k, v.optional()])),
+            { id: 'required', relationships: contactRelationships },
+          ),
+        },
+      },
+      async (request) => {
+        requireMatchingId(request.body.data.id, request.params.id);
+        const data = request.body.data as Body;
+        const values = toValues(data);
+        await checkGender(values);
+        const before = await load(db, request.params.id);
+        const ssn = await checkedSsn(db, data.attributes?.ssn as string | null | undefined, before.id);
+        if (ssn !== undefined) values.ssn = ssn;
+        const updated = await db.transaction(async (tx) => {
+          const current = await load(tx, request.params.id);
+          if (Object.keys(values).length === 0) return current;
+          const [row] = await tx.update(contact).set(values).where(eq(contact.id, current.id)).returning();
+          await writeAudit(tx, {
+            username: callerOf(request),
+            action: 'update',
+            entityType: 'contact',
+            entityId: current.id,
+            before: withoutSsn(current),
+            after: withoutSsn(row!),
+          });
+          return row!;
+        });
+        return serializeDocument(contactResource, updated);
+      },
+    );
+  }
 }
