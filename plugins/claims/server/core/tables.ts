@@ -88,7 +88,12 @@ export const location = claimsSchema.table(
     latitude: numeric('latitude', { precision: 9, scale: 6 }),
     longitude: numeric('longitude', { precision: 9, scale: 6 }),
   },
-  (table) => [index('location_city_idx').on(table.city), index('location_state_zip_idx').on(table.state, table.zip)],
+  // The claim list filters by loss city and state in any case (lower(city), upper(state)) and by zip.
+  (table) => [
+    index('location_city_lower_idx').on(sql`lower(${table.city})`),
+    index('location_state_upper_idx').on(sql`upper(${table.state})`),
+    index('location_zip_idx').on(table.zip),
+  ],
 );
 
 /** Named counters (claim numbers, FNOL numbers); taken with UPDATE … RETURNING so two callers never share one. */
