@@ -11,6 +11,8 @@ import { registerOpenApi } from './http/openapi.js';
 import { registerSpa } from './http/spa.js';
 import { responseSerializerCompiler } from './http/response-serializer.js';
 import type { Jobs } from './jobs/job-queue.js';
+import type { PlatformStorage } from './storage/create-object-storage.js';
+import { registerStorageRoutes } from './storage/upload-route.js';
 import { ATRIUM_VERSION } from './version.js';
 
 declare module 'fastify' {
@@ -30,6 +32,8 @@ export interface BuildAppOptions {
   webDist?: string;
   /** Pino destination override, for tests that read the structured log. */
   logStream?: NodeJS.WritableStream;
+  /** Object storage; its local driver serves the direct-upload route. */
+  storage?: PlatformStorage;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -120,6 +124,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       }
     },
   );
+
+  if (options.storage) await registerStorageRoutes(app, options.storage.storage, options.storage.signer);
 
   const context: ServerPluginContext = { ...options.context, log: app.log };
   for (const plugin of options.plugins) {

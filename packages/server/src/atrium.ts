@@ -5,6 +5,7 @@ import type {
   Authenticator,
   PlatformServices,
   RoleDirectory,
+  ObjectStorage,
   ServerPluginContext,
   ServerPluginDefinition,
 } from '@atrium/sdk/server';
@@ -17,6 +18,7 @@ import { discoverServerPlugins } from './installed-plugins.js';
 import { Jobs } from './jobs/job-queue.js';
 import { orderPlugins } from './plugin-order.js';
 import { isSeeded, runSeeds } from './seed.js';
+import { createObjectStorage } from './storage/create-object-storage.js';
 
 /**
  * One Atrium process: database, migrations, demo data on first start, jobs, HTTP. `start`, `worker`,
@@ -43,6 +45,8 @@ export interface Atrium {
   plugins: ServerPluginDefinition[];
   routes: RegisteredRoute[];
   log: FastifyBaseLogger;
+  /** The object storage every plugin gets as `context.storage`. */
+  storage: ObjectStorage;
   close(): Promise<void>;
 }
 
@@ -67,6 +71,7 @@ export async function createAtrium(options: AtriumOptions): Promise<Atrium> {
   const jobs = new Jobs(database, log);
   let app = null as FastifyInstance | null; // assigned inside httpReady below
   try {
+    const platformStorage = await createObjectStorage(config);
     if (options.seed === 'reset') await dropPluginSchemas(database, plugins);
     await applyMigrations(database, plugins);
     phase('migrations');
@@ -75,7 +80,7 @@ export async function createAtrium(options: AtriumOptions): Promise<Atrium> {
     // takes the seed transaction first and the queue's statements after it.
     const seeding = (async () => {
       if (options.seed !== 'never' && (options.seed === 'reset' || !(await isSeeded(database)))) {
-        const seeded = await runSeeds(database, plugins, log);
+        const seeded = await runSeeds(database, plugins, log, platformStorage.storage);
         log.info({ plugins: seeded }, 'seeded demo data');
       }
       phase('seed');
@@ -88,6 +93,7 @@ export async function createAtrium(options: AtriumOptions): Promise<Atrium> {
       jobs,
       log,
       services: providedServices(plugins, () => context),
+      storage: platformStorage.storage,
     };
     const jobsReady = seeding.then(async () => {
       await jobs.start(jobDefinitions);
@@ -110,6 +116,7 @@ export async function createAtrium(options: AtriumOptions): Promise<Atrium> {
         logLevel: config.logLevel,
         webDist: config.webDist,
         logStream: options.logStream,
+        storage: platformStorage,
       });
       app = built.app;
       routes = built.routes;
@@ -130,6 +137,7 @@ export async function createAtrium(options: AtriumOptions): Promise<Atrium> {
       plugins,
       routes,
       log,
+      storage: platformStorage.storage,
       async close() {
         if (closed) return;
         closed = true;

@@ -25,6 +25,19 @@ const environmentSchema = z.object({
     .transform((value) => value === 'true'),
   /** Where the built SPA lives; the server serves it when present. */
   WEB_DIST: z.string().optional(),
+  /** Object storage (docs/storage.md). Only the local-disk driver is built. */
+  ATRIUM_STORAGE_DRIVER: z.enum(['local']).default('local'),
+  /** Where the local driver keeps objects; default `<DATA_DIR>/storage`. */
+  ATRIUM_STORAGE_DIR: z.string().min(1).optional(),
+  /** HMAC key of upload tickets; every process behind one load balancer needs the same one. */
+  ATRIUM_STORAGE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The largest object one upload may store. */
+  ATRIUM_UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(5 * 1024 ** 3)
+    .default(25 * 1024 * 1024),
 });
 
 export type AtriumConfig = {
@@ -36,7 +49,16 @@ export type AtriumConfig = {
   logLevel: (typeof LOG_LEVELS)[number];
   workers: boolean;
   webDist?: string;
+  storage: StorageConfig;
 };
+
+export interface StorageConfig {
+  driver: 'local';
+  /** Unset: `<dataDir>/storage` (see storage/create-object-storage.ts). */
+  dir?: string;
+  secret?: string;
+  maxUploadBytes: number;
+}
 
 export class ConfigError extends Error {}
 
@@ -56,5 +78,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AtriumConfig {
     logLevel: value.LOG_LEVEL,
     workers: value.ATRIUM_WORKERS,
     webDist: value.WEB_DIST ? path.resolve(value.WEB_DIST) : undefined,
+    storage: {
+      driver: value.ATRIUM_STORAGE_DRIVER,
+      dir: value.ATRIUM_STORAGE_DIR ? path.resolve(value.ATRIUM_STORAGE_DIR) : undefined,
+      secret: value.ATRIUM_STORAGE_SECRET,
+      maxUploadBytes: value.ATRIUM_UPLOAD_MAX_BYTES,
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { count, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ServerPluginDefinition } from '@atrium/sdk/server';
+import type { ObjectStorage, ServerPluginDefinition } from '@atrium/sdk/server';
 import type { DatabaseHandle } from './database/connect.js';
 import { seedRun } from './core/tables.js';
 
@@ -17,6 +17,7 @@ export async function runSeeds(
   database: DatabaseHandle,
   plugins: ServerPluginDefinition[],
   log: FastifyBaseLogger,
+  storage: ObjectStorage,
 ): Promise<string[]> {
   const seeded = plugins.filter((plugin) => plugin.seed).map((plugin) => plugin.id);
   await database.db.transaction(async (tx) => {
@@ -24,7 +25,7 @@ export async function runSeeds(
     await tx.execute(sql`SET LOCAL synchronous_commit = off`);
     for (const plugin of plugins) {
       if (!plugin.seed) continue;
-      await plugin.seed({ tx, log: log.child({ plugin: plugin.id }) });
+      await plugin.seed({ tx, log: log.child({ plugin: plugin.id }), storage });
     }
     await tx.insert(seedRun).values({ plugins: seeded });
   });

@@ -12,6 +12,7 @@ import type {
   RoleDirectory,
   RouteAccess,
 } from './access.js';
+import type { ObjectStorage } from './object-storage.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -55,12 +56,16 @@ export interface ServerPluginContext {
   log: FastifyBaseLogger;
   /** Services other plugins provide (role directory, evaluator, authenticator); null when absent. */
   services: PlatformServices;
+  /** Object storage for file bytes (docs/storage.md). */
+  storage: ObjectStorage;
 }
 
 export interface SeedContext {
   /** The seed transaction: every plugin's demo records land together or not at all. */
   tx: Queryable;
   log: FastifyBaseLogger;
+  /** Object storage, for demo files (their rows go in `tx`). */
+  storage: ObjectStorage;
 }
 
 export interface JobDefinition<Data extends object = object> {
