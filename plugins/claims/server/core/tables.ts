@@ -462,7 +462,11 @@ export const attachmentFolder = claimsSchema.table(
   ],
 );
 
-/** File bytes are kept in the database for now (size-capped); object storage is a follow-up. */
+/**
+ * An attachment's bytes live in object storage under `storage_key` (docs/storage.md), with the
+ * SHA-256 the store computed. Rows written before that keep their bytes in `content`, which is read
+ * when there is no key; one of the two is always present.
+ */
 export const attachment = claimsSchema.table(
   'attachment',
   {
@@ -473,12 +477,20 @@ export const attachment = claimsSchema.table(
     name: text('name').notNull(),
     mimeType: text('mime_type').notNull(),
     size: integer('size').notNull(),
-    content: bytea('content').notNull(),
+    /** Only on rows from before object storage. */
+    content: bytea('content'),
+    storageKey: text('storage_key'),
+    sha256: text('sha256'),
     description: text('description').notNull().default(''),
     uploadedBy: text('uploaded_by').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (table) => [index('attachment_folder_idx').on(table.folderId)],
+  (table) => [
+    index('attachment_folder_idx').on(table.folderId),
+    // One row per object: deleting a row deletes its object, which no other row may still need.
+    uniqueIndex('attachment_storage_key_idx').on(table.storageKey),
+    check('attachment_bytes_somewhere', sql`${table.storageKey} IS NOT NULL OR ${table.content} IS NOT NULL`),
+  ],
 );
 
 /** Contacts integration (until the contacts module provides contacts). */
