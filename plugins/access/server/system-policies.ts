@@ -120,6 +120,13 @@ export const SYSTEM_POLICIES: SystemPolicy[] = [
       },
       // Loading history from an old system is an administrator's job (docs/claims-import.md).
       { sid: 'ClaimsImportAdministered', effect: 'deny', actions: ['*'], resources: ['claims:import'] },
+      // Issuing payments (running payment batches) is claims finance's job (docs/claims-accounting.md).
+      {
+        sid: 'PaymentBatchesAdministered',
+        effect: 'deny',
+        actions: ['create', 'update', 'delete', 'approve'],
+        resources: ['claims:payment-batch'],
+      },
     ],
     roles: ['Claims Adjuster'],
   },
@@ -135,6 +142,13 @@ export const SYSTEM_POLICIES: SystemPolicy[] = [
       allow('QuoteRating', ['rate'], ['lines:rating']),
       // 'Lookups' reads claims:*; historical claims imports are for administrators only.
       { sid: 'ClaimsImportAdministered', effect: 'deny', actions: ['*'], resources: ['claims:import'] },
+      // Issuing payments (running payment batches) is claims finance's job (docs/claims-accounting.md).
+      {
+        sid: 'PaymentBatchesAdministered',
+        effect: 'deny',
+        actions: ['create', 'update', 'delete', 'approve'],
+        resources: ['claims:payment-batch'],
+      },
     ],
     roles: ['Underwriter'],
   },
@@ -181,4 +195,4 @@ export const DEMO_GROUP_ROLES: { groupName: string; roles: DemoRole[] }[] = [
   { groupName: 'Administrators', roles: ['Administrator'] },
 ];
 
-export const SYSTEM_POLICY_VERSION = '1.2.0';
+export const SYSTEM_POLICY_VERSION = '1.3.0';
