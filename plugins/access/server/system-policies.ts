@@ -142,13 +142,6 @@ export const SYSTEM_POLICIES: SystemPolicy[] = [
       allow('QuoteRating', ['rate'], ['lines:rating']),
       // 'Lookups' reads claims:*; historical claims imports are for administrators only.
       { sid: 'ClaimsImportAdministered', effect: 'deny', actions: ['*'], resources: ['claims:import'] },
-      // Issuing payments (running payment batches) is claims finance's job (docs/claims-accounting.md).
-      {
-        sid: 'PaymentBatchesAdministered',
-        effect: 'deny',
-        actions: ['create', 'update', 'delete', 'approve'],
-        resources: ['claims:payment-batch'],
-      },
     ],
     roles: ['Underwriter'],
   },
