@@ -121,6 +121,17 @@ export default definePlugin({
         if (number) services.navigate(claimsAccountingRoute.link({ claimNumber: number }, { action: 'payment' }));
       },
     }),
+    defineCommand({
+      id: 'claims.addRecovery',
+      title: 'Add Recovery',
+      group: 'Claims',
+      keywords: ['recovery', 'salvage', 'subrogation', 'accounting', 'claim'],
+      when: ON_CLAIM_WORKSPACE,
+      run: (_args, { services }) => {
+        const number = openClaim();
+        if (number) services.navigate(claimsAccountingRoute.link({ claimNumber: number }, { action: 'recovery' }));
+      },
+    }),
   ],
   quickSearch: [claimQuickSearch],
   activityPanels: [
