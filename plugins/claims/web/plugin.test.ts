@@ -41,6 +41,7 @@ describe('claims plugin (web)', () => {
       'claims.assign',
       'claims.addReserve',
       'claims.addPayment',
+      'claims.addRecovery',
     ]);
     context.setHost('route', 'claims:dashboard');
     expect(context.evaluate(ON_CLAIM_WORKSPACE)).toBe(false);
@@ -52,6 +53,8 @@ describe('claims plugin (web)', () => {
     setOpenClaim('CLM-000007');
     await byId.get('claims.addPayment')!.run(undefined as never, { services, context: context.snapshot() });
     await byId.get('claims.addReserve')!.run(undefined as never, { services, context: context.snapshot() });
+    await byId.get('claims.addRecovery')!.run(undefined as never, { services, context: context.snapshot() });
+    expect(byId.get('claims.addRecovery')!.when).toBe(ON_CLAIM_WORKSPACE);
     await byId
       .get('claims.openClaim')!
       .run({ number: 'CLM-000009' } as never, { services, context: context.snapshot() });
@@ -59,6 +62,7 @@ describe('claims plugin (web)', () => {
     expect(visited).toEqual([
       '/claims/CLM-000007/accounting?action=payment',
       '/claims/CLM-000007/accounting?action=reserve',
+      '/claims/CLM-000007/accounting?action=recovery',
       '/claims/CLM-000009/details',
     ]);
   });

@@ -12,6 +12,15 @@ import { PATHS } from './paths.js';
 export const RESERVE_CATEGORIES = ['indemnity', 'expense', 'legal', 'medical'] as const;
 export type ReserveCategory = (typeof RESERVE_CATEGORIES)[number];
 export const PAYMENT_METHODS = ['check', 'ach', 'wire', 'card'] as const;
+/** Money received back: salvage (the damaged property sold) or subrogation (from the party at fault). */
+export const RECOVERY_TYPES = ['salvage', 'subrogation'] as const;
+export type RecoveryType = (typeof RECOVERY_TYPES)[number];
+
+/** Paths of the ledger not (yet) in paths.ts. */
+export const LEDGER_PATHS = {
+  payors: '/claims/payors/',
+  recoveryVoid: (id: string) => `${PATHS.recoveries}${id}/void/`,
+} as const;
 
 export interface Totals {
   reserve_outstanding: string;
@@ -100,6 +109,21 @@ export interface PaymentInput {
   comments: string;
 }
 
+export interface RecoveryInput {
+  exposureId: string;
+  category: ReserveCategory;
+  recoveryType: RecoveryType;
+  amount: string;
+  /** YYYY-MM-DD, or '' for none. */
+  receivedDate: string;
+  /** A payor's id (the payors collection), or '' for none. */
+  payorId: string;
+  /** A party of the claim (who the money came from or concerns), or '' for none. */
+  partyId: string;
+  payCode: string;
+  comments: string;
+}
+
 const idempotent = (key: string) => ({ jsonApi: true, headers: { 'Idempotency-Key': key } });
 
 /** A created ledger resource; `transaction_status` pending_approval when it waits on someone's authority. */
@@ -136,10 +160,39 @@ export async function addPayment(api: ApiClient, input: PaymentInput, key: strin
   return flatten(document.data);
 }
 
+export async function addRecovery(api: ApiClient, input: RecoveryInput, key: string): Promise<Posted> {
+  const attributes: Record<string, unknown> = {
+    amount: input.amount,
+    reserve_category: input.category,
+    recovery_type: input.recoveryType,
+    comments: input.comments,
+  };
+  if (input.receivedDate) attributes.received_date = input.receivedDate;
+  if (input.payCode.trim()) attributes.pay_code = input.payCode.trim();
+  const body = resourceBody('recoveries', attributes, {
+    relationships: {
+      exposure: { type: 'exposures', id: input.exposureId },
+      ...(input.payorId ? { payor: { type: 'payors', id: input.payorId } } : {}),
+      ...(input.partyId ? { party: { type: 'parties', id: input.partyId } } : {}),
+    },
+  });
+  const document = await api.post<JsonApiDocument<JsonApiResource>>(PATHS.recoveries, body, idempotent(key));
+  return flatten(document.data);
+}
+
 export function voidPayment(api: ApiClient, paymentId: string, reason: string, key: string) {
   return api.post(
     PATHS.paymentVoid(paymentId),
     resourceBody('payments', { void_reason: reason }, { id: paymentId }),
+    idempotent(key),
+  );
+}
+
+/** A void of a recovery: a reversing recovery_void; the recovery itself stays as it was. */
+export function voidRecovery(api: ApiClient, recoveryId: string, reason: string, key: string) {
+  return api.post(
+    LEDGER_PATHS.recoveryVoid(recoveryId),
+    resourceBody('recoveries', { void_reason: reason }, { id: recoveryId }),
     idempotent(key),
   );
 }

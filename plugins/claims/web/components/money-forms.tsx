@@ -1,6 +1,15 @@
 import { Button, Checkbox, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
-import { useState } from 'react';
-import { decimal, minValue, required, useApiClient, validateForm, type FormRule } from '@atrium/sdk';
+import { useState, type ReactNode } from 'react';
+import {
+  decimal,
+  ErrorAlert,
+  minValue,
+  required,
+  useApiClient,
+  validateForm,
+  type ApiClient,
+  type FormRule,
+} from '@atrium/sdk';
 import {
   addPayment,
   addReserve,
@@ -12,7 +21,6 @@ import {
 import { useLookup } from '../api/claims-api.js';
 import { errorMessageOf, newIdempotencyKey, text, type Flat } from '../api/jsonapi.js';
 import { PATHS } from '../api/paths.js';
-import { ErrorAlert } from '@atrium/sdk';
 
 /** Amounts: required, a plain decimal with at most 2 places (no float parsing; the server keeps decimals). */
 const NOT_A_NUMBER: FormRule = {
@@ -24,7 +32,7 @@ const NOT_A_NUMBER: FormRule = {
 };
 export const AMOUNT_RULES = [required(), NOT_A_NUMBER, decimal(2), minValue(0)];
 
-const exposureOptions = (exposures: Flat[]) =>
+export const exposureOptions = (exposures: Flat[]) =>
   exposures.map((e) => ({
     value: e.id,
     label: `${text(e.display_number || e.number)} ${text(e.exposure_name)}`.trim(),
@@ -45,35 +53,67 @@ function postedMessage(posted: Posted, what: string) {
     : `The ${what} was posted.`;
 }
 
-export function ReserveForm({
-  exposures,
-  opened,
-  onClose,
-  onPosted,
-}: {
+/** What every money form has: the exposure, the reserve category, the amount and comments. */
+export interface MoneyValues {
+  exposureId: string;
+  category: ReserveCategory;
+  amount: string;
+  comments: string;
+}
+
+export interface MoneyFormProps {
   exposures: Flat[];
   opened: boolean;
   onClose(): void;
   onPosted(message: string): void;
+}
+
+/** The fields a form adds around the shared ones, given its values and a setter. */
+type Slot<V> = (values: V, set: (patch: Partial<V>) => void) => ReactNode;
+
+/**
+ * The shared money form: a modal with exposure, reserve category, amount and comments, validated
+ * with the SDK rules, posted once per Idempotency-Key, the server's refusal shown in the form. A
+ * reserve, payment or recovery form only names its title, its own fields (`before` and `after`
+ * the amount) and how it posts.
+ */
+export function MoneyForm<V extends MoneyValues>({
+  title,
+  what,
+  amountLabel,
+  blank,
+  post,
+  before,
+  after,
+  exposures,
+  opened,
+  onClose,
+  onPosted,
+}: MoneyFormProps & {
+  title: string;
+  /** 'reserve', 'payment', 'recovery': the save button and the toast name it. */
+  what: string;
+  amountLabel: string;
+  /** The values of a new form (exposure and category defaults included). */
+  blank: V;
+  post(api: ApiClient, values: V, key: string): Promise<Posted>;
+  before?: Slot<V>;
+  after?: Slot<V>;
 }) {
   const api = useApiClient();
   const { key, renew } = useFormKey();
-  const [values, setValues] = useState({
-    exposureId: exposures[0]?.id ?? '',
-    category: 'indemnity',
-    amount: '',
-    comments: '',
-  });
+  const [values, setValues] = useState<V>(blank);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
+  const set = (patch: Partial<V>) => setValues((current) => ({ ...current, ...patch }));
   return (
-    <Modal opened={opened} onClose={onClose} title="Add reserve">
+    <Modal opened={opened} onClose={onClose} title={title}>
       <form
         onSubmit={async (e) => {
           e.preventDefault();
           if (busy) return;
-          const found = validateForm(values, {
+          const found = validateForm(values as unknown as Record<string, unknown>, {
             exposureId: { label: 'Exposure', rules: [required()] },
             amount: { label: 'Amount', rules: AMOUNT_RULES },
           });
@@ -82,14 +122,10 @@ export function ReserveForm({
           setBusy(true);
           setFailure(null);
           try {
-            const posted = await addReserve(
-              api,
-              { ...values, category: values.category as ReserveCategory, amount: values.amount.trim() },
-              key,
-            );
+            const posted = await post(api, { ...values, amount: values.amount.trim() }, key);
             renew();
-            setValues({ ...values, amount: '', comments: '' });
-            onPosted(postedMessage(posted, 'reserve'));
+            setValues({ ...blank, exposureId: values.exposureId });
+            onPosted(postedMessage(posted, what));
           } catch (error) {
             setFailure(new Error(errorMessageOf(error)));
           } finally {
@@ -102,26 +138,28 @@ export function ReserveForm({
             label="Exposure"
             data={exposureOptions(exposures)}
             value={values.exposureId || null}
-            onChange={(v) => setValues({ ...values, exposureId: v ?? '' })}
+            onChange={(v) => set({ exposureId: v ?? '' } as Partial<V>)}
             error={errors.exposureId}
           />
           <Select
             label="Reserve category"
             data={[...RESERVE_CATEGORIES]}
             value={values.category}
-            onChange={(v) => setValues({ ...values, category: v ?? 'indemnity' })}
+            onChange={(v) => set({ category: (v ?? 'indemnity') as ReserveCategory } as Partial<V>)}
           />
+          {before?.(values, set)}
           <TextInput
-            label="New reserve amount"
+            label={amountLabel}
             inputMode="decimal"
             value={values.amount}
-            onChange={(e) => setValues({ ...values, amount: e.currentTarget.value })}
+            onChange={(e) => set({ amount: e.currentTarget.value } as Partial<V>)}
             error={errors.amount}
           />
+          {after?.(values, set)}
           <Textarea
             label="Comments"
             value={values.comments}
-            onChange={(e) => setValues({ ...values, comments: e.currentTarget.value })}
+            onChange={(e) => set({ comments: e.currentTarget.value } as Partial<V>)}
           />
           <ErrorAlert error={failure} />
           <Group justify="flex-end">
@@ -129,7 +167,7 @@ export function ReserveForm({
               Cancel
             </Button>
             <Button type="submit" loading={busy}>
-              Save reserve
+              Save {what}
             </Button>
           </Group>
         </Stack>
@@ -138,118 +176,61 @@ export function ReserveForm({
   );
 }
 
-export function PaymentForm({
-  exposures,
-  opened,
-  onClose,
-  onPosted,
-}: {
-  exposures: Flat[];
-  opened: boolean;
-  onClose(): void;
-  onPosted(message: string): void;
-}) {
-  const api = useApiClient();
-  const { key, renew } = useFormKey();
-  const blank = {
-    exposureId: exposures[0]?.id ?? '',
-    category: 'indemnity',
-    payeeId: '',
-    amount: '',
-    method: 'check',
-    final_payment: false,
-    comments: '',
-  };
-  const [values, setValues] = useState(blank);
-  const payees = useLookup(PATHS.payees);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+/** The first exposure and indemnity: what a new money form starts with. */
+export const moneyDefaults = (exposures: Flat[]): MoneyValues => ({
+  exposureId: exposures[0]?.id ?? '',
+  category: 'indemnity',
+  amount: '',
+  comments: '',
+});
+
+export function ReserveForm(props: MoneyFormProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Add payment">
-      <form
-        onSubmit={async (e) => {
-          e.preventDefault();
-          if (busy) return;
-          const found = validateForm(values, {
-            exposureId: { label: 'Exposure', rules: [required()] },
-            amount: { label: 'Amount', rules: AMOUNT_RULES },
-          });
-          setErrors(found as Record<string, string>);
-          if (Object.keys(found).length > 0) return;
-          setBusy(true);
-          setFailure(null);
-          try {
-            const posted = await addPayment(
-              api,
-              { ...values, category: values.category as ReserveCategory, amount: values.amount.trim() },
-              key,
-            );
-            renew();
-            setValues(blank);
-            onPosted(postedMessage(posted, 'payment'));
-          } catch (error) {
-            setFailure(new Error(errorMessageOf(error)));
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
-        <Stack>
-          <Select
-            label="Exposure"
-            data={exposureOptions(exposures)}
-            value={values.exposureId || null}
-            onChange={(v) => setValues({ ...values, exposureId: v ?? '' })}
-            error={errors.exposureId}
-          />
-          <Select
-            label="Reserve category"
-            data={[...RESERVE_CATEGORIES]}
-            value={values.category}
-            onChange={(v) => setValues({ ...values, category: v ?? 'indemnity' })}
-          />
-          <Select
-            label="Payee"
-            clearable
-            data={(payees.data ?? []).map((p) => ({ value: p.id, label: text(p.name) }))}
-            value={values.payeeId || null}
-            onChange={(v) => setValues({ ...values, payeeId: v ?? '' })}
-          />
-          <TextInput
-            label="Payment amount"
-            inputMode="decimal"
-            value={values.amount}
-            onChange={(e) => setValues({ ...values, amount: e.currentTarget.value })}
-            error={errors.amount}
-          />
+    <MoneyForm
+      {...props}
+      title="Add reserve"
+      what="reserve"
+      amountLabel="New reserve amount"
+      blank={moneyDefaults(props.exposures)}
+      post={addReserve}
+    />
+  );
+}
+
+export function PaymentForm(props: MoneyFormProps) {
+  const payees = useLookup(PATHS.payees);
+  return (
+    <MoneyForm
+      {...props}
+      title="Add payment"
+      what="payment"
+      amountLabel="Payment amount"
+      blank={{ ...moneyDefaults(props.exposures), payeeId: '', method: 'check', final_payment: false }}
+      post={addPayment}
+      before={(values, set) => (
+        <Select
+          label="Payee"
+          clearable
+          data={(payees.data ?? []).map((p) => ({ value: p.id, label: text(p.name) }))}
+          value={values.payeeId || null}
+          onChange={(v) => set({ payeeId: v ?? '' })}
+        />
+      )}
+      after={(values, set) => (
+        <>
           <Select
             label="Payment method"
             data={[...PAYMENT_METHODS]}
             value={values.method}
-            onChange={(v) => setValues({ ...values, method: v ?? 'check' })}
+            onChange={(v) => set({ method: v ?? 'check' })}
           />
           <Checkbox
             label="Final payment (closes the reserve)"
             checked={values.final_payment}
-            onChange={(e) => setValues({ ...values, final_payment: e.currentTarget.checked })}
+            onChange={(e) => set({ final_payment: e.currentTarget.checked })}
           />
-          <Textarea
-            label="Comments"
-            value={values.comments}
-            onChange={(e) => setValues({ ...values, comments: e.currentTarget.value })}
-          />
-          <ErrorAlert error={failure} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              Save payment
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        </>
+      )}
+    />
   );
 }

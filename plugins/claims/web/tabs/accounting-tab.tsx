@@ -8,15 +8,21 @@ import {
   TOTAL_LABELS,
   useAccountingChanged,
   useFinancials,
+  LEDGER_PATHS,
   useLedgerCollection,
   voidPayment,
+  voidRecovery,
   type Totals,
 } from '../api/accounting-api.js';
-import type { Claim } from '../api/claims-api.js';
+import { useClaimCollection, useLookup, type Claim } from '../api/claims-api.js';
 import { errorMessageOf, newIdempotencyKey, text, type Flat } from '../api/jsonapi.js';
 import { PATHS } from '../api/paths.js';
-import { PaymentForm, ReserveForm } from '../components/money-forms.js';
+import { exposureOptions, PaymentForm, ReserveForm } from '../components/money-forms.js';
+import { RecoveryForm } from '../components/recovery-form.js';
 import { useExposures } from './exposures-tab.js';
+
+const FORMS = ['reserve', 'payment', 'recovery'] as const;
+type FormKind = (typeof FORMS)[number];
 
 const TOTAL_KEYS = Object.keys(TOTAL_LABELS) as (keyof Totals)[];
 
@@ -37,7 +43,8 @@ function TotalsCards({ totals }: { totals: Totals }) {
   );
 }
 
-function VoidButton({ payment, onDone }: { payment: Flat; onDone(): void }) {
+/** Void a posted payment or recovery with a reason: the server posts a reversing transaction. */
+function VoidButton({ kind, row, onDone }: { kind: 'payment' | 'recovery'; row: Flat; onDone(): void }) {
   const api = useApiClient();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
@@ -49,7 +56,7 @@ function VoidButton({ payment, onDone }: { payment: Flat; onDone(): void }) {
       <Button size="xs" variant="subtle" color="red" onClick={() => setOpen(true)}>
         Void
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title="Void payment">
+      <Modal opened={open} onClose={() => setOpen(false)} title={`Void ${kind}`}>
         <Stack>
           <TextInput label="Void reason" required value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
           <ErrorAlert error={error} />
@@ -64,7 +71,7 @@ function VoidButton({ payment, onDone }: { payment: Flat; onDone(): void }) {
               onClick={async () => {
                 setBusy(true);
                 try {
-                  await voidPayment(api, payment.id, reason.trim(), key);
+                  await (kind === 'payment' ? voidPayment : voidRecovery)(api, row.id, reason.trim(), key);
                   setOpen(false);
                   onDone();
                 } catch (e) {
@@ -74,7 +81,7 @@ function VoidButton({ payment, onDone }: { payment: Flat; onDone(): void }) {
                 }
               }}
             >
-              Void payment
+              Void {kind}
             </Button>
           </Group>
         </Stack>
@@ -162,9 +169,10 @@ function LedgerTable({
 const date = (row: Flat, field: string) => text(row[field]).slice(0, 10);
 
 /**
- * claims:accounting — the claim's totals (derived by the server from its ledger), reserves by
- * category, payments, recoveries and transactions; reserves and payments are added through forms
- * that send one Idempotency-Key each; payments are voided with a reason (a reversing entry); a
+ * claims:accounting — the claim's totals (derived by the server from its ledger), totals by
+ * exposure, reserves by category, payments, recoveries and transactions; reserves, payments and
+ * recoveries (salvage, subrogation) are added through the shared money form, one Idempotency-Key
+ * each; payments and recoveries are voided with a reason (a reversing entry); a
  * posting over the user's authority waits in "Pending approvals" for someone whose limit covers it.
  */
 export function AccountingTab({ claim }: { claim: Claim }) {
@@ -183,8 +191,12 @@ export function AccountingTab({ claim }: { claim: Claim }) {
   const canPay = useCan('claims:payment', 'create');
   const canVoid = useCan('claims:payment', 'update');
   const canApprove = useCan('claims:transaction', 'approve');
-  const [form, setForm] = useState<'reserve' | 'payment' | null>(null);
-  const openForm = form ?? (action === 'reserve' || action === 'payment' ? action : null);
+  const canRecover = useCan('claims:recovery', 'create');
+  const canVoidRecovery = useCan('claims:recovery', 'update');
+  const parties = useClaimCollection(PATHS.parties, claim.id);
+  const payors = useLookup(LEDGER_PATHS.payors);
+  const [form, setForm] = useState<FormKind | null>(null);
+  const openForm = form ?? (FORMS.includes(action as FormKind) ? (action as FormKind) : null);
   const close = () => {
     setForm(null);
     if (action) setParams({}, { replace: true });
@@ -195,6 +207,10 @@ export function AccountingTab({ claim }: { claim: Claim }) {
     void changed();
   };
   const exposureRows = exposures.data?.items ?? [];
+  const exposureLabels = new Map(exposureOptions(exposureRows).map((o) => [o.value, o.label]));
+  const exposureOf = (r: Flat) => exposureLabels.get(text(r.exposure_id)) ?? text(r.exposure_id);
+  const nameIn = (rows: Flat[] | undefined, id: unknown) =>
+    id == null ? '' : text(rows?.find((row) => row.id === String(id))?.name) || String(id);
   const byCategory = (financials.data?.exposures ?? []).flatMap((e) =>
     e.categories.map((c) => ({ ...c, id: `${e.exposure_id}:${c.reserve_category}`, type: 'category', exposure: e })),
   );
@@ -210,10 +226,29 @@ export function AccountingTab({ claim }: { claim: Claim }) {
             </Button>
           ) : null}
           {canPay.allowed ? <Button onClick={() => setForm('payment')}>Add payment</Button> : null}
+          {canRecover.allowed ? (
+            <Button variant="light" onClick={() => setForm('recovery')}>
+              Add recovery
+            </Button>
+          ) : null}
         </Group>
       </Group>
       <ErrorAlert error={financials.error} />
       {financials.data ? <TotalsCards totals={financials.data.claim} /> : null}
+      {(financials.data?.exposures ?? []).length > 0 ? (
+        <LedgerTable
+          label="Totals by exposure"
+          rows={(financials.data?.exposures ?? []).map((e) => ({ ...e, id: e.exposure_id, type: 'exposure' }))}
+          columns={[
+            ['Exposure', (r) => `${text(r.display_number)} ${text(r.exposure_name)}`],
+            ['Outstanding reserve', (r) => formatAmount(r.reserve_outstanding)],
+            ['Paid', (r) => formatAmount(r.paid)],
+            ['Recovered', (r) => formatAmount(r.recovered)],
+            ['Total incurred', (r) => formatAmount(r.total_incurred)],
+            ['Net incurred', (r) => formatAmount(r.net_incurred)],
+          ]}
+        />
+      ) : null}
       {byCategory.length > 0 ? (
         <LedgerTable
           label="Reserves by category"
@@ -251,7 +286,7 @@ export function AccountingTab({ claim }: { claim: Claim }) {
         columns={[
           ['Date', (r) => date(r, 'date_added')],
           ['Category', (r) => text(r.reserve_category)],
-          ['Exposure', (r) => text(r.exposure_id)],
+          ['Exposure', exposureOf],
           ['New reserve', (r) => formatAmount(r.new_amount ?? r.amount)],
           ['Status', (r) => text(r.transaction_status)],
           ['Comments', (r) => text(r.comments)],
@@ -267,11 +302,13 @@ export function AccountingTab({ claim }: { claim: Claim }) {
           ['Amount', (r) => formatAmount(r.amount)],
           ['Method', (r) => text(r.payment_method ?? r.payment_method_id)],
           ['Final', (r) => (r.final_payment ? 'Yes' : '')],
-          ['Status', (r) => (r.void_reason ? `Void: ${text(r.void_reason)}` : text(r.status))],
+          ['Status', (r) => (r.void_reason ? `Void: ${text(r.void_reason)}` : text(r.transaction_status))],
           [
             '',
             (r) =>
-              canVoid.allowed && !r.void_reason ? <VoidButton payment={r} onDone={() => void changed()} /> : null,
+              canVoid.allowed && !r.voided && r.transaction_status === 'posted' ? (
+                <VoidButton kind="payment" row={r} onDone={() => void changed()} />
+              ) : null,
           ],
         ]}
       />
@@ -280,10 +317,22 @@ export function AccountingTab({ claim }: { claim: Claim }) {
         rows={recoveries.data ?? []}
         columns={[
           ['Received', (r) => date(r, 'received_date')],
+          ['Exposure', exposureOf],
           ['Type', (r) => text(r.recovery_type)],
-          ['Payor', (r) => text(r.payor_id)],
+          ['Category', (r) => text(r.reserve_category)],
+          ['Payor', (r) => nameIn(payors.data, r.payor_id)],
+          ['Party', (r) => nameIn(parties.data?.items, r.party_id)],
+          ['Pay code', (r) => text(r.pay_code)],
           ['Amount', (r) => formatAmount(r.amount)],
           ['Comments', (r) => text(r.comments)],
+          ['Status', (r) => (r.void_reason ? `Void: ${text(r.void_reason)}` : text(r.transaction_status))],
+          [
+            '',
+            (r) =>
+              canVoidRecovery.allowed && !r.voided && r.transaction_status === 'posted' ? (
+                <VoidButton kind="recovery" row={r} onDone={() => void changed()} />
+              ) : null,
+          ],
         ]}
       />
       <LedgerTable
@@ -303,6 +352,15 @@ export function AccountingTab({ claim }: { claim: Claim }) {
       ) : null}
       {openForm === 'payment' && canPay.allowed && exposures.data ? (
         <PaymentForm exposures={exposureRows} opened onClose={close} onPosted={posted} />
+      ) : null}
+      {openForm === 'recovery' && canRecover.allowed && exposures.data ? (
+        <RecoveryForm
+          exposures={exposureRows}
+          parties={parties.data?.items ?? []}
+          opened
+          onClose={close}
+          onPosted={posted}
+        />
       ) : null}
     </Stack>
   );

@@ -1,0 +1,153 @@
+// @vitest-environment jsdom
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { preloadTestHost, renderInTestHost } from '@atrium/sdk/testing';
+import ClaimWorkspacePage from '../pages/claim-workspace-page.js';
+import { claimsAccountingRoute } from '../routes.js';
+
+// The shell renders lazily and the machine is shared by several test runs: wait for what appears, up to 15 s.
+configure({ asyncUtilTimeout: 15_000 });
+
+const JSONAPI = { 'content-type': 'application/vnd.api+json' };
+const doc = (data: unknown, headers: Record<string, string> = {}, status = 200) =>
+  new Response(JSON.stringify({ data, meta: { count: Array.isArray(data) ? data.length : 1, pages: 1 } }), {
+    status,
+    headers: { ...JSONAPI, ...headers },
+  });
+const totals = (recovered: string) => ({
+  reserve_outstanding: '1000.00',
+  paid: '0.00',
+  recovered,
+  total_incurred: '1000.00',
+  net_paid: `-${recovered}`,
+  net_incurred: (1000 - Number(recovered)).toFixed(2),
+});
+const claim = {
+  type: 'claim',
+  id: '7',
+  attributes: { number: 'CLM-7', status: 'open', total_incurred: '1000.00' },
+  relationships: { product: { data: { type: 'product', id: '3' } } },
+};
+
+describe('accounting tab: recoveries', () => {
+  beforeAll(preloadTestHost, 30_000);
+
+  it('records a subrogation recovery with payor, party, pay code and date under one Idempotency-Key, then shows the server totals', async () => {
+    let recovered = '0.00';
+    const keys: string[] = [];
+    const recoveries: unknown[] = [];
+    const host = await renderInTestHost(<ClaimWorkspacePage />, {
+      role: 'Claims Adjuster',
+      path: claimsAccountingRoute.path,
+      at: claimsAccountingRoute.link({ claimNumber: 'CLM-7' }, { action: 'recovery' }),
+      apis: {
+        'GET /claims/claims/by-number/:number/': () => doc(claim, { etag: '"claim-7-v1"' }),
+        'GET /claims/products/:id/': () => doc({ type: 'product', id: '3', attributes: { name: 'auto' } }),
+        'GET /claims/exposures/': () =>
+          doc([
+            {
+              type: 'exposure',
+              id: '11',
+              attributes: { number: 1, display_number: 'CLM-7-1', exposure_name: 'Collision', status: 'open' },
+            },
+          ]),
+        'GET /claims/parties/': () =>
+          doc([{ type: 'party', id: '5', attributes: { display_number: 2, name: 'Other Driver', role: 'claimant' } }]),
+        'GET /claims/payors/': () => doc([{ type: 'payors', id: '8', attributes: { name: 'Acme Mutual' } }]),
+        'GET /claims/claims/:id/financials/': () =>
+          doc({
+            type: 'claim-financials',
+            id: '7',
+            attributes: {
+              ...totals(recovered),
+              exposures: [
+                {
+                  ...totals(recovered),
+                  exposure_id: '11',
+                  display_number: 'CLM-7-1',
+                  exposure_name: 'Collision',
+                  categories: [],
+                },
+              ],
+            },
+          }),
+        'GET /claims/reserves/': () => doc([]),
+        'GET /claims/payments/': () => doc([]),
+        'GET /claims/recoveries/': () => doc(recoveries),
+        'GET /claims/transactions/': () => doc([]),
+        'GET /claims/approvals/': () => doc([]),
+        'POST /claims/recoveries/': ({ headers, body }) => {
+          keys.push(headers.get('idempotency-key') ?? '');
+          const data = (body as { data: { attributes: Record<string, string>; relationships: unknown } }).data;
+          recovered = data.attributes.amount!;
+          const created = {
+            type: 'recoveries',
+            id: '70',
+            attributes: { ...data.attributes, transaction_status: 'posted', voided: false },
+            relationships: {
+              exposure: { data: { type: 'exposures', id: '11' } },
+              payor: { data: { type: 'payors', id: '8' } },
+              party: { data: { type: 'parties', id: '5' } },
+            },
+          };
+          recoveries.push(created);
+          return doc(created, {}, 201);
+        },
+      },
+    });
+
+    // ?action=recovery (the palette's Add Recovery) opens the form at once.
+    const dialog = await screen.findByRole('dialog', { name: 'Add recovery' });
+    await waitFor(() => expect(screen.getByTestId('total-recovered').textContent).toBe('0.00'));
+    await host.user.click(within(dialog).getByRole('button', { name: 'Save recovery' }));
+    expect(within(dialog).getByText('This field is required.')).toBeTruthy();
+
+    const choose = async (label: string, option: string) => {
+      const select = within(dialog).getByRole('combobox', { name: label });
+      await host.user.click(select);
+      const listbox = await waitFor(() => document.getElementById(select.getAttribute('aria-controls') ?? '')!);
+      await host.user.click(await within(listbox).findByRole('option', { name: option, hidden: true }));
+    };
+    await choose('Recovery type', 'Subrogation');
+    await choose('Payor', 'Acme Mutual');
+    await choose('Party', '2 Other Driver');
+    await host.user.type(within(dialog).getByRole('textbox', { name: 'Amount received' }), '400.00');
+    const received = within(dialog).getByLabelText('Received date');
+    await host.user.clear(received);
+    await host.user.type(received, '2026-03-04');
+    await host.user.type(within(dialog).getByRole('textbox', { name: 'Pay code' }), 'SUB-1');
+    await host.user.type(within(dialog).getByRole('textbox', { name: 'Comments' }), 'From the other carrier');
+    await host.user.dblClick(within(dialog).getByRole('button', { name: 'Save recovery' }));
+
+    await waitFor(() => expect(screen.getByTestId('total-recovered').textContent).toBe('400.00'));
+    expect(screen.getByTestId('total-net_incurred').textContent).toBe('600.00');
+    expect(new Set(keys).size).toBe(1);
+    const posted = host.requests.find((r) => r.method === 'POST' && r.path === '/api/claims/recoveries/');
+    expect(posted?.body).toEqual({
+      data: {
+        type: 'recoveries',
+        attributes: {
+          amount: '400.00',
+          reserve_category: 'indemnity',
+          recovery_type: 'subrogation',
+          comments: 'From the other carrier',
+          received_date: '2026-03-04',
+          pay_code: 'SUB-1',
+        },
+        relationships: {
+          exposure: { data: { type: 'exposures', id: '11' } },
+          payor: { data: { type: 'payors', id: '8' } },
+          party: { data: { type: 'parties', id: '5' } },
+        },
+      },
+    });
+
+    const table = await screen.findByRole('table', { name: 'Recoveries' });
+    const row = within(table).getByText('Acme Mutual').closest('tr')!;
+    expect(within(row).getByText('Other Driver')).toBeTruthy();
+    expect(within(row).getByText('SUB-1')).toBeTruthy();
+    expect(within(row).getByText('CLM-7-1 Collision')).toBeTruthy();
+    const byExposure = screen.getByRole('table', { name: 'Totals by exposure' });
+    expect(within(byExposure).getByText('600.00')).toBeTruthy();
+  }, 90_000);
+});
