@@ -35,10 +35,15 @@ export function locationAttributes(row: LocationRow | null) {
   return { id, ...rest };
 }
 
-export async function hydrateClaims(db: Queryable, rows: ClaimRow[]): Promise<ClaimRecord[]> {
+/** `known.locations`: loss locations the caller already read (the list joins them), not read again. */
+export async function hydrateClaims(
+  db: Queryable,
+  rows: ClaimRow[],
+  known: { locations?: LocationRow[] } = {},
+): Promise<ClaimRecord[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const locationIds = rows.map((r) => r.lossLocationId).filter((id): id is number => id != null);
+  const locationIds = known.locations ? [] : rows.map((r) => r.lossLocationId).filter((id): id is number => id != null);
   const lookupIds = rows
     .flatMap((r) => [r.lossCategoryId, r.reportedMethodId])
     .filter((id): id is number => id != null);
@@ -74,11 +79,15 @@ export async function hydrateClaims(db: Queryable, rows: ClaimRow[]): Promise<Cl
       .where(inArray(risk.claimId, ids))
       .groupBy(risk.claimId),
   ]);
-  const locationById = new Map(locations.map((l) => [l.id, l]));
+  const locationById = new Map((known.locations ?? locations).map((l) => [l.id, l]));
   const lookupName = new Map(lookups.map((l) => [l.id, l.name]));
   const group = <T extends { claimId: number }>(list: T[]) => {
     const map = new Map<number, T[]>();
-    for (const item of list) map.set(item.claimId, [...(map.get(item.claimId) ?? []), item]);
+    for (const item of list) {
+      const items = map.get(item.claimId);
+      if (items) items.push(item);
+      else map.set(item.claimId, [item]);
+    }
     return map;
   };
   const perilsBy = group(perils);

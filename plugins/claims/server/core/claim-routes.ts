@@ -76,9 +76,9 @@ export function claimRoutes(router: AtriumRouter, context: ServerPluginContext):
       const query = request.query;
       const include = parseInclude(query.include, resource);
       const page = toPageRequest(query);
-      const { rows, total } = await listClaims(db, { query, page, sort: query.sort });
+      const { rows, locations, total } = await listClaims(db, { query, page, sort: query.sort });
       const { links, meta } = paginationLinks(`${CLAIMS_BASE}/claims/`, query, page, total);
-      return serializeDocument(resource, await hydrateClaims(db, rows), { include, links, meta });
+      return serializeDocument(resource, await hydrateClaims(db, rows, { locations }), { include, links, meta });
     },
   );
 
