@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineServerPlugin } from '@atrium/sdk/server';
 import { registerCoreRoutes } from './core/routes.js';
+import { importJob } from './import/import-job.js';
+import { registerImportRoutes } from './import/routes.js';
 import { registerLedgerRoutes } from './ledger/routes.js';
 import { registerIntegrationRoutes } from './integrations/routes.js';
 import { CLAIMS_PERMISSION_DECLARATIONS } from './permissions.js';
@@ -22,6 +24,8 @@ export default defineServerPlugin({
     registerCoreRoutes(router, context);
     registerIntegrationRoutes(router, context);
     registerLedgerRoutes(router, context);
+    registerImportRoutes(router, context);
   },
+  jobs: [importJob],
   seed: seedClaims,
 });
