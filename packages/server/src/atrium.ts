@@ -16,6 +16,7 @@ import { applyMigrations, dropPluginSchemas } from './database/migrate.js';
 import type { AccessServices, RegisteredRoute } from './http/access-control.js';
 import { discoverServerPlugins } from './installed-plugins.js';
 import { Jobs } from './jobs/job-queue.js';
+import { createPlatformMail } from './mail/mail-service.js';
 import { orderPlugins } from './plugin-order.js';
 import { isSeeded, runSeeds } from './seed.js';
 import { createObjectStorage } from './storage/create-object-storage.js';
@@ -70,6 +71,7 @@ export async function createAtrium(options: AtriumOptions): Promise<Atrium> {
   phase('database');
   const jobs = new Jobs(database, log);
   let app = null as FastifyInstance | null; // assigned inside httpReady below
+  let closeMail = () => {};
   try {
     const platformStorage = await createObjectStorage(config);
     if (options.seed === 'reset') await dropPluginSchemas(database, plugins);
@@ -85,7 +87,9 @@ export async function createAtrium(options: AtriumOptions): Promise<Atrium> {
       }
       phase('seed');
     })();
-    const jobDefinitions = plugins.flatMap((plugin) => plugin.jobs ?? []);
+    const mail = createPlatformMail({ db: database.db, jobs, log, config: config.mail });
+    closeMail = () => mail.close();
+    const jobDefinitions = [...mail.jobs, ...plugins.flatMap((plugin) => plugin.jobs ?? [])];
     const context: ServerPluginContext = {
       db: database.db,
       pool: database.pool,
@@ -94,10 +98,14 @@ export async function createAtrium(options: AtriumOptions): Promise<Atrium> {
       log,
       services: providedServices(plugins, () => context),
       storage: platformStorage.storage,
+      mail: mail.service,
     };
     const jobsReady = seeding.then(async () => {
       await jobs.start(jobDefinitions);
-      if (config.workers || options.http === false) await jobs.work(jobDefinitions, context);
+      if (config.workers || options.http === false) {
+        await jobs.work(jobDefinitions, context);
+        await mail.resume();
+      }
     });
 
     let routes: RegisteredRoute[] = [];
@@ -144,11 +152,13 @@ export async function createAtrium(options: AtriumOptions): Promise<Atrium> {
         // Stop taking requests and let in-flight ones finish, then jobs, then the database.
         if (app) await app.close();
         await jobs.stop();
+        closeMail();
         await database.close();
       },
     };
   } catch (error) {
     await jobs.stop().catch(() => {});
+    closeMail();
     await app?.close().catch(() => {});
     await database.close().catch(() => {});
     throw error;

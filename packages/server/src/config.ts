@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_MAIL_FROM, type MailConfig } from './mail/mail-config.js';
 
 /**
  * Configuration comes only from the environment and is validated once at start; a bad value stops
@@ -36,8 +37,23 @@ const environmentSchema = z.object({
     .number()
     .int()
     .min(1)
-    .max(5 * 1024 ** 3)
+    .max(2 ** 31 - 1)
     .default(25 * 1024 * 1024),
+  /** SMTP server for outgoing mail (docs/mail.md); unset: mails wait in the outbox, unsent. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]/, 'must be an smtp:// or smtps:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** The From of outgoing mail: `name@domain` or `Name <name@domain>`. */
+  MAIL_FROM: z
+    .string()
+    .regex(/^(?:[^<>\r\n]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, 'must be name@domain or Name <name@domain>')
+    .default(DEFAULT_MAIL_FROM),
+  /** SMTP attempts per mail before it stays failed. */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  /** Seconds before the first retry; each further retry waits twice as long (at most an hour). */
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export type AtriumConfig = {
@@ -50,6 +66,7 @@ export type AtriumConfig = {
   workers: boolean;
   webDist?: string;
   storage: StorageConfig;
+  mail: MailConfig;
 };
 
 export interface StorageConfig {
@@ -83,6 +100,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AtriumConfig {
       dir: value.ATRIUM_STORAGE_DIR ? path.resolve(value.ATRIUM_STORAGE_DIR) : undefined,
       secret: value.ATRIUM_STORAGE_SECRET,
       maxUploadBytes: value.ATRIUM_UPLOAD_MAX_BYTES,
+    },
+    mail: {
+      smtpUrl: value.SMTP_URL,
+      from: value.MAIL_FROM,
+      maxAttempts: value.MAIL_MAX_ATTEMPTS,
+      retryDelaySeconds: value.MAIL_RETRY_DELAY_SECONDS,
     },
   };
 }

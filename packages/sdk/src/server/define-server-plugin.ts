@@ -12,6 +12,7 @@ import type {
   RoleDirectory,
   RouteAccess,
 } from './access.js';
+import type { MailService } from './mail.js';
 import type { ObjectStorage } from './object-storage.js';
 
 declare module 'fastify' {
@@ -58,6 +59,8 @@ export interface ServerPluginContext {
   services: PlatformServices;
   /** Object storage for file bytes (docs/storage.md). */
   storage: ObjectStorage;
+  /** Outgoing e-mail: enqueue in your transaction, a job sends it over SMTP (docs/mail.md). */
+  mail: MailService;
 }
 
 export interface SeedContext {

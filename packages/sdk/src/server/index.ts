@@ -2,6 +2,7 @@ export * from './access.js';
 export * from './define-server-plugin.js';
 export * from './http-problem.js';
 export * from './jsonapi/index.js';
+export * from './mail.js';
 export * from './record-filter-sql.js';
 export * from './object-storage.js';
 export * from './validation-issues.js';

@@ -51,8 +51,17 @@ export class Jobs implements JobQueue {
     }
   }
 
-  async send(name: string, data: object, options: { singletonKey?: string; startAfter?: number | string | Date } = {}) {
-    return this.boss.send(name, data, options);
+  /** `db`: pg-boss's executeSql over a transaction, so the job is created only if it commits. */
+  async send(
+    name: string,
+    data: object,
+    options: {
+      singletonKey?: string;
+      startAfter?: number | string | Date;
+      db?: { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+    } = {},
+  ) {
+    return this.boss.send(name, data, options as PgBoss.SendOptions);
   }
 
   /** Waits for running handlers (up to `timeoutMs`) and stops polling. */
