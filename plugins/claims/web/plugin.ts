@@ -4,6 +4,7 @@ import { openClaim } from './open-claim.js';
 import {
   CLAIM_WORKSPACE_ROUTES,
   claimsAccountingRoute,
+  claimsAdminImportHistoricalClaimsRoute,
   claimsAdminMockPoliciesRoute,
   claimsAdminPerilsRoute,
   claimsAdminProductsRoute,
@@ -52,6 +53,11 @@ export default definePlugin({
     page(claimsAdminPerilsRoute, 'Perils', () => import('./admin/perils-page.js')),
     page(claimsAdminTagsRoute, 'Tag Maintenance', () => import('./admin/tags-page.js')),
     page(claimsAdminProductsRoute, 'Products Maintenance', () => import('./admin/products-page.js')),
+    page(
+      claimsAdminImportHistoricalClaimsRoute,
+      'Import Historical Claims',
+      () => import('./admin/import-historical-claims-page.js'),
+    ),
     page(claimsLossDetailRoute, 'Claim details', workspace),
     page(claimsExposuresRoute, 'Claim exposures', workspace),
     page(claimsExposureDetailsRoute, 'Exposure', workspace),

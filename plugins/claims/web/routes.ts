@@ -56,6 +56,10 @@ export const claimsAdminProductsRoute = createRouteRef({
   name: 'claims:admin-setup:products',
   path: '/claims/admin-setup/products',
 });
+export const claimsAdminImportHistoricalClaimsRoute = createRouteRef({
+  name: 'claims:admin-setup:import-historical-claims',
+  path: '/claims/admin-setup/import-historical-claims',
+});
 
 /** The workspace tabs' routes, in tab order; the `when` clauses of claim commands list them. */
 export const CLAIM_WORKSPACE_ROUTES = [

@@ -3,6 +3,7 @@ import {
   claimsAdminPerilsRoute,
   claimsAdminProductsRoute,
   claimsAdminTagsRoute,
+  claimsAdminImportHistoricalClaimsRoute,
 } from '../routes.js';
 
 /**
@@ -28,6 +29,11 @@ export const ADMIN_MODULES: AdminModule[] = [
     title: 'Products Maintenance',
     description: 'The claims products, one per line.',
     to: claimsAdminProductsRoute.link({}),
+  },
+  {
+    title: 'Import Historical Claims',
+    description: 'Load closed and open claims with their reserves, payments and recoveries from the old system.',
+    to: claimsAdminImportHistoricalClaimsRoute.link({}),
   },
 ];
 

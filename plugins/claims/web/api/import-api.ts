@@ -1,0 +1,153 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  useApiClient,
+  type ApiClient,
+  type JobStatusReport,
+  type JsonApiDocument,
+  type JsonApiResource,
+} from '@atrium/sdk';
+
+/**
+ * Import Historical Claims (server: plugins/claims/server/import/routes.ts, docs/claims-import.md):
+ * the template, the dry-run preview, starting a run, and reading runs and their claims.
+ */
+const BASE = '/claims/imports';
+
+export const IMPORT_PATHS = {
+  template: `${BASE}/template/`,
+  preview: `${BASE}/preview/`,
+  runs: `${BASE}/`,
+  run: (id: string) => `${BASE}/${id}/`,
+  runClaims: (id: string) => `${BASE}/${id}/claims/`,
+};
+
+export interface ImportProblem {
+  row: number | null;
+  column: string | null;
+  claim_number: string | null;
+  message: string;
+}
+
+export interface ImportPreview {
+  file_name: string;
+  format: string;
+  can_import: boolean;
+  rows: number;
+  claims: number;
+  claims_to_import: number;
+  claims_skipped: number;
+  claims_with_problems: number;
+  exposures: number;
+  entries: number;
+  totals: { reserve_outstanding: string; paid: string; recovered: string; total_incurred: string };
+  problems_count: number;
+  problems: ImportProblem[];
+}
+
+export type RunStatus = 'queued' | 'running' | 'completed' | 'failed';
+
+export interface ImportRun {
+  id: string;
+  file_name: string;
+  status: RunStatus;
+  progress: string;
+  created_by: string;
+  created_at: string;
+  finished_at: string | null;
+  claims_total: number;
+  claims_processed: number;
+  claims_imported: number;
+  claims_skipped: number;
+  claims_failed: number;
+  exposures_imported: number;
+  entries_imported: number;
+  problems: ImportProblem[];
+  error: string | null;
+}
+
+export interface ImportRunClaim {
+  id: string;
+  claim_number: string;
+  outcome: 'imported' | 'skipped' | 'failed';
+  claim_id: number | null;
+  first_row: number;
+  exposures: number;
+  entries: number;
+  detail: string | null;
+}
+
+const flat = <T>(resource: JsonApiResource) => ({ id: resource.id, ...resource.attributes }) as T;
+
+function fileForm(file: File): FormData {
+  const form = new FormData();
+  form.append('file', file);
+  return form;
+}
+
+/** The dry run: what importing the file would do, with every problem. Writes nothing. */
+export async function previewImport(api: Pick<ApiClient, 'post'>, file: File): Promise<ImportPreview> {
+  const document = await api.post<JsonApiDocument<JsonApiResource>>(IMPORT_PATHS.preview, fileForm(file));
+  return document.data.attributes as unknown as ImportPreview;
+}
+
+/** Confirms: the server keeps the file as a queued run and its job imports it. */
+export async function startImport(api: Pick<ApiClient, 'post'>, file: File): Promise<ImportRun> {
+  return flat<ImportRun>((await api.post<JsonApiDocument<JsonApiResource>>(IMPORT_PATHS.runs, fileForm(file))).data);
+}
+
+export async function fetchImportRun(api: Pick<ApiClient, 'get'>, id: string): Promise<ImportRun> {
+  return flat<ImportRun>(
+    (await api.get<JsonApiDocument<JsonApiResource>>(IMPORT_PATHS.run(id), { jsonApi: true })).data,
+  );
+}
+
+/** A run as the SDK's job runner machine reads it: queued → NEW, running → IN_PROGRESS, else finished. */
+export function toJobReport(run: ImportRun): JobStatusReport & { run: ImportRun } {
+  const status = run.status === 'queued' ? 'NEW' : run.status === 'running' ? 'IN_PROGRESS' : run.status.toUpperCase();
+  return { status, progress: run.progress, run };
+}
+
+export const isActive = (run: ImportRun) => run.status === 'queued' || run.status === 'running';
+
+/** Import runs, newest first; refreshed every few seconds while one of them is queued or running. */
+export function useImportRuns() {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: ['claims-module', 'imports'],
+    queryFn: async ({ signal }) =>
+      (await api.get<JsonApiDocument<JsonApiResource[]>>(IMPORT_PATHS.runs, { jsonApi: true, signal })).data.map((r) =>
+        flat<ImportRun>(r),
+      ),
+    refetchInterval: (query) => (query.state.data?.some(isActive) ? 3000 : false),
+  });
+}
+
+export function useImportRunClaims(id: string | null, refreshKey: string) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: ['claims-module', 'imports', id, 'claims', refreshKey],
+    enabled: id !== null,
+    queryFn: async ({ signal }) =>
+      (await api.jsonApiFetchAll(IMPORT_PATHS.runClaims(id!), { signal })).data.map((r) => flat<ImportRunClaim>(r)),
+  });
+}
+
+/** Downloads the template with the user's token (a plain link would carry none). */
+export async function downloadTemplate(api: ApiClient): Promise<void> {
+  let blob: Promise<Blob> | undefined;
+  await api.get(IMPORT_PATHS.template, {
+    headers: { Accept: 'text/csv, */*' },
+    onResponse: (response) => {
+      if (response.ok) blob = response.clone().blob();
+    },
+  });
+  if (!blob) return;
+  const url = URL.createObjectURL(await blob);
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = 'historical-claims-template.csv';
+  document.body.appendChild(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
