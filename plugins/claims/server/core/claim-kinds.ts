@@ -1,5 +1,6 @@
 import { z, type AtriumRouter, type Database } from '@atrium/sdk/server';
 import { registerCollection, type CollectionOptions } from './collection-routes.js';
+import { registerManualItemRoutes } from './manual-item-routes.js';
 import {
   claimEvent,
   coverage,
@@ -261,7 +262,10 @@ export const LOOKUP_PATHS: Record<string, string> = {
 
 export function registerClaimKinds(router: AtriumRouter, db: Database): void {
   for (const kind of CLAIM_KINDS) registerCollection(router, db, kind);
+  // Manual items and limits keep their rows in the lookup table but validate their own fields.
+  registerManualItemRoutes(router, db);
   for (const [path, type] of Object.entries(LOOKUP_PATHS)) {
+    if (path === 'manual-items' || path === 'manual-limits') continue;
     registerCollection(router, db, {
       path,
       type,
