@@ -9,6 +9,7 @@
  * Targets: req/s ratio ≥ 0.7, p99 ratio ≤ 1.5. Set DATABASE_URL to measure on PostgreSQL.
  */
 import { Writable } from 'node:stream';
+import { isDeepStrictEqual } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { createAtrium, loadConfig } from '@atrium/server';
@@ -32,22 +33,25 @@ await atrium.app!.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(atrium.app!.server.address() as AddressInfo).port}`;
 const pool = atrium.database.pool;
 
-// Bulk load: one location and one claim per row, a quarter in Illinois, half of them open.
+// Bulk load: one location and one claim per row, paired by number. One location in twenty is in
+// Illinois (the rest spread over four other states) and two claims in three are open, independently,
+// so `status=open&loss_state=IL` selects about 3,300 claims spread over the whole table: a full page
+// of 250 and a count of thousands, as a real book would give.
 const started = performance.now();
 await pool.query(`
   insert into claims.location (line1, city, state, zip)
-  select i || ' Bench St', case when i % 4 = 0 then 'Chicago' else 'Denver' end,
-         case when i % 4 = 0 then 'IL' else 'CO' end, case when i % 4 = 0 then '60601' else '80202' end
-  from generate_series(1, ${CLAIMS}) as i`);
+  select i || ' Bench St', (array['Chicago', 'Denver', 'Austin', 'Fresno', 'Albany'])[s + 1],
+         (array['IL', 'CO', 'TX', 'CA', 'NY'])[s + 1], (array['60601', '80202', '73301', '93650', '12207'])[s + 1]
+  from generate_series(1, ${CLAIMS}) as i, lateral (select case when i % 20 = 0 then 0 else 1 + i % 4 end as s) k`);
 await pool.query(`
   insert into claims.claim (number, fnol_number, status, product_id, date_of_loss, loss_description, loss_location_id,
                             primary_adjuster, created_by)
   select 'BEN-' || lpad(i::text, 7, '0'), 'BEN-' || lpad(i::text, 7, '0'),
-         case when i % 2 = 0 then 'open' else 'closed' end, (select min(id) from claims.product),
+         case when i % 3 = 0 then 'closed' else 'open' end, (select min(id) from claims.product),
          now() - (i || ' minutes')::interval, 'Benchmark loss', l.id,
          case when i % 3 = 0 then null else 'adjuster@atrium.test' end, 'bench'
   from generate_series(1, ${CLAIMS}) as i
-  join (select id, row_number() over (order by id desc) as n from claims.location) l on l.n = i`);
+  join claims.location l on l.line1 = i || ' Bench St'`);
 await pool.query('analyze');
 console.log(`  loaded ${CLAIMS} claims in ${fmt((performance.now() - started) / 1000)} s (${atrium.database.kind})`);
 
@@ -60,75 +64,220 @@ const token = ((await signIn.json()) as { authentication_result: { access_token:
   .access_token;
 const headers = { authorization: `Bearer ${token}`, accept: 'application/vnd.api+json' };
 
-// The hand-written route: the same statements the claims route sends, on the same pool.
+// The hand-written route: the statements the claims route sends, written out by hand, on the same
+// pool (checked below, statement by statement), and the same JSON:API document built by hand
+// (checked below too), so that the ratio measures the framework: authentication, the access check,
+// zod, Drizzle, the serializer and logging.
+const CLAIM_COLUMNS = [
+  'id', 'number', 'custom_number', 'fnol_number', 'status', 'state', 'product_id', 'date_of_loss',
+  'date_of_loss_timezone', 'loss_description', 'loss_location_id', 'loss_category_id', 'reported_method_id',
+  'reported_date', 'reported_by', 'policy_id', 'policy_number', 'policy_revision_id', 'policy_type',
+  'current_fnol_step', 'refresh_policy_date', 'update_latest_revision', 'exposures_folder_id', 'fields',
+  'fnol_claimants', 'status_change_reason', 'primary_adjuster', 'primary_insured_party_id', 'created_by',
+  'submitted_by', 'version', 'created_at', 'updated_at',
+]; // prettier-ignore
+const LOCATION_COLUMNS = ['id', 'line1', 'line2', 'city', 'county', 'state', 'zip', 'country', 'latitude', 'longitude'];
+const qualified = (table: string, columns: string[]) => columns.map((c) => `"claims"."${table}"."${c}"`).join(', ');
+const WHERE = `("claims"."claim"."status" in ($1) and upper("claims"."location"."state") = upper($2))`;
+const PAGE_SQL =
+  `select ${qualified('claim', CLAIM_COLUMNS)}, ${qualified('location', LOCATION_COLUMNS)} from "claims"."claim" ` +
+  `left join "claims"."location" on "claims"."location"."id" = "claims"."claim"."loss_location_id" where ${WHERE} ` +
+  `order by "claims"."claim"."id" desc, "claims"."claim"."id" desc limit $3`;
+const COUNT_SQL =
+  `select count(*) from "claims"."claim" inner join "claims"."location" on "claims"."location"."id" = ` +
+  `"claims"."claim"."loss_location_id" where ${WHERE}`;
+const params = (n: number) => Array.from({ length: n }, (_, i) => `$${i + 1}`).join(', ');
+const rowsOf = async (text: string, values: unknown[]) =>
+  (await pool.query({ text, values, rowMode: 'array' })).rows as unknown[][];
+const groupBy = (rows: unknown[][]) => {
+  const map = new Map<unknown, unknown[][]>();
+  for (const row of rows) {
+    const list = map.get(row[0]);
+    if (list) list.push(row);
+    else map.set(row[0], [row]);
+  }
+  return map;
+};
+const CLAIMS_PATH = '/api/claims/claims/';
 const bare = Fastify({ logger: false });
-bare.get('/claims', async (request) => {
-  const q = request.query as { status: string; loss_state: string };
-  const where = `c.status = any($1) and upper(l.state) = upper($2)`;
-  const count = await pool.query(
-    `select count(*)::int as n from claims.claim c join claims.location l on l.id = c.loss_location_id where ${where}`,
-    [[q.status], q.loss_state],
+bare.get('/api/claims/claims/', async (request) => {
+  const q = request.query as Record<string, string>;
+  const size = Number(q['page[size]']);
+  const pageRows = await rowsOf(PAGE_SQL, [q.status, q.loss_state, size]);
+  const claims = pageRows.map((r) => Object.fromEntries(CLAIM_COLUMNS.map((c, i) => [c, r[i]])));
+  const locations = pageRows.map((r) =>
+    r[CLAIM_COLUMNS.length] == null
+      ? null
+      : Object.fromEntries(LOCATION_COLUMNS.map((c, i) => [c, r[CLAIM_COLUMNS.length + i]])),
   );
-  const page = await pool.query(
-    `select c.* from claims.claim c join claims.location l on l.id = c.loss_location_id where ${where} order by c.id desc, c.id desc limit 250 offset 0`,
-    [[q.status], q.loss_state],
-  );
-  const ids = page.rows.map((r) => r.id);
-  const locationIds = page.rows.map((r) => r.loss_location_id).filter(Boolean);
-  const lookupIds = page.rows.flatMap((r) => [r.loss_category_id, r.reported_method_id]).filter(Boolean);
-  const [locations, perils, tags, exposures, parties, lookups, risks] = await Promise.all([
-    pool.query('select * from claims.location where id = any($1)', [locationIds]),
-    pool.query(
-      'select p.claim_id, l.name from claims.claim_peril p join claims.lookup l on l.id = p.peril_id where p.claim_id = any($1) order by l.name',
-      [ids],
+  const count =
+    claims.length === size ? Number((await rowsOf(COUNT_SQL, [q.status, q.loss_state]))[0]![0]) : claims.length;
+  const ids = claims.map((c) => c.id);
+  const lookupIds = claims.flatMap((c) => [c.loss_category_id, c.reported_method_id]).filter((id) => id != null);
+  const list = params(ids.length);
+  const [perils, tags, exposures, parties, lookups, risks] = await Promise.all([
+    rowsOf(
+      `select "claims"."claim_peril"."claim_id", "claims"."lookup"."name" from "claims"."claim_peril" inner join "claims"."lookup" on "claims"."lookup"."id" = "claims"."claim_peril"."peril_id" where "claims"."claim_peril"."claim_id" in (${list}) order by "claims"."lookup"."name"`,
+      ids,
     ),
-    pool.query('select * from claims.claim_tag where claim_id = any($1) order by tag_id', [ids]),
-    pool.query('select id, claim_id from claims.exposure where claim_id = any($1) order by number', [ids]),
-    pool.query('select id, claim_id, role from claims.party where claim_id = any($1) order by display_number', [ids]),
-    pool.query('select id, name from claims.lookup where id = any($1)', [lookupIds]),
-    pool.query(
-      'select claim_id, count(*) filter (where is_first_party_risk) as f, count(*) filter (where not is_first_party_risk) as u from claims.risk where claim_id = any($1) group by claim_id',
-      [ids],
+    rowsOf(
+      `select "claim_id", "tag_id" from "claims"."claim_tag" where "claims"."claim_tag"."claim_id" in (${list}) order by "claims"."claim_tag"."tag_id"`,
+      ids,
+    ),
+    rowsOf(
+      `select "id", "claim_id" from "claims"."exposure" where "claims"."exposure"."claim_id" in (${list}) order by "claims"."exposure"."number"`,
+      ids,
+    ),
+    rowsOf(
+      `select "id", "claim_id", "role" from "claims"."party" where "claims"."party"."claim_id" in (${list}) order by "claims"."party"."display_number"`,
+      ids,
+    ),
+    lookupIds.length
+      ? rowsOf(
+          `select "id", "name" from "claims"."lookup" where "claims"."lookup"."id" in (${params(lookupIds.length)})`,
+          lookupIds,
+        )
+      : [],
+    rowsOf(
+      `select "claim_id", count(*) filter (where "is_first_party_risk"), count(*) filter (where not "is_first_party_risk") from "claims"."risk" where "claims"."risk"."claim_id" in (${list}) group by "claims"."risk"."claim_id"`,
+      ids,
     ),
   ]);
-  const locationById = new Map(locations.rows.map((l) => [l.id, l]));
-  void lookups;
-  void risks;
+  const perilsBy = groupBy(perils);
+  const tagsBy = groupBy(tags);
+  const exposuresBy = groupBy(exposures.map(([id, claimId]) => [claimId, id]));
+  const partiesBy = groupBy(parties.map(([id, claimId, role]) => [claimId, id, role]));
+  const lookupName = new Map(lookups.map(([id, name]) => [id, name]));
+  const risksBy = new Map(risks.map((r) => [r[0], r]));
+  const self = (id: unknown, name: string) => ({ self: `${CLAIMS_PATH}${id}/relationships/${name}` });
+  const pages = Math.max(1, Math.ceil(count / size));
+  const link = (n: number) => {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(q))
+      if (key !== 'page[number]' && key !== 'page[size]') search.append(key, value);
+    search.set('page[number]', String(n));
+    search.set('page[size]', String(size));
+    return `${CLAIMS_PATH}?${search.toString()}`;
+  };
+  const number = Number(q['page[number]']);
   return {
-    data: page.rows.map((r) => ({
-      type: 'claim',
-      id: String(r.id),
-      attributes: {
-        number: r.number,
-        status: r.status,
-        date_of_loss: r.date_of_loss,
-        loss_description: r.loss_description,
-        loss_location: locationById.get(r.loss_location_id) ?? null,
-        perils: perils.rows.filter((p) => p.claim_id === r.id).map((p) => p.name),
-        primary_adjuster: r.primary_adjuster,
-        version: r.version,
-      },
-      relationships: {
-        tags: {
-          data: tags.rows.filter((t) => t.claim_id === r.id).map((t) => ({ type: 'tag', id: String(t.tag_id) })),
+    jsonapi: { version: '1.1' },
+    data: claims.map((c, i) => {
+      const claimParties = partiesBy.get(c.id) ?? [];
+      const risk = risksBy.get(c.id);
+      const insured = c.primary_insured_party_id ?? claimParties.find((p) => p[2] === 'insured')?.[1] ?? null;
+      return {
+        type: 'claim',
+        id: String(c.id),
+        attributes: {
+          number: c.number,
+          custom_number: c.custom_number,
+          status: c.status,
+          state: c.state,
+          date_of_loss: c.date_of_loss,
+          date_of_loss_timezone: c.date_of_loss_timezone,
+          loss_description: c.loss_description,
+          fnol_number: c.fnol_number,
+          policy_id: c.policy_id,
+          policy_number: c.policy_number,
+          policy_revision_id: c.policy_revision_id,
+          policy_type: c.policy_type,
+          reported_date: c.reported_date,
+          reported_by: c.reported_by,
+          reported_method: c.reported_method_id ? (lookupName.get(c.reported_method_id) ?? null) : null,
+          current_fnol_step: c.current_fnol_step,
+          policy_risks_count: risk ? Number(risk[1]) : 0,
+          unlisted_risks_count: risk ? Number(risk[2]) : 0,
+          refresh_policy_date: c.refresh_policy_date,
+          update_latest_revision: c.update_latest_revision,
+          exposures_folder_id: c.exposures_folder_id,
+          fields: c.fields,
+          status_change_reason: c.status_change_reason,
+          loss_category: c.loss_category_id ? (lookupName.get(c.loss_category_id) ?? null) : null,
+          loss_location: locations[i],
+          perils: (perilsBy.get(c.id) ?? []).map((p) => p[1]),
+          claimants: c.fnol_claimants,
+          primary_adjuster: c.primary_adjuster,
+          created_by: c.created_by,
+          submitted_by: c.submitted_by,
+          version: c.version,
+          created_at: c.created_at,
+          updated_at: c.updated_at,
         },
-        exposures: {
-          data: exposures.rows.filter((e) => e.claim_id === r.id).map((e) => ({ type: 'exposure', id: String(e.id) })),
+        relationships: {
+          product: {
+            data: c.product_id == null ? null : { type: 'product', id: String(c.product_id) },
+            links: self(c.id, 'product'),
+          },
+          tags: {
+            data: (tagsBy.get(c.id) ?? []).map((t) => ({ type: 'tag', id: String(t[1]) })),
+            links: self(c.id, 'tags'),
+          },
+          exposures: {
+            data: (exposuresBy.get(c.id) ?? []).map((e) => ({ type: 'exposure', id: String(e[1]) })),
+            links: self(c.id, 'exposures'),
+          },
+          parties: {
+            data: claimParties.map((p) => ({ type: 'party', id: String(p[1]) })),
+            links: self(c.id, 'parties'),
+          },
+          primary_insured: {
+            data: insured == null ? null : { type: 'party', id: String(insured) },
+            links: self(c.id, 'primary_insured'),
+          },
         },
-        parties: {
-          data: parties.rows.filter((p) => p.claim_id === r.id).map((p) => ({ type: 'party', id: String(p.id) })),
-        },
-      },
-    })),
-    meta: { count: count.rows[0].n },
+        links: { self: `${CLAIMS_PATH}${c.id}/` },
+      };
+    }),
+    links: {
+      self: link(number),
+      first: link(1),
+      prev: number > 1 ? link(Math.min(number - 1, pages)) : null,
+      next: number < pages ? link(number + 1) : null,
+      last: link(pages),
+    },
+    meta: { count, pages },
   };
 });
 await bare.listen({ port: 0, host: '127.0.0.1' });
-const bareUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}/claims?status=open&loss_state=IL`;
+const bareUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}/api/claims/claims/?${QUERY}`;
 const atriumUrl = `${base}/api/claims/claims/?${QUERY}`;
 
-const probe = await fetch(atriumUrl, { headers });
-if (probe.status !== 200) throw new Error(`The claims route answered ${probe.status}: ${await probe.text()}`);
+// The statements one request sends (through this pool), to compare the two routes.
+async function statementsOf(url: string, init?: RequestInit) {
+  const seen: string[] = [];
+  const query = pool.query;
+  pool.query = ((config: string | { text: string }, ...rest: unknown[]) => {
+    const text = typeof config === 'string' ? config : config.text;
+    if (text.includes('"claims".')) seen.push(text); // not the job queue's polling on the same pool
+    return (query as (...args: unknown[]) => unknown).call(pool, config, ...rest);
+  }) as typeof pool.query;
+  try {
+    const response = await fetch(url, init);
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+    return { seen, body: await response.json() };
+  } finally {
+    pool.query = query;
+  }
+}
+await statementsOf(atriumUrl, { headers });
+const framework = await statementsOf(atriumUrl, { headers });
+if (process.env.BENCH_SHOW_SQL) for (const text of framework.seen) console.log(`  sql: ${text}`);
+const handProbe = await statementsOf(bareUrl);
+if (JSON.stringify(handProbe.seen) !== JSON.stringify(framework.seen)) {
+  for (const [i, text] of framework.seen.entries()) if (handProbe.seen[i] !== text) console.log(`  route sql: ${text}`);
+  for (const [i, text] of handProbe.seen.entries()) if (framework.seen[i] !== text) console.log(`  hand sql:  ${text}`);
+  throw new Error('The hand-written route does not send the statements the claims route sends.');
+}
+if (!isDeepStrictEqual(handProbe.body, framework.body)) {
+  console.log(JSON.stringify(handProbe.body.data[0]), JSON.stringify(framework.body.data[0]));
+  throw new Error('The hand-written route does not answer the document the claims route answers.');
+}
+console.log(
+  `  both routes: the same ${framework.seen.length} statements, the same document (${framework.body.data.length} claims, meta ${JSON.stringify(framework.body.meta)})`,
+);
+if (process.env.BENCH_SHOW_BODY)
+  console.log(JSON.stringify({ ...framework.body, data: framework.body.data.slice(0, 1) }, null, 1));
 
 const atriumRuns: LoadResult[] = [];
 const bareRuns: LoadResult[] = [];
