@@ -3,33 +3,41 @@ import {
   ApiError,
   attributeError,
   defineResource,
+  formatBytes,
+  newObjectKey,
   resourceDocument,
   serializeDocument,
   z,
   type AtriumRouter,
-  type Database,
+  type ServerPluginContext,
+  type StoredObject,
 } from '@atrium/sdk/server';
 import { claimsPermission } from '../permissions.js';
-import { callerOf, numericId, security, tags, writeAudit } from '../core/http-kit.js';
+import { callerOf, isUniqueViolation, numericId, security, tags, writeAudit } from '../core/http-kit.js';
 import { attachment, attachmentFolder } from '../core/tables.js';
 
 /**
  * The attachments integration: folders (a tree per reference, e.g. a claim number) holding files.
- * File bytes live in the database (bytea, at most MAX_ATTACHMENT_BYTES each) for now; moving them to
- * object storage is a follow-up. Uploads are JSON:API documents with the bytes base64-encoded.
+ * File bytes live in the platform object storage (docs/storage.md) under `claims/attachments/…`;
+ * the row keeps the name, type, size, SHA-256 and storage key. Rows from before object storage keep
+ * their bytes in `content` and are still served from there.
  *
  * GET  integrations/attachments/{folderId}/           the folder's attachments (list_view=true: also
  *                                                     its subfolders; reference_id must match if given)
- * POST integrations/attachments/                      an attachment (type attachment) or a folder
- *                                                     (type attachment-folder)
+ * POST integrations/attachments/upload-tickets/       a direct-upload ticket (url + fields) for a file
+ * POST integrations/attachments/                      an attachment (type attachment: storage_key of
+ *                                                     an uploaded ticket, or content base64) or a
+ *                                                     folder (type attachment-folder)
  * PATCH / DELETE integrations/attachments/{id}        rename / describe / delete an attachment
  * GET  integrations/attachments/{folderId}/folder-tree/   the folder and everything below it
  * PATCH integrations/attachments/{folderId}/move-attachments/  moves attachments into that folder
  * GET  integrations/attachments/{id}/content/         the file itself
  */
 const BASE = '/integrations/attachments';
-export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
+/** Every attachment object's key starts so; a registered key must too. */
+export const ATTACHMENT_KEY_PREFIX = 'claims/attachments';
 const FAILED = 'Failed to get attachments.';
+const NOT_FOUND = 'Attachment not found.';
 
 type AttachmentRow = Omit<typeof attachment.$inferSelect, 'content'>;
 type FolderRow = typeof attachmentFolder.$inferSelect;
@@ -42,6 +50,7 @@ const attachmentResource = defineResource<AttachmentRow>({
     name: row.name,
     mime_type: row.mimeType,
     size: row.size,
+    sha256: row.sha256,
     description: row.description,
     folder_id: row.folderId,
     uploaded_by: row.uploadedBy,
@@ -70,12 +79,35 @@ function asTree(node: TreeNode): Record<string, unknown> {
 const { content: _content, ...listColumns } = getTableColumns(attachment);
 void _content;
 const idParams = z.strictObject({ id: z.string().max(20) });
-const base64 = z
-  .string()
-  .max(Math.ceil((MAX_ATTACHMENT_BYTES * 4) / 3) + 8, 'The file is larger than 5 MB.')
-  .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'Send the file base64-encoded.');
+const folderIdField = z.number().int().min(1).max(2147483647);
 
-export function attachmentsRoutes(router: AtriumRouter, db: Database): void {
+/**
+ * A download's Content-Disposition: an ASCII fallback name (quotes, backslashes, controls and
+ * non-ASCII replaced) and the exact name in RFC 5987 `filename*`.
+ */
+export function contentDisposition(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, '_').slice(0, 200) || 'attachment';
+  const exact = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${exact}`;
+}
+
+export function attachmentsRoutes(router: AtriumRouter, context: ServerPluginContext): void {
+  const { db, storage, log } = context;
+  const maxBytes = storage.maxUploadBytes;
+  const tooLarge = `The file is larger than ${formatBytes(maxBytes)}.`;
+  const base64 = z
+    .string()
+    .max(Math.ceil((maxBytes * 4) / 3) + 8, tooLarge)
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'Send the file base64-encoded.');
+  /** After the row is gone (committed), its object goes; a failure leaves an orphan, logged. */
+  const removeObject = async (key: string | null) => {
+    if (!key) return;
+    try {
+      await storage.delete(key);
+    } catch (error) {
+      log.warn({ err: error, storageKey: key }, 'attachment object not deleted; it is an orphan now');
+    }
+  };
   const loadFolder = async (raw: string) => {
     const id = numericId(raw, FAILED);
     const [row] = await db.select().from(attachmentFolder).where(eq(attachmentFolder.id, id)).limit(1);
@@ -152,16 +184,81 @@ export function attachmentsRoutes(router: AtriumRouter, db: Database): void {
     `${BASE}/:id/content/`,
     {
       config: { access: claimsPermission('attachment', 'read') },
-      schema: { summary: 'The bytes of an attachment.', tags, security, params: idParams },
+      schema: {
+        summary:
+          'The bytes of an attachment, streamed, with its content type, length and a safe file name. 404 when the attachment or its stored file is gone.',
+        tags,
+        security,
+        params: idParams,
+      },
     },
     async (request, reply) => {
-      const id = numericId(request.params.id, 'Attachment not found.');
+      const id = numericId(request.params.id, NOT_FOUND);
       const [row] = await db.select().from(attachment).where(eq(attachment.id, id)).limit(1);
-      if (!row) throw new ApiError(404, 'Attachment not found.');
-      return reply
+      if (!row) throw new ApiError(404, NOT_FOUND);
+      reply
         .header('content-type', row.mimeType)
-        .header('content-disposition', `attachment; filename="${row.name.replace(/["\\\r\n]/g, '_')}"`)
-        .send(Buffer.from(row.content));
+        .header('content-disposition', contentDisposition(row.name))
+        // Uploaded bytes are never rendered as something else than their declared type.
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store');
+      if (row.storageKey) {
+        const stored = await storage.get(row.storageKey);
+        if (!stored) throw new ApiError(404, 'The file of this attachment is missing from storage.');
+        if (row.sha256) reply.header('etag', `"${row.sha256}"`);
+        return reply.header('content-length', String(stored.size)).send(stored.body);
+      }
+      // Rows from before object storage keep their bytes in the database.
+      const bytes = Buffer.from(row.content ?? new Uint8Array());
+      return reply.header('content-length', String(bytes.length)).send(bytes);
+    },
+  );
+
+  router.post(
+    `${BASE}/upload-tickets/`,
+    {
+      config: { jsonapi: true, access: claimsPermission('attachment', 'create') },
+      schema: {
+        summary:
+          'A direct-upload ticket for one file: POST multipart/form-data to url with fields, then the file (part file), without the Authorization header; then POST integrations/attachments/ with the storage_key.',
+        tags,
+        security,
+        body: resourceDocument('attachment-upload', {
+          name: z.string().trim().min(1).max(255),
+          mime_type: z.string().trim().min(1).max(100),
+          size: z.number().int().min(0).max(2147483647),
+          folder_id: folderIdField,
+        }),
+      },
+    },
+    async (request, reply) => {
+      const a = request.body.data.attributes;
+      for (const field of ['name', 'mime_type', 'size', 'folder_id'] as const) {
+        if (a?.[field] === undefined) throw attributeError(field, 'This field is required.');
+      }
+      if (a!.size > maxBytes) throw attributeError('size', tooLarge, 413);
+      const [folder] = await db.select().from(attachmentFolder).where(eq(attachmentFolder.id, a!.folder_id)).limit(1);
+      if (!folder) throw attributeError('folder_id', 'The folder does not exist.');
+      const ticket = await storage.createUploadTicket({
+        key: newObjectKey(ATTACHMENT_KEY_PREFIX),
+        contentType: a!.mime_type,
+        // The ticket takes exactly the file announced (at least one byte, so an empty file uploads).
+        maxBytes: Math.max(a!.size, 1),
+      });
+      reply.status(201);
+      return {
+        data: {
+          type: 'attachment-upload',
+          id: ticket.key,
+          attributes: {
+            url: ticket.url,
+            fields: ticket.fields,
+            storage_key: ticket.key,
+            max_bytes: ticket.maxBytes,
+            expires_at: ticket.expiresAt,
+          },
+        },
+      };
     },
   );
 
@@ -169,23 +266,25 @@ export function attachmentsRoutes(router: AtriumRouter, db: Database): void {
     `${BASE}/`,
     {
       config: { jsonapi: true, access: claimsPermission('attachment', 'create') },
-      bodyLimit: MAX_ATTACHMENT_BYTES * 2,
+      // Room for the largest file base64-encoded in a JSON document.
+      bodyLimit: Math.ceil((maxBytes * 4) / 3) + 64 * 1024,
       schema: {
         summary:
-          'Uploads an attachment into a folder (type attachment, content base64, at most 5 MB) or creates a folder (type attachment-folder).',
+          'Creates an attachment in a folder (type attachment: storage_key of a file uploaded with an upload ticket, or content base64 up to the upload limit) or a folder (type attachment-folder).',
         tags,
         security,
         body: z.union([
           resourceDocument('attachment', {
             name: z.string().trim().min(1).max(255),
-            mime_type: z.string().trim().min(1).max(100),
-            content: base64,
+            mime_type: z.string().trim().min(1).max(100).optional(),
+            content: base64.optional(),
+            storage_key: z.string().min(1).max(300).optional(),
             description: z.string().max(2000).optional(),
-            folder_id: z.number().int().min(1).max(2147483647),
+            folder_id: folderIdField,
           }),
           resourceDocument('attachment-folder', {
             name: z.string().trim().min(1).max(255),
-            parent_id: z.number().int().min(1).max(2147483647).nullable().optional(),
+            parent_id: folderIdField.nullable().optional(),
             reference_id: z.string().trim().min(1).max(100),
           }),
         ]),
@@ -225,38 +324,79 @@ export function attachmentsRoutes(router: AtriumRouter, db: Database): void {
         return serializeDocument(folderResource, row);
       }
       const a = data.attributes as
-        { name: string; mime_type: string; content: string; folder_id: number; description?: string } | undefined;
-      for (const field of ['name', 'mime_type', 'content', 'folder_id'] as const) {
+        | {
+            name: string;
+            mime_type?: string;
+            content?: string;
+            storage_key?: string;
+            folder_id: number;
+            description?: string;
+          }
+        | undefined;
+      for (const field of ['name', 'folder_id'] as const) {
         if (a?.[field] === undefined) throw attributeError(field, 'This field is required.');
       }
-      const bytes = Buffer.from(a!.content, 'base64');
-      if (bytes.length > MAX_ATTACHMENT_BYTES) throw attributeError('content', 'The file is larger than 5 MB.');
+      if ((a!.content === undefined) === (a!.storage_key === undefined)) {
+        throw attributeError('storage_key', 'Send either the storage_key of an uploaded file or the content.');
+      }
+      if (a!.content !== undefined && !a!.mime_type) throw attributeError('mime_type', 'This field is required.');
       const [folder] = await db.select().from(attachmentFolder).where(eq(attachmentFolder.id, a!.folder_id)).limit(1);
       if (!folder) throw attributeError('folder_id', 'The folder does not exist.');
-      const row = await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(attachment)
-          .values({
-            folderId: folder.id,
-            name: a!.name,
-            mimeType: a!.mime_type,
-            size: bytes.length,
-            content: bytes,
-            description: a!.description ?? '',
-            uploadedBy: username,
-          })
-          .returning(listColumns);
-        await writeAudit(tx, {
-          username,
-          action: 'create',
-          entityType: 'attachment',
-          entityId: created!.id,
-          after: created,
+
+      let stored: StoredObject;
+      // Only an object this request stored is removed again when the row cannot be written.
+      let storedHere = false;
+      if (a!.storage_key !== undefined) {
+        const key = a!.storage_key;
+        const found = key.startsWith(`${ATTACHMENT_KEY_PREFIX}/`) ? await storage.head(key).catch(() => null) : null;
+        if (!found) throw attributeError('storage_key', 'No file has been uploaded under this storage_key.');
+        const [taken] = await db
+          .select({ id: attachment.id })
+          .from(attachment)
+          .where(eq(attachment.storageKey, key))
+          .limit(1);
+        if (taken) throw attributeError('storage_key', 'This file is already attached.', 409);
+        stored = found;
+      } else {
+        const bytes = Buffer.from(a!.content!, 'base64');
+        if (bytes.length > maxBytes) throw attributeError('content', tooLarge, 413);
+        stored = await storage.put(newObjectKey(ATTACHMENT_KEY_PREFIX), bytes, {
+          contentType: a!.mime_type!,
+          maxBytes,
         });
-        return created!;
-      });
-      reply.status(201);
-      return serializeDocument(attachmentResource, row);
+        storedHere = true;
+      }
+      try {
+        const row = await db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(attachment)
+            .values({
+              folderId: folder.id,
+              name: a!.name,
+              mimeType: a!.mime_type ?? stored.contentType,
+              size: stored.size,
+              storageKey: stored.key,
+              sha256: stored.sha256,
+              description: a!.description ?? '',
+              uploadedBy: username,
+            })
+            .returning(listColumns);
+          await writeAudit(tx, {
+            username,
+            action: 'create',
+            entityType: 'attachment',
+            entityId: created!.id,
+            after: created,
+          });
+          return created!;
+        });
+        reply.status(201);
+        return serializeDocument(attachmentResource, row);
+      } catch (error) {
+        if (storedHere) await removeObject(stored.key);
+        if (isUniqueViolation(error)) throw attributeError('storage_key', 'This file is already attached.', 409);
+        throw error;
+      }
     },
   );
 
@@ -312,10 +452,10 @@ export function attachmentsRoutes(router: AtriumRouter, db: Database): void {
         schema: { summary: 'Deletes an attachment.', tags, security, params: idParams },
       },
       async (request, reply) => {
-        const id = numericId(request.params.id, 'Attachment not found.');
-        await db.transaction(async (tx) => {
+        const id = numericId(request.params.id, NOT_FOUND);
+        const removed = await db.transaction(async (tx) => {
           const [before] = await tx.delete(attachment).where(eq(attachment.id, id)).returning(listColumns);
-          if (!before) throw new ApiError(404, 'Attachment not found.');
+          if (!before) throw new ApiError(404, NOT_FOUND);
           await writeAudit(tx, {
             username: callerOf(request),
             action: 'delete',
@@ -323,7 +463,10 @@ export function attachmentsRoutes(router: AtriumRouter, db: Database): void {
             entityId: id,
             before,
           });
+          return before;
         });
+        // Only after the commit: a rolled-back delete must still find its file.
+        await removeObject(removed.storageKey);
         return reply.status(204).send();
       },
     );

@@ -8,6 +8,6 @@ import { usersRoutes } from './users-routes.js';
 export function registerIntegrationRoutes(router: AtriumRouter, context: ServerPluginContext): void {
   policiesRoutes(router, context.db);
   usersRoutes(router, context);
-  attachmentsRoutes(router, context.db);
+  attachmentsRoutes(router, context);
   contactsRoutes(router, context.db);
 }

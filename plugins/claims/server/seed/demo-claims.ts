@@ -1,4 +1,5 @@
-import type { Queryable, SeedContext } from '@atrium/sdk/server';
+import { newObjectKey, type ObjectStorage, type Queryable, type SeedContext } from '@atrium/sdk/server';
+import { ATTACHMENT_KEY_PREFIX } from '../integrations/attachments-routes.js';
 import { nextClaimNumber } from '../core/claim-numbers.js';
 import { seedLedger } from '../ledger/seed.js';
 import {
@@ -35,7 +36,7 @@ import { DEMO_PRODUCTS, DEMO_ZIPS, FIRST_NAMES, GLOBAL_LOOKUPS, LAST_NAMES, STAT
 const DAY = 86_400_000;
 const SEED_TIME = Date.UTC(2026, 9, 1);
 
-export async function seedDemoClaims(tx: Queryable): Promise<{ claimIds: number[] }> {
+export async function seedDemoClaims(tx: Queryable, storage: ObjectStorage): Promise<{ claimIds: number[] }> {
   const lookupRows = Object.entries(GLOBAL_LOOKUPS).flatMap(([kind, names]) =>
     names.map((entry, index) => {
       const [name, label] = Array.isArray(entry) ? entry : [entry, entry];
@@ -335,12 +336,16 @@ export async function seedDemoClaims(tx: Queryable): Promise<{ claimIds: number[
         ])
         .returning({ id: attachmentFolder.id });
       const note = Buffer.from(`First notice of loss for ${number}.\n`, 'utf8');
+      // The bytes go to object storage like any upload; should the seed transaction roll back, the
+      // few small objects stay behind unreferenced (docs/storage.md).
+      const stored = await storage.put(newObjectKey(ATTACHMENT_KEY_PREFIX), note, { contentType: 'text/plain' });
       await tx.insert(attachment).values({
         folderId: photos!.id,
         name: 'fnol-note.txt',
         mimeType: 'text/plain',
-        size: note.length,
-        content: note,
+        size: stored.size,
+        storageKey: stored.key,
+        sha256: stored.sha256,
         uploadedBy: 'adjuster@atrium.test',
       });
     }
@@ -353,6 +358,6 @@ export async function seedDemoClaims(tx: Queryable): Promise<{ claimIds: number[
  * (authority limits, payees, reserves, payments, recoveries) on those claims' exposures.
  */
 export async function seedClaims(context: SeedContext): Promise<void> {
-  await seedDemoClaims(context.tx);
+  await seedDemoClaims(context.tx, context.storage);
   await seedLedger(context.tx);
 }
