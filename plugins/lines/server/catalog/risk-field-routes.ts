@@ -1,5 +1,5 @@
 import { FormulaSyntaxError, parseFormula } from '@atrium/rating';
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { ApiError, fieldError, notFound, z, type AtriumRouter, type Database } from '@atrium/sdk/server';
 import { LINES_PERMISSIONS } from '../permissions.js';
 import { fieldFormat, FIELD_TYPES, riskField, ROUNDING_MODE_VALUES } from '../tables.js';
@@ -13,6 +13,13 @@ import {
   type RiskTypeScope,
 } from './definition-scope.js';
 import { fieldsOf, type FieldRow, type Resolved } from './resolve.js';
+import {
+  deletedChildRows,
+  reorderChildRows,
+  restoreChildRow,
+  saveChildRow,
+  type RiskTypeChildKind,
+} from './risk-type-child-rows.js';
 import { id, identifier, label, versionQuery } from './scope.js';
 import { assertDraftVersion } from './version-guard.js';
 
@@ -94,6 +101,14 @@ function valuesOf(row: FieldRow): FieldValues {
     roundMode: row.roundMode,
   };
 }
+
+const fieldKind: RiskTypeChildKind<FieldRow, FieldValues> = {
+  table: riskField,
+  noun: 'Field',
+  aNoun: 'a field',
+  rowsOf: fieldsOf,
+  valuesOf,
+};
 
 /** Applies a request body onto values (absent keys keep theirs). */
 function merge(values: FieldValues, body: Partial<z.infer<typeof createBody>>): FieldValues {
@@ -219,24 +234,11 @@ export function riskFieldRoutes(router: AtriumRouter, db: Database) {
     async (request) => {
       const scope = await scopeOf(request.params, request.query.version_id);
       const name = scope.riskType.row.name;
-      if (request.query.deleted === 'true') {
-        const rows = await db
-          .select()
-          .from(riskField)
-          .where(
-            and(
-              eq(riskField.productVersionId, scope.version.id),
-              eq(riskField.riskTypeId, scope.riskType.row.id),
-              isNotNull(riskField.deletedAt),
-            ),
-          )
-          .orderBy(desc(riskField.deletedAt));
-        const results = rows.map((row) =>
-          fieldOut({ row, inheritanceStatus: 'own', productId: scope.product.id }, name),
-        );
-        return { count: results.length, results };
-      }
-      const results = fieldsOf(scope.definition, name).map((f) => fieldOut(f, name));
+      const rows =
+        request.query.deleted === 'true'
+          ? await deletedChildRows(db, fieldKind, scope)
+          : fieldsOf(scope.definition, name);
+      const results = rows.map((f) => fieldOut(f, name));
       return { count: results.length, results };
     },
   );
@@ -315,19 +317,7 @@ export function riskFieldRoutes(router: AtriumRouter, db: Database) {
     }
     checkField(values);
     await assertFormat(values.formatId);
-    let rowId = current.row.id;
-    if (inherited) {
-      const [row] = await db
-        .insert(riskField)
-        .values({ ...values, productVersionId: scope.version.id, riskTypeId: scope.riskType.row.id })
-        .returning({ id: riskField.id });
-      rowId = row!.id;
-    } else {
-      await db
-        .update(riskField)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(riskField.id, rowId));
-    }
+    const rowId = await saveChildRow(db, fieldKind, scope, current.row, values);
     return reload(request.params, scope.version.id, rowId);
   };
   for (const method of ['put', 'patch'] as const) {
@@ -382,24 +372,8 @@ export function riskFieldRoutes(router: AtriumRouter, db: Database) {
     async (request) => {
       const scope = await scopeOf(request.params, request.query.version_id);
       await assertDraftVersion(db, scope.version.id);
-      const [row] = await db
-        .select()
-        .from(riskField)
-        .where(and(eq(riskField.id, request.params.field), eq(riskField.productVersionId, scope.version.id)));
-      if (!row || row.riskTypeId !== scope.riskType.row.id) {
-        throw notFound(`Field ${request.params.field} not found on risk type ${scope.riskType.row.name}.`);
-      }
-      if (row.deletedAt === null) throw fieldError('id', `Field ${row.name} is not deleted.`);
-      const clash = fieldsOf(scope.definition, scope.riskType.row.name).find(
-        (f) => f.row.name.toLowerCase() === row.name.toLowerCase() && f.row.productVersionId === scope.version.id,
-      );
-      if (clash)
-        throw fieldError(
-          'name',
-          `A field named '${row.name}' exists again on ${scope.riskType.row.name}; rename it first.`,
-        );
-      await db.update(riskField).set({ deletedAt: null, updatedAt: new Date() }).where(eq(riskField.id, row.id));
-      return reload(request.params, scope.version.id, row.id);
+      await restoreChildRow(db, fieldKind, scope, request.params.field);
+      return reload(request.params, scope.version.id, request.params.field);
     },
   );
 
@@ -418,35 +392,7 @@ export function riskFieldRoutes(router: AtriumRouter, db: Database) {
     async (request) => {
       const scope = await scopeOf(request.params, request.query.version_id);
       await assertDraftVersion(db, scope.version.id);
-      const fields = fieldsOf(scope.definition, scope.riskType.row.name);
-      const ids = request.body.order;
-      if (new Set(ids).size !== ids.length) throw fieldError('order', 'A field is listed twice.');
-      for (const fieldId of ids) {
-        if (!fields.some((f) => f.row.id === fieldId)) {
-          throw fieldError('order', `Field ${fieldId} is not a field of ${scope.riskType.row.name}.`);
-        }
-      }
-      // Listed fields first, in the given order; the rest keep their relative order after them.
-      const ordered = [
-        ...ids.map((fieldId) => fields.find((f) => f.row.id === fieldId)!),
-        ...fields.filter((f) => !ids.includes(f.row.id)),
-      ];
-      await db.transaction(async (tx) => {
-        for (const [index, field] of ordered.entries()) {
-          const order = index + 1;
-          if (field.row.order === order) continue;
-          if (chainIndex(scope, field.row.productVersionId) > 0) {
-            await tx.insert(riskField).values({
-              ...valuesOf(field.row),
-              order,
-              productVersionId: scope.version.id,
-              riskTypeId: scope.riskType.row.id,
-            });
-          } else {
-            await tx.update(riskField).set({ order, updatedAt: new Date() }).where(eq(riskField.id, field.row.id));
-          }
-        }
-      });
+      await reorderChildRows(db, fieldKind, scope, request.body.order);
       const fresh = await scopeOf(request.params, scope.version.id);
       const results = fieldsOf(fresh.definition, fresh.riskType.row.name).map((f) =>
         fieldOut(f, fresh.riskType.row.name),

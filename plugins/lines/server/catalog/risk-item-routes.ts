@@ -1,5 +1,5 @@
 import { Decimal } from '@atrium/rating';
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { badRequest, fieldError, notFound, z, type AtriumRouter, type Database } from '@atrium/sdk/server';
 import { LINES_PERMISSIONS } from '../permissions.js';
 import { itemLimit, ITEM_PRESENCES, ITEM_TYPES, LIMIT_KINDS, riskItem } from '../tables.js';
@@ -16,6 +16,13 @@ import {
   type RiskTypeScope,
 } from './definition-scope.js';
 import { calculationsOf, itemsOf, limitsOf, type ItemRow } from './resolve.js';
+import {
+  deletedChildRows,
+  reorderChildRows,
+  restoreChildRow,
+  saveChildRow,
+  type RiskTypeChildKind,
+} from './risk-type-child-rows.js';
 import { decimalText, id, identifier, label, versionQuery } from './scope.js';
 import { assertDraftVersion } from './version-guard.js';
 
@@ -99,6 +106,24 @@ function checkLimit(values: LimitValues) {
   }
 }
 
+const itemValues = (row: ItemRow) => ({
+  name: row.name,
+  label: row.label,
+  presence: row.presence,
+  type: row.type,
+  fullyEarned: row.fullyEarned,
+  order: row.order,
+  premiumCalculation: row.premiumCalculation,
+});
+
+const itemKind: RiskTypeChildKind<ItemRow, ReturnType<typeof itemValues>> = {
+  table: riskItem,
+  noun: 'Item',
+  aNoun: 'an item',
+  rowsOf: itemsOf,
+  valuesOf: itemValues,
+};
+
 export function riskItemRoutes(router: AtriumRouter, db: Database) {
   const base = '/lines/products/:product/risk-types/:riskType/risk-items/';
   const one = `${base}:item/`;
@@ -116,15 +141,6 @@ export function riskItemRoutes(router: AtriumRouter, db: Database) {
     );
     if (clash) throw fieldError('name', `An item named '${name}' already exists on ${scope.riskType.row.name}.`);
   };
-  const itemValues = (row: ItemRow) => ({
-    name: row.name,
-    label: row.label,
-    presence: row.presence,
-    type: row.type,
-    fullyEarned: row.fullyEarned,
-    order: row.order,
-    premiumCalculation: row.premiumCalculation,
-  });
 
   router.get(
     base,
@@ -140,24 +156,11 @@ export function riskItemRoutes(router: AtriumRouter, db: Database) {
     async (request) => {
       const scope = await scopeOf(request.params, request.query.version_id);
       const name = scope.riskType.row.name;
-      if (request.query.deleted === 'true') {
-        const rows = await db
-          .select()
-          .from(riskItem)
-          .where(
-            and(
-              eq(riskItem.productVersionId, scope.version.id),
-              eq(riskItem.riskTypeId, scope.riskType.row.id),
-              isNotNull(riskItem.deletedAt),
-            ),
-          )
-          .orderBy(desc(riskItem.deletedAt));
-        const results = rows.map((row) =>
-          itemOut(scope, { row, inheritanceStatus: 'own', productId: scope.product.id }, name),
-        );
-        return { count: results.length, results };
-      }
-      const results = itemsOf(scope.definition, name).map((i) => itemOut(scope, i, name));
+      const rows =
+        request.query.deleted === 'true'
+          ? await deletedChildRows(db, itemKind, scope)
+          : itemsOf(scope.definition, name);
+      const results = rows.map((i) => itemOut(scope, i, name));
       return { count: results.length, results };
     },
   );
@@ -240,19 +243,7 @@ export function riskItemRoutes(router: AtriumRouter, db: Database) {
       ...(body.order !== undefined ? { order: body.order } : {}),
       ...(body.premium_calculation !== undefined ? { premiumCalculation: body.premium_calculation } : {}),
     };
-    let rowId = current.row.id;
-    if (inherited) {
-      const [row] = await db
-        .insert(riskItem)
-        .values({ ...values, productVersionId: scope.version.id, riskTypeId: scope.riskType.row.id })
-        .returning({ id: riskItem.id });
-      rowId = row!.id;
-    } else {
-      await db
-        .update(riskItem)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(riskItem.id, rowId));
-    }
+    const rowId = await saveChildRow(db, itemKind, scope, current.row, values);
     return reload(request.params, scope.version.id, rowId);
   };
   for (const method of ['put', 'patch'] as const) {
@@ -315,24 +306,8 @@ export function riskItemRoutes(router: AtriumRouter, db: Database) {
     async (request) => {
       const scope = await scopeOf(request.params, request.query.version_id);
       await assertDraftVersion(db, scope.version.id);
-      const [row] = await db
-        .select()
-        .from(riskItem)
-        .where(and(eq(riskItem.id, request.params.item), eq(riskItem.productVersionId, scope.version.id)));
-      if (!row || row.riskTypeId !== scope.riskType.row.id) {
-        throw notFound(`Item ${request.params.item} not found on risk type ${scope.riskType.row.name}.`);
-      }
-      if (row.deletedAt === null) throw fieldError('id', `Item ${row.name} is not deleted.`);
-      const clash = itemsOf(scope.definition, scope.riskType.row.name).find(
-        (i) => i.row.name.toLowerCase() === row.name.toLowerCase() && i.row.productVersionId === scope.version.id,
-      );
-      if (clash)
-        throw fieldError(
-          'name',
-          `An item named '${row.name}' exists again on ${scope.riskType.row.name}; rename it first.`,
-        );
-      await db.update(riskItem).set({ deletedAt: null, updatedAt: new Date() }).where(eq(riskItem.id, row.id));
-      return reload(request.params, scope.version.id, row.id);
+      await restoreChildRow(db, itemKind, scope, request.params.item);
+      return reload(request.params, scope.version.id, request.params.item);
     },
   );
 
@@ -351,34 +326,7 @@ export function riskItemRoutes(router: AtriumRouter, db: Database) {
     async (request) => {
       const scope = await scopeOf(request.params, request.query.version_id);
       await assertDraftVersion(db, scope.version.id);
-      const items = itemsOf(scope.definition, scope.riskType.row.name);
-      const ids = request.body.order;
-      if (new Set(ids).size !== ids.length) throw fieldError('order', 'An item is listed twice.');
-      for (const itemId of ids) {
-        if (!items.some((i) => i.row.id === itemId)) {
-          throw fieldError('order', `Item ${itemId} is not an item of ${scope.riskType.row.name}.`);
-        }
-      }
-      const ordered = [
-        ...ids.map((i) => items.find((x) => x.row.id === i)!),
-        ...items.filter((x) => !ids.includes(x.row.id)),
-      ];
-      await db.transaction(async (tx) => {
-        for (const [index, item] of ordered.entries()) {
-          const order = index + 1;
-          if (item.row.order === order) continue;
-          if (chainIndex(scope, item.row.productVersionId) > 0) {
-            await tx.insert(riskItem).values({
-              ...itemValues(item.row),
-              order,
-              productVersionId: scope.version.id,
-              riskTypeId: scope.riskType.row.id,
-            });
-          } else {
-            await tx.update(riskItem).set({ order, updatedAt: new Date() }).where(eq(riskItem.id, item.row.id));
-          }
-        }
-      });
+      await reorderChildRows(db, itemKind, scope, request.body.order);
       const fresh = await scopeOf(request.params, scope.version.id);
       const results = itemsOf(fresh.definition, fresh.riskType.row.name).map((i) =>
         itemOut(fresh, i, fresh.riskType.row.name),
