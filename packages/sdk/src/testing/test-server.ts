@@ -24,6 +24,8 @@ export interface TestServerOptions {
   access?: import('@atrium/server').AccessServices;
   webDist?: string;
   logStream?: NodeJS.WritableStream;
+  /** More environment for the server's configuration, e.g. `{ SMTP_URL: 'smtp://127.0.0.1:2525' }`. */
+  env?: Record<string, string>;
 }
 
 async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -62,7 +64,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     dropDatabase = created.drop;
   }
   const config = {
-    ...loadConfig({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    ...loadConfig({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', ...options.env }),
     dataDir: 'memory://',
     databaseUrl,
     databasePoolMax: 5,
