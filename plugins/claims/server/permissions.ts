@@ -26,6 +26,8 @@ const RESOURCES = {
   user: ['read', 'update'],
   /** Historical claims import (docs/claims-import.md): read the runs, create (preview and run) an import. */
   import: ['read', 'create'],
+  /** Claim outbound e-mail (docs/mail.md): list a claim's mails, compose and send one. */
+  email: ['read', 'create'],
 } as const;
 
 type Thing = keyof typeof RESOURCES;
@@ -56,6 +58,7 @@ const WHAT: Record<Thing, string> = {
   contact: 'claim contacts (contacts integration)',
   user: 'claim users and their settings',
   import: 'historical claims imports (upload, preview, run)',
+  email: 'claim outbound e-mails',
 };
 
 const VERB: Record<string, string> = {
