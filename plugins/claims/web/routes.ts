@@ -56,6 +56,14 @@ export const claimsAdminProductsRoute = createRouteRef({
   name: 'claims:admin-setup:products',
   path: '/claims/admin-setup/products',
 });
+export const claimsAdminPaymentProcessingRoute = createRouteRef({
+  name: 'claims:admin-setup:payment-processing',
+  path: '/claims/admin-setup/payment-processing',
+});
+export const claimsAdminManualItemsRoute = createRouteRef({
+  name: 'claims:admin-setup:manual-items',
+  path: '/claims/admin-setup/manual-items',
+});
 export const claimsAdminImportHistoricalClaimsRoute = createRouteRef({
   name: 'claims:admin-setup:import-historical-claims',
   path: '/claims/admin-setup/import-historical-claims',

@@ -1,5 +1,7 @@
 import {
+  claimsAdminManualItemsRoute,
   claimsAdminMockPoliciesRoute,
+  claimsAdminPaymentProcessingRoute,
   claimsAdminPerilsRoute,
   claimsAdminProductsRoute,
   claimsAdminTagsRoute,
@@ -23,7 +25,17 @@ export const ADMIN_MODULES: AdminModule[] = [
     description: 'Policies, policy types and statuses the FNOL policy search finds.',
     to: claimsAdminMockPoliciesRoute.link({}),
   },
+  {
+    title: 'Manual Items',
+    description: 'Items and limits an adjuster may add when the policy does not list them.',
+    to: claimsAdminManualItemsRoute.link({}),
+  },
   { title: 'Perils', description: 'The perils a loss can be reported under.', to: claimsAdminPerilsRoute.link({}) },
+  {
+    title: 'Payment Processing',
+    description: 'Issue approved payments in batches, with check numbers and a CSV export.',
+    to: claimsAdminPaymentProcessingRoute.link({}),
+  },
   { title: 'Tag Maintenance', description: 'Tags for claims and exposures.', to: claimsAdminTagsRoute.link({}) },
   {
     title: 'Products Maintenance',
