@@ -6,6 +6,7 @@ import { updateClaim, type ClaimWithEtag } from '../api/claims-api.js';
 import { formatAmount } from '../api/accounting-api.js';
 import { text } from '../api/jsonapi.js';
 import { StatusBadge } from './claim-table.js';
+import { TagEditor } from './tag-editor.js';
 import { WriteError } from './stale-alert.js';
 
 /**
@@ -46,6 +47,13 @@ export function ClaimHeader({
             incurred <span data-testid="claim-total-incurred">{formatAmount(claim.total_incurred)}</span>
           </Text>
           {claim.status_change_reason ? <Text size="sm">Reason: {claim.status_change_reason}</Text> : null}
+          <TagEditor
+            level="claim"
+            recordId={claim.id}
+            productId={claim.product_id}
+            tagIds={(claim.tags_ids as string[] | undefined) ?? []}
+            onSaved={(ids) => onSaved({ claim: { ...claim, tags_ids: ids }, etag })}
+          />
         </Stack>
         {canUpdate.allowed && moves.length > 0 ? (
           <Group align="flex-end">

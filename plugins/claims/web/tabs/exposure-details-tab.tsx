@@ -6,6 +6,7 @@ import { ErrorAlert, useApiClient, useCan } from '@atrium/sdk';
 import { STATUS_TRANSITIONS } from '../../shared/statuses.js';
 import { claimsKeys, updateExposure, useExposure, type Claim } from '../api/claims-api.js';
 import { WriteError } from '../components/stale-alert.js';
+import { ExposureTagEditor } from '../components/tag-editor.js';
 import { text, type Flat } from '../api/jsonapi.js';
 import { claimsExposuresRoute } from '../routes.js';
 import { useExposures } from './exposures-tab.js';
@@ -55,6 +56,7 @@ export function ExposureDetailsTab({
       <Title order={4}>
         Exposure {text(exposure.display_number || exposure.number)} {text(exposure.exposure_name)}
       </Title>
+      <ExposureTagEditor claim={claim} exposure={exposure} />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         {rows.map(([label, value]) => (
           <div key={label}>
