@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, claim } from '../../server/core/tables.js';
@@ -125,9 +126,7 @@ describe('the template', () => {
     const response = await call(ADMIN, 'GET', '/imports/template/');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/csv');
-    expect(response.headers.get('content-disposition')).toBe(
-      'attachment; filename="historical-claims-template.csv"',
-    );
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="historical-claims-template.csv"');
     const text = await response.text();
     expect(text.split('\r\n')[0]).toBe(COLUMN_NAMES.join(','));
     const result = await preview(text);
@@ -138,6 +137,46 @@ describe('the template', () => {
       claims: 2,
       claims_to_import: 2,
       exposures: 2,
+      entries: 5,
+      totals: { reserve_outstanding: '3749.50', paid: '4050.50', recovered: '400.00', total_incurred: '7800.00' },
+    });
+  });
+});
+
+describe('XLSX', () => {
+  it('reads the first worksheet, with number and date cells, like the CSV', async () => {
+    const template = await (await call(ADMIN, 'GET', '/imports/template/')).text();
+    const lines = template
+      .trim()
+      .split('\r\n')
+      .map((line) => line.split(','));
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Claims');
+    const at = (name: string) => COLUMN_NAMES.indexOf(name as (typeof COLUMN_NAMES)[number]);
+    sheet.addRow(lines[0]);
+    for (const line of lines.slice(1)) {
+      // Cells as a spreadsheet holds them: amounts as numbers, dates as dates.
+      const cells: unknown[] = [...line];
+      cells[at('amount')] = Number(line[at('amount')]);
+      for (const column of ['date_of_loss', 'reported_date', 'posted_date']) {
+        cells[at(column)] = new Date(`${line[at(column)]}T00:00:00Z`);
+      }
+      sheet.addRow(cells);
+    }
+    const bytes = Buffer.from((await workbook.xlsx.writeBuffer()) as ArrayBuffer);
+    const data = new FormData();
+    data.append(
+      'file',
+      new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+      'history.xlsx',
+    );
+    const response = await call(ADMIN, 'POST', '/imports/preview/', data);
+    expect(response.status).toBe(200);
+    const result = ((await response.json()) as { data: { attributes: any } }).data.attributes;
+    expect(result).toMatchObject({
+      format: 'xlsx',
+      problems: [],
+      claims_to_import: 2,
       entries: 5,
       totals: { reserve_outstanding: '3749.50', paid: '4050.50', recovered: '400.00', total_incurred: '7800.00' },
     });
@@ -355,7 +394,11 @@ describe('importing', () => {
     // Entries and transactions keep the dates the old system posted them on.
     const db = server.atrium.database.db;
     const transactions = await db
-      .select({ type: ledgerTransaction.type, postedAt: ledgerTransaction.postedAt, details: ledgerTransaction.details })
+      .select({
+        type: ledgerTransaction.type,
+        postedAt: ledgerTransaction.postedAt,
+        details: ledgerTransaction.details,
+      })
       .from(ledgerTransaction)
       .where(eq(ledgerTransaction.claimId, hist2.claim_id))
       .orderBy(ledgerTransaction.id);
