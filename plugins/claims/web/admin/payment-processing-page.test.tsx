@@ -1,0 +1,213 @@
+// @vitest-environment jsdom
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { preloadTestHost, renderInTestHost, type TestApiRequest } from '@atrium/sdk/testing';
+import PaymentProcessingPage from './payment-processing-page.js';
+
+// The shell renders lazily and the machine is shared by several test runs: wait for what appears, up to 15 s.
+configure({ asyncUtilTimeout: 15_000 });
+
+const JSONAPI = { 'content-type': 'application/vnd.api+json' };
+const jsonApi = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: JSONAPI });
+
+const queueItem = (id: string, attributes: Record<string, unknown>) => ({
+  type: 'payment-queue-items',
+  id,
+  attributes: { check_number: null, batch_number: null, ...attributes },
+});
+const QUEUE = [
+  queueItem('11', {
+    transaction_number: 'TXN-00000011',
+    claim_number: 'CLM-1',
+    payee: 'Ada Lovelace',
+    amount: '1234.50',
+    payment_method: 'check',
+    due_date: '2026-01-10',
+  }),
+  queueItem('12', {
+    transaction_number: 'TXN-00000012',
+    claim_number: 'CLM-2',
+    payee: 'Acme Towing',
+    amount: '0.55',
+    payment_method: 'ach',
+    due_date: null,
+  }),
+];
+const BATCH = {
+  type: 'payment-batches',
+  id: '7',
+  attributes: {
+    number: 'PB-000007',
+    amount: '1234.50',
+    payments_count: 1,
+    run_by: 'jane@atrium.test',
+    run_at: '2026-11-22T05:00:00.000Z',
+  },
+};
+
+function apis(state: { batches: unknown[]; queue: unknown[] }) {
+  return {
+    'GET /claims/payment-batches/queue/': ({ query }: TestApiRequest) => {
+      const rows = (state.queue as ReturnType<typeof queueItem>[]).filter(
+        (r) =>
+          !query.get('filter[payment_method]') || r.attributes.payment_method === query.get('filter[payment_method]'),
+      );
+      const total = rows.reduce((sum, r) => sum + Math.round(Number(r.attributes.amount) * 100), 0);
+      return jsonApi({
+        data: rows,
+        meta: { count: rows.length, pages: 1, total: (total / 100).toFixed(2), next_check_number: '100001' },
+      });
+    },
+    'GET /claims/payment-batches/': () =>
+      jsonApi({ data: state.batches, meta: { count: state.batches.length, pages: 1 } }),
+    'GET /claims/payment-batches/:id/payments/': () =>
+      jsonApi({ data: [{ ...QUEUE[0], attributes: { ...QUEUE[0]!.attributes, check_number: '100001' } }] }),
+    'GET /claims/payment-batches/:id/export/': () =>
+      new Response('batch_number,check_number\r\nPB-000007,100001\r\n', { headers: { 'content-type': 'text/csv' } }),
+  };
+}
+
+describe('Payment Processing', () => {
+  beforeAll(preloadTestHost, 30_000);
+
+  it('lists the queue with a decimal running total, runs a batch over the selection after confirming, shows and exports it', async () => {
+    const state = { batches: [] as unknown[], queue: QUEUE as unknown[] };
+    const downloads: string[] = [];
+    URL.createObjectURL = () => {
+      downloads.push('blob');
+      return 'blob:payment-batch';
+    };
+    URL.revokeObjectURL = () => undefined;
+    const host = await renderInTestHost(<PaymentProcessingPage />, {
+      role: 'Administrator',
+      apis: {
+        ...apis(state),
+        'POST /claims/payment-batches/': () => {
+          state.batches = [BATCH];
+          state.queue = [QUEUE[1]];
+          return jsonApi(
+            { data: { ...BATCH, relationships: { payments: { data: [{ type: 'payments', id: '11' }] } } } },
+            201,
+          );
+        },
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Payments awaiting issue' });
+    await within(table).findByText('Ada Lovelace');
+    expect(within(table).getByText('1,234.50')).toBeTruthy();
+    expect(screen.getByLabelText('Queue total').textContent).toContain('2 payments awaiting issue, total 1,235.05');
+
+    await host.user.click(within(table).getByRole('checkbox', { name: 'Select TXN-00000011' }));
+    expect(screen.getByLabelText('Queue total').textContent).toContain('selected 1, 1,234.50');
+    await host.user.click(screen.getByRole('button', { name: 'Run batch for 1 selected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Run payment batch' });
+    expect(within(dialog).getByText(/Issue 1 payment totalling/).textContent).toBe(
+      'Issue 1 payment totalling 1,234.50?',
+    );
+    const firstCheck = within(dialog).getByRole('textbox', { name: /First check number/ });
+    expect((firstCheck as HTMLInputElement).value).toBe('100001');
+    await host.user.clear(firstCheck);
+    await host.user.type(firstCheck, '12.5');
+    await host.user.click(within(dialog).getByRole('button', { name: 'Run batch' }));
+    expect(await within(dialog).findByText('First check number must be a whole number such as "100001".')).toBeTruthy();
+    await host.user.clear(firstCheck);
+    await host.user.type(firstCheck, '200000');
+    await host.user.click(within(dialog).getByRole('button', { name: 'Run batch' }));
+
+    const detail = await screen.findByRole('dialog', { name: 'Payment batch PB-000007' });
+    await within(detail).findByText('100001');
+    const run = host.requests.find((r) => r.method === 'POST' && r.path === '/api/claims/payment-batches/');
+    expect(run?.body).toEqual({
+      data: {
+        type: 'payment-batches',
+        attributes: { first_check_number: '200000' },
+        relationships: { payments: { data: [{ type: 'payments', id: '11' }] } },
+      },
+    });
+    await host.user.click(within(detail).getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(host.requests.some((r) => r.path === '/api/claims/payment-batches/7/export/')).toBe(true);
+
+    const batches = await screen.findByRole('table', { name: 'Payment batches' });
+    await within(batches).findByText('PB-000007');
+    expect(within(batches).getByText('jane@atrium.test')).toBeTruthy();
+    await waitFor(() => expect(within(table).queryByText('Ada Lovelace')).toBeNull());
+  }, 90_000);
+
+  it('filters by method and due date, and runs all due payments of the filter with the server’s refusal shown', async () => {
+    const state = { batches: [] as unknown[], queue: QUEUE as unknown[] };
+    const host = await renderInTestHost(<PaymentProcessingPage />, {
+      role: 'Administrator',
+      apis: {
+        ...apis(state),
+        'POST /claims/payment-batches/': () =>
+          jsonApi(
+            {
+              errors: [
+                {
+                  status: '409',
+                  detail: 'Check number 5 or a later one was already issued; the next free check number is 100001.',
+                  source: { pointer: '/data/attributes/first_check_number' },
+                },
+              ],
+            },
+            409,
+          ),
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Payments awaiting issue' });
+    await within(table).findByText('Acme Towing');
+    const method = screen.getByRole('combobox', { name: 'Payment method' });
+    await host.user.click(method);
+    const listbox = await waitFor(() => document.getElementById(method.getAttribute('aria-controls') ?? '')!);
+    await host.user.click(await within(listbox).findByRole('option', { name: 'Check', hidden: true }));
+    await waitFor(() => expect(within(table).queryByText('Acme Towing')).toBeNull());
+    expect(screen.getByLabelText('Queue total').textContent).toContain('1 payment awaiting issue, total 1,234.50');
+    const due = screen.getByLabelText('Due on or before');
+    await host.user.type(due, '2026-02-01');
+    await waitFor(() =>
+      expect(
+        host.requests.some(
+          (r) =>
+            r.path === '/api/claims/payment-batches/queue/' && r.search.includes('filter%5Bdue_date_to%5D=2026-02-01'),
+        ),
+      ).toBe(true),
+    );
+    await host.user.click(screen.getByRole('button', { name: 'Run batch for all due' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Run payment batch' });
+    await host.user.clear(within(dialog).getByRole('textbox', { name: /First check number/ }));
+    await host.user.type(within(dialog).getByRole('textbox', { name: /First check number/ }), '5');
+    await host.user.click(within(dialog).getByRole('button', { name: 'Run batch' }));
+    expect(await within(dialog).findByText(/Check number 5 or a later one was already issued/)).toBeTruthy();
+    const run = host.requests.find((r) => r.method === 'POST' && r.path === '/api/claims/payment-batches/');
+    expect(run?.body).toEqual({
+      data: {
+        type: 'payment-batches',
+        attributes: { payment_method: 'check', due_date_to: '2026-02-01', first_check_number: '5' },
+      },
+    });
+  }, 90_000);
+
+  it('offers no batch run to a role that may not create payment batches', async () => {
+    const state = { batches: [BATCH] as unknown[], queue: QUEUE as unknown[] };
+    await renderInTestHost(<PaymentProcessingPage />, {
+      role: 'Claims Adjuster',
+      apis: {
+        ...apis(state),
+        'POST /access/evaluations': ({ body }: TestApiRequest) =>
+          new Response(
+            JSON.stringify({
+              results: (body as { requests: { resource: string; action: string }[] }).requests.map((r) => ({
+                evaluation: { allowed: !(r.resource === 'claims:payment-batch' && r.action === 'create') },
+              })),
+            }),
+            { headers: { 'content-type': 'application/json' } },
+          ),
+      },
+    });
+    const batches = await screen.findByRole('table', { name: 'Payment batches' });
+    await within(batches).findByText('PB-000007');
+    await within(await screen.findByRole('table', { name: 'Payments awaiting issue' })).findByText('Ada Lovelace');
+    expect(screen.queryByRole('button', { name: /Run batch/ })).toBeNull();
+  }, 90_000);
+});
