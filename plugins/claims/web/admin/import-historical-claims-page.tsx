@@ -49,6 +49,8 @@ export default function ImportHistoricalClaimsPage() {
   const fileRef = useRef<File | null>(null);
   fileRef.current = file;
   const [selectedRun, setSelectedRun] = useState<string | null>(null);
+  // The file a run was started for: its preview's button is done; another file may be imported next.
+  const [startedFor, setStartedFor] = useState<File | null>(null);
 
   const preview = useMutation({ mutationFn: (chosen: File) => previewImport(api, chosen) });
 
@@ -110,8 +112,11 @@ export default function ImportHistoricalClaimsPage() {
         <PreviewCard
           preview={preview.data}
           running={phase === 'running'}
-          started={current !== null}
-          onConfirm={() => send({ type: 'RUN' })}
+          started={startedFor !== null && startedFor === file}
+          onConfirm={() => {
+            setStartedFor(file);
+            send({ type: 'RUN' });
+          }}
         />
       ) : null}
       {phase === 'running' ? (
