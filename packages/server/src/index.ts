@@ -4,4 +4,4 @@ export { openDatabase, type DatabaseHandle } from './database/connect.js';
 export { ensurePgliteTemplate } from './database/pglite-template.js';
 export type { AccessServices, RegisteredRoute } from './http/access-control.js';
 export { discoverServerPlugins } from './installed-plugins.js';
-export { DEFAULT_WEB_DIST, REPO_ROOT } from './paths.js';
+export { CACHE_DIR, DEFAULT_WEB_DIST, REPO_ROOT } from './paths.js';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import type { ServerPluginDefinition } from '../server/index.js';
+import { seededPgliteDump, seededPostgresTemplate, seededTemplateKey } from './seeded-template.js';
 
 /**
  * Starts a real Atrium server on a loopback port with a fresh database: in-memory PGlite by default,
@@ -28,11 +29,14 @@ export interface TestServerOptions {
   env?: Record<string, string>;
 }
 
-async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+async function createPostgresDatabase(
+  adminUrl: string,
+  template?: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `atrium_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.query(template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -52,25 +56,58 @@ export function testDatabaseKind(): 'pglite' | 'postgres' {
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const { createAtrium, loadConfig, discoverServerPlugins } = await import('@atrium/server');
+  const { createAtrium, loadConfig, discoverServerPlugins, openDatabase, REPO_ROOT, CACHE_DIR } =
+    await import('@atrium/server');
   const kind = testDatabaseKind();
-  let dropDatabase: (() => Promise<void>) | undefined;
-  let databaseUrl: string | undefined;
-  if (kind === 'postgres') {
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    if (!adminUrl) throw new Error('ATRIUM_TEST_DB=postgres needs TEST_DATABASE_URL.');
-    const created = await createPostgresDatabase(adminUrl);
-    databaseUrl = created.url;
-    dropDatabase = created.drop;
-  }
   const config = {
     ...loadConfig({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', ...options.env }),
     dataDir: 'memory://',
-    databaseUrl,
+    databaseUrl: undefined as string | undefined,
     databasePoolMax: 5,
     workers: true,
     webDist: options.webDist,
   };
+  // The usual server (every installed plugin, demo data, the real access services) starts from a
+  // copy of a seeded template built once per run; see seeded-template.ts. ATRIUM_TEST_TEMPLATE=off
+  // migrates and seeds every database from scratch instead.
+  const fromTemplate =
+    !options.plugins &&
+    !options.access &&
+    (options.seed ?? 'auto') === 'auto' &&
+    process.env.ATRIUM_TEST_TEMPLATE !== 'off';
+  const quietBuild = { ...config, workers: false };
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let database: import('@atrium/server').DatabaseHandle | undefined;
+  if (kind === 'postgres') {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) throw new Error('ATRIUM_TEST_DB=postgres needs TEST_DATABASE_URL.');
+    const template = fromTemplate
+      ? await seededPostgresTemplate(adminUrl, await seededTemplateKey(REPO_ROOT), async (url) => {
+          const built = await createAtrium({ config: { ...quietBuild, databaseUrl: url }, seed: 'auto' });
+          await built.close();
+        })
+      : undefined;
+    const created = await createPostgresDatabase(adminUrl, template);
+    config.databaseUrl = created.url;
+    dropDatabase = created.drop;
+  } else if (fromTemplate) {
+    const dump = await seededPgliteDump(CACHE_DIR, await seededTemplateKey(REPO_ROOT), async () => {
+      const handle = await openDatabase({ dataDir: 'memory://' });
+      // createAtrium closes the database it was given; keep it open long enough to dump it.
+      const built = await createAtrium({
+        config: quietBuild,
+        database: Promise.resolve({ ...handle, close: async () => {} }),
+        seed: 'auto',
+      });
+      await built.close();
+      try {
+        return await handle.dumpDataDir!();
+      } finally {
+        await handle.close();
+      }
+    });
+    database = await openDatabase({ dataDir: 'memory://', initialDataDir: dump });
+  }
   let plugins = options.plugins;
   if (plugins) {
     const all = await discoverServerPlugins();
@@ -82,6 +119,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     atrium = await createAtrium({
       config,
       plugins,
+      database: database && Promise.resolve(database),
       seed: options.seed ?? 'auto',
       access: options.access,
       logStream: options.logStream,

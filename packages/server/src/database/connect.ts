@@ -17,6 +17,8 @@ export interface DatabaseHandle {
   db: Database;
   /** A connection string for tools that want one (pg-boss workers, psql while debugging). */
   connectionString: string;
+  /** Embedded database only: its whole data directory as a tarball (test templates start from one). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -28,6 +30,8 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   dataDir: string;
   poolMax?: number;
+  /** Embedded database only: start a new data directory from this dump instead of an empty cluster. */
+  initialDataDir?: Blob;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -49,7 +53,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
   }
 
-  const pglite = await openPglite(options.dataDir);
+  const pglite = await openPglite(options.dataDir, options.initialDataDir);
   // Our pool holds one connection, but node-postgres ends a connection after any failed
   // `pool.query` and opens a new one at once — before the socket server has noticed the old one
   // closing. With the server's default limit of one connection that new one was refused ("Too many
@@ -66,6 +70,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool,
     db: drizzle(pool),
     connectionString,
+    dumpDataDir: async () => (await pglite.dumpDataDir('none')) as Blob,
     async close() {
       await pool.end();
       await socketServer.stop();

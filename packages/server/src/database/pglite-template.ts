@@ -40,12 +40,15 @@ export async function ensurePgliteTemplate(): Promise<Blob> {
   return blob;
 }
 
-/** Opens PGlite in `dataDir` (or in memory for `memory://`), initialising a new one from the template. */
-export async function openPglite(dataDir: string): Promise<PGlite> {
+/**
+ * Opens PGlite in `dataDir` (or in memory for `memory://`), initialising a new one from `initial`
+ * when given (a dump of another data directory), else from the empty-cluster template.
+ */
+export async function openPglite(dataDir: string, initial?: Blob): Promise<PGlite> {
   const inMemory = dataDir.startsWith('memory://');
   const initialised = !inMemory && existsSync(path.join(dataDir, 'PG_VERSION'));
   if (initialised) return PGlite.create(dataDir);
-  const template = await ensurePgliteTemplate();
+  const template = initial ?? (await ensurePgliteTemplate());
   if (inMemory) return PGlite.create({ loadDataDir: template });
   await mkdir(dataDir, { recursive: true });
   return PGlite.create(dataDir, { loadDataDir: template });

@@ -1,0 +1,127 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+
+/**
+ * Most API tests start a server on a fresh database with all demo data. Running every migration and
+ * every plugin's seed costs seconds per server, paid again by each test file. Instead the first
+ * server of a run builds the seeded database once — a PGlite data-directory dump in the cache
+ * directory, or a template database on PostgreSQL — and every later server starts from a copy
+ * (PGlite loads the dump; PostgreSQL runs `CREATE DATABASE … TEMPLATE …`).
+ *
+ * A copy must be exactly what migrating and seeding would have produced, so the template's name is
+ * a hash of everything that could change it: the server-side sources and migrations of the core and
+ * every plugin, the lockfile (library versions such as pg-boss make schema too), and today's date
+ * (demo data is dated relative to today). Editing a seed, a table or a migration makes a new
+ * template on the next run.
+ */
+
+/** Folders (relative to the repository root) whose files decide what a seeded database holds. */
+const SOURCE_ROOTS = [
+  'packages/server/src',
+  'packages/server/migrations',
+  'packages/sdk/src/server',
+  'packages/rating/src',
+];
+const PLUGIN_PARTS = ['server', 'shared', 'package.json'];
+const SKIPPED = /(\.test\.tsx?$|\/node_modules\/|\/web\/)/;
+
+async function filesUnder(root: string): Promise<string[]> {
+  if (!existsSync(root)) return [];
+  if ((await stat(root)).isFile()) return [root];
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter((file) => !SKIPPED.test(file.split(path.sep).join('/')));
+}
+
+let keyPromise: Promise<string> | undefined;
+
+/** The hash naming today's template for this checkout (computed once per process). */
+export function seededTemplateKey(repoRoot: string): Promise<string> {
+  keyPromise ??= (async () => {
+    const roots = SOURCE_ROOTS.map((root) => path.join(repoRoot, root));
+    const pluginsDir = path.join(repoRoot, 'plugins');
+    for (const plugin of existsSync(pluginsDir) ? (await readdir(pluginsDir)).sort() : []) {
+      for (const part of PLUGIN_PARTS) roots.push(path.join(pluginsDir, plugin, part));
+    }
+    roots.push(path.join(repoRoot, 'package-lock.json'));
+    const files = (await Promise.all(roots.map(filesUnder))).flat().sort();
+    const hash = createHash('sha256');
+    hash.update(new Date().toISOString().slice(0, 10));
+    for (const file of files) {
+      hash.update(path.relative(repoRoot, file));
+      hash.update('\0');
+      hash.update(await readFile(file));
+      hash.update('\0');
+    }
+    return hash.digest('hex').slice(0, 20);
+  })();
+  return keyPromise;
+}
+
+/**
+ * The seeded PGlite dump for `key`, built with `build` (which must return the dump of a freshly
+ * migrated and seeded database) when the cache lacks it. Concurrent test workers may each build it;
+ * each writes under its own name and renames, so nobody ever reads half a file.
+ */
+export async function seededPgliteDump(cacheDir: string, key: string, build: () => Promise<Blob>): Promise<Blob> {
+  const file = path.join(cacheDir, `pglite-seeded-${key}.tar`);
+  if (existsSync(file)) return new Blob([await readFile(file)]);
+  const dump = await build();
+  await mkdir(cacheDir, { recursive: true });
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.partial`;
+  await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+  await rename(partial, file);
+  return dump;
+}
+
+const TEMPLATE_PREFIX = 'atrium_tpl_';
+
+/**
+ * Makes sure the template database for `key` exists on the server of `adminUrl`, building it with
+ * `build(url)` (migrate and seed the database at `url`, then disconnect) under an advisory lock so
+ * that parallel workers build it once. Returns its name. Templates of earlier days are dropped.
+ */
+export async function seededPostgresTemplate(
+  adminUrl: string,
+  key: string,
+  build: (url: string) => Promise<void>,
+): Promise<string> {
+  const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+  const name = `${TEMPLATE_PREFIX}${day}_${key}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    // Same lock id for every key: building is rare and short, and one lock keeps the drop of old
+    // templates below from racing with a build.
+    await admin.query('SELECT pg_advisory_lock(hashtext($1))', ['atrium-test-templates']);
+    const existing = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
+      `${TEMPLATE_PREFIX}%`,
+    ]);
+    if (existing.rows.some((row) => row.datname === name)) return name;
+    for (const { datname } of existing.rows) {
+      // Only templates of earlier days: another checkout may be testing other code today.
+      const built = /^atrium_tpl_(\d{8})_/.exec(datname)?.[1];
+      if (built && built < day) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    }
+    const building = `${name}_building_${randomBytes(3).toString('hex')}`;
+    await admin.query(`CREATE DATABASE "${building}"`);
+    try {
+      const url = new URL(adminUrl);
+      url.pathname = `/${building}`;
+      await build(url.toString());
+      await admin.query(`ALTER DATABASE "${building}" RENAME TO "${name}"`);
+    } catch (error) {
+      await admin.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`);
+      throw error;
+    }
+    return name;
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock(hashtext($1))', ['atrium-test-templates']).catch(() => {});
+    await admin.end();
+  }
+}
