@@ -39,6 +39,8 @@ describe('claims plugin (web)', () => {
       'claims.newFnol',
       'claims.openClaim',
       'claims.assign',
+      'claims.runPaymentBatch',
+      'claims.manualItems',
       'claims.addReserve',
       'claims.addPayment',
       'claims.addRecovery',
