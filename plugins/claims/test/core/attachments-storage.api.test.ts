@@ -38,7 +38,7 @@ async function ticketFor(name: string, mimeType: string, size: number): Promise<
 function upload(ticket: Pick<Ticket, 'url' | 'fields'>, bytes: Uint8Array, fileName = 'file.bin') {
   const form = new FormData();
   for (const [name, value] of Object.entries(ticket.fields)) form.append(name, value);
-  form.append('file', new Blob([bytes]), fileName);
+  form.append('file', new Blob([new Uint8Array(bytes)]), fileName);
   return server.fetch(ticket.url, { method: 'POST', body: form });
 }
 

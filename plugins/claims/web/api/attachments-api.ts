@@ -5,8 +5,9 @@ import { PATHS } from './paths.js';
 
 /**
  * The attachments integration as the Attachments tab uses it: the claim's folder tree (rooted at the
- * claim's `exposures_folder_id`), the files of one folder, upload into a folder (JSON:API, the bytes
- * base64-encoded, at most 5 MB), move files. A failed read says 'Failed to get attachments.'.
+ * claim's `exposures_folder_id`), the files of one folder, upload into a folder (a direct upload with
+ * a ticket, so the bytes never pass through JSON; see docs/storage.md), move files. A failed read
+ * says 'Failed to get attachments.'.
  */
 export const ATTACHMENTS_FAILED = 'Failed to get attachments.';
 
@@ -86,24 +87,82 @@ export function useAttachmentsChanged(claimId: string) {
   return () => queryClient.invalidateQueries({ queryKey: keys(claimId) });
 }
 
-/** The service takes at most 5 MB a file. */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-
-async function base64Of(file: Blob): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
+export interface UploadProgress {
+  loaded: number;
+  total: number;
 }
 
-export async function uploadAttachment(api: ApiClient, folderId: string, file: File) {
-  if (file.size > MAX_UPLOAD_BYTES) throw new Error('The file is larger than 5 MB.');
+interface UploadTicket {
+  url: string;
+  fields: Record<string, string>;
+  storage_key: string;
+}
+
+const UPLOAD_FAILED = 'The upload failed; check the connection and try again.';
+
+/** The detail of an upload route's refusal (problem JSON), else a general message. */
+function refusalOf(status: number, body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { detail?: unknown };
+    if (typeof parsed.detail === 'string' && parsed.detail) return parsed.detail;
+  } catch {
+    // not JSON (an S3-style XML answer, a proxy's page): fall through
+  }
+  return `${UPLOAD_FAILED} (HTTP ${status})`;
+}
+
+/**
+ * The browser's half of a direct upload: the ticket's fields first, the file last, and no
+ * Authorization header (the ticket's signature authorises it). XMLHttpRequest rather than fetch,
+ * because only it reports upload progress.
+ */
+function postToTicket(ticket: UploadTicket, file: File, onProgress?: (progress: UploadProgress) => void) {
+  return new Promise<void>((resolve, reject) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(ticket.fields)) form.append(name, value);
+    form.append('file', file, file.name);
+    const request = new XMLHttpRequest();
+    request.open('POST', ticket.url);
+    request.upload.onprogress = (event) =>
+      onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : file.size });
+    request.onload = () =>
+      request.status >= 200 && request.status < 300
+        ? resolve()
+        : reject(new Error(refusalOf(request.status, request.responseText)));
+    request.onerror = () => reject(new Error(UPLOAD_FAILED));
+    request.send(form);
+  });
+}
+
+/**
+ * Uploads a file into a folder: a ticket for it (refused with the server's limit when too large),
+ * the bytes straight to storage, then the attachment record pointing at them.
+ */
+export async function uploadAttachment(
+  api: ApiClient,
+  folderId: string,
+  file: File,
+  onProgress?: (progress: UploadProgress) => void,
+) {
+  const mimeType = file.type || 'application/octet-stream';
+  const issued = await api.post<{ data: { attributes: UploadTicket } }>(
+    `${PATHS.attachments}upload-tickets/`,
+    resourceBody('attachment-upload', {
+      name: file.name,
+      mime_type: mimeType,
+      size: file.size,
+      folder_id: Number(folderId),
+    }),
+    { jsonApi: true },
+  );
+  const ticket = issued.data.attributes;
+  await postToTicket(ticket, file, onProgress);
   return api.post(
     PATHS.attachments,
     resourceBody('attachment', {
       name: file.name,
-      mime_type: file.type || 'application/octet-stream',
-      content: await base64Of(file),
+      mime_type: mimeType,
+      storage_key: ticket.storage_key,
       folder_id: Number(folderId),
     }),
     { jsonApi: true },

@@ -1,4 +1,4 @@
-import { Button, Checkbox, FileButton, Grid, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Checkbox, FileButton, Grid, Group, Progress, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Tree, type NodeRendererProps } from 'react-arborist';
 import { ErrorAlert, useApiClient, useCan } from '@atrium/sdk';
@@ -9,6 +9,7 @@ import {
   useFolderFiles,
   useFolderTree,
   type FolderNode,
+  type UploadProgress,
 } from '../api/attachments-api.js';
 import type { Claim } from '../api/claims-api.js';
 import { errorMessageOf } from '../api/jsonapi.js';
@@ -32,6 +33,18 @@ const flattenFolders = (nodes: FolderNode[], depth = 0): { id: string; label: st
     ...flattenFolders(n.children, depth + 1),
   ]);
 
+function UploadProgressBar({ name, progress }: { name: string; progress: UploadProgress }) {
+  const percent = progress.total > 0 ? Math.min(100, Math.round((progress.loaded / progress.total) * 100)) : 0;
+  return (
+    <Stack gap={4}>
+      <Text size="sm">
+        Uploading {name} — {percent}%
+      </Text>
+      <Progress value={percent} aria-label={`Uploading ${name}`} />
+    </Stack>
+  );
+}
+
 /**
  * claims:attachments — the claim's folder tree (react-arborist), the selected folder's files,
  * upload into it and move selected files to another folder.
@@ -48,6 +61,7 @@ export function AttachmentsTab({ claim }: { claim: Claim }) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [target, setTarget] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const [uploading, setUploading] = useState<{ name: string; progress: UploadProgress } | null>(null);
   const folders = flattenFolders(tree.data ?? []);
 
   return (
@@ -79,21 +93,32 @@ export function AttachmentsTab({ claim }: { claim: Claim }) {
             <Title order={4}>Files</Title>
             {canWrite.allowed && current ? (
               <FileButton
+                disabled={uploading !== null}
                 onChange={async (file) => {
                   if (!file) return;
                   setError(null);
+                  setUploading({ name: file.name, progress: { loaded: 0, total: file.size } });
                   try {
-                    await uploadAttachment(api, current, file);
+                    await uploadAttachment(api, current, file, (progress) =>
+                      setUploading({ name: file.name, progress }),
+                    );
                     void changed();
                   } catch (e) {
                     setError(new Error(errorMessageOf(e)));
+                  } finally {
+                    setUploading(null);
                   }
                 }}
               >
-                {(props) => <Button {...props}>Upload</Button>}
+                {(props) => (
+                  <Button {...props} loading={uploading !== null}>
+                    Upload
+                  </Button>
+                )}
               </FileButton>
             ) : null}
           </Group>
+          {uploading ? <UploadProgressBar name={uploading.name} progress={uploading.progress} /> : null}
           <ErrorAlert error={files.error ?? error} />
           {files.data && files.data.length === 0 ? <Text c="dimmed">No files in this folder.</Text> : null}
           {files.data && files.data.length > 0 ? (
