@@ -1,0 +1,151 @@
+// @vitest-environment jsdom
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { preloadTestHost, renderInTestHost } from '@atrium/sdk/testing';
+import { claimsLossDetailRoute } from '../routes.js';
+import ImportHistoricalClaimsPage from './import-historical-claims-page.js';
+
+// The shell renders lazily and the machine is shared by several test runs: wait for what appears, up to 15 s.
+configure({ asyncUtilTimeout: 15_000 });
+
+const JSONAPI = { 'content-type': 'application/vnd.api+json' };
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: JSONAPI });
+
+const run = (attributes: Record<string, unknown>) => ({
+  type: 'claims-import-run',
+  id: '7',
+  attributes: {
+    file_name: 'history.csv',
+    status: 'queued',
+    progress: '0.00',
+    created_by: 'admin@atrium.test',
+    created_at: '2026-11-22T05:00:00.000Z',
+    finished_at: null,
+    claims_total: 2,
+    claims_processed: 0,
+    claims_imported: 0,
+    claims_skipped: 0,
+    claims_failed: 0,
+    exposures_imported: 0,
+    entries_imported: 0,
+    problems: [],
+    error: null,
+    ...attributes,
+  },
+});
+
+describe('Import Historical Claims page', () => {
+  beforeAll(preloadTestHost, 30_000);
+
+  it('previews the chosen file with its problems, imports it, follows the run and links the imported claims', async () => {
+    const problem = {
+      row: 3,
+      column: 'amount',
+      claim_number: 'B-1',
+      message: 'The payment of 150.00 exceeds the open indemnity reserve of 100.00. Raise the reserve first.',
+    };
+    let runs: unknown[] = [];
+    let checks = 0;
+    const host = await renderInTestHost(<ImportHistoricalClaimsPage />, {
+      role: 'Administrator',
+      routes: { [claimsLossDetailRoute.path]: <p>claim details</p> },
+      apis: {
+        'GET /claims/imports/': () => json({ data: runs, meta: { count: runs.length, pages: 1 } }),
+        'POST /claims/imports/preview/': () =>
+          json({
+            data: {
+              type: 'claims-import-preview',
+              id: 'abc',
+              attributes: {
+                file_name: 'history.csv',
+                format: 'csv',
+                can_import: true,
+                rows: 3,
+                claims: 2,
+                claims_to_import: 1,
+                claims_skipped: 0,
+                claims_with_problems: 1,
+                exposures: 1,
+                entries: 1,
+                totals: { reserve_outstanding: '100.00', paid: '0.00', recovered: '0.00', total_incurred: '100.00' },
+                problems_count: 1,
+                problems: [problem],
+              },
+            },
+          }),
+        'POST /claims/imports/': () => {
+          runs = [run({})];
+          return json({ data: runs[0] }, 202);
+        },
+        'GET /claims/imports/:id/': () => {
+          checks++;
+          runs = [
+            checks === 1
+              ? run({ status: 'running', progress: '50.00', claims_processed: 1 })
+              : run({
+                  status: 'completed',
+                  progress: '100.00',
+                  claims_processed: 2,
+                  claims_imported: 1,
+                  claims_failed: 1,
+                  exposures_imported: 1,
+                  entries_imported: 1,
+                  problems: [problem],
+                  finished_at: '2026-11-22T05:00:05.000Z',
+                }),
+          ];
+          return json({ data: runs[0] });
+        },
+        'GET /claims/imports/:id/claims/': () =>
+          json({
+            data: [
+              {
+                type: 'claims-import-claim',
+                id: '1',
+                attributes: {
+                  claim_number: 'A-1',
+                  outcome: 'imported',
+                  claim_id: 5,
+                  first_row: 2,
+                  exposures: 1,
+                  entries: 1,
+                  detail: null,
+                },
+              },
+              {
+                type: 'claims-import-claim',
+                id: '2',
+                attributes: {
+                  claim_number: 'B-1',
+                  outcome: 'failed',
+                  claim_id: null,
+                  first_row: 3,
+                  exposures: 1,
+                  entries: 0,
+                  detail: `Row 3, amount: ${problem.message}`,
+                },
+              },
+            ],
+            meta: { count: 2, pages: 1 },
+          }),
+      },
+    });
+    await screen.findByText('No import has been run yet.');
+
+    const input = host.container.ownerDocument.querySelector('input[type="file"]') as HTMLInputElement;
+    await host.user.upload(input, new File(['claim_number\n'], 'history.csv', { type: 'text/csv' }));
+    const problems = await screen.findByRole('table', { name: 'Problems' });
+    expect(within(problems).getAllByRole('row')[1]!.textContent).toBe(`3amountB-1${problem.message}`);
+    const upload = host.requests.find((r) => r.method === 'POST' && r.path === '/api/claims/imports/preview/');
+    expect((upload!.body as FormData).get('file')).toBeInstanceOf(File);
+
+    await host.user.click(screen.getByRole('button', { name: 'Import 1 claim' }));
+    const result = await screen.findByLabelText('Import result');
+    await within(result).findByText('completed');
+    await within(result).findByText('1 imported, 0 skipped, 1 failed', { exact: false });
+    expect(within(result).queryByRole('link', { name: 'B-1' })).toBeNull();
+    await within(screen.getByRole('table', { name: 'Import runs' })).findByText('history.csv');
+    await host.user.click(await within(result).findByRole('link', { name: 'A-1' }));
+    await waitFor(() => expect(host.location().pathname).toBe('/claims/A-1/details'));
+  }, 60_000);
+});
