@@ -38,11 +38,13 @@ async function filesUnder(root: string): Promise<string[]> {
     .filter((file) => !SKIPPED.test(file.split(path.sep).join('/')));
 }
 
-let keyPromise: Promise<string> | undefined;
+const keys = new Map<string, Promise<string>>();
 
-/** The hash naming today's template for this checkout (computed once per process). */
+/** The hash naming today's template for a checkout (computed once per process and checkout). */
 export function seededTemplateKey(repoRoot: string): Promise<string> {
-  keyPromise ??= (async () => {
+  let key = keys.get(repoRoot);
+  if (key) return key;
+  key = (async () => {
     const roots = SOURCE_ROOTS.map((root) => path.join(repoRoot, root));
     const pluginsDir = path.join(repoRoot, 'plugins');
     for (const plugin of existsSync(pluginsDir) ? (await readdir(pluginsDir)).sort() : []) {
@@ -60,7 +62,8 @@ export function seededTemplateKey(repoRoot: string): Promise<string> {
     }
     return hash.digest('hex').slice(0, 20);
   })();
-  return keyPromise;
+  keys.set(repoRoot, key);
+  return key;
 }
 
 /**
