@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineServerPlugin } from '@atrium/sdk/server';
 import { registerCoreRoutes } from './core/routes.js';
+import { emailRoutes } from './email/email-routes.js';
 import { importJob } from './import/import-job.js';
 import { registerImportRoutes } from './import/routes.js';
 import { registerLedgerRoutes } from './ledger/routes.js';
@@ -24,6 +25,7 @@ export default defineServerPlugin({
     registerCoreRoutes(router, context);
     registerIntegrationRoutes(router, context);
     registerLedgerRoutes(router, context);
+    emailRoutes(router, context);
     registerImportRoutes(router, context);
   },
   jobs: [importJob],
