@@ -1,22 +1,7 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Code,
-  Group,
-  Loader,
-  NumberInput,
-  Select,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Code, Group, Loader, NumberInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useHostServices } from '@atrium/sdk';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { RestorableList, RestorableRowName } from '../components/restorable-list.js';
 import { errorText } from '../scenarios/error-text.js';
 import {
   useCalculationActions,
@@ -46,132 +31,48 @@ export default function CalculationsPanel({ productId, versionId, riskTypeId, re
   const scope: CalculationScope = { productId, versionId, riskTypeId };
   const [showDeleted, setShowDeleted] = useState(false);
   const [open, setOpen] = useState<Calculation | 'new' | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const calculations = useCalculations(scope, showDeleted);
   const actions = useCalculationActions(scope);
 
-  if (open !== null)
-    return (
-      <CalculationEditor
-        key={open === 'new' ? 'new' : open.id}
-        scope={scope}
-        calculation={open === 'new' ? null : open}
-        readOnly={readOnly || (open !== 'new' && open.deleted)}
-        onClose={() => setOpen(null)}
-      />
-    );
-
-  const run = (action: Promise<unknown>) => {
-    setError(null);
-    action.catch((failure: unknown) => setError(errorText(failure)));
-  };
-  const live = (calculations.data ?? []).filter((c) => !c.deleted);
-  const move = (index: number, by: -1 | 1) => {
-    const ids = live.map((c) => c.id);
-    const [id] = ids.splice(index, 1);
-    ids.splice(index + by, 0, id!);
-    run(actions.reorder.mutateAsync(ids));
-  };
-
   return (
-    <Stack gap="sm">
-      <Group justify="space-between">
-        <Switch label="Show deleted" checked={showDeleted} onChange={(e) => setShowDeleted(e.currentTarget.checked)} />
-        {!readOnly && <Button onClick={() => setOpen('new')}>New calculation</Button>}
-      </Group>
-      {error && (
-        <Alert color="red" withCloseButton onClose={() => setError(null)}>
-          {error}
-        </Alert>
-      )}
-      {calculations.isPending && <Loader size="sm" aria-label="Loading calculations" />}
-      {calculations.isError && <Alert color="red">{errorText(calculations.error)}</Alert>}
-      {calculations.data && calculations.data.length === 0 && (
-        <Text c="dimmed">This risk type has no calculations.</Text>
-      )}
-      {calculations.data && calculations.data.length > 0 && (
-        <Table.ScrollContainer minWidth={600}>
-          <Table aria-label="Calculations" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>#</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Formula</Table.Th>
-                <Table.Th>Item</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {calculations.data.map((calculation) => {
-                const index = live.indexOf(calculation);
-                return (
-                  <Table.Tr key={calculation.id} style={calculation.deleted ? { opacity: 0.6 } : undefined}>
-                    <Table.Td>{index >= 0 ? index + 1 : '—'}</Table.Td>
-                    <Table.Td>
-                      <Button variant="subtle" size="compact-sm" onClick={() => setOpen(calculation)}>
-                        {calculation.name}
-                      </Button>
-                      {calculation.inheritanceStatus && calculation.inheritanceStatus !== 'own' && (
-                        <Badge ml="xs" size="xs" variant="light">
-                          {calculation.inheritanceStatus}
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td style={{ maxWidth: 420 }}>
-                      <Code
-                        style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', display: 'block' }}
-                      >
-                        {calculation.calculation}
-                      </Code>
-                    </Table.Td>
-                    <Table.Td>{calculation.riskItem ?? ''}</Table.Td>
-                    <Table.Td>
-                      {!readOnly && calculation.deleted && (
-                        <Button
-                          size="compact-xs"
-                          variant="light"
-                          onClick={() => run(actions.restore.mutateAsync(calculation.id))}
-                        >
-                          Restore
-                        </Button>
-                      )}
-                      {!readOnly && !calculation.deleted && (
-                        <Group gap={4}>
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`Move ${calculation.name} up`}
-                            disabled={index <= 0}
-                            onClick={() => move(index, -1)}
-                          >
-                            ↑
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`Move ${calculation.name} down`}
-                            disabled={index >= live.length - 1}
-                            onClick={() => move(index, 1)}
-                          >
-                            ↓
-                          </ActionIcon>
-                          <Button
-                            size="compact-xs"
-                            color="red"
-                            variant="subtle"
-                            onClick={() => run(actions.remove.mutateAsync(calculation.id))}
-                          >
-                            Delete
-                          </Button>
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-    </Stack>
+    <RestorableList
+      rows={calculations}
+      plural="calculations"
+      columns={[
+        { header: '#', cell: (_, index) => (index >= 0 ? index + 1 : '—') },
+        {
+          header: 'Name',
+          cell: (calculation) => <RestorableRowName row={calculation} onOpen={() => setOpen(calculation)} />,
+        },
+        {
+          header: 'Formula',
+          style: { maxWidth: 420 },
+          cell: (calculation) => (
+            <Code style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', display: 'block' }}>
+              {calculation.calculation}
+            </Code>
+          ),
+        },
+        { header: 'Item', cell: (calculation) => calculation.riskItem ?? '' },
+      ]}
+      readOnly={readOnly}
+      showDeleted={showDeleted}
+      onShowDeleted={setShowDeleted}
+      newLabel="New calculation"
+      onNew={() => setOpen('new')}
+      actions={actions}
+      editor={
+        open !== null && (
+          <CalculationEditor
+            key={open === 'new' ? 'new' : open.id}
+            scope={scope}
+            calculation={open === 'new' ? null : open}
+            readOnly={readOnly || (open !== 'new' && open.deleted)}
+            onClose={() => setOpen(null)}
+          />
+        )
+      }
+    />
   );
 }
 
