@@ -1,4 +1,11 @@
-import type { AccessEvaluator, Evaluation, EvaluationRequest, Principal } from '@atrium/sdk/server';
+import type {
+  AccessEvaluator,
+  Evaluation,
+  EvaluationRequest,
+  Principal,
+  RecordFilter,
+  RecordFilterRequest,
+} from '@atrium/sdk/server';
 import type { AccessSnapshot } from './access-snapshot.js';
 import type { AccessState } from './access-state.js';
 
@@ -27,6 +34,17 @@ export function decideWithSnapshot(
   return snapshot.policySet(role.id).decide(principal, request);
 }
 
+/** The records a principal may act on, for lists: nothing without a valid effective role, as in evaluate. */
+export function recordFilterWithSnapshot(
+  snapshot: AccessSnapshot,
+  principal: Principal,
+  request: RecordFilterRequest,
+): RecordFilter {
+  const role = snapshot.role(principal.effectiveRole!);
+  if (!role) return false;
+  return snapshot.policySet(role.id).recordFilter(principal, request);
+}
+
 export function createAccessEvaluator(state: AccessState): AccessEvaluator {
   return {
     evaluate(principal, request) {
@@ -36,6 +54,16 @@ export function createAccessEvaluator(state: AccessState): AccessEvaluator {
       const snapshot = state.current();
       if (snapshot instanceof Promise) return snapshot.then((loaded) => decideWithSnapshot(loaded, principal, request));
       return decideWithSnapshot(snapshot, principal, request);
+    },
+    recordFilter(principal, request) {
+      if (principal.roles.length === 0) return false;
+      const effectiveRole = principal.effectiveRole;
+      if (!effectiveRole || !principal.roles.includes(effectiveRole)) return false;
+      const snapshot = state.current();
+      if (snapshot instanceof Promise) {
+        return snapshot.then((loaded) => recordFilterWithSnapshot(loaded, principal, request));
+      }
+      return recordFilterWithSnapshot(snapshot, principal, request);
     },
   };
 }

@@ -44,8 +44,39 @@ export interface Evaluation {
   reason?: string;
 }
 
+/** The operators of record conditions (the access module's statement language). */
+export type RecordFilterOperator =
+  'eq' | 'ne' | 'lt' | 'lte' | 'gt' | 'gte' | 'in' | 'not_in' | 'contains' | 'starts_with' | 'exists';
+
+/** One side of a residual comparison: an attribute of the record, or a value already known. */
+export type RecordFilterTerm = { record: string } | { value: unknown };
+
+/**
+ * A residual condition over `record.*` attributes, what is left of a role's policies once the
+ * principal and the context are known (see docs/access.md, "Record filters on lists"). Three-valued:
+ * `true`, `false`, `null` (unknown), `all`/`any`/`not` in Kleene's logic, and comparisons with the
+ * in-memory semantics of the evaluator. A record is visible exactly when the filter is TRUE.
+ */
+export type RecordFilter =
+  | boolean
+  | null
+  | { all: RecordFilter[] }
+  | { any: RecordFilter[] }
+  | { not: RecordFilter }
+  | { operator: RecordFilterOperator; left: RecordFilterTerm; right?: RecordFilterTerm };
+
+/** A permission without a record: which records of `resource` may the principal `action`? */
+export interface RecordFilterRequest extends Permission {
+  context?: Record<string, unknown>;
+}
+
 export interface AccessEvaluator {
   evaluate(principal: Principal, request: EvaluationRequest): Evaluation | Promise<Evaluation>;
+  /**
+   * Partial evaluation for lists: the condition a record must meet so that `evaluate` with that
+   * record allows. Optional; lists of an evaluator without it are not filtered by record.
+   */
+  recordFilter?(principal: Principal, request: RecordFilterRequest): RecordFilter | Promise<RecordFilter>;
 }
 
 export interface Authenticator {

@@ -1,4 +1,4 @@
-import type { Evaluation, EvaluationRequest, Principal } from '@atrium/sdk/server';
+import type { Evaluation, EvaluationRequest, Principal, RecordFilter, RecordFilterRequest } from '@atrium/sdk/server';
 import type { Statement } from '../../shared/statement-schema.js';
 import {
   compileAll,
@@ -8,6 +8,7 @@ import {
   type CompiledCondition,
   type ConditionInput,
 } from './condition-compiler.js';
+import { recordFilterOf } from './record-filter.js';
 import { compilePatterns, isWildcard, type PatternMatcher } from './wildcard-pattern.js';
 
 /**
@@ -113,6 +114,21 @@ export class PolicySet {
       }
     }
     return NO_MATCHING_STATEMENT;
+  }
+
+  /**
+   * Partial evaluation for lists: the residual condition over `record.*` that a record must meet so
+   * that `decide()` with that record allows (see record-filter.ts). `true`: every record, `false`:
+   * none. Computed from the principal and context alone, never per record.
+   */
+  recordFilter(principal: Principal, request: RecordFilterRequest): RecordFilter {
+    const candidates = this.candidatesFor(request.resource, request.action);
+    if (candidates.length === 0) return false;
+    return recordFilterOf(
+      candidates.map((s) => ({ deny: s.deny, conditions: s.source.statement.conditions })),
+      principal,
+      request.context,
+    );
   }
 
   /** Which statement decided, for explaining a decision (tests, the policy editor). */

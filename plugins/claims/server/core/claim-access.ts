@@ -1,13 +1,31 @@
 import type { FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { ApiError, type Queryable, type ServerPluginContext } from '@atrium/sdk/server';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  ApiError,
+  recordFilterToSql,
+  type Queryable,
+  type RecordColumns,
+  type ServerPluginContext,
+} from '@atrium/sdk/server';
 import { claimsPermission } from '../permissions.js';
 import { mayAccessRecord } from './http-kit.js';
-import { claim } from './tables.js';
+import { claim, location } from './tables.js';
 import type { ClaimRow } from './claim-resource.js';
 
-/** What the access evaluator sees of a claim (conditions may name record.status, record.primary_adjuster …). */
-export function claimAccessRecord(row: ClaimRow): Record<string, unknown> {
+/** The loss location as the access record carries it (null values when the claim has none). */
+export interface ClaimLossLocation {
+  state: string;
+  city: string;
+  zip: string;
+}
+
+/**
+ * What the access evaluator sees of a claim (conditions may name record.status, record.primary_adjuster,
+ * record.loss_state …). `claimAccessColumns` below must give every attribute here the same value in
+ * SQL, so that lists filtered in the database show exactly the claims a single read allows.
+ */
+export function claimAccessRecord(row: ClaimRow, loss: ClaimLossLocation | null): Record<string, unknown> {
   return {
     id: row.id,
     number: row.number,
@@ -15,7 +33,57 @@ export function claimAccessRecord(row: ClaimRow): Record<string, unknown> {
     product_id: row.productId,
     primary_adjuster: row.primaryAdjuster,
     created_by: row.createdBy,
+    loss_state: loss?.state ?? null,
+    loss_city: loss?.city ?? null,
+    loss_zip: loss?.zip ?? null,
   };
+}
+
+/** The claim's loss location for its access record (one primary-key read; none without a location). */
+export async function loadClaimLossLocation(db: Queryable, row: ClaimRow): Promise<ClaimLossLocation | null> {
+  if (row.lossLocationId === null) return null;
+  const [found] = await db
+    .select({ state: location.state, city: location.city, zip: location.zip })
+    .from(location)
+    .where(eq(location.id, row.lossLocationId))
+    .limit(1);
+  return found ?? null;
+}
+
+/** Its own name, so that the subqueries never clash with a list query that joins `location` itself. */
+const lossLocation = alias(location, 'access_loss_location');
+const lossField = (column: SQL) =>
+  sql`(select ${column} from ${location} ${sql.identifier('access_loss_location')} where ${lossLocation.id} = ${claim.lossLocationId})`;
+
+/** The attributes of claimAccessRecord as SQL over the `claim` table, for record filters on lists. */
+export const claimAccessColumns: RecordColumns = {
+  id: claim.id,
+  number: claim.number,
+  status: claim.status,
+  product_id: claim.productId,
+  primary_adjuster: claim.primaryAdjuster,
+  created_by: claim.createdBy,
+  loss_state: { sql: lossField(sql`${lossLocation.state}`), type: 'string' },
+  loss_city: { sql: lossField(sql`${lossLocation.city}`), type: 'string' },
+  loss_zip: { sql: lossField(sql`${lossLocation.zip}`), type: 'string' },
+};
+
+/**
+ * The condition on `claim` rows that keeps the claims the caller may `action` (record conditions of
+ * their policies, decided in the database), for lists, their counts and their pages. undefined: every
+ * claim (no record condition applies, or the evaluator cannot filter records); `false`: none.
+ */
+export async function claimAccessFilter(
+  context: ServerPluginContext,
+  request: FastifyRequest,
+  action: 'read' | 'update' | 'delete' | 'assign' = 'read',
+): Promise<SQL | undefined> {
+  const evaluator = context.services.evaluator;
+  if (!evaluator || !request.principal) return sql`false`;
+  if (!evaluator.recordFilter) return undefined;
+  const filter = await evaluator.recordFilter(request.principal, claimsPermission('claim', action));
+  if (filter === true) return undefined;
+  return recordFilterToSql(filter, claimAccessColumns);
 }
 
 export const claimNotFound = (n: string | number) => new ApiError(404, `Claim ${n} not found.`);
@@ -42,7 +110,8 @@ export async function loadClaimFor(
   // transaction opens: the evaluator may read the database, and on the embedded database (one
   // connection) a read beside an open transaction would wait for it forever.
   if (tx !== context.db) return row;
-  if (!(await mayAccessRecord(context, request, claimsPermission('claim', action), claimAccessRecord(row)))) {
+  const record = claimAccessRecord(row, await loadClaimLossLocation(tx, row));
+  if (!(await mayAccessRecord(context, request, claimsPermission('claim', action), record))) {
     throw claimNotFound(rawId);
   }
   return row;

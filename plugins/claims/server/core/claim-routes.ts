@@ -15,7 +15,7 @@ import {
 } from '@atrium/sdk/server';
 import { claimsPermission } from '../permissions.js';
 import { STATUS_TRANSITIONS } from '../../shared/statuses.js';
-import { checkIfMatch, claimNotFound, loadClaimFor } from './claim-access.js';
+import { checkIfMatch, claimAccessFilter, claimNotFound, loadClaimFor } from './claim-access.js';
 import { nextClaimNumber } from './claim-numbers.js';
 import { claimListQuery, listClaims } from './claim-list-query.js';
 import { claimResource, etagOf, hydrateClaims, type ClaimRecord, type ClaimRow } from './claim-resource.js';
@@ -76,7 +76,8 @@ export function claimRoutes(router: AtriumRouter, context: ServerPluginContext):
       const query = request.query;
       const include = parseInclude(query.include, resource);
       const page = toPageRequest(query);
-      const { rows, locations, total } = await listClaims(db, { query, page, sort: query.sort });
+      const accessFilter = await claimAccessFilter(context, request);
+      const { rows, locations, total } = await listClaims(db, { query, page, sort: query.sort, accessFilter });
       const { links, meta } = paginationLinks(`${CLAIMS_BASE}/claims/`, query, page, total);
       return serializeDocument(resource, await hydrateClaims(db, rows, { locations }), { include, links, meta });
     },

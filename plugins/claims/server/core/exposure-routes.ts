@@ -16,7 +16,7 @@ import {
 } from '@atrium/sdk/server';
 import type { FastifyRequest } from 'fastify';
 import { claimsPermission } from '../permissions.js';
-import { checkIfMatch, loadClaimFor } from './claim-access.js';
+import { checkIfMatch, claimAccessFilter, loadClaimFor } from './claim-access.js';
 import { etagOf } from './claim-resource.js';
 import { dateText, loadTagIds } from './claim-write.js';
 import { exposureResource, hydrateExposures, type ExposureRow } from './exposure-resource.js';
@@ -32,7 +32,7 @@ import {
 } from './http-kit.js';
 import { filterShape, filterValue } from './query-filters.js';
 import { assertTransition } from './status-transitions.js';
-import { exposure, exposureTag, party } from './tables.js';
+import { claim, exposure, exposureTag, party } from './tables.js';
 
 /**
  * Exposures: numbered 1, 2, 3 … within their claim, moved through open → closed → reopened with a
@@ -184,6 +184,11 @@ export function exposureRoutes(router: AtriumRouter, context: ServerPluginContex
       if (partyId) conditions.push(eq(exposure.partyId, partyId));
       const adjuster = filterValue<string>(query, 'adjuster');
       if (adjuster) conditions.push(eq(exposure.adjuster, adjuster));
+      // An exposure is listed only when its claim is (record conditions of claims:claim read).
+      const claimFilter = await claimAccessFilter(context, request);
+      if (claimFilter) {
+        conditions.push(inArray(exposure.claimId, db.select({ id: claim.id }).from(claim).where(claimFilter)));
+      }
       const where = conditions.length ? and(...conditions) : undefined;
       const sort = query.sort ?? 'id';
       const column = sort.endsWith('number') ? exposure.number : exposure.id;
