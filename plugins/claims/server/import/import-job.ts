@@ -96,11 +96,7 @@ export async function runImport(db: Database, runId: number, context?: Pick<Serv
 
 type Outcome = { kind: 'imported' | 'skipped' | 'failed'; problem?: ImportProblem };
 
-async function importOne(
-  db: Database,
-  run: typeof importRun.$inferSelect,
-  planned: PlannedClaim,
-): Promise<Outcome> {
+async function importOne(db: Database, run: typeof importRun.$inferSelect, planned: PlannedClaim): Promise<Outcome> {
   const record = async (outcome: 'skipped' | 'failed', detail: string) => {
     await db.insert(importRunClaim).values({
       runId: run.id,

@@ -176,7 +176,11 @@ export function parseImportDate(text: string): string | null {
 }
 
 /** Header cells → column name; 'Claim Number' and 'claim number' both name claim_number. */
-const normalise = (header: string) => header.trim().toLowerCase().replace(/[\s-]+/g, '_');
+const normalise = (header: string) =>
+  header
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
 
 interface Header {
   index: Map<string, number>;
@@ -188,7 +192,12 @@ export function readHeader(grid: string[][]): Header {
   const index = new Map<string, number>();
   const header = grid[0] ?? [];
   if (grid.length === 0 || header.every((cell) => cell.trim() === '')) {
-    problems.push({ row: 1, column: null, claim_number: null, message: 'The file is empty: the first row must name the columns.' });
+    problems.push({
+      row: 1,
+      column: null,
+      claim_number: null,
+      message: 'The file is empty: the first row must name the columns.',
+    });
     return { index, problems };
   }
   header.forEach((cell, i) => {
@@ -207,7 +216,12 @@ export function readHeader(grid: string[][]): Header {
   });
   for (const column of IMPORT_COLUMNS) {
     if (column.required && !index.has(column.name)) {
-      problems.push({ row: 1, column: column.name, claim_number: null, message: `Column '${column.name}' is missing.` });
+      problems.push({
+        row: 1,
+        column: column.name,
+        claim_number: null,
+        message: `Column '${column.name}' is missing.`,
+      });
     }
   }
   return { index, problems };
@@ -294,7 +308,12 @@ export function planImport(grid: string[][], reference: ImportReference): Import
   return finish(fileProblems, false, claims, rowCount);
 }
 
-function problem(row: number | null, column: string | null, claimNumber: string | null, message: string): ImportProblem {
+function problem(
+  row: number | null,
+  column: string | null,
+  claimNumber: string | null,
+  message: string,
+): ImportProblem {
   return { row, column, claim_number: claimNumber, message };
 }
 
@@ -341,10 +360,16 @@ function newClaim(
     }
   }
   const location = ['loss_address', 'loss_city', 'loss_state', 'loss_zip'].some((c) => row.get(c))
-    ? { line1: row.get('loss_address'), city: row.get('loss_city'), state: row.get('loss_state'), zip: row.get('loss_zip') }
+    ? {
+        line1: row.get('loss_address'),
+        city: row.get('loss_city'),
+        state: row.get('loss_state'),
+        zip: row.get('loss_zip'),
+      }
     : null;
   const firstValues = new Map<string, { row: number; value: string }>();
-  for (const column of ['claim_number', ...CLAIM_COLUMNS]) firstValues.set(column, { row: row.number, value: row.get(column) });
+  for (const column of ['claim_number', ...CLAIM_COLUMNS])
+    firstValues.set(column, { row: row.number, value: row.get(column) });
   return {
     claim: {
       number,
@@ -393,7 +418,8 @@ function sameAsFirst(draft: Draft, row: Row): void {
 
 function planRow(draft: Draft, row: Row, reference: ImportReference): void {
   const claim = draft.claim;
-  const add = (column: string, message: string) => claim.problems.push(problem(row.number, column, claim.number, message));
+  const add = (column: string, message: string) =>
+    claim.problems.push(problem(row.number, column, claim.number, message));
   const before = claim.problems.length;
 
   // The exposure: its columns are given on its first row and repeated on the others.
@@ -410,7 +436,13 @@ function planRow(draft: Draft, row: Row, reference: ImportReference): void {
       tooLong(row, 'coverage', add);
       const status =
         oneOf(row, 'exposure_status', STATUSES, add, false) ?? (claim.status === 'closed' ? 'closed' : 'open');
-      claim.exposures.push({ number: exposureNumber, row: row.number, claimantName, coverage: row.get('coverage'), status });
+      claim.exposures.push({
+        number: exposureNumber,
+        row: row.number,
+        claimantName,
+        coverage: row.get('coverage'),
+        status,
+      });
       draft.exposureValues.set(
         exposureNumber,
         new Map(EXPOSURE_COLUMNS.map((c) => [c, { row: row.number, value: row.get(c) }])),
@@ -548,9 +580,7 @@ function finish(fileProblems: ImportProblem[], unreadable: boolean, claims: Plan
     sums.paid += c.sums.paid;
     sums.recovered += c.sums.recovered;
   }
-  const problems = [...fileProblems, ...claims.flatMap((c) => c.problems)].sort(
-    (a, b) => (a.row ?? 0) - (b.row ?? 0),
-  );
+  const problems = [...fileProblems, ...claims.flatMap((c) => c.problems)].sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
   return {
     fileProblems,
     unreadable,
@@ -583,7 +613,8 @@ function required(row: Row, column: string, add: (column: string, message: strin
 
 function tooLong(row: Row, column: string, add: (column: string, message: string) => void): void {
   const max = MAX_LENGTH[column];
-  if (max !== undefined && row.get(column).length > max) add(column, `${LABEL[column]} is longer than ${max} characters.`);
+  if (max !== undefined && row.get(column).length > max)
+    add(column, `${LABEL[column]} is longer than ${max} characters.`);
 }
 
 function date(row: Row, column: string, add: (column: string, message: string) => void, today: string): string | null {

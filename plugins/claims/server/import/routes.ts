@@ -328,7 +328,11 @@ export function registerImportRoutes(router: AtriumRouter, context: ServerPlugin
           request.log.error({ err: error, runId: run!.id }, 'could not queue the historical claims import');
           await db
             .update(importRun)
-            .set({ status: 'failed', finishedAt: new Date(), error: 'The import could not be queued; upload it again.' })
+            .set({
+              status: 'failed',
+              finishedAt: new Date(),
+              error: 'The import could not be queued; upload it again.',
+            })
             .where(eq(importRun.id, run!.id));
           throw new ApiError(503, 'The import could not be queued; upload it again.');
         }
