@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { newObjectKey, type ObjectStorage, type Queryable, type SeedContext } from '@atrium/sdk/server';
 import { ATTACHMENT_KEY_PREFIX } from '../integrations/attachments-routes.js';
 import { nextClaimNumber } from '../core/claim-numbers.js';
@@ -328,6 +329,8 @@ export async function seedDemoClaims(tx: Queryable, storage: ObjectStorage): Pro
         .insert(attachmentFolder)
         .values({ name: number, referenceId: number })
         .returning({ id: attachmentFolder.id });
+      // The Attachments tab opens the claim's tree at this folder.
+      await tx.update(claim).set({ exposuresFolderId: root!.id }).where(eq(claim.id, claimId));
       const [photos] = await tx
         .insert(attachmentFolder)
         .values([
