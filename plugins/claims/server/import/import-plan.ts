@@ -23,6 +23,8 @@ export interface ImportReference {
   existing: Map<string, { claimId: number; importedByRun: number | null }>;
   /** Today as YYYY-MM-DD (UTC): dates after it are in the future. */
   today: string;
+  /** The prefix of the numbers Atrium gives new claims (`CLM` in CLM-000123). */
+  claimPrefix: string;
 }
 
 export type EntryType = 'reserve' | 'payment' | 'recovery';
@@ -308,6 +310,12 @@ export function planImport(grid: string[][], reference: ImportReference): Import
   return finish(fileProblems, false, claims, rowCount);
 }
 
+/** `CLM-000123` for prefix `CLM`: the form of Atrium's own claim numbers (claim-numbers.ts). */
+function isAtriumNumber(number: string, prefix: string): boolean {
+  if (!number.startsWith(`${prefix}-`)) return false;
+  return /^\d{6,}$/.test(number.slice(prefix.length + 1));
+}
+
 function problem(
   row: number | null,
   column: string | null,
@@ -334,6 +342,14 @@ function newClaim(
   }
   const existing = reference.existing.get(number);
   if (existing && existing.importedByRun === null) add('claim_number', `Claim ${number} already exists in Atrium.`);
+  else if (!existing && isAtriumNumber(number, reference.claimPrefix)) {
+    // Atrium numbers new claims <prefix>-<6 digits> from a sequence: such a number would collide later.
+    add(
+      'claim_number',
+      `Claim number ${number} has the form of the numbers Atrium gives new claims (${reference.claimPrefix}-000123); ` +
+        "keep the old system's own prefix so that a new claim can never get the same number.",
+    );
+  }
 
   const policyNumber = required(row, 'policy_number', add);
   const productText = required(row, 'product', add);

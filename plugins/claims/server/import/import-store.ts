@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Queryable } from '@atrium/sdk/server';
+import { claimPrefix } from '../core/claim-numbers.js';
 import { writeAudit } from '../core/http-kit.js';
 import {
   claim,
@@ -34,7 +35,13 @@ export async function loadReference(db: Queryable, numbers: string[], now = new 
       .where(inArray(claim.number, chunk));
     for (const row of rows) existing.set(row.number, { claimId: row.id, importedByRun: row.runId ?? null });
   }
-  return { products, claimUsers: users.map((u) => u.username), existing, today: now.toISOString().slice(0, 10) };
+  return {
+    products,
+    claimUsers: users.map((u) => u.username),
+    existing,
+    today: now.toISOString().slice(0, 10),
+    claimPrefix: await claimPrefix(db),
+  };
 }
 
 const atMidnightUtc = (isoDate: string) => new Date(`${isoDate}T00:00:00.000Z`);

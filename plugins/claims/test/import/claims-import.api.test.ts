@@ -210,6 +210,7 @@ describe('validation', () => {
       /* 23 */ claimRow('V-18', { ...entry('reserve', '10.00', '2024-03-05'), claimant_name: '' }),
       /* 24 */ claimRow('V-19', entry('reserve', '10.00', '2024-03-05')),
       /* 25 */ claimRow('V-19', entry('reserve', '10.00', '2024-03-06')),
+      /* 26 */ claimRow('CLM-999999', entry('reserve', '10.00', '2024-03-05')),
     ];
     const result = await preview(csvOf(rows));
     const seen = result.problems.map((p: any) => [p.row, p.column, p.message]);
@@ -249,12 +250,17 @@ describe('validation', () => {
       ],
       [23, 'claimant_name', 'Claimant name is required.'],
       [25, 'amount', 'The indemnity reserve is already 10.00 (exposure 1, 2024-03-06).'],
+      [
+        26,
+        'claim_number',
+        "Claim number CLM-999999 has the form of the numbers Atrium gives new claims (CLM-000123); keep the old system's own prefix so that a new claim can never get the same number.",
+      ],
     ];
     for (const problem of expected) expect(seen).toContainEqual(problem);
     expect(seen).toHaveLength(expected.length);
     // Row 10's MM/DD/YYYY posted date is accepted; only its reported date is wrong.
     expect(result.problems.every((p: any) => p.claim_number !== null || p.row === 18)).toBe(true);
-    expect(result.claims_with_problems).toBe(20);
+    expect(result.claims_with_problems).toBe(21);
     expect(result.claims_to_import).toBe(0);
     expect(result.can_import).toBe(false);
   });

@@ -8,6 +8,7 @@ const reference = (existing: ImportReference['existing'] = new Map()): ImportRef
   claimUsers: ['adjuster@atrium.test'],
   existing,
   today: '2026-11-22',
+  claimPrefix: 'CLM',
 });
 
 function grid(rows: Record<string, string>[]): string[][] {
@@ -65,6 +66,8 @@ describe('planImport', () => {
         { claim_number: 'OLD-1', entry_type: 'reserve', amount: '10.00', posted_date: '2024-03-05' },
         { claim_number: 'CLM-000001', entry_type: 'reserve', amount: '20.00', posted_date: '2024-03-05' },
         { claim_number: 'NEW-1', entry_type: 'reserve', amount: '30.00', posted_date: '2024-03-05' },
+        { claim_number: 'CLM-000999', entry_type: 'reserve', amount: '40.00', posted_date: '2024-03-05' },
+        { claim_number: 'CLM-A1', entry_type: 'reserve', amount: '50.00', posted_date: '2024-03-05' },
       ]),
       reference(
         new Map([
@@ -77,9 +80,15 @@ describe('planImport', () => {
       ['OLD-1', 'skip', 'Claim OLD-1 was imported by import run 3; skipped.'],
       ['CLM-000001', 'problem', null],
       ['NEW-1', 'import', null],
+      ['CLM-000999', 'problem', null],
+      ['CLM-A1', 'import', null],
     ]);
-    expect(plan.summary).toMatchObject({ claims_to_import: 1, claims_skipped: 1, claims_with_problems: 1, entries: 1 });
-    expect(plan.summary.totals.reserve_outstanding).toBe('30.00');
+    expect(plan.claims[1]!.problems.map((p) => p.message)).toEqual(['Claim CLM-000001 already exists in Atrium.']);
+    expect(plan.claims[3]!.problems.map((p) => p.message)).toEqual([
+      "Claim number CLM-000999 has the form of the numbers Atrium gives new claims (CLM-000123); keep the old system's own prefix so that a new claim can never get the same number.",
+    ]);
+    expect(plan.summary).toMatchObject({ claims_to_import: 2, claims_skipped: 1, claims_with_problems: 2, entries: 2 });
+    expect(plan.summary.totals.reserve_outstanding).toBe('80.00');
   });
 
   it('does not echo one bad amount as ledger problems on the rows after it', () => {
