@@ -25,7 +25,10 @@ describe('Claims attachments', () => {
     });
 
     // react-arborist's row and the tab's own row renderer are both tree items; the inner one selects.
-    await page.getByRole('treeitem', { name: /Photos/ }).last().click();
+    await page
+      .getByRole('treeitem', { name: /Photos/ })
+      .last()
+      .click();
     const files = page.getByRole('table', { name: 'Files' });
     await files.getByText('fnol-note.txt').waitFor();
 

@@ -42,10 +42,7 @@ export class LocalDiskStorage implements ObjectStorage {
   private readonly objects: string;
   private readonly tmp: string;
 
-  constructor(
-    root: string,
-    options: { maxUploadBytes: number; signer: UploadTicketSigner; now?: () => number },
-  ) {
+  constructor(root: string, options: { maxUploadBytes: number; signer: UploadTicketSigner; now?: () => number }) {
     this.root = path.resolve(root);
     this.objects = path.join(this.root, 'objects');
     this.tmp = path.join(this.root, 'tmp');

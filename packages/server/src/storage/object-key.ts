@@ -11,7 +11,8 @@ const MAX_SEGMENTS = 8;
 const MAX_KEY_LENGTH = 512;
 
 export function assertObjectKey(key: string): void {
-  if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH) throw new StorageKeyError(String(key));
+  if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH)
+    throw new StorageKeyError(String(key));
   const segments = key.split('/');
   if (segments.length > MAX_SEGMENTS || !segments.every((segment) => SEGMENT.test(segment))) {
     throw new StorageKeyError(key);

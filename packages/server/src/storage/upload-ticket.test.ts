@@ -32,7 +32,10 @@ describe('upload ticket signing', () => {
   it('refuses a tampered policy, a forged signature and another secret', () => {
     const fields = signer.sign(policy);
     const bigger = Buffer.from(JSON.stringify({ ...policy, max_bytes: 10 ** 9 })).toString('base64url');
-    const mismatch = expect.objectContaining({ status: 403, message: 'The upload signature does not match its policy.' });
+    const mismatch = expect.objectContaining({
+      status: 403,
+      message: 'The upload signature does not match its policy.',
+    });
     expect(() => signer.verify({ ...fields, policy: bigger })).toThrow(mismatch);
     expect(() => signer.verify({ ...fields, signature: '0'.repeat(64) })).toThrow(mismatch);
     expect(() => signer.verify({ ...fields, signature: 'not hex' })).toThrow(mismatch);

@@ -2,7 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachment } from '../../server/core/tables.js';
-import { detailOf, doc, pointersOf, startClaimsServer, type Caller, type ClaimsTestServer } from './claims-test-server.js';
+import {
+  detailOf,
+  doc,
+  pointersOf,
+  startClaimsServer,
+  type Caller,
+  type ClaimsTestServer,
+} from './claims-test-server.js';
 
 /**
  * Attachments on the platform object storage: a direct upload with a ticket, registering the stored
@@ -42,8 +49,7 @@ function upload(ticket: Pick<Ticket, 'url' | 'fields'>, bytes: Uint8Array, fileN
   return server.fetch(ticket.url, { method: 'POST', body: form });
 }
 
-const attachmentRows = async () =>
-  (await server.atrium.database.db.select({ n: count() }).from(attachment))[0]!.n;
+const attachmentRows = async () => (await server.atrium.database.db.select({ n: count() }).from(attachment))[0]!.n;
 
 beforeAll(async () => {
   server = await startClaimsServer();
@@ -83,8 +89,16 @@ describe('attachments on object storage', () => {
     );
     expect(created.status).toBe(201);
     const file = (await created.json()).data;
-    expect(file.attributes).toMatchObject({ name, mime_type: 'application/pdf', size: bytes.length, sha256: sha256(bytes) });
-    const [row] = await server.atrium.database.db.select().from(attachment).where(eq(attachment.id, Number(file.id)));
+    expect(file.attributes).toMatchObject({
+      name,
+      mime_type: 'application/pdf',
+      size: bytes.length,
+      sha256: sha256(bytes),
+    });
+    const [row] = await server.atrium.database.db
+      .select()
+      .from(attachment)
+      .where(eq(attachment.id, Number(file.id)));
     expect(row).toMatchObject({ storageKey: ticket.storage_key, sha256: sha256(bytes), content: null });
 
     const again = await adjuster(
@@ -161,7 +175,10 @@ describe('attachments on object storage', () => {
     );
     expect(tooBigTicket.status).toBe(413);
     expect((await tooBigTicket.json()).errors).toEqual([
-      expect.objectContaining({ detail: 'The file is larger than 25 MB.', source: { pointer: '/data/attributes/size' } }),
+      expect.objectContaining({
+        detail: 'The file is larger than 25 MB.',
+        source: { pointer: '/data/attributes/size' },
+      }),
     ]);
 
     // A ticket for the largest file cannot carry one byte more, whatever the form says.
@@ -177,9 +194,14 @@ describe('attachments on object storage', () => {
     const ticket = await ticketFor('a.txt', 'text/plain', 5);
     const policy = JSON.parse(Buffer.from(ticket.fields.policy!, 'base64url').toString('utf8'));
     const widened = Buffer.from(JSON.stringify({ ...policy, max_bytes: 10 ** 9 })).toString('base64url');
-    const tampered = await upload({ url: ticket.url, fields: { ...ticket.fields, policy: widened } }, new Uint8Array(5));
+    const tampered = await upload(
+      { url: ticket.url, fields: { ...ticket.fields, policy: widened } },
+      new Uint8Array(5),
+    );
     expect(tampered.status).toBe(403);
-    expect(((await tampered.json()) as { detail: string }).detail).toBe('The upload signature does not match its policy.');
+    expect(((await tampered.json()) as { detail: string }).detail).toBe(
+      'The upload signature does not match its policy.',
+    );
     const otherKey = await upload(
       { url: ticket.url, fields: { ...ticket.fields, key: 'claims/attachments/2026-01/someone-elses' } },
       new Uint8Array(5),
