@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
 import { and, asc, eq, ilike, inArray, isNotNull, ne, or } from 'drizzle-orm';
 import {
   ApiError,
@@ -29,6 +30,7 @@ import { attachment, attachmentFolder, contact, party } from '../core/tables.js'
  * POST claims/{id}/emails/             compose: to/cc/bcc, subject, body, claim attachments by id
  * GET  claims/{id}/emails/recipients/  addresses to suggest: the claim's parties, and contacts
  *                                      matching filter[search] (3 characters or more, spec)
+ * GET  claims/{id}/emails/attachments/ the claim's attachments that can be attached
  *
  * A claim the caller may not read is a 404 like a missing one; sending lands in the audit log.
  */
@@ -74,6 +76,18 @@ const recipientResource = defineResource<Recipient>({
   attributes: (r) => ({ email: r.email, name: r.name, source: r.source, role: r.role }),
 });
 
+const attachableResource = defineResource<{
+  id: number;
+  name: string;
+  mimeType: string;
+  size: number;
+  folder: string;
+}>({
+  type: 'attachment',
+  id: (row) => String(row.id),
+  attributes: (row) => ({ name: row.name, mime_type: row.mimeType, size: row.size, folder: row.folder }),
+});
+
 const addressList = (max: number) => z.array(mailAddressSchema).max(max, `At most ${max} recipients.`);
 const composeBody = resourceDocument('claim-email', {
   to: addressList(MAIL_LIMITS.recipients),
@@ -86,6 +100,16 @@ const composeBody = resourceDocument('claim-email', {
     .max(MAIL_LIMITS.attachments, `At most ${MAIL_LIMITS.attachments} attachments.`)
     .optional(),
 });
+
+/** Attaching files also needs claims:attachment read: mailing a file is reading it. */
+async function requireAttachmentRead(context: ServerPluginContext, request: FastifyRequest): Promise<void> {
+  const evaluator = context.services.evaluator;
+  const allowed =
+    !!evaluator &&
+    !!request.principal &&
+    (await evaluator.evaluate(request.principal, claimsPermission('attachment', 'read'))).allowed;
+  if (!allowed) throw new ApiError(403, "Forbidden resource can't be accessed.");
+}
 
 async function readAll(body: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -160,6 +184,37 @@ export function emailRoutes(router: AtriumRouter, context: ServerPluginContext):
     },
   );
 
+  router.get(
+    '/claims/:id/emails/attachments/',
+    {
+      config: { jsonapi: true, access: claimsPermission('email', 'create') },
+      schema: {
+        summary:
+          "The claim's attachments (in the folders of its number) that a mail can carry; needs claims:attachment read as well.",
+        tags,
+        security,
+        params: idParams,
+      },
+    },
+    async (request) => {
+      const claim = await loadClaimFor(context, request, db, request.params.id, 'read');
+      await requireAttachmentRead(context, request);
+      const rows = await db
+        .select({
+          id: attachment.id,
+          name: attachment.name,
+          mimeType: attachment.mimeType,
+          size: attachment.size,
+          folder: attachmentFolder.name,
+        })
+        .from(attachment)
+        .innerJoin(attachmentFolder, eq(attachmentFolder.id, attachment.folderId))
+        .where(eq(attachmentFolder.referenceId, claim.number))
+        .orderBy(asc(attachmentFolder.name), asc(attachment.name));
+      return serializeDocument(attachableResource, rows);
+    },
+  );
+
   router.post(
     '/claims/:id/emails/',
     {
@@ -186,6 +241,7 @@ export function emailRoutes(router: AtriumRouter, context: ServerPluginContext):
 
       // Only the claim's own attachments (folders referenced by its number) can be sent.
       const ids = [...new Set((a.attachment_ids ?? []).map(Number))];
+      if (ids.length) await requireAttachmentRead(context, request);
       const rows = ids.length
         ? await db
             .select({

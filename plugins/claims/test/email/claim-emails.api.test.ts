@@ -238,6 +238,23 @@ describe('claim outbound e-mail', () => {
     expect((await restricted('POST', `/claims/${ownClaimId}/emails/`, compose)).status).toBe(201);
   });
 
+  it("lists the claim's attachments to attach, and mailing a file needs claims:attachment read", async () => {
+    const attachable = await adjuster('GET', `/claims/${claim.id}/emails/attachments/`);
+    expect(attachable.status).toBe(200);
+    const files = ((await attachable.json()) as { data: { id: string; attributes: { name: string } }[] }).data;
+    expect(files).toContainEqual(expect.objectContaining({ id: claim.attachmentId }));
+    expect(files.map((f) => f.id)).not.toContain(otherClaim.attachmentId);
+
+    // The restricted role may mail but not read attachments.
+    expect((await restricted('GET', `/claims/${ownClaimId}/emails/attachments/`)).status).toBe(403);
+    const withFile = await restricted(
+      'POST',
+      `/claims/${ownClaimId}/emails/`,
+      doc('claim-email', { to: ['a@example.test'], subject: 'File', body: 'Hi', attachment_ids: [claim.attachmentId] }),
+    );
+    expect(withFile.status).toBe(403);
+  });
+
   it('answers bad input with 400 and a pointer, storing nothing', async () => {
     const count = (await emailsOf(adjuster, claim.id)).data.length;
     const badAddress = await adjuster(
