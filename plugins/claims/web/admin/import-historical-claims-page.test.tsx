@@ -148,4 +148,15 @@ describe('Import Historical Claims page', () => {
     await host.user.click(await within(result).findByRole('link', { name: 'A-1' }));
     await waitFor(() => expect(host.location().pathname).toBe('/claims/A-1/details'));
   }, 60_000);
+
+  it('without claims:import offers no upload and asks for no runs', async () => {
+    const host = await renderInTestHost(<ImportHistoricalClaimsPage />, {
+      role: 'Claims Adjuster',
+      canView: (resource) => resource !== 'claims:import',
+    });
+    await screen.findByText('Importing claims needs the claims:import permission (administrators).');
+    expect(screen.getByRole('button', { name: 'Claims file (CSV or XLSX)' })).toHaveProperty('disabled', true);
+    expect(host.requests.some((r) => r.path.startsWith('/api/claims/imports'))).toBe(false);
+    expect(host.location().pathname).toBe('/test-host');
+  }, 60_000);
 });

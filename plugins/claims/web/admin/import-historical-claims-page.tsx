@@ -45,6 +45,7 @@ export default function ImportHistoricalClaimsPage() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   const canImport = useCan('claims:import', 'create');
+  const canRead = useCan('claims:import', 'read');
   const [file, setFile] = useState<File | null>(null);
   const fileRef = useRef<File | null>(null);
   fileRef.current = file;
@@ -142,7 +143,7 @@ export default function ImportHistoricalClaimsPage() {
         </Alert>
       ) : null}
       {selectedRun ? <RunResult runId={selectedRun} /> : null}
-      <RunsList selected={selectedRun} onSelect={setSelectedRun} />
+      {canRead.allowed ? <RunsList selected={selectedRun} onSelect={setSelectedRun} /> : null}
     </Stack>
   );
 }
