@@ -13,7 +13,7 @@ const jsonApi = (body: unknown, status = 200) => new Response(JSON.stringify(bod
 const queueItem = (id: string, attributes: Record<string, unknown>) => ({
   type: 'payment-queue-items',
   id,
-  attributes: { check_number: null, batch_number: null, ...attributes },
+  attributes: { check_number: null, batch_number: null, ...attributes } as Record<string, unknown>,
 });
 const QUEUE = [
   queueItem('11', {

@@ -15,22 +15,15 @@ import { toLedgerEntry } from '../ledger-store.js';
 import { formatMoney } from '../money.js';
 import { LEDGER_BASE } from '../resources.js';
 import { ledgerEntry } from '../tables.js';
-import { PAYMENT_METHODS } from './schemas.js';
+import { registerPaymentLookupRoutes } from './payment-lookup-routes.js';
 
 /**
- * The ledger's fixed lookups (reserve-categories/, payment-methods/) and the read-only list of
- * posted entries (ledger-entries/), from which every balance can be recomputed.
+ * The ledger's lookups — reserve-categories/ (fixed), payment-methods/ and pay-codes/ (maintained,
+ * payment-lookup-routes.ts) — and the read-only list of posted entries (ledger-entries/), from which
+ * every balance can be recomputed.
  */
 const tags = ['claims', 'claims-ledger'];
 const security = [{ bearer: [] }];
-
-const label = (name: string) => name.charAt(0).toUpperCase() + name.slice(1).replace(/_/g, ' ');
-const lookupResource = (type: string) =>
-  defineResource<string>({
-    type,
-    id: (name) => name,
-    attributes: (name) => ({ name, label: name === 'ach' ? 'ACH' : label(name) }),
-  });
 
 type EntryRow = typeof ledgerEntry.$inferSelect;
 const transactionRef = defineResource<unknown>({ type: 'transactions', id: () => '', attributes: () => ({}) });
@@ -49,21 +42,23 @@ const entryResource = defineResource<EntryRow>({
   relationships: { transaction: { resource: () => transactionRef, ids: (r) => String(r.transactionId) } },
 });
 
+const label = (name: string) => name.charAt(0).toUpperCase() + name.slice(1).replace(/_/g, ' ');
+const reserveCategoryResource = defineResource<string>({
+  type: 'reserve-categories',
+  id: (name) => name,
+  attributes: (name) => ({ name, label: label(name) }),
+});
+
 export function registerLookupRoutes(router: AtriumRouter, context: ServerPluginContext) {
-  for (const [path, values] of [
-    ['reserve-categories', RESERVE_CATEGORIES],
-    ['payment-methods', PAYMENT_METHODS],
-  ] as const) {
-    const resource = lookupResource(path);
-    router.get(
-      `/${path}/`,
-      {
-        config: { jsonapi: true, access: claimsPermission('transaction', 'read') },
-        schema: { summary: `The ${path.replace('-', ' ')} the ledger accepts.`, tags, security },
-      },
-      async () => serializeDocument(resource, [...values]),
-    );
-  }
+  router.get(
+    '/reserve-categories/',
+    {
+      config: { jsonapi: true, access: claimsPermission('transaction', 'read') },
+      schema: { summary: 'The reserve categories the ledger accepts (fixed).', tags, security },
+    },
+    async () => serializeDocument(reserveCategoryResource, [...RESERVE_CATEGORIES]),
+  );
+  registerPaymentLookupRoutes(router, context);
 
   router.get(
     '/ledger-entries/',

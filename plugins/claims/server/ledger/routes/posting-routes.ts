@@ -35,6 +35,7 @@ import {
   type TransactionView,
 } from '../resources.js';
 import { ledgerTransaction, payee, payor } from '../tables.js';
+import { requireActivePaymentMethod } from './payment-lookup-routes.js';
 import {
   actorOf,
   dateText,
@@ -42,7 +43,6 @@ import {
   idParams,
   ledgerListQuery,
   moneyText,
-  PAYMENT_METHODS,
   RECOVERY_TYPES,
   reserveCategory,
   transactionNotFound,
@@ -85,9 +85,8 @@ const paymentBody = resourceDocument(
     invoice_number: text(100).optional(),
     invoice_date: dateText('Invoice date').optional(),
     pay_code: text(50).optional(),
-    payment_method: z
-      .enum(PAYMENT_METHODS, { error: `Payment method must be one of ${PAYMENT_METHODS.join(', ')}.` })
-      .optional(),
+    // One of the active payment methods (maintained at payment-methods/), checked in the route.
+    payment_method: text(50).optional(),
     payment_type: text(50).optional(),
     deductible_amount_before_adjustments: moneyText('Deductible amount before adjustments').optional(),
     deductible_amount_to_pay: moneyText('Deductible amount to pay').optional(),
@@ -344,6 +343,9 @@ export function registerPostingRoutes(router: AtriumRouter, context: ServerPlugi
         (i) => `/data/relationships/payees/data/${i}/id`,
         'Payee',
       );
+      if (attributes!.payment_method !== undefined) {
+        await requireActivePaymentMethod(context.db, attributes!.payment_method);
+      }
       const exposureId = exposureIdOf(relationships);
       const { amount, reserve_category, final_payment, ...details } = attributes!;
       const transaction: TransactionRequest = {
