@@ -167,5 +167,14 @@ export default definePlugin({
       order: 2,
       loader: () => import('./panels/claims-activity-panel.js'),
     },
+    {
+      // Spec: activity sidebar modules notes, claims activity, claim outbound email. Shown while a
+      // claim is open (its workspace routes), since every mail belongs to one claim.
+      id: 'claim-outbound-email',
+      title: 'Claim Outbound Email',
+      order: 3,
+      when: ON_CLAIM_WORKSPACE,
+      loader: () => import('./panels/claim-outbound-email-panel.js'),
+    },
   ],
 });
