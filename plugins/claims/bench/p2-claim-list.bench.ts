@@ -86,7 +86,6 @@ const PAGE_SQL =
 const COUNT_SQL =
   `select count(*) from "claims"."claim" inner join "claims"."location" on "claims"."location"."id" = ` +
   `"claims"."claim"."loss_location_id" where ${WHERE}`;
-const params = (n: number) => Array.from({ length: n }, (_, i) => `$${i + 1}`).join(', ');
 const rowsOf = async (text: string, values: unknown[]) =>
   (await pool.query({ text, values, rowMode: 'array' })).rows as unknown[][];
 const groupBy = (rows: unknown[][]) => {
@@ -114,33 +113,29 @@ bare.get('/api/claims/claims/', async (request) => {
     claims.length === size ? Number((await rowsOf(COUNT_SQL, [q.status, q.loss_state]))[0]![0]) : claims.length;
   const ids = claims.map((c) => c.id);
   const lookupIds = claims.flatMap((c) => [c.loss_category_id, c.reported_method_id]).filter((id) => id != null);
-  const list = params(ids.length);
   const [perils, tags, exposures, parties, lookups, risks] = await Promise.all([
     rowsOf(
-      `select "claims"."claim_peril"."claim_id", "claims"."lookup"."name" from "claims"."claim_peril" inner join "claims"."lookup" on "claims"."lookup"."id" = "claims"."claim_peril"."peril_id" where "claims"."claim_peril"."claim_id" in (${list}) order by "claims"."lookup"."name"`,
-      ids,
+      `select "claims"."claim_peril"."claim_id", "claims"."lookup"."name" from "claims"."claim_peril" inner join "claims"."lookup" on "claims"."lookup"."id" = "claims"."claim_peril"."peril_id" where "claims"."claim_peril"."claim_id" = any($1) order by "claims"."lookup"."name"`,
+      [ids],
     ),
     rowsOf(
-      `select "claim_id", "tag_id" from "claims"."claim_tag" where "claims"."claim_tag"."claim_id" in (${list}) order by "claims"."claim_tag"."tag_id"`,
-      ids,
+      `select "claim_id", "tag_id" from "claims"."claim_tag" where "claims"."claim_tag"."claim_id" = any($1) order by "claims"."claim_tag"."tag_id"`,
+      [ids],
     ),
     rowsOf(
-      `select "id", "claim_id" from "claims"."exposure" where "claims"."exposure"."claim_id" in (${list}) order by "claims"."exposure"."number"`,
-      ids,
+      `select "id", "claim_id" from "claims"."exposure" where "claims"."exposure"."claim_id" = any($1) order by "claims"."exposure"."number"`,
+      [ids],
     ),
     rowsOf(
-      `select "id", "claim_id", "role" from "claims"."party" where "claims"."party"."claim_id" in (${list}) order by "claims"."party"."display_number"`,
-      ids,
+      `select "id", "claim_id", "role" from "claims"."party" where "claims"."party"."claim_id" = any($1) order by "claims"."party"."display_number"`,
+      [ids],
     ),
     lookupIds.length
-      ? rowsOf(
-          `select "id", "name" from "claims"."lookup" where "claims"."lookup"."id" in (${params(lookupIds.length)})`,
-          lookupIds,
-        )
+      ? rowsOf(`select "id", "name" from "claims"."lookup" where "claims"."lookup"."id" = any($1)`, [lookupIds])
       : [],
     rowsOf(
-      `select "claim_id", count(*) filter (where "is_first_party_risk"), count(*) filter (where not "is_first_party_risk") from "claims"."risk" where "claims"."risk"."claim_id" in (${list}) group by "claims"."risk"."claim_id"`,
-      ids,
+      `select "claim_id", count(*) filter (where "is_first_party_risk"), count(*) filter (where not "is_first_party_risk") from "claims"."risk" where "claims"."risk"."claim_id" = any($1) group by "claims"."risk"."claim_id"`,
+      [ids],
     ),
   ]);
   const perilsBy = groupBy(perils);
@@ -279,13 +274,37 @@ console.log(
 if (process.env.BENCH_SHOW_BODY)
   console.log(JSON.stringify({ ...framework.body, data: framework.body.data.slice(0, 1) }, null, 1));
 
+// One request at a time first: the latency of each route without queueing.
+const single = async (url: string, init?: RequestInit) => {
+  const times: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const t = performance.now();
+    await (await fetch(url, init)).arrayBuffer();
+    times.push(performance.now() - t);
+  }
+  return times.sort((a, b) => a - b)[10]!;
+};
+console.log(
+  `  one at a time (median of 20): hand-written ${fmt(await single(bareUrl))} ms, route ${fmt(await single(atriumUrl, { headers }))} ms`,
+);
+// A load run ends with requests still queued for the pool; each run starts once they are done, so
+// that one route's backlog is not billed to the other.
+const settle = async () => {
+  while (pool.waitingCount > 0 || pool.idleCount < pool.totalCount) await new Promise((r) => setTimeout(r, 50));
+};
+const load = async (url: string, seconds: number, withHeaders?: Record<string, string>) => {
+  await settle();
+  const result = await runLoad(url, { connections: CONNECTIONS, seconds, headers: withHeaders });
+  await settle();
+  return result;
+};
 const atriumRuns: LoadResult[] = [];
 const bareRuns: LoadResult[] = [];
-await runLoad(bareUrl, { connections: CONNECTIONS, seconds: 2 });
-await runLoad(atriumUrl, { connections: CONNECTIONS, seconds: 2, headers });
+await load(bareUrl, 2);
+await load(atriumUrl, 2, headers);
 for (let round = 0; round < ROUNDS; round++) {
-  bareRuns.push(await runLoad(bareUrl, { connections: CONNECTIONS, seconds: SECONDS }));
-  atriumRuns.push(await runLoad(atriumUrl, { connections: CONNECTIONS, seconds: SECONDS, headers }));
+  bareRuns.push(await load(bareUrl, SECONDS));
+  atriumRuns.push(await load(atriumUrl, SECONDS, headers));
 }
 await bare.close();
 await atrium.close();

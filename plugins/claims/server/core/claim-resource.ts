@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { defineResource, type Queryable, type ResourceDefinition } from '@atrium/sdk/server';
 import { CLAIMS_BASE } from './http-kit.js';
 import { claim, claimPeril, claimTag, exposure, location, lookup, party, product, risk } from './tables.js';
@@ -35,6 +36,12 @@ export function locationAttributes(row: LocationRow | null) {
   return { id, ...rest };
 }
 
+/**
+ * `column = any($1)` with the ids as one array parameter: one statement text whatever the page size,
+ * and no per-id parameter for Drizzle to build (an `in (…)` of a 250-claim page is 250 parameters).
+ */
+const anyOf = (column: AnyPgColumn, ids: number[]) => sql`${column} = any(${sql.param(ids)})`;
+
 /** `known.locations`: loss locations the caller already read (the list joins them), not read again. */
 export async function hydrateClaims(
   db: Queryable,
@@ -48,26 +55,26 @@ export async function hydrateClaims(
     .flatMap((r) => [r.lossCategoryId, r.reportedMethodId])
     .filter((id): id is number => id != null);
   const [locations, perils, tagRows, exposureRows, partyRows, lookups, riskCounts] = await Promise.all([
-    locationIds.length ? db.select().from(location).where(inArray(location.id, locationIds)) : [],
+    locationIds.length ? db.select().from(location).where(anyOf(location.id, locationIds)) : [],
     db
       .select({ claimId: claimPeril.claimId, name: lookup.name })
       .from(claimPeril)
       .innerJoin(lookup, eq(lookup.id, claimPeril.perilId))
-      .where(inArray(claimPeril.claimId, ids))
+      .where(anyOf(claimPeril.claimId, ids))
       .orderBy(lookup.name),
-    db.select().from(claimTag).where(inArray(claimTag.claimId, ids)).orderBy(claimTag.tagId),
+    db.select().from(claimTag).where(anyOf(claimTag.claimId, ids)).orderBy(claimTag.tagId),
     db
       .select({ id: exposure.id, claimId: exposure.claimId })
       .from(exposure)
-      .where(inArray(exposure.claimId, ids))
+      .where(anyOf(exposure.claimId, ids))
       .orderBy(exposure.number),
     db
       .select({ id: party.id, claimId: party.claimId, role: party.role })
       .from(party)
-      .where(inArray(party.claimId, ids))
+      .where(anyOf(party.claimId, ids))
       .orderBy(party.displayNumber),
     lookupIds.length
-      ? db.select({ id: lookup.id, name: lookup.name }).from(lookup).where(inArray(lookup.id, lookupIds))
+      ? db.select({ id: lookup.id, name: lookup.name }).from(lookup).where(anyOf(lookup.id, lookupIds))
       : [],
     db
       .select({
@@ -76,7 +83,7 @@ export async function hydrateClaims(
         unlisted: sql<number>`count(*) filter (where not ${risk.isFirstPartyRisk})`.mapWith(Number),
       })
       .from(risk)
-      .where(inArray(risk.claimId, ids))
+      .where(anyOf(risk.claimId, ids))
       .groupBy(risk.claimId),
   ]);
   const locationById = new Map((known.locations ?? locations).map((l) => [l.id, l]));
@@ -95,10 +102,46 @@ export async function hydrateClaims(
   const exposuresBy = group(exposureRows);
   const partiesBy = group(partyRows);
   const risksBy = new Map(riskCounts.map((r) => [r.claimId, r]));
-  return rows.map((row) => {
+  // Every column by name rather than `{ ...row, … }`: a spread followed by more properties gives
+  // V8 objects that are several times slower to build and to read (measured: 7 ms of a 250-claim page
+  // of the P2 benchmark). The ClaimRecord type makes the compiler insist on every column.
+  return rows.map((row): ClaimRecord => {
     const parties = partiesBy.get(row.id) ?? [];
+    const risks = risksBy.get(row.id);
     return {
-      ...row,
+      id: row.id,
+      number: row.number,
+      customNumber: row.customNumber,
+      fnolNumber: row.fnolNumber,
+      status: row.status,
+      state: row.state,
+      productId: row.productId,
+      dateOfLoss: row.dateOfLoss,
+      dateOfLossTimezone: row.dateOfLossTimezone,
+      lossDescription: row.lossDescription,
+      lossLocationId: row.lossLocationId,
+      lossCategoryId: row.lossCategoryId,
+      reportedMethodId: row.reportedMethodId,
+      reportedDate: row.reportedDate,
+      reportedBy: row.reportedBy,
+      policyId: row.policyId,
+      policyNumber: row.policyNumber,
+      policyRevisionId: row.policyRevisionId,
+      policyType: row.policyType,
+      currentFnolStep: row.currentFnolStep,
+      refreshPolicyDate: row.refreshPolicyDate,
+      updateLatestRevision: row.updateLatestRevision,
+      exposuresFolderId: row.exposuresFolderId,
+      fields: row.fields,
+      fnolClaimants: row.fnolClaimants,
+      statusChangeReason: row.statusChangeReason,
+      primaryAdjuster: row.primaryAdjuster,
+      primaryInsuredPartyId: row.primaryInsuredPartyId,
+      createdBy: row.createdBy,
+      submittedBy: row.submittedBy,
+      version: row.version,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
       location: row.lossLocationId ? (locationById.get(row.lossLocationId) ?? null) : null,
       perilNames: (perilsBy.get(row.id) ?? []).map((p) => p.name),
       tagIds: (tagsBy.get(row.id) ?? []).map((t) => String(t.tagId)),
@@ -110,8 +153,8 @@ export async function hydrateClaims(
           : (parties.find((p) => p.role === 'insured')?.id.toString() ?? null),
       lossCategoryName: row.lossCategoryId ? (lookupName.get(row.lossCategoryId) ?? null) : null,
       reportedMethodName: row.reportedMethodId ? (lookupName.get(row.reportedMethodId) ?? null) : null,
-      firstPartyRisks: risksBy.get(row.id)?.firstParty ?? 0,
-      unlistedRisks: risksBy.get(row.id)?.unlisted ?? 0,
+      firstPartyRisks: risks?.firstParty ?? 0,
+      unlistedRisks: risks?.unlisted ?? 0,
     };
   });
 }
