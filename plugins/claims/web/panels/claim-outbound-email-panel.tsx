@@ -142,7 +142,7 @@ function ComposeForm({ claimId, onDone }: { claimId: string; onDone: () => void 
       />
       <TagsInput label="Cc" value={cc} onChange={setCc} data={data} splitChars={[',', ';', ' ']} />
       <TextInput label="Subject" value={subject} onChange={(e) => setSubject(e.currentTarget.value)} />
-      <Textarea label="Message" autosize minRows={4} value={body} onChange={(e) => setBody(e.currentTarget.value)} />
+      <Textarea label="Message" rows={5} value={body} onChange={(e) => setBody(e.currentTarget.value)} />
       {canAttach.allowed ? (
         <MultiSelect
           label="Attachments"
