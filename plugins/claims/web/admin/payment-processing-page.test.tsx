@@ -62,6 +62,14 @@ function apis(state: { batches: unknown[]; queue: unknown[] }) {
       jsonApi({ data: state.batches, meta: { count: state.batches.length, pages: 1 } }),
     'GET /claims/payment-batches/:id/payments/': () =>
       jsonApi({ data: [{ ...QUEUE[0], attributes: { ...QUEUE[0]!.attributes, check_number: '100001' } }] }),
+    'GET /claims/payment-methods/': () =>
+      jsonApi({
+        data: [{ type: 'payment-methods', id: 'check', attributes: { name: 'check', label: 'Check', active: true } }],
+      }),
+    'GET /claims/pay-codes/': () =>
+      jsonApi({
+        data: [{ type: 'pay-codes', id: 'loss', attributes: { name: 'loss', label: 'Loss payment', active: true } }],
+      }),
     'GET /claims/payment-batches/:id/export/': () =>
       new Response('batch_number,check_number\r\nPB-000007,100001\r\n', { headers: { 'content-type': 'text/csv' } }),
   };
@@ -209,5 +217,62 @@ describe('Payment Processing', () => {
     await within(batches).findByText('PB-000007');
     await within(await screen.findByRole('table', { name: 'Payments awaiting issue' })).findByText('Ada Lovelace');
     expect(screen.queryByRole('button', { name: /Run batch/ })).toBeNull();
+  }, 90_000);
+
+  it('maintains payment methods and pay codes: add with the spec’s messages, deactivate, a refused delete explained', async () => {
+    let methods = [
+      { type: 'payment-methods', id: 'check', attributes: { name: 'check', label: 'Check', active: true } },
+    ];
+    const host = await renderInTestHost(<PaymentProcessingPage />, {
+      role: 'Administrator',
+      apis: {
+        ...apis({ batches: [], queue: [] }),
+        'GET /claims/payment-methods/': () => jsonApi({ data: methods }),
+        'POST /claims/payment-methods/': ({ body }: TestApiRequest) => {
+          const attributes = (body as { data: { attributes: { name: string; label: string } } }).data.attributes;
+          methods = [
+            ...methods,
+            { type: 'payment-methods', id: attributes.name, attributes: { ...attributes, active: true } },
+          ];
+          return jsonApi({ data: methods.at(-1) }, 201);
+        },
+        'PATCH /claims/payment-methods/:name/': ({ params, body }: TestApiRequest) => {
+          const active = (body as { data: { attributes: { active: boolean } } }).data.attributes.active;
+          methods = methods.map((m) => (m.id === params.name ? { ...m, attributes: { ...m.attributes, active } } : m));
+          return jsonApi({ data: methods.find((m) => m.id === params.name) });
+        },
+        'DELETE /claims/payment-methods/:name/': () =>
+          jsonApi(
+            {
+              errors: [
+                {
+                  status: '409',
+                  detail: 'Payment method check is built in and cannot be deleted; deactivate it instead.',
+                },
+              ],
+            },
+            409,
+          ),
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Payment methods' });
+    await within(table).findByText('Check');
+    const form = screen.getByRole('form', { name: 'Add payment method' });
+    await host.user.type(within(form).getByRole('textbox', { name: 'Name' }), 'virtual card');
+    await host.user.click(within(form).getByRole('button', { name: 'Add' }));
+    expect(within(form).getByText('The Name cannot contain spaces.')).toBeTruthy();
+    expect(within(form).getByText('This field is required.')).toBeTruthy();
+    await host.user.clear(within(form).getByRole('textbox', { name: 'Name' }));
+    await host.user.type(within(form).getByRole('textbox', { name: 'Name' }), 'virtual_card');
+    await host.user.type(within(form).getByRole('textbox', { name: 'Label' }), 'Virtual card');
+    await host.user.click(within(form).getByRole('button', { name: 'Add' }));
+    await within(table).findByText('Virtual card');
+
+    await host.user.click(within(table).getByRole('button', { name: 'Deactivate virtual_card' }));
+    await within(table).findByRole('button', { name: 'Activate virtual_card' });
+    await host.user.click(within(table).getByRole('button', { name: 'Delete check' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm' });
+    await host.user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText(/Payment method check is built in and cannot be deleted/)).toBeTruthy();
   }, 90_000);
 });

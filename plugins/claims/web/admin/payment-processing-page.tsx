@@ -16,12 +16,14 @@ import {
   type QueueFilters,
 } from '../api/payment-processing-api.js';
 import { errorMessageOf } from '../api/jsonapi.js';
+import { PaymentLookups } from './payment-processing-lookups.js';
 
 /**
  * claims:admin-setup:payment-processing — claims finance issues payments: the queue of payments
  * awaiting issue (posted, so approved; not voided; in no batch) filtered by method and due date with
  * a running total, a batch run over the selected or all due payments after a confirmation, the
- * batches run so far with their payments and check numbers, and each batch's CSV export.
+ * batches run so far with their payments and check numbers, and each batch's CSV export; below, the
+ * payment methods and pay codes (payment-processing-lookups.tsx).
  */
 const METHODS = [
   { value: 'check', label: 'Check' },
@@ -146,6 +148,7 @@ export default function PaymentProcessingPage() {
       {queue.data && items.length === 0 ? <Text c="dimmed">No payments are awaiting issue.</Text> : null}
 
       <BatchList onOpen={setOpenBatch} />
+      <PaymentLookups />
 
       {confirming ? (
         <RunBatchDialog
