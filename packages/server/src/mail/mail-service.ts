@@ -297,7 +297,7 @@ export function createPlatformMail(options: {
         name: MAIL_SEND_JOB,
         // SMTP failures are handled (and retried) by deliver; pg-boss retries only its own failures.
         retryLimit: 3,
-        pollingIntervalSeconds: 1,
+        pollingIntervalSeconds: 2,
         handler: async (data: { id?: unknown }) => {
           if (typeof data.id === 'number') await deliver(data.id);
         },
