@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { mapServerFormErrors, noSpace, required, useApiClient, useHostServices, validateForm } from '@atrium/sdk';
@@ -7,6 +7,8 @@ import { LINES_RESOURCES } from '../catalog/permissions.js';
 import { riskTypeWrites, useRiskTypesChanged, type RiskType } from '../catalog/risk-types-api.js';
 import { riskTypeDetailsRoute } from '../routes.js';
 import { ConfirmButton, InheritanceBadge, ServerMessage, useCanWrite } from './shared.js';
+import { FormModal, formErrorText } from './form-modal.js';
+import { NameLabelInputs } from './name-label-inputs.js';
 
 /** Risk types nest 7 levels (spec "Business constants": risk type tree depth 7). */
 export const RISK_TYPE_TREE_DEPTH = 7;
@@ -52,40 +54,16 @@ function NameLabelModal({
     } catch (error) {
       const mapped = mapServerFormErrors(error);
       setErrors(mapped.fields);
-      setFormError(mapped.formError ? [mapped.formError, ...mapped.formDetails].join('\n') : null);
+      setFormError(formErrorText(mapped));
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
-      <Stack>
-        <ServerMessage message={formError} />
-        <TextInput
-          label="Name"
-          required
-          value={values.name}
-          error={errors.name}
-          onChange={(e) => setValues({ ...values, name: e.currentTarget.value })}
-        />
-        <TextInput
-          label="Label"
-          required
-          value={values.label}
-          error={errors.label}
-          onChange={(e) => setValues({ ...values, label: e.currentTarget.value })}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button loading={busy} onClick={submit}>
-            Save
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={title} formError={formError} busy={busy} onSave={submit}>
+      <NameLabelInputs values={values} errors={errors} onChange={setValues} />
+    </FormModal>
   );
 }
 

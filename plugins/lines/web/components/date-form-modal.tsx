@@ -1,7 +1,7 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { mapServerFormErrors, required, validateValue } from '@atrium/sdk';
-import { ServerMessage } from './shared.js';
+import { FormModal, formErrorText } from './form-modal.js';
 
 /**
  * A one-field form for a version's effective date (create a version, edit its date). The server's
@@ -42,33 +42,22 @@ export function DateFormModal({
     } catch (failure) {
       const mapped = mapServerFormErrors(failure);
       setError(mapped.fields.effective_date ?? mapped.fields.effectiveDate ?? null);
-      setFormError(mapped.formError ? [mapped.formError, ...mapped.formDetails].join('\n') : null);
+      setFormError(formErrorText(mapped));
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
-      <Stack>
-        <ServerMessage message={formError} />
-        <TextInput
-          type="date"
-          label="Effective date"
-          required
-          value={value}
-          error={error}
-          onChange={(e) => setValue(e.currentTarget.value)}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button loading={busy} onClick={submit}>
-            Save
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={title} formError={formError} busy={busy} onSave={submit}>
+      <TextInput
+        type="date"
+        label="Effective date"
+        required
+        value={value}
+        error={error}
+        onChange={(e) => setValue(e.currentTarget.value)}
+      />
+    </FormModal>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Group, Select, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { mapServerFormErrors, noSpace, required, validateForm } from '@atrium/sdk';
 import {
@@ -10,7 +10,8 @@ import {
   type LimitValues,
   type RiskItem,
 } from '../catalog/risk-types-api.js';
-import { ServerMessage } from './shared.js';
+import { FormModal, formErrorText } from './form-modal.js';
+import { NameLabelInputs } from './name-label-inputs.js';
 
 function useServerErrors() {
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -18,7 +19,7 @@ function useServerErrors() {
   const fail = (error: unknown) => {
     const mapped = mapServerFormErrors(error);
     setErrors(mapped.fields);
-    setFormError(mapped.formError ? [mapped.formError, ...mapped.formDetails].join('\n') : null);
+    setFormError(formErrorText(mapped));
   };
   return { errors, setErrors, formError, setFormError, fail };
 }
@@ -73,54 +74,37 @@ export function ItemFormModal({
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title={item ? `Edit item ${item.name}` : 'New item'} centered>
-      <Stack>
-        <ServerMessage message={formError} />
-        <TextInput
-          label="Name"
-          required
-          value={values.name}
-          error={errors.name}
-          onChange={(e) => setValues({ ...values, name: e.currentTarget.value })}
-        />
-        <TextInput
-          label="Label"
-          required
-          value={values.label}
-          error={errors.label}
-          onChange={(e) => setValues({ ...values, label: e.currentTarget.value })}
-        />
-        <Select
-          label="Presence"
-          allowDeselect={false}
-          data={[...ITEM_PRESENCES]}
-          value={values.presence}
-          error={errors.presence}
-          onChange={(presence) => setValues({ ...values, presence: presence ?? 'optional' })}
-        />
-        <Select
-          label="Type"
-          allowDeselect={false}
-          data={[...ITEM_TYPES]}
-          value={values.type}
-          error={errors.type}
-          onChange={(type) => setValues({ ...values, type: type ?? 'coverage' })}
-        />
-        <Checkbox
-          label="Fully earned"
-          checked={values.fully_earned}
-          onChange={(e) => setValues({ ...values, fully_earned: e.currentTarget.checked })}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button loading={busy} onClick={submit}>
-            Save
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={item ? `Edit item ${item.name}` : 'New item'}
+      formError={formError}
+      busy={busy}
+      onSave={submit}
+    >
+      <NameLabelInputs values={values} errors={errors} onChange={setValues} />
+      <Select
+        label="Presence"
+        allowDeselect={false}
+        data={[...ITEM_PRESENCES]}
+        value={values.presence}
+        error={errors.presence}
+        onChange={(presence) => setValues({ ...values, presence: presence ?? 'optional' })}
+      />
+      <Select
+        label="Type"
+        allowDeselect={false}
+        data={[...ITEM_TYPES]}
+        value={values.type}
+        error={errors.type}
+        onChange={(type) => setValues({ ...values, type: type ?? 'coverage' })}
+      />
+      <Checkbox
+        label="Fully earned"
+        checked={values.fully_earned}
+        onChange={(e) => setValues({ ...values, fully_earned: e.currentTarget.checked })}
+      />
+    </FormModal>
   );
 }
 
@@ -204,7 +188,7 @@ export function LimitFormModal({
   }
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={
@@ -212,44 +196,35 @@ export function LimitFormModal({
           ? `Edit ${limit.kind} ${limit.label || limit.name} of ${itemName}`
           : `Add limit or deductible to ${itemName}`
       }
-      centered
+      formError={formError}
+      busy={busy}
+      onSave={submit}
     >
-      <Stack>
-        <ServerMessage message={formError} />
-        <Select
-          label="Kind"
-          allowDeselect={false}
-          data={[...LIMIT_KINDS]}
-          value={values.kind}
-          onChange={(kind) => setValues({ ...values, kind: kind ?? 'limit' })}
-        />
-        <TextInput
-          label="Name"
-          value={values.name}
-          error={errors.name}
-          onChange={(e) => setValues({ ...values, name: e.currentTarget.value })}
-        />
-        <TextInput
-          label="Label"
-          required
-          value={values.label}
-          error={errors.label}
-          onChange={(e) => setValues({ ...values, label: e.currentTarget.value })}
-        />
-        <Group grow>
-          {amount('default_value', 'Default')}
-          {amount('min_value', 'Minimum')}
-          {amount('max_value', 'Maximum')}
-        </Group>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button loading={busy} onClick={submit}>
-            Save
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <Select
+        label="Kind"
+        allowDeselect={false}
+        data={[...LIMIT_KINDS]}
+        value={values.kind}
+        onChange={(kind) => setValues({ ...values, kind: kind ?? 'limit' })}
+      />
+      <TextInput
+        label="Name"
+        value={values.name}
+        error={errors.name}
+        onChange={(e) => setValues({ ...values, name: e.currentTarget.value })}
+      />
+      <TextInput
+        label="Label"
+        required
+        value={values.label}
+        error={errors.label}
+        onChange={(e) => setValues({ ...values, label: e.currentTarget.value })}
+      />
+      <Group grow>
+        {amount('default_value', 'Default')}
+        {amount('min_value', 'Minimum')}
+        {amount('max_value', 'Maximum')}
+      </Group>
+    </FormModal>
   );
 }

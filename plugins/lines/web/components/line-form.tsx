@@ -1,8 +1,8 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { mapServerFormErrors, noSpace, required, useApiClient, useHostServices, validateForm } from '@atrium/sdk';
 import { createLine, useLinesChanged } from '../catalog/lines-api.js';
-import { ServerMessage } from './shared.js';
+import { FormModal, formErrorText } from './form-modal.js';
+import { NameLabelInputs } from './name-label-inputs.js';
 
 /** "New line": name (no spaces, it is the line's key in links) and label. */
 export function LineFormModal({
@@ -40,39 +40,15 @@ export function LineFormModal({
     } catch (error) {
       const mapped = mapServerFormErrors(error);
       setErrors(mapped.fields);
-      setFormError(mapped.formError ? [mapped.formError, ...mapped.formDetails].join('\n') : null);
+      setFormError(formErrorText(mapped));
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title="New line" centered>
-      <Stack>
-        <ServerMessage message={formError} />
-        <TextInput
-          label="Name"
-          required
-          value={values.name}
-          error={errors.name}
-          onChange={(e) => setValues({ ...values, name: e.currentTarget.value })}
-        />
-        <TextInput
-          label="Label"
-          required
-          value={values.label}
-          error={errors.label}
-          onChange={(e) => setValues({ ...values, label: e.currentTarget.value })}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button loading={busy} onClick={submit}>
-            Save
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title="New line" formError={formError} busy={busy} onSave={submit}>
+      <NameLabelInputs values={values} errors={errors} onChange={setValues} />
+    </FormModal>
   );
 }

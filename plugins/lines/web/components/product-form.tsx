@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { mapServerFormErrors, noSpace, required, useApiClient, useHostServices, validateForm } from '@atrium/sdk';
 import { asRecord, num } from '../catalog/api-shared.js';
 import { createProduct, flattenProducts, useLinesChanged, type Product } from '../catalog/lines-api.js';
-import { ServerMessage } from './shared.js';
+import { FormModal, formErrorText } from './form-modal.js';
+import { NameLabelInputs } from './name-label-inputs.js';
 
 /** Products nest 3 levels (spec "Business constants": product tree depth 3). */
 export const PRODUCT_TREE_DEPTH = 3;
@@ -70,56 +71,32 @@ export function ProductFormModal({
     } catch (error) {
       const mapped = mapServerFormErrors(error);
       setErrors({ ...mapped.fields, parent: mapped.fields.parent_product_id ?? '' });
-      setFormError(mapped.formError ? [mapped.formError, ...mapped.formDetails].join('\n') : null);
+      setFormError(formErrorText(mapped));
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Add product" centered>
-      <Stack>
-        <ServerMessage message={formError} />
-        <TextInput
-          label="Name"
-          required
-          value={values.name}
-          error={errors.name}
-          onChange={(e) => setValues({ ...values, name: e.currentTarget.value })}
-        />
-        <TextInput
-          label="Label"
-          required
-          value={values.label}
-          error={errors.label}
-          onChange={(e) => setValues({ ...values, label: e.currentTarget.value })}
-        />
-        <Select
-          label="Parent product"
-          placeholder="None (a product of the line)"
-          clearable
-          data={parents.map((p) => ({ value: String(p.id), label: p.label ?? p.name }))}
-          value={values.parent}
-          error={errors.parent || undefined}
-          onChange={(parent) => setValues({ ...values, parent })}
-        />
-        <TextInput
-          type="date"
-          label="Effective date"
-          required
-          value={values.effective_date}
-          error={errors.effective_date}
-          onChange={(e) => setValues({ ...values, effective_date: e.currentTarget.value })}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button loading={busy} onClick={submit}>
-            Save
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title="Add product" formError={formError} busy={busy} onSave={submit}>
+      <NameLabelInputs values={values} errors={errors} onChange={setValues} />
+      <Select
+        label="Parent product"
+        placeholder="None (a product of the line)"
+        clearable
+        data={parents.map((p) => ({ value: String(p.id), label: p.label ?? p.name }))}
+        value={values.parent}
+        error={errors.parent || undefined}
+        onChange={(parent) => setValues({ ...values, parent })}
+      />
+      <TextInput
+        type="date"
+        label="Effective date"
+        required
+        value={values.effective_date}
+        error={errors.effective_date}
+        onChange={(e) => setValues({ ...values, effective_date: e.currentTarget.value })}
+      />
+    </FormModal>
   );
 }

@@ -1,9 +1,10 @@
-import { Button, Card, Group, Modal, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Select, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { mapServerFormErrors, useApiClient, useHostServices } from '@atrium/sdk';
 import { updateProductSettings, useLinesChanged, type Product } from '../catalog/lines-api.js';
 import { LINES_RESOURCES } from '../catalog/permissions.js';
-import { ServerMessage, useCanWrite } from './shared.js';
+import { useCanWrite } from './shared.js';
+import { FormModal, formErrorText } from './form-modal.js';
 
 /** Parses "12, 6" into months; null when a term is not a whole number of months from 1 to 120. */
 export function parseTerms(text: string): number[] | null {
@@ -90,7 +91,7 @@ function ProductSettingsModal({ opened, product, onClose }: { opened: boolean; p
       const mapped = mapServerFormErrors(error);
       // The server names settings fields under `settings` (/settings/baseTerm).
       setErrors(Object.fromEntries(Object.entries(mapped.fields).map(([k, v]) => [k.replace(/^settings\./, ''), v])));
-      setFormError(mapped.formError ? [mapped.formError, ...mapped.formDetails].join('\n') : null);
+      setFormError(formErrorText(mapped));
     } finally {
       setBusy(false);
     }
@@ -98,38 +99,34 @@ function ProductSettingsModal({ opened, product, onClose }: { opened: boolean; p
 
   const termOptions = (terms ?? []).map(String);
   return (
-    <Modal opened={opened} onClose={onClose} title={`Settings of ${product.name}`} centered>
-      <Stack>
-        <ServerMessage message={formError} />
-        <TextInput
-          label="Renumber at"
-          value={renumberAt}
-          error={errors.renumberAt}
-          onChange={(e) => setRenumberAt(e.currentTarget.value)}
-        />
-        <TextInput
-          label="Terms (months)"
-          description="Separated by commas, e.g. 12, 6"
-          value={termsText}
-          error={errors.terms}
-          onChange={(e) => setTermsText(e.currentTarget.value)}
-        />
-        <Select
-          label="Base term (months)"
-          data={baseTerm && !termOptions.includes(baseTerm) ? [...termOptions, baseTerm] : termOptions}
-          value={baseTerm}
-          error={errors.baseTerm}
-          onChange={setBaseTerm}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button loading={busy} onClick={submit}>
-            Save
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={`Settings of ${product.name}`}
+      formError={formError}
+      busy={busy}
+      onSave={submit}
+    >
+      <TextInput
+        label="Renumber at"
+        value={renumberAt}
+        error={errors.renumberAt}
+        onChange={(e) => setRenumberAt(e.currentTarget.value)}
+      />
+      <TextInput
+        label="Terms (months)"
+        description="Separated by commas, e.g. 12, 6"
+        value={termsText}
+        error={errors.terms}
+        onChange={(e) => setTermsText(e.currentTarget.value)}
+      />
+      <Select
+        label="Base term (months)"
+        data={baseTerm && !termOptions.includes(baseTerm) ? [...termOptions, baseTerm] : termOptions}
+        value={baseTerm}
+        error={errors.baseTerm}
+        onChange={setBaseTerm}
+      />
+    </FormModal>
   );
 }

@@ -73,7 +73,7 @@ describe('restorable list', () => {
       {
         apis: {
           [`GET ${tables}`]: live,
-          [`GET ${tables}7/`]: live[0],
+          [`GET ${tables}7/`]: live[0]!,
           [`DELETE ${tables}:id/`]: Response.json(
             { errors: [{ detail: 'Rate table construction_factor is used.' }, { detail: 'Change premium first.' }] },
             { status: 400 },

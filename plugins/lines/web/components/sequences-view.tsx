@@ -1,4 +1,4 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { mapServerFormErrors, noSpace, required, useApiClient, useHostServices, validateForm } from '@atrium/sdk';
@@ -12,6 +12,7 @@ import {
   type SequenceValues,
 } from '../catalog/sequences-api.js';
 import { ConfirmButton, ErrorAlert, InheritanceBadge, ServerMessage, useCanWrite } from './shared.js';
+import { FormModal, formErrorText } from './form-modal.js';
 
 /** The Sequences tab of a product version: how its policy and quote numbers are formed. */
 export function SequencesView({
@@ -188,7 +189,7 @@ function SequenceFormModal({
     } catch (error) {
       const mapped = mapServerFormErrors(error);
       setErrors(mapped.fields);
-      setFormError(mapped.formError ? [mapped.formError, ...mapped.formDetails].join('\n') : null);
+      setFormError(formErrorText(mapped));
     } finally {
       setBusy(false);
     }
@@ -204,33 +205,24 @@ function SequenceFormModal({
     />
   );
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={sequence ? `Edit sequence ${sequence.name}` : 'New sequence'}
-      centered
+      formError={formError}
+      busy={busy}
+      onSave={submit}
     >
-      <Stack>
-        <ServerMessage message={formError} />
-        {input('name', 'Name', true)}
-        {input('label', 'Label', true)}
-        <SimpleGrid cols={2}>
-          {input('prefix', 'Prefix')}
-          {input('suffix', 'Suffix')}
-          {input('padding', 'Padding (digits)')}
-          {input('start', 'Start')}
-          {input('increment', 'Increment')}
-          {sequence && input('next_value', 'Next value')}
-        </SimpleGrid>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button loading={busy} onClick={submit}>
-            Save
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      {input('name', 'Name', true)}
+      {input('label', 'Label', true)}
+      <SimpleGrid cols={2}>
+        {input('prefix', 'Prefix')}
+        {input('suffix', 'Suffix')}
+        {input('padding', 'Padding (digits)')}
+        {input('start', 'Start')}
+        {input('increment', 'Increment')}
+        {sequence && input('next_value', 'Next value')}
+      </SimpleGrid>
+    </FormModal>
   );
 }
