@@ -168,6 +168,8 @@ const tagResource = defineResource<typeof lookup.$inferSelect>({
 });
 
 export function claimResource(db: Queryable): ResourceDefinition<ClaimRecord> {
+  // Built once: the serializer asks a relationship for its resource for every claim of a page.
+  const exposures = exposureResource(db);
   const parties = collectionResource({
     path: 'parties',
     type: 'party',
@@ -247,7 +249,7 @@ export function claimResource(db: Queryable): ResourceDefinition<ClaimRecord> {
             .where(and(inArray(lookup.id, ids.map(Number)))),
       },
       exposures: {
-        resource: () => exposureResource(db),
+        resource: () => exposures,
         many: true,
         ids: (row) => row.exposureIds,
         load: async (ids) =>
