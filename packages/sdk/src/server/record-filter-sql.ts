@@ -19,7 +19,17 @@ import type { RecordFilter, RecordFilterTerm } from './access.js';
  * Every literal is a bound parameter.
  */
 export type RecordColumnType = 'string' | 'number' | 'boolean';
-export type RecordColumn = Column | { sql: SQL | Column; type: RecordColumnType };
+/**
+ * An attribute held by a related row (a claim's loss state, in its loss location): `key` is the
+ * foreign key on the listed row (NULL: no related row, the attribute is null), `id` the related
+ * table's key and `column` the attribute there. Comparisons with it become semi-joins
+ * (`key in (select id from related where …)`), which the planner runs as one hash join instead of a
+ * lookup per listed row.
+ */
+export interface RelatedRecordColumn {
+  related: { key: Column | SQL; id: Column; column: Column };
+}
+export type RecordColumn = Column | { sql: SQL | Column; type: RecordColumnType } | RelatedRecordColumn;
 export type RecordColumns = Record<string, RecordColumn>;
 
 /** A three-valued SQL condition folded where it is known: true, false, null (UNKNOWN) or SQL. */
@@ -135,7 +145,7 @@ function when(w: B, t: B, e: B): B {
 
 // --- terms ---------------------------------------------------------------------------------------
 
-function columnTerm(column: RecordColumn): Term {
+function columnTerm(column: Column | { sql: SQL | Column; type: RecordColumnType }): Term {
   if (is(column, Column)) {
     const type = column.dataType;
     if (type !== 'string' && type !== 'number' && type !== 'boolean') {
@@ -243,28 +253,18 @@ function memberOf(a: Term, items: unknown[]): B {
   return or(...items.map((item) => equals(a, literalTerm(item))));
 }
 
-function comparison(filter: Extract<RecordFilter, { operator: string }>, columns: RecordColumns): B {
-  const resolve = (side: RecordFilterTerm | undefined): Term | undefined => {
-    if (side === undefined) return literalTerm(undefined);
-    if ('record' in side) {
-      const column = Object.prototype.hasOwnProperty.call(columns, side.record) ? columns[side.record] : undefined;
-      return column ? columnTerm(column) : undefined;
-    }
-    return literalTerm(side.value);
-  };
-  const a = resolve(filter.left);
-  if (a === undefined) return null;
-  if (filter.operator === 'exists') {
-    return a.column ? sql`${a.sql} is not null` : a.value !== null && a.value !== undefined;
-  }
-  const b = resolve(filter.right);
-  if (b === undefined) return null;
-  switch (filter.operator) {
+type Comparison = Extract<RecordFilter, { operator: string }>;
+
+/** A comparison of two resolved terms (exact, three-valued). */
+function compareTerms(operator: Comparison['operator'], a: Term, b: Term): B {
+  switch (operator) {
+    case 'exists':
+      return a.column ? sql`${a.sql} is not null` : a.value !== null && a.value !== undefined;
     case 'eq':
     case 'ne': {
       if (a.type === 'object') return null;
       const result = equals(a, b);
-      return filter.operator === 'eq' ? result : not(result);
+      return operator === 'eq' ? result : not(result);
     }
     case 'lt':
       return order(a, b, '<');
@@ -278,7 +278,7 @@ function comparison(filter: Extract<RecordFilter, { operator: string }>, columns
     case 'not_in': {
       if (b.column || !Array.isArray(b.value) || a.type === 'object') return null;
       const found = memberOf(a, b.value);
-      return filter.operator === 'in' ? found : not(found);
+      return operator === 'in' ? found : not(found);
     }
     case 'contains':
       if (!a.column && Array.isArray(a.value)) return memberOf(b, a.value);
@@ -290,16 +290,91 @@ function comparison(filter: Extract<RecordFilter, { operator: string }>, columns
   }
 }
 
-function compile(filter: RecordFilter, columns: RecordColumns): B {
+const isRelated = (column: RecordColumn | undefined): column is RelatedRecordColumn =>
+  column !== undefined && !is(column, Column) && 'related' in column;
+
+function relatedColumnTerm({ related }: RelatedRecordColumn): Term {
+  return columnTerm(related.column);
+}
+
+/** The related attribute as a scalar subquery (a lookup per row), for comparisons of two record attributes. */
+function relatedScalarTerm({ related }: RelatedRecordColumn): Term {
+  const term = columnTerm(related.column);
+  const table = related.column.table;
+  return { ...term, sql: sql`(select ${term.sql} from ${table} where ${related.id} = ${related.key})` };
+}
+
+/**
+ * A comparison of a related attribute with a value, as a semi-join. `positive`: the comparison sits
+ * under an even number of `not`s, where only its being TRUE matters (FALSE and UNKNOWN act alike);
+ * otherwise only its being FALSE matters. Either way the answer is exact for what matters.
+ */
+function relatedComparison(
+  operator: Comparison['operator'],
+  column: RelatedRecordColumn,
+  other: Term,
+  relatedOnLeft: boolean,
+  positive: boolean,
+): B {
+  const { key, id } = column.related;
+  const table = column.related.column.table;
+  const onRow = relatedOnLeft
+    ? compareTerms(operator, relatedColumnTerm(column), other)
+    : compareTerms(operator, other, relatedColumnTerm(column));
+  // Without a related row the attribute is null: decided now.
+  const nullTerm = literalTerm(null);
+  const onNull = relatedOnLeft ? compareTerms(operator, nullTerm, other) : compareTerms(operator, other, nullTerm);
+  // Rows where the comparison is TRUE (positive) or FALSE (negative).
+  const wanted = positive ? onRow : not(onRow);
+  const found =
+    wanted === false || wanted === null ? false : sql`${key} in (select ${id} from ${table} where ${toSql(wanted)})`;
+  const whenNull = positive ? onNull : not(onNull);
+  const matches = or(found, and(sql`${key} is null`, whenNull === null ? false : whenNull));
+  // Negative: FALSE exactly when the comparison is FALSE; TRUE stands for TRUE or UNKNOWN.
+  return positive ? matches : not(matches);
+}
+
+const valueOf = (side: RecordFilterTerm | undefined): unknown =>
+  side !== undefined && 'value' in side ? side.value : undefined;
+
+function comparison(filter: Comparison, columns: RecordColumns, positive: boolean): B {
+  const lookup = (name: string) => (Object.prototype.hasOwnProperty.call(columns, name) ? columns[name] : undefined);
+  const left = 'record' in filter.left ? lookup(filter.left.record) : undefined;
+  const right = filter.right && 'record' in filter.right ? lookup(filter.right.record) : undefined;
+  const rightIsValue = filter.right === undefined || 'value' in filter.right;
+  const leftIsValue = 'value' in filter.left;
+  if (isRelated(left) && rightIsValue) {
+    return relatedComparison(filter.operator, left, literalTerm(valueOf(filter.right)), true, positive);
+  }
+  if (isRelated(right) && leftIsValue) {
+    return relatedComparison(filter.operator, right, literalTerm(valueOf(filter.left)), false, positive);
+  }
+  const resolve = (side: RecordFilterTerm | undefined, column: RecordColumn | undefined): Term | undefined => {
+    if (side === undefined) return literalTerm(undefined);
+    if ('record' in side) {
+      if (column === undefined) return undefined;
+      return isRelated(column) ? relatedScalarTerm(column) : columnTerm(column);
+    }
+    return literalTerm(side.value);
+  };
+  const a = resolve(filter.left, left);
+  if (a === undefined) return null;
+  if (filter.operator === 'exists') return compareTerms('exists', a, a);
+  const b = resolve(filter.right, right);
+  if (b === undefined) return null;
+  return compareTerms(filter.operator, a, b);
+}
+
+function compile(filter: RecordFilter, columns: RecordColumns, positive: boolean): B {
   if (filter === null || typeof filter === 'boolean') return filter;
-  if ('all' in filter) return and(...filter.all.map((part) => compile(part, columns)));
-  if ('any' in filter) return or(...filter.any.map((part) => compile(part, columns)));
-  if ('not' in filter) return not(compile(filter.not, columns));
-  return comparison(filter, columns);
+  if ('all' in filter) return and(...filter.all.map((part) => compile(part, columns, positive)));
+  if ('any' in filter) return or(...filter.any.map((part) => compile(part, columns, positive)));
+  if ('not' in filter) return not(compile(filter.not, columns, !positive));
+  return comparison(filter, columns, positive);
 }
 
 /** The SQL condition that is TRUE exactly for the rows the filter allows (UNKNOWN counts as not allowed). */
 export function recordFilterToSql(filter: RecordFilter, columns: RecordColumns): SQL {
-  const compiled = compile(filter, columns);
+  const compiled = compile(filter, columns, true);
   return toSql(compiled === null ? false : compiled);
 }

@@ -21,15 +21,29 @@ const item = pgTable('item', {
   n1: integer('n1'),
   b1: boolean('b1'),
   d1: date('d1', { mode: 'string' }),
+  placeId: integer('place_id'),
 });
-const columns: RecordColumns = { id: item.id, s1: item.s1, s2: item.s2, n1: item.n1, b1: item.b1, d1: item.d1 };
+/** A related row: `p1` is the state of the item's place (null without a place, or a place without a state). */
+const place = pgTable('place', { id: integer('id').primaryKey(), state: text('state') });
+const columns: RecordColumns = {
+  id: item.id,
+  s1: item.s1,
+  s2: item.s2,
+  n1: item.n1,
+  b1: item.b1,
+  d1: item.d1,
+  p1: { related: { key: item.placeId, id: place.id, column: place.state } },
+};
 
 let client: PGlite;
 let db: PgliteDatabase;
 beforeAll(async () => {
   client = new PGlite();
   db = drizzle(client);
-  await db.execute(sql`create table item (id integer primary key, s1 text, s2 text, n1 integer, b1 boolean, d1 date)`);
+  await db.execute(sql`create table place (id integer primary key, state text)`);
+  await db.execute(
+    sql`create table item (id integer primary key, s1 text, s2 text, n1 integer, b1 boolean, d1 date, place_id integer references place)`,
+  );
 }, 120_000);
 afterAll(async () => {
   await client.close();
@@ -101,6 +115,8 @@ const recordArbOf = (strings: fc.Arbitrary<string>): fc.Arbitrary<TestRecord> =>
     n1: fc.oneof(fc.constantFrom(-3, 0, 1, 5, 7, 10, 100, 2147483647), fc.constant(null)),
     b1: fc.oneof(fc.boolean(), fc.constant(null)),
     d1: fc.oneof(fc.constantFrom(...dates), fc.constant(null)),
+    p1: fc.oneof(strings, fc.constant(null)),
+    hasPlace: fc.boolean(),
   });
 interface TestRecord {
   s1: string | null;
@@ -108,6 +124,9 @@ interface TestRecord {
   n1: number | null;
   b1: boolean | null;
   d1: string | null;
+  p1: string | null;
+  /** Whether the place row exists (it always does when p1 is not null). */
+  hasPlace: boolean;
 }
 
 const userAttributes = fc.record(
@@ -137,7 +156,7 @@ const contextArb = fc.option(fc.record({ amount: fc.oneof(numberValue, textValue
 // --- conditions ---------------------------------------------------------------------------------
 
 /** Mapped record attributes, one that is not mapped (`u1`) and a path into a scalar. */
-const recordPaths = ['record.s1', 'record.s2', 'record.n1', 'record.b1', 'record.d1', 'record.id'];
+const recordPaths = ['record.s1', 'record.s2', 'record.n1', 'record.b1', 'record.d1', 'record.id', 'record.p1'];
 const unmappedPaths = ['record.u1', 'record.s1.x'];
 const otherPaths = [
   'user.username',
@@ -231,7 +250,22 @@ const setOf = (statements: Statement[]) =>
 
 async function selectedIds(records: TestRecord[], filter: RecordFilter): Promise<number[]> {
   await db.execute(sql`delete from item`);
-  if (records.length) await db.insert(item).values(records.map((r, index) => ({ ...r, id: index + 1 })));
+  await db.execute(sql`delete from place`);
+  const places = records.flatMap((r, index) => (r.hasPlace || r.p1 !== null ? [{ id: index + 1, state: r.p1 }] : []));
+  if (places.length) await db.insert(place).values(places);
+  if (records.length) {
+    await db.insert(item).values(
+      records.map(({ s1, s2, n1, b1, d1, p1, hasPlace }, index) => ({
+        s1,
+        s2,
+        n1,
+        b1,
+        d1,
+        id: index + 1,
+        placeId: hasPlace || p1 !== null ? index + 1 : null,
+      })),
+    );
+  }
   const rows = await db.select({ id: item.id }).from(item).where(recordFilterToSql(filter, columns)).orderBy(item.id);
   return rows.map((r) => r.id);
 }
@@ -246,13 +280,13 @@ function allowedIds(
   records: TestRecord[],
 ): number[] {
   return records
-    .map((record, index) => ({ id: index + 1, record: { ...record, id: index + 1 } }))
+    .map(({ hasPlace: _place, ...record }, index) => ({ id: index + 1, record: { ...record, id: index + 1 } }))
     .filter(({ record }) => set.decide(principal, { ...request, record, context }).allowed)
     .map(({ id }) => id);
 }
 
-const nobody: TestRecord = { s1: null, s2: null, n1: null, b1: null, d1: null };
-const someone: TestRecord = { s1: 'alice', s2: ' 5 ', n1: 5, b1: true, d1: '2024-01-02' };
+const nobody: TestRecord = { s1: null, s2: null, n1: null, b1: null, d1: null, p1: null, hasPlace: false };
+const someone: TestRecord = { s1: 'alice', s2: ' 5 ', n1: 5, b1: true, d1: '2024-01-02', p1: 'TX', hasPlace: true };
 const alice: Principal = {
   kind: 'user',
   subject: 'a',
@@ -277,6 +311,13 @@ const corners: Condition[] = [
   { attribute: 'record.b1', operator: 'eq', value: true },
   { attribute: 'record.b1', operator: 'eq', value: null },
   { attribute: 'record.s1', operator: 'exists' },
+  { attribute: 'record.p1', operator: 'eq', value: 'TX' },
+  { attribute: 'record.p1', operator: 'eq', value: null },
+  { attribute: 'record.p1', operator: 'ne', value: 'TX' },
+  { attribute: 'record.p1', operator: 'exists' },
+  { attribute: 'record.p1', operator: 'eq', value: 5 },
+  { attribute: 'record.p1', operator: 'eq', value: { ref: 'record.s1' } },
+  { attribute: 'user.teams', operator: 'contains', value: { ref: 'record.p1' } },
 ];
 
 describe('record filters in SQL', () => {
@@ -312,7 +353,7 @@ describe('record filters in SQL', () => {
             filter,
           );
           for (const id of selected) {
-            const [record, u1] = rows[id - 1]!;
+            const [{ hasPlace: _place, ...record }, u1] = rows[id - 1]!;
             // Every possible value of the unknown attribute (absent, null, some value) allows it.
             for (const extra of [{}, { u1: null }, { u1 }]) {
               const full = { ...record, id, ...extra };
@@ -338,7 +379,12 @@ describe('record filters in SQL', () => {
       ];
       for (const statements of shapes) {
         const set = setOf(statements);
-        const records = [nobody, someone, { ...someone, s1: 'bob', n1: 7, b1: false, d1: '2024-12-31' }];
+        const records = [
+          nobody,
+          someone,
+          { ...someone, s1: 'bob', n1: 7, b1: false, d1: '2024-12-31', p1: null },
+          { ...someone, p1: '5.0' },
+        ];
         const got = await selectedIds(records, set.recordFilter(alice, request));
         expect(got, JSON.stringify(statements)).toEqual(allowedIds(set, alice, undefined, records));
       }

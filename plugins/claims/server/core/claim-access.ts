@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import {
   ApiError,
   recordFilterToSql,
@@ -50,10 +49,10 @@ export async function loadClaimLossLocation(db: Queryable, row: ClaimRow): Promi
   return found ?? null;
 }
 
-/** Its own name, so that the subqueries never clash with a list query that joins `location` itself. */
-const lossLocation = alias(location, 'access_loss_location');
-const lossField = (column: SQL) =>
-  sql`(select ${column} from ${location} ${sql.identifier('access_loss_location')} where ${lossLocation.id} = ${claim.lossLocationId})`;
+/** The loss location's fields, reached from the claim's loss_location_id (semi-joins, see recordFilterToSql). */
+const lossField = (column: typeof location.state) => ({
+  related: { key: claim.lossLocationId, id: location.id, column },
+});
 
 /** The attributes of claimAccessRecord as SQL over the `claim` table, for record filters on lists. */
 export const claimAccessColumns: RecordColumns = {
@@ -63,9 +62,9 @@ export const claimAccessColumns: RecordColumns = {
   product_id: claim.productId,
   primary_adjuster: claim.primaryAdjuster,
   created_by: claim.createdBy,
-  loss_state: { sql: lossField(sql`${lossLocation.state}`), type: 'string' },
-  loss_city: { sql: lossField(sql`${lossLocation.city}`), type: 'string' },
-  loss_zip: { sql: lossField(sql`${lossLocation.zip}`), type: 'string' },
+  loss_state: lossField(location.state),
+  loss_city: lossField(location.city),
+  loss_zip: lossField(location.zip),
 };
 
 /**
