@@ -206,10 +206,7 @@ export function contactsRoutes(
       // The screens show who the relation is with, so the names of both ends come along.
       const ids = [...new Set(rows.flatMap((r) => [r.contactId, r.relatedContactId]))];
       const named = ids.length
-        ? await db
-            .select({ id: contact.id, name: contact.name })
-            .from(contact)
-            .where(inArray(contact.id, ids))
+        ? await db.select({ id: contact.id, name: contact.name }).from(contact).where(inArray(contact.id, ids))
         : [];
       const names = new Map(named.map((n) => [n.id, n.name]));
       return serializeDocument(
@@ -455,8 +452,7 @@ function registerContactCollection(router: AtriumRouter, db: Database, settings:
       {
         config: { jsonapi: true, access: claimsPermission('contact', 'update') },
         schema: {
-          summary:
-            method === 'put' ? 'Replaces a contact (the contacts screens save with PUT).' : 'Changes a contact.',
+          summary: method === 'put' ? 'Replaces a contact (the contacts screens save with PUT).' : 'Changes a contact.',
           tags,
           security,
           params: idParams,

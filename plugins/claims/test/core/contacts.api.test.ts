@@ -65,7 +65,12 @@ describe('contacts integration', () => {
     expect(JSON.stringify(body)).not.toContain('123456780');
 
     const check = await (await adjuster('GET', '/integrations/contacts/validate-ssn/?ssn=123456780')).json();
-    expect(check.meta).toMatchObject({ valid: true, duplicate: true, allowed: false, contact_ids: [Number(body.data.id)] });
+    expect(check.meta).toMatchObject({
+      valid: true,
+      duplicate: true,
+      allowed: false,
+      contact_ids: [Number(body.data.id)],
+    });
     const own = await (
       await adjuster('GET', `/integrations/contacts/validate-ssn/?ssn=123-45-6780&contact_id=${body.data.id}`)
     ).json();
