@@ -2,6 +2,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { preloadTestHost, renderInTestHost, type TestApiRequest } from '@atrium/sdk/testing';
+import { claimsAdminPaymentProcessingRoute } from '../routes.js';
 import PaymentProcessingPage from './payment-processing-page.js';
 
 // The shell renders lazily and the machine is shared by several test runs: wait for what appears, up to 15 s.
@@ -274,5 +275,19 @@ describe('Payment Processing', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Confirm' });
     await host.user.click(within(dialog).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText(/Payment method check is built in and cannot be deleted/)).toBeTruthy();
+  }, 90_000);
+
+  it('opens the confirmation for every due payment when the palette’s Run payment batch opened it', async () => {
+    const host = await renderInTestHost(<PaymentProcessingPage />, {
+      role: 'Administrator',
+      path: claimsAdminPaymentProcessingRoute.path,
+      at: claimsAdminPaymentProcessingRoute.link({}, { action: 'run' }),
+      apis: apis({ batches: [], queue: QUEUE }),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Run payment batch' });
+    expect(within(dialog).getByText(/Issue 2 payments totalling/).textContent).toBe(
+      'Issue 2 payments totalling 1,235.05?',
+    );
+    await waitFor(() => expect(host.location().search).toBe(''));
   }, 90_000);
 });
