@@ -2,6 +2,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { preloadTestHost, renderInTestHost, type TestApiRequest } from '@atrium/sdk/testing';
+import { ADMIN_MODULES, filterAdminModules } from './admin-modules.js';
 import ManualItemsPage from './manual-items-page.js';
 
 // The shell renders lazily and the machine is shared by several test runs: wait for what appears, up to 15 s.
@@ -16,6 +17,15 @@ const product = (id: string) => ({ product: { data: id ? { type: 'product', id }
 
 describe('Manual Items', () => {
   beforeAll(preloadTestHost, 30_000);
+
+  it('is found by the admin setup search, as is Payment Processing (case-insensitive, by title)', () => {
+    expect(filterAdminModules(ADMIN_MODULES, 'MANUAL').map((m) => [m.title, m.to])).toEqual([
+      ['Manual Items', '/claims/admin-setup/manual-items'],
+    ]);
+    expect(filterAdminModules(ADMIN_MODULES, 'payment pro').map((m) => [m.title, m.to])).toEqual([
+      ['Payment Processing', '/claims/admin-setup/payment-processing'],
+    ]);
+  });
 
   it('searches, adds with the spec’s validation messages, maps server errors and deactivates', async () => {
     let items: Row[] = [
