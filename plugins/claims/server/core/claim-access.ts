@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type Column, type SQL } from 'drizzle-orm';
 import {
   ApiError,
   recordFilterToSql,
   type Queryable,
   type RecordColumns,
+  type RelatedRecordColumn,
   type ServerPluginContext,
 } from '@atrium/sdk/server';
 import { claimsPermission } from '../permissions.js';
@@ -50,7 +51,7 @@ export async function loadClaimLossLocation(db: Queryable, row: ClaimRow): Promi
 }
 
 /** The loss location's fields, reached from the claim's loss_location_id (semi-joins, see recordFilterToSql). */
-const lossField = (column: typeof location.state) => ({
+const lossField = (column: Column): RelatedRecordColumn => ({
   related: { key: claim.lossLocationId, id: location.id, column },
 });
 
