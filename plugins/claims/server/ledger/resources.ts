@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { defineResource, type Queryable } from '@atrium/sdk/server';
+import { currentClearances } from './clearance.js';
 import type { TransactionRow } from './ledger-store.js';
 import { ledgerTransaction, paymentBatch, paymentBatchItem } from './tables.js';
 
@@ -13,6 +14,8 @@ export const LEDGER_BASE = '/api/claims';
 export interface TransactionView extends TransactionRow {
   batch: { id: number; number: string; checkNumber: string; runAt: Date } | null;
   voidedBy: { id: number; number: string; reason: string; at: Date | null } | null;
+  /** When the issued payment cleared (payment_clearance, the current row), or null. */
+  clearedDate: string | null;
 }
 
 export async function withLedgerContext(tx: Queryable, rows: TransactionRow[]): Promise<TransactionView[]> {
@@ -30,11 +33,13 @@ export async function withLedgerContext(tx: Queryable, rows: TransactionRow[]): 
     .innerJoin(paymentBatch, eq(paymentBatch.id, paymentBatchItem.batchId))
     .where(inArray(paymentBatchItem.transactionId, ids));
   const voids = await tx.select().from(ledgerTransaction).where(inArray(ledgerTransaction.reversesTransactionId, ids));
+  const clearances = await currentClearances(tx, ids);
   return rows.map((row) => {
     const batch = batches.find((b) => b.transactionId === row.id);
     const voided = voids.find((v) => v.reversesTransactionId === row.id);
     return {
       ...row,
+      clearedDate: clearances.get(row.id)?.clearedDate ?? null,
       batch: batch ? { id: batch.id, number: batch.number, checkNumber: batch.checkNumber, runAt: batch.runAt } : null,
       voidedBy: voided
         ? {
@@ -109,7 +114,7 @@ export const paymentResource = defineResource<TransactionView>({
     processed_date: iso(r.batch?.runAt),
     check_number: r.batch?.checkNumber ?? null,
     check_date: r.batch ? r.batch.runAt.toISOString().slice(0, 10) : null,
-    cleared_date: null,
+    cleared_date: r.clearedDate,
     void_reason: r.voidedBy?.reason ?? null,
     voided: r.voidedBy !== null,
     transaction_number: r.number,

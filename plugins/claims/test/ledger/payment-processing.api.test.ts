@@ -312,3 +312,105 @@ describe('batch detail and export', () => {
     expect(newest.id).toBe(batch.id);
   });
 });
+
+describe('clearing issued payments', () => {
+  const clearDoc = (attributes: Record<string, unknown>) => ({ data: { type: 'payments', attributes } });
+
+  it('records the cleared date append-only; a correction needs a reason and is a new row', async () => {
+    const { claimId, ids } = await postPayments([{ amount: '9.00', payment_method: 'check' }, { amount: '1.00' }]);
+    const early = await server.admin.post(
+      `/api/claims/payments/${ids[0]}/clear/`,
+      clearDoc({ cleared_date: '2020-01-01' }),
+    );
+    expect(early.status).toBe(409);
+    expect((await errorsOf(early))[0]!.detail).toBe(
+      `Payment ${ids[0]} has not been issued; only issued payments clear.`,
+    );
+    const batch = (await body(await server.admin.post('/api/claims/payment-batches/', batchDoc([ids[0]!])))).data;
+    const runDate = batch.attributes.run_at.slice(0, 10);
+
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ cleared_date: null }, '/data/attributes/cleared_date', 'This field is required.'],
+      [{ cleared_date: '2020-01-01' }, '/data/attributes/cleared_date', `Cleared date must be ${runDate} or later.`],
+      [{ cleared_date: '2999-01-01' }, '/data/attributes/cleared_date', 'or earlier.'],
+      [
+        { cleared_date: '01/02/2026' },
+        '/data/attributes/cleared_date',
+        'Cleared date must be a date in the format YYYY-MM-DD.',
+      ],
+    ];
+    for (const [attributes, pointer, detail] of cases) {
+      const response = await server.admin.post(`/api/claims/payments/${ids[0]}/clear/`, clearDoc(attributes));
+      expect(response.status, JSON.stringify(attributes)).toBe(400);
+      const [error] = await errorsOf(response);
+      expect(error!.pointer).toBe(pointer);
+      expect(error!.detail).toContain(detail);
+    }
+    const cleared = await server.admin.post(
+      `/api/claims/payments/${ids[0]}/clear/`,
+      clearDoc({ cleared_date: runDate }),
+    );
+    expect(cleared.status).toBe(201);
+    expect((await body(cleared)).data.attributes).toMatchObject({ cleared_date: runDate, is_processed: true });
+
+    const noReason = await server.admin.post(`/api/claims/payments/${ids[0]}/clear/`, clearDoc({ cleared_date: null }));
+    expect(noReason.status).toBe(400);
+    expect((await errorsOf(noReason))[0]).toEqual({
+      pointer: '/data/attributes/reason',
+      detail: `Give a reason to correct the cleared date ${runDate}.`,
+    });
+    const corrected = await server.admin.post(
+      `/api/claims/payments/${ids[0]}/clear/`,
+      clearDoc({ cleared_date: null, reason: 'Check stopped' }),
+    );
+    expect(corrected.status).toBe(201);
+    expect(
+      (await body(await server.admin.get(`/api/claims/payments/${ids[0]}/`))).data.attributes.cleared_date,
+    ).toBeNull();
+    const detail = await body(await server.admin.get(`/api/claims/payment-batches/${batch.id}/payments/`));
+    expect(detail.data[0].attributes.cleared_date).toBeNull();
+
+    const audit = await body(await server.admin.get(`/api/claims/audit-log/?filter[claim_id]=${claimId}`));
+    expect(
+      audit.data
+        .filter((e: any) => e.attributes.action.startsWith('payment.clear'))
+        .map((e: any) => [e.attributes.action, e.attributes.reason]),
+    ).toEqual([
+      ['payment.clear_correct', 'Check stopped'],
+      ['payment.clear', null],
+    ]);
+    // Clearing is claims finance's: adjusters may not (claims:payment-batch update).
+    expect(
+      (
+        await server.adjuster.post(
+          `/api/claims/payments/${ids[0]}/clear/`,
+          clearDoc({ cleared_date: runDate, reason: 'x' }),
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (await server.admin.post('/api/claims/payments/999999/clear/', clearDoc({ cleared_date: runDate }))).status,
+    ).toBe(404);
+  });
+
+  it('is refused by the database to any update or delete', async () => {
+    const db = server.atrium.database.db;
+    const { sql } = await import('drizzle-orm');
+    const { ids } = await postPayments([{ amount: '2.00', payment_method: 'check' }]);
+    const batch = (await body(await server.admin.post('/api/claims/payment-batches/', batchDoc(ids)))).data;
+    await server.admin.post(
+      `/api/claims/payments/${ids[0]}/clear/`,
+      clearDoc({ cleared_date: batch.attributes.run_at.slice(0, 10) }),
+    );
+    for (const statement of [
+      sql`update claims.payment_clearance set cleared_date = null`,
+      sql`delete from claims.payment_clearance`,
+    ]) {
+      const refusal = await db.execute(statement).then(
+        () => 'done',
+        (error: any) => String(error?.cause?.message ?? error?.message),
+      );
+      expect(refusal).toMatch(/cannot be changed or deleted/);
+    }
+  });
+});

@@ -27,6 +27,7 @@ import {
   queueSummary,
   type QueueFilters,
 } from './payment-queue.js';
+import { registerPaymentClearanceRoutes } from './payment-clearance-routes.js';
 import { actorOf, dateText, idParams, PAYMENT_METHODS } from './schemas.js';
 
 /**
@@ -118,6 +119,7 @@ const takesCheck = (method: string | null) => method === null || method === 'che
 
 export function registerPaymentBatchRoutes(router: AtriumRouter, context: ServerPluginContext) {
   const { db } = context;
+  registerPaymentClearanceRoutes(router, context);
   const withPayments = async (rows: (typeof paymentBatch.$inferSelect)[]): Promise<BatchRow[]> => {
     if (rows.length === 0) return [];
     const items = await db

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { defineResource, type Queryable } from '@atrium/sdk/server';
 import { claim } from '../../core/tables.js';
+import { currentClearances } from '../clearance.js';
 import { LEDGER_BASE } from '../resources.js';
 import { ledgerTransaction, payee, paymentBatch, paymentBatchItem } from '../tables.js';
 
@@ -33,6 +34,7 @@ export interface PaymentQueueRow {
   batchId: number | null;
   batchNumber: string | null;
   checkNumber: string | null;
+  clearedDate: string | null;
 }
 
 const method = sql<string | null>`${ledgerTransaction.details} ->> 'payment_method'`;
@@ -97,6 +99,10 @@ export async function queueRows(
   const idsOf = (details: Record<string, unknown>) =>
     Array.isArray(details.payee_ids) ? (details.payee_ids as unknown[]).map(Number).filter(Number.isInteger) : [];
   const names = await payeeNames(tx, [...new Set(rows.flatMap((r) => idsOf(r.transaction.details)))]);
+  const clearances = await currentClearances(
+    tx,
+    rows.filter((r) => r.batchId !== null).map((r) => r.transaction.id),
+  );
   return rows.map(({ transaction: t, ...r }) => {
     const ids = idsOf(t.details);
     const str = (name: string) => (typeof t.details[name] === 'string' ? (t.details[name] as string) : null);
@@ -116,6 +122,7 @@ export async function queueRows(
       batchId: r.batchId ?? null,
       batchNumber: r.batchNumber ?? null,
       checkNumber: r.checkNumber ?? null,
+      clearedDate: clearances.get(t.id)?.clearedDate ?? null,
     };
   });
 }
@@ -143,6 +150,7 @@ export const queueItemResource = defineResource<PaymentQueueRow>({
     posted_date: r.postedAt ? r.postedAt.toISOString() : null,
     batch_number: r.batchNumber,
     check_number: r.checkNumber,
+    cleared_date: r.clearedDate,
   }),
   relationships: {
     payment: { resource: () => ref('payments'), ids: (r) => String(r.id) },
