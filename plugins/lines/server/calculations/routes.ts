@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   badRequest,
   fieldError,
@@ -16,6 +16,17 @@ import { LINES_PERMISSIONS } from '../permissions.js';
 import { toProductDefinition } from '../product-definition.js';
 import { definitionOf, id, riskTypeIn, versionOf, versionQuery, withUniqueCheck } from '../rate-tables/route-scope.js';
 import { calculation } from '../tables.js';
+import {
+  duplicateName,
+  nameTaken as ownNameTaken,
+  nextOrder,
+  refuseDeleted,
+  reorderOwnRows,
+  restoreOwnRow,
+  softDeleteOwnRow,
+  type OwnRowKind,
+  type OwnRowPlace,
+} from '../rate-tables/own-row-writes.js';
 import { assertCalculationCompiles, assertFormulaParses } from './formula-check.js';
 
 /**
@@ -178,25 +189,12 @@ async function findCalc(db: Queryable, at: Located, calcId: number, own: boolean
   return found;
 }
 
-async function nameTaken(db: Queryable, at: Located, name: string, exceptId?: number) {
-  const [found] = await db
-    .select({ id: calculation.id })
-    .from(calculation)
-    .where(
-      and(
-        eq(calculation.productVersionId, at.versionId),
-        eq(calculation.riskTypeId, at.riskTypeRowId),
-        isNull(calculation.deletedAt),
-        sql`lower(${calculation.name}) = lower(${name})`,
-        exceptId === undefined ? undefined : ne(calculation.id, exceptId),
-      ),
-    )
-    .limit(1);
-  return !!found;
-}
-
-const duplicate = (name: string) =>
-  fieldError('name', `A calculation named '${name}' already exists in this risk type.`);
+const kind: OwnRowKind = { table: calculation, noun: 'calculation', plural: 'calculations', of: 'this risk type' };
+/** Names and order count per risk type. */
+const placeOf = (at: Located): OwnRowPlace => ({ versionId: at.versionId, riskTypeRowId: at.riskTypeRowId });
+const nameTaken = (db: Queryable, at: Located, name: string, exceptId?: number) =>
+  ownNameTaken(db, kind, placeOf(at), name, exceptId);
+const duplicate = (name: string) => duplicateName(kind, name);
 
 /** Compiles the product as it is now inside the transaction and refuses problems of this calculation. */
 async function assertCompiles(tx: Queryable, at: Located, name: string) {
@@ -268,10 +266,7 @@ function registerScope(router: AtriumRouter, db: Database, { base, params }: Sco
         await assertDraftVersion(tx, at.versionId);
         const itemId = at.itemRowId ?? (body.risk_item_id ? bodyItem(at, body.risk_item_id) : null);
         if (await nameTaken(tx, at, body.name)) throw duplicate(body.name);
-        const [maxOrder] = await tx
-          .select({ n: sql<number>`coalesce(max(${calculation.order}), -1)::int` })
-          .from(calculation)
-          .where(and(eq(calculation.productVersionId, at.versionId), eq(calculation.riskTypeId, at.riskTypeRowId)));
+        const order = body.order ?? (await nextOrder(tx, kind, placeOf(at)));
         const [row] = await withUniqueCheck(
           () =>
             tx
@@ -283,7 +278,7 @@ function registerScope(router: AtriumRouter, db: Database, { base, params }: Sco
                 name: body.name,
                 label: body.label ?? '',
                 calculation: body.calculation,
-                order: body.order ?? Number(maxOrder?.n ?? -1) + 1,
+                order,
                 roundPlaces: body.round_places ?? null,
                 roundMode:
                   body.round_places === null || body.round_places === undefined ? null : (body.round_mode ?? 'half-up'),
@@ -315,25 +310,7 @@ function registerScope(router: AtriumRouter, db: Database, { base, params }: Sco
       db.transaction(async (tx) => {
         const at = await locate(tx, request.params as Params, request.query.version_id);
         await assertDraftVersion(tx, at.versionId);
-        const ids = request.body.order;
-        if (new Set(ids).size !== ids.length) throw fieldError('order', 'A calculation is listed twice in order.');
-        const own = await tx
-          .select({ id: calculation.id })
-          .from(calculation)
-          .where(
-            and(
-              eq(calculation.productVersionId, at.versionId),
-              eq(calculation.riskTypeId, at.riskTypeRowId),
-              inArray(calculation.id, ids),
-              isNull(calculation.deletedAt),
-            ),
-          );
-        const known = new Set(own.map((r) => r.id));
-        const unknown = ids.filter((x) => !known.has(x));
-        if (unknown.length > 0) throw fieldError('order', `Not calculations of this risk type: ${unknown.join(', ')}.`);
-        for (const [index, calcId] of ids.entries()) {
-          await tx.update(calculation).set({ order: index, updatedAt: new Date() }).where(eq(calculation.id, calcId));
-        }
+        await reorderOwnRows(tx, kind, placeOf(at), request.body.order);
         const definition = await definitionOf(tx, at.versionId);
         return listOut(at, definition);
       }),
@@ -360,7 +337,7 @@ function registerScope(router: AtriumRouter, db: Database, { base, params }: Sco
       const at = await locate(tx, request.params, request.query.version_id);
       await assertDraftVersion(tx, at.versionId);
       const found = await findCalc(tx, at, request.params.calc!, true);
-      if (found.row.deletedAt) throw badRequest(`Calculation '${found.row.name}' is deleted; restore it first.`);
+      refuseDeleted(kind, found.row);
       const name = body.name ?? found.row.name;
       if (name.toLowerCase() !== found.row.name.toLowerCase() && (await nameTaken(tx, at, name, found.row.id)))
         throw duplicate(name);
@@ -433,8 +410,7 @@ function registerScope(router: AtriumRouter, db: Database, { base, params }: Sco
         const at = await locate(tx, p, request.query.version_id);
         await assertDraftVersion(tx, at.versionId);
         const found = await findCalc(tx, at, p.calc!, true);
-        if (found.row.deletedAt) throw badRequest(`Calculation '${found.row.name}' is already deleted.`);
-        await tx.update(calculation).set({ deletedAt: new Date() }).where(eq(calculation.id, found.row.id));
+        await softDeleteOwnRow(tx, kind, found.row);
       });
       return reply.code(204).send();
     },
@@ -458,20 +434,7 @@ function registerScope(router: AtriumRouter, db: Database, { base, params }: Sco
         const at = await locate(tx, p, request.query.version_id);
         await assertDraftVersion(tx, at.versionId);
         const found = await findCalc(tx, at, p.calc!, true);
-        if (!found.row.deletedAt) throw badRequest(`Calculation '${found.row.name}' is not deleted.`);
-        if (await nameTaken(tx, at, found.row.name, found.row.id)) {
-          throw badRequest(
-            `Another calculation named '${found.row.name}' exists in this risk type; rename or delete it before restoring this one.`,
-          );
-        }
-        await withUniqueCheck(
-          () =>
-            tx
-              .update(calculation)
-              .set({ deletedAt: null, updatedAt: new Date() })
-              .where(eq(calculation.id, found.row.id)),
-          () => duplicate(found.row.name),
-        );
+        await restoreOwnRow(tx, kind, placeOf(at), found.row);
         const definition = await assertCompiles(tx, at, found.row.name);
         const [row] = await tx.select().from(calculation).where(eq(calculation.id, found.row.id));
         return calcOut(row!, definition, inheritanceOf(definition, at, row!.id), definition.chain[0]!.productId);

@@ -1,7 +1,6 @@
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   ApiError,
-  badRequest,
   fieldError,
   z,
   type AtriumRouter,
@@ -31,6 +30,17 @@ import {
   visibleTable,
   type VisibleTable,
 } from './rate-table-store.js';
+import {
+  duplicateName,
+  nameTaken as ownNameTaken,
+  nextOrder,
+  refuseDeleted,
+  reorderOwnRows,
+  restoreOwnRow,
+  softDeleteOwnRow,
+  type OwnRowKind,
+  type OwnRowPlace,
+} from './own-row-writes.js';
 import { validateRateTable } from './rate-table-validation.js';
 import { definitionOf, id, riskTypeIn, uploadScope, versionOf, versionQuery, withUniqueCheck } from './route-scope.js';
 
@@ -146,23 +156,12 @@ async function detail(db: Queryable, table: VisibleTable) {
   return tableOut(table, tableRows, tableRows.length, validityOf(table.row, tableRows));
 }
 
-async function nameTaken(db: Queryable, versionId: number, name: string, exceptId?: number) {
-  const [found] = await db
-    .select({ id: rateTable.id })
-    .from(rateTable)
-    .where(
-      and(
-        eq(rateTable.productVersionId, versionId),
-        isNull(rateTable.deletedAt),
-        sql`lower(${rateTable.name}) = lower(${name})`,
-        exceptId === undefined ? undefined : ne(rateTable.id, exceptId),
-      ),
-    )
-    .limit(1);
-  return !!found;
-}
-
-const duplicate = (name: string) => fieldError('name', `A rate table named '${name}' already exists in this version.`);
+const kind: OwnRowKind = { table: rateTable, noun: 'rate table', plural: 'rate tables', of: 'this version' };
+/** Names and order count per version, whichever path (version or risk type) a request took. */
+const placeOf = (at: Located): OwnRowPlace => ({ versionId: at.versionId, riskTypeRowId: null });
+const nameTaken = (db: Queryable, versionId: number, name: string, exceptId?: number) =>
+  ownNameTaken(db, kind, { versionId, riskTypeRowId: null }, name, exceptId);
+const duplicate = (name: string) => duplicateName(kind, name);
 
 /** Checks the definition and rows together; a 400 naming rows and columns when they do not hold. */
 function checkTable(
@@ -268,10 +267,7 @@ function registerScope(router: AtriumRouter, db: Database, { base, params }: Sco
         };
         checkTable(shape, tableRows);
         if (await nameTaken(tx, at.versionId, body.name)) throw duplicate(body.name);
-        const [maxOrder] = await tx
-          .select({ n: sql<number>`coalesce(max(${rateTable.order}), -1)::int` })
-          .from(rateTable)
-          .where(eq(rateTable.productVersionId, at.versionId));
+        const order = body.order ?? (await nextOrder(tx, kind, placeOf(at)));
         const [inserted] = await withUniqueCheck(
           () =>
             tx
@@ -284,7 +280,7 @@ function registerScope(router: AtriumRouter, db: Database, { base, params }: Sco
                 keyColumns,
                 interpolate: shape.interpolate,
                 defaultValue: shape.default,
-                order: body.order ?? Number(maxOrder?.n ?? -1) + 1,
+                order,
               })
               .returning(),
           () => duplicate(body.name),
@@ -314,22 +310,7 @@ function registerScope(router: AtriumRouter, db: Database, { base, params }: Sco
       db.transaction(async (tx) => {
         const at = await locate(tx, request.params, request.query.version_id);
         await assertDraftVersion(tx, at.versionId);
-        const ids = request.body.order;
-        if (new Set(ids).size !== ids.length) throw fieldError('order', 'A rate table is listed twice in order.');
-        const own = await tx
-          .select({ id: rateTable.id, riskTypeId: rateTable.riskTypeId })
-          .from(rateTable)
-          .where(
-            and(eq(rateTable.productVersionId, at.versionId), inArray(rateTable.id, ids), isNull(rateTable.deletedAt)),
-          );
-        const known = new Set(own.map((r) => r.id));
-        const unknown = ids.filter((x) => !known.has(x));
-        if (unknown.length > 0) {
-          throw fieldError('order', `Not rate tables of this version: ${unknown.join(', ')}.`);
-        }
-        for (const [index, tableId] of ids.entries()) {
-          await tx.update(rateTable).set({ order: index, updatedAt: new Date() }).where(eq(rateTable.id, tableId));
-        }
+        await reorderOwnRows(tx, kind, placeOf(at), request.body.order);
         const definition = await definitionOf(tx, at.versionId);
         const counts = await countRows(
           tx,
@@ -368,7 +349,7 @@ function registerScope(router: AtriumRouter, db: Database, { base, params }: Sco
       const at = await locate(tx, request.params, request.query.version_id);
       await assertDraftVersion(tx, at.versionId);
       const table = await tableInScope(tx, at, request.params.table, true);
-      if (table.row.deletedAt) throw badRequest(`Rate table '${table.row.name}' is deleted; restore it first.`);
+      refuseDeleted(kind, table.row);
       const body = request.body;
       const name = body.name ?? table.row.name;
       const keyColumns = body.key_columns ?? table.row.keyColumns;
@@ -444,8 +425,7 @@ function registerScope(router: AtriumRouter, db: Database, { base, params }: Sco
         const at = await locate(tx, request.params, request.query.version_id);
         await assertDraftVersion(tx, at.versionId);
         const table = await tableInScope(tx, at, request.params.table, true);
-        if (table.row.deletedAt) throw badRequest(`Rate table '${table.row.name}' is already deleted.`);
-        await tx.update(rateTable).set({ deletedAt: new Date() }).where(eq(rateTable.id, table.row.id));
+        await softDeleteOwnRow(tx, kind, table.row);
       });
       return reply.code(204).send();
     },
@@ -468,17 +448,7 @@ function registerScope(router: AtriumRouter, db: Database, { base, params }: Sco
         const at = await locate(tx, request.params, request.query.version_id);
         await assertDraftVersion(tx, at.versionId);
         const table = await tableInScope(tx, at, request.params.table, true);
-        if (!table.row.deletedAt) throw badRequest(`Rate table '${table.row.name}' is not deleted.`);
-        if (await nameTaken(tx, at.versionId, table.row.name, table.row.id)) {
-          throw badRequest(
-            `Another rate table named '${table.row.name}' exists in this version; rename or delete it before restoring this one.`,
-          );
-        }
-        await withUniqueCheck(
-          () =>
-            tx.update(rateTable).set({ deletedAt: null, updatedAt: new Date() }).where(eq(rateTable.id, table.row.id)),
-          () => duplicate(table.row.name),
-        );
+        await restoreOwnRow(tx, kind, placeOf(at), table.row);
         const definition = await definitionOf(tx, at.versionId);
         return detail(tx, await visibleTable(tx, definition, table.row.id));
       }),
