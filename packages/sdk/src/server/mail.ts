@@ -120,4 +120,9 @@ export interface MailService {
   /** A plugin's mails, newest first; with `reference`, only those about it. */
   list(filter: { plugin: string; reference?: string | null }, db?: Queryable): Promise<MailRecord[]>;
   get(id: number, db?: Queryable): Promise<MailRecord | null>;
+  /**
+   * Sends a mail that was given up on (failed, no retry planned) again: queued, with a new job in
+   * `tx`. ApiError 409 when the mail is not such a mail; null when there is no mail `id`.
+   */
+  retry(tx: Queryable, id: number): Promise<MailRecord | null>;
 }

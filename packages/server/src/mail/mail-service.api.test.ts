@@ -152,6 +152,15 @@ describe('mail service with an SMTP server', () => {
     expect(final).toMatchObject({ attempts: 1, nextAttemptAt: null });
     expect(final.lastError).toContain('Mailbox unavailable');
 
+    // Sent again on request (after the mailbox was fixed): a new round of attempts, then sent.
+    const again = await db.transaction((tx) => mail.retry(tx, refused.id));
+    expect(again).toMatchObject({ status: 'queued', attempts: 0, lastError: null });
+    const resent = await waitForMail(context(), refused.id, (m) => m.status === 'sent');
+    expect(resent.attempts).toBe(1);
+    await smtp.waitFor((m) => m.parsed.subject === 'Refused');
+    await expect(db.transaction((tx) => mail.retry(tx, refused.id))).rejects.toMatchObject({ status: 409 });
+    expect(await db.transaction((tx) => mail.retry(tx, 999_999))).toBeNull();
+
     smtp.refuseNext(3, 421, 'Service not available');
     const busy = await mail.enqueue(db, {
       plugin: 'mailtest',

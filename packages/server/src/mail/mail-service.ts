@@ -217,6 +217,27 @@ export function createPlatformMail(options: {
       const rows = await on.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
       return (await records(rows, on))[0] ?? null;
     },
+    async retry(tx, id) {
+      const [current] = await tx.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1).for('update');
+      if (!current) return null;
+      if (current.status !== 'failed' || current.nextAttemptAt)
+        throw new ApiError(409, 'Only a mail that failed and is not tried again any more can be sent again.', {
+          code: 'mail_not_failed',
+        });
+      const [row] = await tx
+        .update(mailOutbox)
+        .set({
+          status: 'queued',
+          // A fresh round of attempts; the count of earlier ones is kept in the log, not here.
+          attempts: 0,
+          lastError: configured ? null : MAIL_NOT_CONFIGURED,
+          updatedAt: new Date(),
+        })
+        .where(eq(mailOutbox.id, id))
+        .returning();
+      if (configured) await jobs.send(MAIL_SEND_JOB, { id }, { db: transactionSql(tx) });
+      return (await records([row!], tx))[0]!;
+    },
   };
 
   /** One attempt at one mail. SMTP failures are recorded on the row, not thrown. */
