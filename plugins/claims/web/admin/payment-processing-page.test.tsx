@@ -290,4 +290,43 @@ describe('Payment Processing', () => {
     );
     await waitFor(() => expect(host.location().search).toBe(''));
   }, 90_000);
+
+  it('marks an issued payment cleared, and a correction asks for a reason', async () => {
+    let cleared: string | null = null;
+    const host = await renderInTestHost(<PaymentProcessingPage />, {
+      role: 'Administrator',
+      apis: {
+        ...apis({ batches: [BATCH], queue: [] }),
+        'GET /claims/payment-batches/:id/payments/': () =>
+          jsonApi({
+            data: [
+              { ...QUEUE[0], attributes: { ...QUEUE[0]!.attributes, check_number: '100001', cleared_date: cleared } },
+            ],
+          }),
+        'POST /claims/payments/:id/clear/': ({ body }: TestApiRequest) => {
+          cleared = (body as { data: { attributes: { cleared_date: string } } }).data.attributes.cleared_date;
+          return jsonApi({ data: { type: 'payments', id: '11', attributes: { cleared_date: cleared } } }, 201);
+        },
+      },
+    });
+    const batches = await screen.findByRole('table', { name: 'Payment batches' });
+    await host.user.click(await within(batches).findByRole('button', { name: 'View PB-000007' }));
+    const detail = await screen.findByRole('dialog', { name: 'Payment batch PB-000007' });
+    await host.user.click(await within(detail).findByRole('button', { name: 'Mark cleared TXN-00000011' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Mark cleared' });
+    const date = within(dialog).getByLabelText('Cleared date');
+    await host.user.clear(date);
+    await host.user.type(date, '2026-11-20');
+    await host.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await within(detail).findByText('2026-11-20');
+    expect(host.requests.find((r) => r.path === '/api/claims/payments/11/clear/')?.body).toEqual({
+      data: { type: 'payments', attributes: { cleared_date: '2026-11-20' } },
+    });
+
+    await host.user.click(within(detail).getByRole('button', { name: 'Correct cleared date of TXN-00000011' }));
+    dialog = await screen.findByRole('dialog', { name: 'Correct cleared date' });
+    await host.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('This field is required.')).toBeTruthy();
+    expect(host.requests.filter((r) => r.path === '/api/claims/payments/11/clear/')).toHaveLength(1);
+  }, 90_000);
 });

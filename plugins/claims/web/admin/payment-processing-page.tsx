@@ -1,19 +1,21 @@
 import { Badge, Button, Checkbox, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { ErrorAlert, mapServerFormErrors, useCan } from '@atrium/sdk';
+import { ErrorAlert, mapServerFormErrors, required, useCan, validateForm } from '@atrium/sdk';
 import {
   formatCents,
   PAYMENT_BATCH_RESOURCE,
   sumAmounts,
   toCents,
   useBatchPayments,
+  useClearPayment,
   useExportBatch,
   usePaymentBatches,
   usePaymentQueue,
   useRunBatch,
   type PaymentBatch,
   type QueueFilters,
+  type QueueItem,
 } from '../api/payment-processing-api.js';
 import { errorMessageOf } from '../api/jsonapi.js';
 import { PaymentLookups } from './payment-processing-lookups.js';
@@ -287,6 +289,8 @@ function BatchList({ onOpen }: { onOpen(batch: PaymentBatch): void }) {
 function BatchDetail({ batch, onClose }: { batch: PaymentBatch | null; onClose(): void }) {
   const payments = useBatchPayments(batch?.id ?? null);
   const exportBatch = useExportBatch();
+  const canClear = useCan(PAYMENT_BATCH_RESOURCE, 'update');
+  const [clearing, setClearing] = useState<QueueItem | null>(null);
   return (
     <Modal opened={batch !== null} onClose={onClose} title={batch ? `Payment batch ${batch.number}` : ''} size="xl">
       {batch ? (
@@ -307,6 +311,8 @@ function BatchDetail({ batch, onClose }: { batch: PaymentBatch | null; onClose()
                 <Table.Th ta="right">Amount</Table.Th>
                 <Table.Th>Method</Table.Th>
                 <Table.Th>Transaction</Table.Th>
+                <Table.Th>Cleared</Table.Th>
+                <Table.Th />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -318,6 +324,19 @@ function BatchDetail({ batch, onClose }: { batch: PaymentBatch | null; onClose()
                   <Table.Td ta="right">{formatCents(toCents(p.amount))}</Table.Td>
                   <Table.Td>{methodLabel(p.payment_method)}</Table.Td>
                   <Table.Td>{p.transaction_number}</Table.Td>
+                  <Table.Td>{p.cleared_date ?? ''}</Table.Td>
+                  <Table.Td>
+                    {canClear.allowed ? (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        onClick={() => setClearing(p)}
+                        aria-label={`${p.cleared_date ? 'Correct cleared date of' : 'Mark cleared'} ${p.transaction_number}`}
+                      >
+                        {p.cleared_date ? 'Correct' : 'Mark cleared'}
+                      </Button>
+                    ) : null}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -327,8 +346,76 @@ function BatchDetail({ batch, onClose }: { batch: PaymentBatch | null; onClose()
               Export CSV
             </Button>
           </Group>
+          {clearing ? <ClearDialog payment={clearing} onClose={() => setClearing(null)} /> : null}
         </Stack>
       ) : null}
+    </Modal>
+  );
+}
+
+/** Records when a payment cleared; a second time it is a correction and needs a reason (append-only). */
+function ClearDialog({ payment, onClose }: { payment: QueueItem; onClose(): void }) {
+  const clear = useClearPayment();
+  const correcting = payment.cleared_date !== null;
+  const [date, setDate] = useState(correcting ? '' : new Date().toISOString().slice(0, 10));
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const server = clear.error ? mapServerFormErrors(clear.error).fields : {};
+  return (
+    <Modal opened onClose={onClose} title={correcting ? 'Correct cleared date' : 'Mark cleared'}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          const found = validateForm(
+            { cleared_date: date, reason },
+            {
+              ...(correcting ? { reason: { label: 'Reason', rules: [required()] } } : {}),
+              ...(!correcting ? { cleared_date: { label: 'Cleared date', rules: [required()] } } : {}),
+            },
+          ) as Record<string, string>;
+          setErrors(found);
+          if (Object.keys(found).length > 0) return;
+          clear.mutate(
+            { paymentId: payment.id, clearedDate: date || null, reason: reason.trim() || undefined },
+            { onSuccess: onClose },
+          );
+        }}
+      >
+        <Stack>
+          <Text size="sm">
+            {payment.transaction_number} · check {payment.check_number} · {formatCents(toCents(payment.amount))}
+            {correcting ? ` · cleared ${payment.cleared_date}` : ''}
+          </Text>
+          <TextInput
+            label="Cleared date"
+            type="date"
+            description={correcting ? 'Leave empty if the payment did not clear after all.' : undefined}
+            value={date}
+            onChange={(e) => setDate(e.currentTarget.value)}
+            error={errors.cleared_date ?? server.cleared_date}
+          />
+          {correcting ? (
+            <TextInput
+              label="Reason"
+              withAsterisk
+              value={reason}
+              onChange={(e) => setReason(e.currentTarget.value)}
+              error={errors.reason ?? server.reason}
+            />
+          ) : null}
+          {clear.error && Object.keys(server).length === 0 ? (
+            <ErrorAlert error={new Error(errorMessageOf(clear.error))} />
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={clear.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }

@@ -13,6 +13,7 @@ export const PAYMENT_PROCESSING_PATHS = {
   batches: `${BASE}/`,
   batchPayments: (id: string) => `${BASE}/${id}/payments/`,
   batchExport: (id: string) => `${BASE}/${id}/export/`,
+  clearPayment: (id: string) => `/claims/payments/${id}/clear/`,
 } as const;
 
 export const PAYMENT_BATCH_RESOURCE = 'claims:payment-batch';
@@ -32,6 +33,7 @@ export interface QueueItem {
   due_date: string | null;
   check_number: string | null;
   batch_number: string | null;
+  cleared_date: string | null;
 }
 
 export interface PaymentBatch {
@@ -60,6 +62,7 @@ const toItem = (flat: Flat): QueueItem => ({
   due_date: (flat.due_date as string | null) ?? null,
   check_number: (flat.check_number as string | null) ?? null,
   batch_number: (flat.batch_number as string | null) ?? null,
+  cleared_date: (flat.cleared_date as string | null) ?? null,
 });
 
 /** "1234.5" → 123450n; anything else is 0n (the server only answers decimals with two places). */
@@ -199,5 +202,23 @@ export function useExportBatch() {
       setTimeout(() => URL.revokeObjectURL(url), 1000);
       return csv;
     },
+  });
+}
+
+/** Records (or, with a reason, corrects) when an issued payment cleared; null: not cleared after all. */
+export function useClearPayment() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { paymentId: string; clearedDate: string | null; reason?: string }) =>
+      api.post(
+        PAYMENT_PROCESSING_PATHS.clearPayment(input.paymentId),
+        resourceBody('payments', {
+          cleared_date: input.clearedDate,
+          ...(input.reason ? { reason: input.reason } : {}),
+        }),
+        { jsonApi: true },
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
   });
 }
