@@ -88,8 +88,8 @@ const PAGE_SQL =
   `left join "claims"."location" on "claims"."location"."id" = "claims"."claim"."loss_location_id" where ${WHERE} ` +
   `order by "claims"."claim"."id" desc, "claims"."claim"."id" desc limit $3`;
 const COUNT_SQL =
-  `select count(*) from "claims"."claim" inner join "claims"."location" on "claims"."location"."id" = ` +
-  `"claims"."claim"."loss_location_id" where ${WHERE}`;
+  `select coalesce(sum((select count(*) from "claims"."claim" where ("claims"."claim"."loss_location_id" = ` +
+  `"claims"."location"."id" and ${WHERE}))), 0) from "claims"."location" where upper("claims"."location"."state") = upper($3)`;
 const rowsOf = async (text: string, values: unknown[]) =>
   (await pool.query({ text, values, rowMode: 'array' })).rows as unknown[][];
 const groupBy = (rows: unknown[][]) => {
@@ -114,7 +114,9 @@ bare.get('/api/claims/claims/', async (request) => {
       : Object.fromEntries(LOCATION_COLUMNS.map((c, i) => [c, r[CLAIM_COLUMNS.length + i]])),
   );
   const count =
-    claims.length === size ? Number((await rowsOf(COUNT_SQL, [q.status, q.loss_state]))[0]![0]) : claims.length;
+    claims.length === size
+      ? Number((await rowsOf(COUNT_SQL, [q.status, q.loss_state, q.loss_state]))[0]![0])
+      : claims.length;
   const ids = claims.map((c) => c.id);
   const lookupIds = claims.flatMap((c) => [c.loss_category_id, c.reported_method_id]).filter((id) => id != null);
   const [perils, tags, exposures, parties, lookups, risks] = await Promise.all([

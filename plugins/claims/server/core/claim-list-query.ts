@@ -58,6 +58,8 @@ const list = (value: string) =>
 export function claimListConditions(query: Record<string, unknown>): {
   where: SQL | undefined;
   joinsLocation: boolean;
+  /** The conditions on the loss location alone (already part of `where`). */
+  locationWhere: SQL | undefined;
 } {
   const f = <T = string>(name: string) => filterValue<T>(query, name);
   const conditions: SQL[] = [];
@@ -69,11 +71,16 @@ export function claimListConditions(query: Record<string, unknown>): {
   if (f('has_adjuster') === 'false') conditions.push(isNull(claim.primaryAdjuster));
   if (f('primary_adjuster')) conditions.push(eq(claim.primaryAdjuster, f('primary_adjuster')!));
   if (f('policy_number')) conditions.push(eq(claim.policyNumber, f('policy_number')!));
-  if (f('loss_city')) conditions.push(sql`lower(${location.city}) = lower(${f('loss_city')!})`);
-  if (f('loss_state')) conditions.push(sql`upper(${location.state}) = upper(${f('loss_state')!})`);
-  if (f('loss_zip')) conditions.push(eq(location.zip, f('loss_zip')!));
-  const joinsLocation = Boolean(f('loss_city') || f('loss_state') || f('loss_zip'));
-  return { where: conditions.length ? and(...conditions) : undefined, joinsLocation };
+  const onLocation: SQL[] = [];
+  if (f('loss_city')) onLocation.push(sql`lower(${location.city}) = lower(${f('loss_city')!})`);
+  if (f('loss_state')) onLocation.push(sql`upper(${location.state}) = upper(${f('loss_state')!})`);
+  if (f('loss_zip')) onLocation.push(eq(location.zip, f('loss_zip')!));
+  conditions.push(...onLocation);
+  return {
+    where: conditions.length ? and(...conditions) : undefined,
+    joinsLocation: onLocation.length > 0,
+    locationWhere: onLocation.length ? and(...onLocation) : undefined,
+  };
 }
 
 export interface ClaimListOptions {
@@ -114,9 +121,20 @@ export async function listClaims(
   const counted = (total: number) => ({ rows, locations, total });
   if (rows.length > 0 && rows.length < page.size) return counted(page.offset + rows.length);
   if (rows.length === 0 && page.offset === 0) return counted(0);
-  const countQuery = db.select({ n: count() }).from(claim).$dynamic();
-  const [total] = await (
-    conditions.joinsLocation ? countQuery.innerJoin(location, eq(location.id, claim.lossLocationId)) : countQuery
-  ).where(where);
+  if (conditions.locationWhere) {
+    // Filtered on the location: count, for each matching location (from its index), its claims that
+    // pass every condition. A join here made PostgreSQL hash all 100,000 claims (P2); the correlated
+    // count probes claim_loss_location_idx once per location instead, about twice as fast.
+    const ofLocation = db
+      .select({ n: count() })
+      .from(claim)
+      .where(and(eq(claim.lossLocationId, location.id), where));
+    const [total] = await db
+      .select({ n: sql<number>`coalesce(sum(${ofLocation}), 0)`.mapWith(Number) })
+      .from(location)
+      .where(conditions.locationWhere);
+    return counted(total?.n ?? 0);
+  }
+  const [total] = await db.select({ n: count() }).from(claim).where(where);
   return counted(total?.n ?? 0);
 }
