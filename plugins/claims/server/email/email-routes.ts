@@ -31,6 +31,7 @@ import { attachment, attachmentFolder, contact, party } from '../core/tables.js'
  * GET  claims/{id}/emails/recipients/  addresses to suggest: the claim's parties, and contacts
  *                                      matching filter[search] (3 characters or more, spec)
  * GET  claims/{id}/emails/attachments/ the claim's attachments that can be attached
+ * POST claims/{id}/emails/{emailId}/send-again/  a mail that failed for good, sent again
  *
  * A claim the caller may not read is a 404 like a missing one; sending lands in the audit log.
  */
@@ -38,6 +39,7 @@ const PLUGIN = 'claims';
 /** Spec: "Contact email search starts at 3 characters". */
 export const CONTACT_SEARCH_MIN_LENGTH = 3;
 const idParams = z.strictObject({ id: z.string().max(20) });
+const emailParams = z.strictObject({ id: z.string().max(20), emailId: z.string().max(20) });
 
 const emailResource = defineResource<MailRecord>({
   type: 'claim-email',
@@ -212,6 +214,44 @@ export function emailRoutes(router: AtriumRouter, context: ServerPluginContext):
         .where(eq(attachmentFolder.referenceId, claim.number))
         .orderBy(asc(attachmentFolder.name), asc(attachment.name));
       return serializeDocument(attachableResource, rows);
+    },
+  );
+
+  router.post(
+    '/claims/:id/emails/:emailId/send-again/',
+    {
+      config: { jsonapi: true, access: claimsPermission('email', 'create') },
+      schema: {
+        summary:
+          "Sends a mail of the claim again that failed and is not retried any more (409 otherwise; 404 for another claim's mail). Written to the claims audit log.",
+        tags,
+        security,
+        params: emailParams,
+      },
+    },
+    async (request) => {
+      const claim = await loadClaimFor(context, request, db, request.params.id, 'read');
+      const notFound = new ApiError(404, `E-mail ${request.params.emailId} of claim ${claim.number} not found.`);
+      const emailId = /^[1-9][0-9]{0,9}$/.test(request.params.emailId) ? Number(request.params.emailId) : 0;
+      const existing = emailId && emailId <= 2147483647 ? await mail.get(emailId) : null;
+      if (!existing || existing.plugin !== PLUGIN || existing.reference !== String(claim.id)) throw notFound;
+      const username = callerOf(request);
+      const again = await db.transaction(async (tx) => {
+        const queued = await mail.retry(tx, emailId);
+        if (!queued) throw notFound;
+        await writeAudit(tx, {
+          username,
+          action: 'update',
+          entityType: 'email',
+          entityId: emailId,
+          claimId: claim.id,
+          before: { status: existing.status, attempts: existing.attempts, last_error: existing.lastError },
+          after: { status: queued.status },
+          reason: 'Sent again',
+        });
+        return queued;
+      });
+      return serializeDocument(emailResource, again, { meta: meta() });
     },
   );
 

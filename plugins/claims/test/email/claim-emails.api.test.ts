@@ -199,6 +199,49 @@ describe('claim outbound e-mail', () => {
     });
   });
 
+  it('sends a mail that failed for good again on request, and only that', async () => {
+    smtp.refuseNext(1, 550, 'Mailbox unavailable');
+    const response = await adjuster(
+      'POST',
+      `/claims/${claim.id}/emails/`,
+      doc('claim-email', { to: ['moved@example.test'], subject: 'Refused first', body: 'Hello' }),
+    );
+    expect(response.status).toBe(201);
+    const id = ((await response.json()) as { data: EmailResource }).data.id;
+    let failed: EmailResource | undefined;
+    for (let i = 0; i < 200 && failed?.attributes.status !== 'failed'; i++) {
+      if (i) await new Promise((resolve) => setTimeout(resolve, 100));
+      failed = (await emailsOf(adjuster, claim.id)).data.find((e) => e.id === id);
+    }
+    expect(failed?.attributes).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(failed?.attributes.last_error).toContain('Mailbox unavailable');
+
+    // Under another claim the mail does not exist.
+    expect((await adjuster('POST', `/claims/${otherClaim.id}/emails/${id}/send-again/`)).status).toBe(404);
+    expect((await underwriter('POST', `/claims/${claim.id}/emails/${id}/send-again/`)).status).toBe(403);
+    const again = await adjuster('POST', `/claims/${claim.id}/emails/${id}/send-again/`);
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { data: EmailResource }).data.attributes.status).toBe('queued');
+    await smtp.waitFor((m) => m.parsed.subject === 'Refused first');
+    let sent: EmailResource | undefined;
+    for (let i = 0; i < 200 && sent?.attributes.status !== 'sent'; i++) {
+      if (i) await new Promise((resolve) => setTimeout(resolve, 100));
+      sent = (await emailsOf(adjuster, claim.id)).data.find((e) => e.id === id);
+    }
+    expect(sent?.attributes.status).toBe('sent');
+    const twice = await adjuster('POST', `/claims/${claim.id}/emails/${id}/send-again/`);
+    expect(twice.status).toBe(409);
+
+    const audit = await adjuster(
+      'GET',
+      `/audit-log/?filter[claim_id]=${claim.id}&filter[entity_type]=email&filter[entity_id]=${id}`,
+    );
+    const actions = ((await audit.json()) as { data: { attributes: { action: string } }[] }).data.map(
+      (e) => e.attributes.action,
+    );
+    expect(actions.sort()).toEqual(['create', 'update']);
+  });
+
   it("suggests the claim's parties, and contacts from the third character on", async () => {
     const parties = await adjuster('GET', `/claims/${claim.id}/emails/recipients/`);
     expect(parties.status).toBe(200);
