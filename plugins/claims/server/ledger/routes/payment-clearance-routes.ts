@@ -5,7 +5,6 @@ import {
   serializeDocument,
   z,
   type AtriumRouter,
-  type Queryable,
   type ServerPluginContext,
 } from '@atrium/sdk/server';
 import { auditLog } from '../../core/tables.js';
