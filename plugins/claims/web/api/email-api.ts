@@ -11,6 +11,7 @@ export const EMAIL_PATHS = {
   emails,
   recipients: (claimId: string) => `${emails(claimId)}recipients/`,
   attachments: (claimId: string) => `${emails(claimId)}attachments/`,
+  sendAgain: (claimId: string, emailId: string) => `${emails(claimId)}${emailId}/send-again/`,
 } as const;
 
 /** Spec: "Contact email search starts at 3 characters". */
@@ -88,9 +89,14 @@ export function useClaimEmails(claimId: string | undefined) {
         mailConfigured: document.meta?.mail_configured !== false,
       };
     },
-    // Follow mails on their way until they are sent or given up; a configured server sends in seconds.
-    refetchInterval: (query) =>
-      query.state.data?.mailConfigured && query.state.data.emails.some(inFlight) ? 3000 : false,
+    // Follow mails on their way until they are sent or given up: a configured server sends in
+    // seconds; a planned retry may be minutes away.
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      if (!data?.mailConfigured) return false;
+      if (data.emails.some((m) => m.status === 'queued' || m.status === 'sending')) return 3000;
+      return data.emails.some(inFlight) ? 30_000 : false;
+    },
   });
 }
 
@@ -141,4 +147,9 @@ export async function sendClaimEmail(api: ApiClient, claimId: string, mail: Comp
     }),
     { jsonApi: true },
   );
+}
+
+/** A mail that failed for good, queued again (`send-again/`). */
+export async function sendClaimEmailAgain(api: ApiClient, claimId: string, emailId: string): Promise<void> {
+  await api.post(EMAIL_PATHS.sendAgain(claimId, emailId), undefined, { jsonApi: true });
 }

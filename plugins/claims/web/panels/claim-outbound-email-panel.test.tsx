@@ -43,13 +43,19 @@ describe('Claim Outbound Email panel', () => {
 
   it("lists the claim's mails with their delivery status and says when no mail server is configured", async () => {
     setOpenClaim('CLM-7');
-    await renderInTestHost(<ClaimOutboundEmailPanel />, {
+    const again: string[] = [];
+    const host = await renderInTestHost(<ClaimOutboundEmailPanel />, {
       role: 'Claims Adjuster',
       apis: {
         'GET /claims/claims/by-number/:number/': () => doc(claim),
+        'POST /claims/claims/:id/emails/:emailId/send-again/': ({ params }) => {
+          again.push(params.emailId!);
+          return doc(mail(params.emailId!, { subject: 'Bounced', status: 'queued' }));
+        },
         'GET /claims/claims/:id/emails/': () =>
           doc(
             [
+              mail('4', { subject: 'Bounced', status: 'failed', attempts: 1, last_error: '550 Mailbox unavailable' }),
               mail('3', { subject: 'Waiting', status: 'queued', last_error: 'not sent: no mail server configured' }),
               mail('2', {
                 subject: 'Refused',
@@ -80,6 +86,13 @@ describe('Claim Outbound Email panel', () => {
     const delivered = screen.getByLabelText('E-mail Delivered');
     expect(within(delivered).getByText('Sent')).toBeTruthy();
     expect(within(delivered).getByText('Attachments: estimate.pdf')).toBeTruthy();
+
+    // Only a mail given up on can be sent again; one with a retry planned waits for it.
+    expect(within(refused).queryByRole('button', { name: 'Send again' })).toBeNull();
+    const bounced = screen.getByLabelText('E-mail Bounced');
+    expect(within(bounced).getByText('550 Mailbox unavailable (attempt 1)')).toBeTruthy();
+    await host.user.click(within(bounced).getByRole('button', { name: 'Send again' }));
+    await waitFor(() => expect(again).toEqual(['4']));
   });
 
   it('composes a mail to a suggested party with a claim attachment, searching contacts from the third character', async () => {

@@ -19,6 +19,7 @@ import {
   CONTACT_SEARCH_MIN_LENGTH,
   emailKeys,
   sendClaimEmail,
+  sendClaimEmailAgain,
   useAttachableFiles,
   useClaimEmails,
   useRecipientSuggestions,
@@ -58,7 +59,41 @@ function deliveryNote(mail: ClaimEmail): string | null {
   return null;
 }
 
-function EmailItem({ mail }: { mail: ClaimEmail }) {
+/** "Send again" for a mail that failed and is not retried any more. */
+function SendAgain({ claimId, mail }: { claimId: string; mail: ClaimEmail }) {
+  const api = useApiClient();
+  const { showToast } = useHostServices();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const again = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await sendClaimEmailAgain(api, claimId, mail.id);
+      await queryClient.invalidateQueries({ queryKey: emailKeys.list(claimId) });
+      showToast({ message: 'E-mail queued for sending again.', kind: 'success' });
+    } catch (error) {
+      setProblem(errorMessageOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button size="compact-xs" variant="light" mt={4} loading={busy} onClick={() => void again()}>
+        Send again
+      </Button>
+      {problem ? (
+        <Text size="xs" c="red" role="alert">
+          {problem}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
+function EmailItem({ mail, claimId, canSend }: { mail: ClaimEmail; claimId: string; canSend: boolean }) {
   const note = deliveryNote(mail);
   return (
     <Paper withBorder p="xs" aria-label={`E-mail ${mail.subject}`}>
@@ -82,6 +117,9 @@ function EmailItem({ mail }: { mail: ClaimEmail }) {
         <Text size="xs" c={mail.status === 'failed' ? 'red' : mail.status === 'sent' ? 'dimmed' : 'orange'}>
           {note}
         </Text>
+      ) : null}
+      {canSend && mail.status === 'failed' && !mail.next_attempt_at ? (
+        <SendAgain claimId={claimId} mail={mail} />
       ) : null}
     </Paper>
   );
@@ -199,7 +237,7 @@ function ClaimEmails({ claimNumber }: { claimNumber: string }) {
       ) : (
         <Stack gap="xs" aria-label={`E-mails of claim ${claimNumber}`}>
           {list.data.emails.map((mail) => (
-            <EmailItem key={mail.id} mail={mail} />
+            <EmailItem key={mail.id} mail={mail} claimId={claimId} canSend={canSend.allowed} />
           ))}
         </Stack>
       )}
