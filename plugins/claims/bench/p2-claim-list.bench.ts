@@ -293,10 +293,16 @@ const single = async (url: string, init?: RequestInit) => {
 console.log(
   `  one at a time (median of 20): hand-written ${fmt(await single(bareUrl))} ms, route ${fmt(await single(atriumUrl, { headers }))} ms`,
 );
-// A load run ends with requests still queued for the pool; each run starts once they are done, so
-// that one route's backlog is not billed to the other.
+// A load run ends with requests still queued for the pool (their clients gone); each run starts once
+// they are done, so that one route's backlog is not billed to the other.
+// The pool is idle for an instant between two statements of one request, so "settled" is a pool
+// idle for a whole second (no request spends that long between two statements).
 const settle = async () => {
-  while (pool.waitingCount > 0 || pool.idleCount < pool.totalCount) await new Promise((r) => setTimeout(r, 50));
+  let idleSince = performance.now();
+  while (performance.now() - idleSince < 1000) {
+    await new Promise((r) => setTimeout(r, 20));
+    if (pool.waitingCount > 0 || pool.idleCount < pool.totalCount) idleSince = performance.now();
+  }
 };
 const load = async (url: string, seconds: number, withHeaders?: Record<string, string>) => {
   await settle();
