@@ -2,13 +2,13 @@ import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { mapServerFormErrors, noSpace, required, useApiClient, useHostServices, validateForm } from '@atrium/sdk';
-import { serverMessage } from '../catalog/api-shared.js';
 import { LINES_RESOURCES } from '../catalog/permissions.js';
 import { riskTypeWrites, useRiskTypesChanged, type RiskType } from '../catalog/risk-types-api.js';
 import { riskTypeDetailsRoute } from '../routes.js';
 import { ConfirmButton, InheritanceBadge, ServerMessage, useCanWrite } from './shared.js';
 import { FormModal, formErrorText } from './form-modal.js';
 import { NameLabelInputs } from './name-label-inputs.js';
+import { useWriteAction } from './use-write-action.js';
 
 /** Risk types nest 7 levels (spec "Business constants": risk type tree depth 7). */
 export const RISK_TYPE_TREE_DEPTH = 7;
@@ -92,7 +92,7 @@ export function ChildRiskTypesTab({
   const canCreate = useCanWrite(LINES_RESOURCES.riskType, 'create') && !readOnly;
   const canDelete = useCanWrite(LINES_RESOURCES.riskType, 'delete') && !readOnly;
   const [dialog, setDialog] = useState<{ kind: 'create' } | { kind: 'copy'; source: RiskType } | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
+  const { message, act } = useWriteAction(changed);
   const link = (type: RiskType) =>
     riskTypeDetailsRoute.link({ lineName, productName, riskTypeName: type.name }, { version_id: versionId });
 
@@ -145,16 +145,12 @@ export function ChildRiskTypesTab({
                       size="xs"
                       variant="subtle"
                       ariaLabel={`Delete ${child.name}`}
-                      onConfirm={async () => {
-                        setMessage(null);
-                        try {
-                          await riskTypeWrites.deleteRiskType(api, productId, versionId, child.id);
-                          await changed();
-                          services.showToast({ message: `Risk type '${child.name}' deleted.`, kind: 'success' });
-                        } catch (error) {
-                          setMessage(serverMessage(error));
-                        }
-                      }}
+                      onConfirm={() =>
+                        act(
+                          () => riskTypeWrites.deleteRiskType(api, productId, versionId, child.id),
+                          `Risk type '${child.name}' deleted.`,
+                        )
+                      }
                     >
                       Delete
                     </ConfirmButton>

@@ -1,30 +1,20 @@
 import { Button, Group, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
-import { useApiClient, useHostServices } from '@atrium/sdk';
+import { useApiClient } from '@atrium/sdk';
 import { serverMessage } from '../catalog/api-shared.js';
 import { LINES_RESOURCES } from '../catalog/permissions.js';
 import { downloadExport, startExport, useExports, useProductViewsChanged } from '../catalog/product-views-api.js';
 import { ErrorAlert, ServerMessage, useCanWrite } from './shared.js';
+import { useWriteAction } from './use-write-action.js';
 
 /** Product exports of a version: start one, list them, download a ready one. */
 export function ExportsView({ productId, versionId }: { productId: number; versionId: number }) {
   const api = useApiClient();
-  const services = useHostServices();
   const changed = useProductViewsChanged();
   const canCreate = useCanWrite(LINES_RESOURCES.export, 'create');
   const exports = useExports(productId, versionId);
-  const [message, setMessage] = useState<string | null>(null);
+  const { message, setMessage, act } = useWriteAction(changed);
 
-  async function start() {
-    setMessage(null);
-    try {
-      await startExport(api, productId, versionId);
-      await changed();
-      services.showToast({ message: 'Export started.', kind: 'success' });
-    } catch (error) {
-      setMessage(serverMessage(error));
-    }
-  }
+  const start = () => act(() => startExport(api, productId, versionId), 'Export started.');
 
   return (
     <Stack>

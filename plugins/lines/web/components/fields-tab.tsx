@@ -1,7 +1,6 @@
 import { Badge, Button, Card, Group, Stack, Switch, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useApiClient, useHostServices } from '@atrium/sdk';
-import { serverMessage } from '../catalog/api-shared.js';
 import { LINES_RESOURCES } from '../catalog/permissions.js';
 import { moveId } from '../catalog/reorder.js';
 import {
@@ -15,6 +14,7 @@ import {
 import { FieldEditor } from './field-editor.js';
 import { OrderButtons, useRowOrdering } from './orderable-rows.js';
 import { ConfirmButton, ErrorAlert, InheritanceBadge, ServerMessage, useCanWrite } from './shared.js';
+import { useWriteAction } from './use-write-action.js';
 
 /** The Fields tab of a risk type: the fields in order, the editor, delete and restore. */
 export function FieldsTab({
@@ -41,7 +41,7 @@ export function FieldsTab({
   const fields = useRiskFields(productId, versionId, riskTypeId, showDeleted);
   const formats = useFieldFormats();
   const [editing, setEditing] = useState<RiskField | 'new' | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
+  const { message, act } = useWriteAction(changed);
   const list = fields.data ?? [];
   const live = list.filter((f) => !f.deleted);
 
@@ -52,17 +52,6 @@ export function FieldsTab({
     // Open once the fields have loaded; later edits are the user's.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [openField, fields.isSuccess]);
-
-  async function act(action: () => Promise<unknown>, success: string) {
-    setMessage(null);
-    try {
-      await action();
-      await changed();
-      services.showToast({ message: success, kind: 'success' });
-    } catch (error) {
-      setMessage(serverMessage(error));
-    }
-  }
 
   const move = (from: number, to: number) =>
     act(

@@ -1,7 +1,6 @@
 import { Badge, Button, Card, Group, Stack, Switch, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useApiClient, useHostServices } from '@atrium/sdk';
-import { serverMessage } from '../catalog/api-shared.js';
 import { LINES_RESOURCES } from '../catalog/permissions.js';
 import { moveId } from '../catalog/reorder.js';
 import {
@@ -14,6 +13,7 @@ import {
 import { ItemFormModal, LimitFormModal } from './item-form.js';
 import { OrderButtons, useRowOrdering } from './orderable-rows.js';
 import { ConfirmButton, ErrorAlert, InheritanceBadge, ServerMessage, useCanWrite } from './shared.js';
+import { useWriteAction } from './use-write-action.js';
 
 /** The Items tab: items in order (presence, type, fully earned) with their limits and deductibles. */
 export function ItemsTab({
@@ -38,20 +38,10 @@ export function ItemsTab({
   const [editing, setEditing] = useState<RiskItem | 'new' | null>(null);
   // The limit form: adding under an item (limit null) or editing one of its limits.
   const [limitForm, setLimitForm] = useState<{ item: RiskItem; limit: ItemLimit | null } | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
+  const { message, act } = useWriteAction(changed);
   const list = items.data ?? [];
   const live = list.filter((i) => !i.deleted);
 
-  async function act(action: () => Promise<unknown>, success: string) {
-    setMessage(null);
-    try {
-      await action();
-      await changed();
-      services.showToast({ message: success, kind: 'success' });
-    } catch (error) {
-      setMessage(serverMessage(error));
-    }
-  }
   const move = (from: number, to: number) =>
     act(
       () =>

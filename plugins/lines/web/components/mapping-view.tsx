@@ -1,10 +1,10 @@
 import { Button, Card, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useApiClient, useHostServices } from '@atrium/sdk';
-import { serverMessage } from '../catalog/api-shared.js';
+import { useApiClient } from '@atrium/sdk';
 import { LINES_RESOURCES } from '../catalog/permissions.js';
 import { saveMapping, useMapping, useProductViewsChanged, type ProductMapping } from '../catalog/product-views-api.js';
 import { ErrorAlert, ServerMessage, useCanWrite } from './shared.js';
+import { useWriteAction } from './use-write-action.js';
 
 const OPERATIONS = ['map', 'other'];
 const splitList = (text: string) =>
@@ -45,12 +45,11 @@ export function MappingView({
   riskTypeNames: string[];
 }) {
   const api = useApiClient();
-  const services = useHostServices();
   const changed = useProductViewsChanged();
   const canUpdate = useCanWrite(LINES_RESOURCES.mapping, 'update') && !readOnly;
   const mapping = useMapping(productId, versionId);
   const [draft, setDraft] = useState<ProductMapping>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const { message, act } = useWriteAction(changed);
   useEffect(() => {
     if (mapping.data) setDraft(mapping.data);
   }, [mapping.data]);
@@ -63,16 +62,7 @@ export function MappingView({
       return { ...current, [riskType]: { fields } };
     });
 
-  async function save() {
-    setMessage(null);
-    try {
-      await saveMapping(api, productId, versionId, draft);
-      await changed();
-      services.showToast({ message: 'Mapping saved.', kind: 'success' });
-    } catch (error) {
-      setMessage(serverMessage(error));
-    }
-  }
+  const save = () => act(() => saveMapping(api, productId, versionId, draft), 'Mapping saved.');
 
   return (
     <Stack>

@@ -2,7 +2,6 @@ import { Button, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@manti
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { mapServerFormErrors, noSpace, required, useApiClient, useHostServices, validateForm } from '@atrium/sdk';
-import { serverMessage } from '../catalog/api-shared.js';
 import { LINES_RESOURCES } from '../catalog/permissions.js';
 import {
   sequencesKey,
@@ -13,6 +12,7 @@ import {
 } from '../catalog/sequences-api.js';
 import { ConfirmButton, ErrorAlert, InheritanceBadge, ServerMessage, useCanWrite } from './shared.js';
 import { FormModal, formErrorText } from './form-modal.js';
+import { useWriteAction } from './use-write-action.js';
 
 /** The Sequences tab of a product version: how its policy and quote numbers are formed. */
 export function SequencesView({
@@ -32,8 +32,8 @@ export function SequencesView({
   const canDelete = useCanWrite(LINES_RESOURCES.sequence, 'delete') && !readOnly;
   const sequences = useSequences(productId, versionId);
   const [editing, setEditing] = useState<Sequence | 'new' | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
   const changed = () => queryClient.invalidateQueries({ queryKey: sequencesKey(productId, versionId) });
+  const { message, act } = useWriteAction(changed);
 
   return (
     <Stack>
@@ -81,16 +81,12 @@ export function SequencesView({
                         size="xs"
                         variant="subtle"
                         ariaLabel={`Delete ${s.name}`}
-                        onConfirm={async () => {
-                          setMessage(null);
-                          try {
-                            await sequenceWrites.remove(api, productId, versionId, s.id);
-                            await changed();
-                            services.showToast({ message: `Sequence '${s.name}' deleted.`, kind: 'success' });
-                          } catch (error) {
-                            setMessage(serverMessage(error));
-                          }
-                        }}
+                        onConfirm={() =>
+                          act(
+                            () => sequenceWrites.remove(api, productId, versionId, s.id),
+                            `Sequence '${s.name}' deleted.`,
+                          )
+                        }
                       >
                         Delete
                       </ConfirmButton>
