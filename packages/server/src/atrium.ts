@@ -48,8 +48,15 @@ export interface Atrium {
   log: FastifyBaseLogger;
   /** The object storage every plugin gets as `context.storage`. */
   storage: ObjectStorage;
-  close(): Promise<void>;
+  /**
+   * Stops taking requests, lets in-flight ones finish for `graceMs` (default 10 s) and then cuts
+   * the connections still open (a client that stopped sending half-way must not hold a deploy or a
+   * test run forever), then stops jobs and closes the database.
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
+
+const CLOSE_GRACE_MS = 10_000;
 
 export async function createAtrium(options: AtriumOptions): Promise<Atrium> {
   const { config } = options;
@@ -146,11 +153,22 @@ export async function createAtrium(options: AtriumOptions): Promise<Atrium> {
       routes,
       log,
       storage: platformStorage.storage,
-      async close() {
+      async close({ graceMs = CLOSE_GRACE_MS } = {}) {
         if (closed) return;
         closed = true;
         // Stop taking requests and let in-flight ones finish, then jobs, then the database.
-        if (app) await app.close();
+        if (app) {
+          const server = app.server;
+          const deadline = setTimeout(() => {
+            log.warn({ graceMs }, 'requests still open at shutdown; closing their connections');
+            server.closeAllConnections();
+          }, graceMs);
+          try {
+            await app.close();
+          } finally {
+            clearTimeout(deadline);
+          }
+        }
         await jobs.stop();
         closeMail();
         await database.close();

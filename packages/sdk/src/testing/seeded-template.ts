@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -79,7 +79,19 @@ export async function seededPgliteDump(cacheDir: string, key: string, build: () 
   const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.partial`;
   await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
   await rename(partial, file);
+  await dropStaleDumps(cacheDir, file);
   return dump;
+}
+
+/** Dumps of other keys untouched for an hour: sources changed since, and each is tens of megabytes. */
+async function dropStaleDumps(cacheDir: string, keep: string): Promise<void> {
+  const hourAgo = Date.now() - 3_600_000;
+  for (const name of await readdir(cacheDir)) {
+    const file = path.join(cacheDir, name);
+    if (!/^pglite-seeded-.*\.tar$/.test(name) || file === keep) continue;
+    const info = await stat(file).catch(() => null);
+    if (info && info.mtimeMs < hourAgo) await rm(file, { force: true });
+  }
 }
 
 const TEMPLATE_PREFIX = 'atrium_tpl_';
@@ -111,7 +123,7 @@ export async function seededPostgresTemplate(
       const built = /^atrium_tpl_(\d{8})_/.exec(datname)?.[1];
       if (built && built < day) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
     }
-    const building = `${name}_building_${randomBytes(3).toString('hex')}`;
+    const building = `${name}_b${randomBytes(3).toString('hex')}`;
     await admin.query(`CREATE DATABASE "${building}"`);
     try {
       const url = new URL(adminUrl);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import type { ServerPluginDefinition } from '../server/index.js';
@@ -67,14 +67,25 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     workers: true,
     webDist: options.webDist,
   };
-  // The usual server (every installed plugin, demo data, the real access services) starts from a
-  // copy of a seeded template built once per run; see seeded-template.ts. ATRIUM_TEST_TEMPLATE=off
-  // migrates and seeds every database from scratch instead.
+  let plugins = options.plugins;
+  const installed = await discoverServerPlugins();
+  if (plugins && !plugins.some((p) => p.id === 'core')) plugins = [installed.find((p) => p.id === 'core')!, ...plugins];
+  // A server of installed plugins with their demo data and the real access services starts from a
+  // copy of a seeded template built once per run and plugin set (seeded-template.ts). Plugins a
+  // test defines itself, custom access services or extra environment are built from scratch, as is
+  // everything with ATRIUM_TEST_TEMPLATE=off.
   const fromTemplate =
-    !options.plugins &&
+    (!plugins || plugins.every((plugin) => installed.includes(plugin))) &&
     !options.access &&
+    !options.env &&
     (options.seed ?? 'auto') === 'auto' &&
     process.env.ATRIUM_TEST_TEMPLATE !== 'off';
+  const templateKey = async () => {
+    const sources = await seededTemplateKey(REPO_ROOT);
+    if (!plugins) return sources;
+    const ids = plugins.map((plugin) => plugin.id).sort();
+    return `${sources}_${createHash('sha256').update(ids.join(',')).digest('hex').slice(0, 8)}`;
+  };
   const quietBuild = { ...config, workers: false };
   let dropDatabase: (() => Promise<void>) | undefined;
   let database: import('@atrium/server').DatabaseHandle | undefined;
@@ -82,8 +93,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('ATRIUM_TEST_DB=postgres needs TEST_DATABASE_URL.');
     const template = fromTemplate
-      ? await seededPostgresTemplate(adminUrl, await seededTemplateKey(REPO_ROOT), async (url) => {
-          const built = await createAtrium({ config: { ...quietBuild, databaseUrl: url }, seed: 'auto' });
+      ? await seededPostgresTemplate(adminUrl, await templateKey(), async (url) => {
+          const built = await createAtrium({ config: { ...quietBuild, databaseUrl: url }, plugins, seed: 'auto' });
           await built.close();
         })
       : undefined;
@@ -91,11 +102,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     config.databaseUrl = created.url;
     dropDatabase = created.drop;
   } else if (fromTemplate) {
-    const dump = await seededPgliteDump(CACHE_DIR, await seededTemplateKey(REPO_ROOT), async () => {
+    const dump = await seededPgliteDump(CACHE_DIR, await templateKey(), async () => {
       const handle = await openDatabase({ dataDir: 'memory://' });
       // createAtrium closes the database it was given; keep it open long enough to dump it.
       const built = await createAtrium({
         config: quietBuild,
+        plugins,
         database: Promise.resolve({ ...handle, close: async () => {} }),
         seed: 'auto',
       });
@@ -107,12 +119,6 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       }
     });
     database = await openDatabase({ dataDir: 'memory://', initialDataDir: dump });
-  }
-  let plugins = options.plugins;
-  if (plugins) {
-    const all = await discoverServerPlugins();
-    const core = all.find((p) => p.id === 'core')!;
-    if (!plugins.some((p) => p.id === 'core')) plugins = [core, ...plugins];
   }
   let atrium: import('@atrium/server').Atrium;
   try {
