@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { party } from '../../server/core/tables.js';
 import {
   financialsOf,
   JSONAPI,
@@ -282,6 +283,42 @@ describe('posting reserves, payments and recoveries', () => {
           .post('/api/claims/payments/', paymentDoc(e, { amount: '1.00', reserve_category: 'indemnity' }))
       ).status,
     ).toBe(403);
+  });
+});
+
+describe('recovery parties', () => {
+  it('records a party of the same claim and refuses a party of another claim, writing nothing', async () => {
+    const db = server.atrium.database.db;
+    const mine = await server.createClaim(1);
+    const other = await server.createClaim(1);
+    const [ownParty, foreignParty] = await db
+      .insert(party)
+      .values([
+        { claimId: mine.claimId, displayNumber: 1, name: 'Salvage Buyer LLC', role: 'vendor' },
+        { claimId: other.claimId, displayNumber: 1, name: 'Someone Else', role: 'claimant' },
+      ])
+      .returning();
+    const e = mine.exposureIds[0]!;
+    await server.adjuster.post(
+      '/api/claims/reserves/',
+      reserveDoc(e, { new_amount: '100.00', reserve_category: 'indemnity' }),
+    );
+    const withParty = (id: string) => {
+      const doc = recoveryDoc(e, { amount: '20.00', reserve_category: 'indemnity', recovery_type: 'salvage' });
+      return {
+        data: { ...doc.data, relationships: { ...doc.data.relationships, party: { data: { type: 'parties', id } } } },
+      };
+    };
+    for (const id of [String(foreignParty!.id), '99999999', 'x']) {
+      const refused = await server.adjuster.post('/api/claims/recoveries/', withParty(id));
+      expect(refused.status).toBe(400);
+      expect(await pointers(refused)).toEqual(['/data/relationships/party/data/id']);
+    }
+    expect((await financialsOf(server.adjuster, mine.claimId)).recovered).toBe('0.00');
+    const recorded = await server.adjuster.post('/api/claims/recoveries/', withParty(String(ownParty!.id)));
+    expect(recorded.status).toBe(201);
+    expect((await body(recorded)).data.relationships.party.data).toEqual({ type: 'parties', id: String(ownParty!.id) });
+    expect((await financialsOf(server.adjuster, mine.claimId)).recovered).toBe('20.00');
   });
 });
 

@@ -23,7 +23,7 @@ import {
   type Actor,
   type TransactionRequest,
 } from '../posting-service.js';
-import { exposure } from '../../core/tables.js';
+import { exposure, party } from '../../core/tables.js';
 import { exposureNotFound } from '../ledger-store.js';
 import type { TransactionType } from '../ledger-entry.js';
 import {
@@ -158,6 +158,25 @@ async function requireIds(
     throw new ApiError(400, `${label} ${ids[missing]} not found.`, { source: { pointer: pointer(missing) } });
   }
   return numbers;
+}
+
+/**
+ * A recovery's party (who paid it back: a third party's carrier, a salvage buyer) is one of the
+ * parties on the exposure's own claim; a party of another claim is refused like a missing one.
+ */
+async function requirePartyOnClaimOf(context: ServerPluginContext, partyId: string, exposureId: number) {
+  const pointer = { pointer: '/data/relationships/party/data/id' };
+  const id = /^[1-9]\d{0,9}$/.test(partyId) ? Number(partyId) : null;
+  const [row] =
+    id === null
+      ? []
+      : await context.db
+          .select({ id: party.id })
+          .from(party)
+          .innerJoin(exposure, eq(exposure.claimId, party.claimId))
+          .where(and(eq(party.id, id), eq(exposure.id, exposureId)));
+  if (!row) throw new ApiError(400, `Party ${partyId} is not a party on this claim.`, { source: pointer });
+  return row.id;
 }
 
 export async function loadTransaction(
@@ -378,6 +397,8 @@ export function registerPostingRoutes(router: AtriumRouter, context: ServerPlugi
         await requireIds(context, payor, [payorId], () => '/data/relationships/payor/data/id', 'Payor');
       }
       const exposureId = exposureIdOf(relationships);
+      const partyId = relationships?.party?.data?.id;
+      const partyRow = partyId === undefined ? null : await requirePartyOnClaimOf(context, partyId, exposureId);
       const { amount, reserve_category, ...details } = attributes!;
       const transaction: TransactionRequest = {
         type: 'recovery',
@@ -387,7 +408,7 @@ export function registerPostingRoutes(router: AtriumRouter, context: ServerPlugi
         details: {
           ...details,
           payor_id: payorId === undefined ? null : Number(payorId),
-          party_id: relationships?.party?.data?.id ?? null,
+          party_id: partyRow,
         },
       };
       return create(context, request, reply, actorOf(request), transaction, amount);
