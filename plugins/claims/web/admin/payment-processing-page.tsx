@@ -17,6 +17,7 @@ import {
   type QueueFilters,
   type QueueItem,
 } from '../api/payment-processing-api.js';
+import { usePaymentMethods } from '../api/claims-api.js';
 import { errorMessageOf } from '../api/jsonapi.js';
 import { PaymentLookups } from './payment-processing-lookups.js';
 
@@ -27,18 +28,14 @@ import { PaymentLookups } from './payment-processing-lookups.js';
  * batches run so far with their payments and check numbers, and each batch's CSV export; below, the
  * payment methods and pay codes (payment-processing-lookups.tsx).
  */
-const METHODS = [
-  { value: 'check', label: 'Check' },
-  { value: 'ach', label: 'ACH' },
-  { value: 'wire', label: 'Wire' },
-  { value: 'card', label: 'Card' },
-];
-const methodLabel = (method: string | null) => METHODS.find((m) => m.value === method)?.label ?? '';
 
 export default function PaymentProcessingPage() {
   const [params, setParams] = useSearchParams();
   const [filters, setFilters] = useState<QueueFilters>({});
   const queue = usePaymentQueue(filters);
+  // Every method, expired ones too: payments made with them may still be waiting for issue.
+  const methods = usePaymentMethods(false);
+  const methodLabel = methods.labelOf;
   const canRun = useCan(PAYMENT_BATCH_RESOURCE, 'create');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
@@ -74,7 +71,7 @@ export default function PaymentProcessingPage() {
           label="Payment method"
           placeholder="All methods"
           clearable
-          data={METHODS}
+          data={methods.options}
           value={filters.payment_method ?? null}
           onChange={(value) => setFilters({ ...filters, payment_method: value ?? undefined })}
           w={180}
@@ -287,6 +284,7 @@ function BatchList({ onOpen }: { onOpen(batch: PaymentBatch): void }) {
 }
 
 function BatchDetail({ batch, onClose }: { batch: PaymentBatch | null; onClose(): void }) {
+  const methodLabel = usePaymentMethods(false).labelOf;
   const payments = useBatchPayments(batch?.id ?? null);
   const exportBatch = useExportBatch();
   const canClear = useCan(PAYMENT_BATCH_RESOURCE, 'update');

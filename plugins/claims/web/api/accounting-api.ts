@@ -11,7 +11,6 @@ import { PATHS } from './paths.js';
  */
 export const RESERVE_CATEGORIES = ['indemnity', 'expense', 'legal', 'medical'] as const;
 export type ReserveCategory = (typeof RESERVE_CATEGORIES)[number];
-export const PAYMENT_METHODS = ['check', 'ach', 'wire', 'card'] as const;
 /** Money received back: salvage (the damaged property sold) or subrogation (from the party at fault). */
 export const RECOVERY_TYPES = ['salvage', 'subrogation'] as const;
 export type RecoveryType = (typeof RECOVERY_TYPES)[number];

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApiClient, type ApiClient, type JsonApiDocument, type JsonApiResource } from '@atrium/sdk';
-import { flatten, flattenAll, resourceBody, type Flat } from './jsonapi.js';
+import { flatten, flattenAll, resourceBody, text, type Flat } from './jsonapi.js';
 import { PATHS } from './paths.js';
 
 /** Claims, their statuses, exposures, parties and audit log as the screens read them. */
@@ -149,6 +149,21 @@ export function useLookup(path: string, query: Record<string, string> = {}, enab
     queryFn: async ({ signal }) => (await api.jsonApiFetchAll(path, { query, signal })).data.map(flatten),
     staleTime: 60_000,
   });
+}
+
+/**
+ * The payment methods claims finance keeps in Payment Processing, as select options (value: the
+ * method's name, which payments store). `activeOnly` for new payments: an expired method stays
+ * on the payments that used it but cannot be chosen again.
+ */
+export function usePaymentMethods(activeOnly: boolean) {
+  const methods = useLookup(PATHS.paymentMethods, activeOnly ? { 'filter[active]': 'true' } : {});
+  const options = (methods.data ?? []).map((m) => ({ value: m.id, label: text(m.label) || m.id }));
+  return {
+    ...methods,
+    options,
+    labelOf: (name: string | null) => options.find((o) => o.value === name)?.label ?? name ?? '',
+  };
 }
 
 export function useClaimAudit(claimId: string | undefined) {

@@ -13,12 +13,11 @@ import {
 import {
   addPayment,
   addReserve,
-  PAYMENT_METHODS,
   RESERVE_CATEGORIES,
   type Posted,
   type ReserveCategory,
 } from '../api/accounting-api.js';
-import { useLookup } from '../api/claims-api.js';
+import { useLookup, usePaymentMethods } from '../api/claims-api.js';
 import { errorMessageOf, newIdempotencyKey, text, type Flat } from '../api/jsonapi.js';
 import { PATHS } from '../api/paths.js';
 
@@ -199,6 +198,7 @@ export function ReserveForm(props: MoneyFormProps) {
 
 export function PaymentForm(props: MoneyFormProps) {
   const payees = useLookup(PATHS.payees);
+  const methods = usePaymentMethods(true);
   return (
     <MoneyForm
       {...props}
@@ -220,7 +220,7 @@ export function PaymentForm(props: MoneyFormProps) {
         <>
           <Select
             label="Payment method"
-            data={[...PAYMENT_METHODS]}
+            data={methods.options}
             value={values.method}
             onChange={(v) => set({ method: v ?? 'check' })}
           />

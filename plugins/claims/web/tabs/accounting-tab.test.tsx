@@ -151,3 +151,78 @@ describe('accounting tab: recoveries', () => {
     expect(within(byExposure).getByText('600.00')).toBeTruthy();
   }, 90_000);
 });
+
+describe('accounting tab: payments', () => {
+  beforeAll(preloadTestHost, 30_000);
+
+  it('offers the active payment methods claims finance maintains and posts the one chosen', async () => {
+    const host = await renderInTestHost(<ClaimWorkspacePage />, {
+      role: 'Claims Adjuster',
+      path: claimsAccountingRoute.path,
+      at: claimsAccountingRoute.link({ claimNumber: 'CLM-7' }, { action: 'payment' }),
+      apis: {
+        'GET /claims/claims/by-number/:number/': () => doc(claim, { etag: '"claim-7-v1"' }),
+        'GET /claims/products/:id/': () => doc({ type: 'product', id: '3', attributes: { name: 'auto' } }),
+        'GET /claims/exposures/': () =>
+          doc([
+            {
+              type: 'exposure',
+              id: '11',
+              attributes: { number: 1, display_number: 'CLM-7-1', exposure_name: 'Collision', status: 'open' },
+            },
+          ]),
+        'GET /claims/parties/': () => doc([]),
+        'GET /claims/payors/': () => doc([]),
+        'GET /claims/payees/': () => doc([]),
+        'GET /claims/payment-methods/': ({ url }) =>
+          doc(
+            [
+              { type: 'payment-methods', id: 'check', attributes: { name: 'check', label: 'Check', active: true } },
+              {
+                type: 'payment-methods',
+                id: 'eft',
+                attributes: { name: 'eft', label: 'Electronic transfer', active: true },
+              },
+              { type: 'payment-methods', id: 'card', attributes: { name: 'card', label: 'Card', active: false } },
+            ].filter((m) => url.searchParams.get('filter[active]') !== 'true' || m.attributes.active),
+          ),
+        'GET /claims/claims/:id/financials/': () =>
+          doc({ type: 'claim-financials', id: '7', attributes: { ...totals('0.00'), exposures: [] } }),
+        'GET /claims/reserves/': () => doc([]),
+        'GET /claims/payments/': () => doc([]),
+        'GET /claims/recoveries/': () => doc([]),
+        'GET /claims/transactions/': () => doc([]),
+        'GET /claims/approvals/': () => doc([]),
+        'POST /claims/payments/': ({ body }) => {
+          const data = (body as { data: { attributes: Record<string, string> } }).data;
+          return doc(
+            {
+              type: 'payments',
+              id: '90',
+              attributes: { ...data.attributes, transaction_status: 'posted', voided: false },
+              relationships: { exposure: { data: { type: 'exposures', id: '11' } } },
+            },
+            {},
+            201,
+          );
+        },
+      },
+    });
+
+    const dialog = await screen.findByRole('dialog', { name: 'Add payment' });
+    const select = within(dialog).getByRole('combobox', { name: 'Payment method' });
+    await host.user.click(select);
+    const listbox = await waitFor(() => document.getElementById(select.getAttribute('aria-controls') ?? '')!);
+    expect(
+      (await within(listbox).findAllByRole('option', { hidden: true })).map((option) => option.textContent),
+    ).toEqual(['Check', 'Electronic transfer']);
+    await host.user.click(within(listbox).getByRole('option', { name: 'Electronic transfer', hidden: true }));
+    await host.user.type(within(dialog).getByRole('textbox', { name: 'Payment amount' }), '125.00');
+    await host.user.click(within(dialog).getByRole('button', { name: 'Save payment' }));
+    await waitFor(() =>
+      expect(host.requests.find((r) => r.method === 'POST' && r.path === '/api/claims/payments/')?.body).toMatchObject({
+        data: { attributes: { amount: '125.00', payment_method: 'eft' } },
+      }),
+    );
+  }, 90_000);
+});
