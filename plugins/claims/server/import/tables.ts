@@ -45,6 +45,16 @@ export const importRun = claimsSchema.table(
     problems: jsonb('problems').$type<ImportProblem[]>().notNull().default([]),
     /** Why the run failed as a whole (the job crashed); claims that failed on their own are in problems. */
     error: text('error'),
+    /**
+     * Set by the job when it takes the run and after every claim: a `running` run without progress
+     * for a while was interrupted (its process died) and may be resumed (import-resume.ts).
+     */
+    heartbeatAt: timestamptz('heartbeat_at'),
+    /**
+     * Which execution owns the run: a resume adds one and its job writes only while the number is
+     * its own, so an execution that was thought dead but was only slow stops at its next claim.
+     */
+    attempt: integer('attempt').notNull().default(1),
   },
   (table) => [
     index('import_run_created_idx').on(table.createdAt),
@@ -71,6 +81,8 @@ export const importRunClaim = claimsSchema.table(
   },
   (table) => [
     index('import_run_claim_run_idx').on(table.runId, table.id),
+    // One outcome per claim and run: a resumed run never records (or counts) a claim twice.
+    uniqueIndex('import_run_claim_run_number_key').on(table.runId, table.claimNumber),
     uniqueIndex('import_run_claim_imported_number_key')
       .on(table.claimNumber)
       .where(sql`${table.outcome} = 'imported'`),
