@@ -11,6 +11,8 @@ export interface RegisteredRoute {
   url: string;
   access: RouteAccess | undefined;
   plugin: string;
+  /** The route speaks JSON:API (config.jsonapi): negotiation, the media type, JSON:API errors. */
+  jsonapi: boolean;
 }
 
 export interface AccessServices {
@@ -54,6 +56,9 @@ export function registerAccessControl(
         },
         get access() {
           return (route.config as { access?: RouteAccess } | undefined)?.access;
+        },
+        get jsonapi() {
+          return (route.config as { jsonapi?: boolean } | undefined)?.jsonapi === true;
         },
       };
       routes.push(entry);
