@@ -7,10 +7,11 @@ import {
   toPageRequest,
   z,
   type AtriumRouter,
-  type Database,
+  type ServerPluginContext,
 } from '@atrium/sdk/server';
 import { claimsPermission } from '../permissions.js';
 import { CLAIMS_BASE, JSONAPI_PAGE_SIZE, security, tags } from './http-kit.js';
+import { claimScope } from './claim-scope.js';
 import { filterShape, filterValue } from './query-filters.js';
 import { auditLog, exposure, party } from './tables.js';
 
@@ -33,14 +34,16 @@ const auditResource = defineResource<typeof auditLog.$inferSelect>({
   }),
 });
 
-export function auditRoutes(router: AtriumRouter, db: Database): void {
+export function auditRoutes(router: AtriumRouter, context: ServerPluginContext): void {
+  const { db } = context;
   router.get(
     '/audit-log/',
     {
       config: { jsonapi: true, access: claimsPermission('audit-log', 'read') },
       schema: {
         summary:
-          'The audit log of every claims write, newest first by default; filter by claim_id, entity_type, entity_id, username.',
+          'The audit log of every claims write, newest first by default; filter by claim_id, entity_type, entity_id, username. ' +
+          'Entries about a claim are listed only when the caller may read that claim.',
         tags,
         security,
         querystring: z.strictObject({
@@ -73,6 +76,9 @@ export function auditRoutes(router: AtriumRouter, db: Database): void {
         const value = filterValue<string>(query, name);
         if (value) conditions.push(eq(column, value));
       }
+      // Entries about claims the caller cannot read are left out; entries about no claim stay.
+      const scope = await claimScope(context, request, auditLog.claimId, { nullable: true });
+      if (scope) conditions.push(scope);
       const where = conditions.length ? and(...conditions) : undefined;
       const [total] = await db.select({ n: count() }).from(auditLog).where(where);
       const rows = await db
@@ -105,7 +111,11 @@ export function auditRoutes(router: AtriumRouter, db: Database): void {
       const query = request.query as Record<string, unknown> & { 'page[number]': number; 'page[size]': number };
       const page = toPageRequest(query);
       const claimId = filterValue<number>(query, 'claim_id');
-      const where = and(eq(party.role, 'claimant'), claimId ? eq(party.claimId, claimId) : undefined);
+      const where = and(
+        eq(party.role, 'claimant'),
+        claimId ? eq(party.claimId, claimId) : undefined,
+        await claimScope(context, request, party.claimId),
+      );
       const [total] = await db.select({ n: count() }).from(party).where(where);
       const rows = await db
         .select()

@@ -1,4 +1,4 @@
-import { z, type AtriumRouter, type Database } from '@atrium/sdk/server';
+import { z, type AtriumRouter, type ServerPluginContext } from '@atrium/sdk/server';
 import { registerCollection, type CollectionOptions } from './collection-routes.js';
 import { registerManualItemRoutes } from './manual-item-routes.js';
 import {
@@ -260,8 +260,10 @@ export const LOOKUP_PATHS: Record<string, string> = {
   'address-types': 'address-type',
 };
 
-export function registerClaimKinds(router: AtriumRouter, db: Database): void {
-  for (const kind of CLAIM_KINDS) registerCollection(router, db, kind);
+export function registerClaimKinds(router: AtriumRouter, context: ServerPluginContext): void {
+  const { db } = context;
+  // With the context: rows of claims are scoped to the claims the caller may read (collection-routes).
+  for (const kind of CLAIM_KINDS) registerCollection(router, db, kind, context);
   // Manual items and limits keep their rows in the lookup table but validate their own fields.
   registerManualItemRoutes(router, db);
   for (const [path, type] of Object.entries(LOOKUP_PATHS)) {

@@ -14,8 +14,13 @@ import {
   type AtriumRouter,
   type Database,
   type ResourceDefinition,
+  type ServerPluginContext,
 } from '@atrium/sdk/server';
+import type { FastifyRequest } from 'fastify';
 import { claimsPermission } from '../permissions.js';
+import { claimAccessFilter } from './claim-access.js';
+import { claimScope } from './claim-scope.js';
+import { claim } from './tables.js';
 import { filterShape as withFilterAliases, filterValue, idSort } from './query-filters.js';
 import {
   CLAIMS_BASE,
@@ -37,6 +42,11 @@ import {
  * relationships are the `<name>Id` columns named in `relationships`. The many small claim kinds
  * (risks, locations, damages, lookups …) are all declared with it; claims and exposures have their
  * own routes because they carry statuses, numbers and ETags.
+ *
+ * A table with a `claimId` column holds rows of claims (parties, risks, events …): the list and every
+ * route on one row see only the rows of claims the caller may read (claimScope), a hidden one is a
+ * 404 like a missing one, and a row cannot be put on a claim the caller cannot read. Such tables need
+ * the plugin context (for the evaluator), so registering one without it is a programming error.
  */
 type Thing = Parameters<typeof claimsPermission>[0];
 type AnyTable = PgTable & { id: PgColumn };
@@ -101,9 +111,41 @@ function isOptional(schema: z.ZodType): boolean {
   return schema.safeParse(undefined).success;
 }
 
-export function registerCollection(router: AtriumRouter, db: Database, options: CollectionOptions): void {
+export function registerCollection(
+  router: AtriumRouter,
+  db: Database,
+  options: CollectionOptions,
+  context?: ServerPluginContext,
+): void {
   const { table, type, thing } = options;
   const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const claimColumn = columns.claimId;
+  if (claimColumn && !context) {
+    throw new Error(`Collection ${options.path} holds rows of claims: register it with the plugin context.`);
+  }
+  const claimRelationship = Object.entries(options.relationships ?? {}).find(([, rel]) => rel.column === 'claimId');
+  /** The condition keeping rows of claims the caller may read (undefined: no claim column or no record condition). */
+  const scopeOf = async (request: FastifyRequest) =>
+    claimColumn ? claimScope(context!, request, claimColumn) : undefined;
+  /**
+   * A claim named on a write must be one the caller may read. Asked before the transaction (the
+   * evaluator may read the database); a hidden claim and a missing one get the same answer.
+   */
+  const requireReadableClaim = async (request: FastifyRequest, claimId: unknown) => {
+    if (!claimColumn || typeof claimId !== 'number') return;
+    const readable = await claimAccessFilter(context!, request, 'read');
+    if (!readable) return;
+    const [found] = await db
+      .select({ id: claim.id })
+      .from(claim)
+      .where(and(eq(claim.id, claimId), readable))
+      .limit(1);
+    if (found) return;
+    const pointer = claimRelationship
+      ? `/data/relationships/${claimRelationship[0]}/data/id`
+      : '/data/attributes/claim_id';
+    throw new ApiError(400, `Claim ${claimId} not found.`, { source: { pointer } });
+  };
   const resource = collectionResource(options);
   const base = `/${options.path}/`;
   const notFound = (id: string) => new ApiError(404, `${type} ${id} not found.`);
@@ -126,12 +168,13 @@ export function registerCollection(router: AtriumRouter, db: Database, options: 
     ),
   );
 
-  const load = async (tx: Pick<Database, 'select'>, rawId: string) => {
+  /** One row; `scope` (scopeOf, asked before any transaction) hides rows of claims the caller cannot read. */
+  const load = async (tx: Pick<Database, 'select'>, rawId: string, scope: SQL | undefined) => {
     const id = numericId(rawId, `${type} ${rawId} not found.`);
     const [row] = await tx
       .select()
       .from(table as PgTable)
-      .where(and(eq(table.id, id), ...fixedWhere))
+      .where(and(eq(table.id, id), ...fixedWhere, scope))
       .limit(1);
     if (!row) throw notFound(rawId);
     return row as Record<string, any>;
@@ -181,6 +224,8 @@ export function registerCollection(router: AtriumRouter, db: Database, options: 
         if (value === undefined) continue;
         conditions.push(eq(columns[filter.column]!, filter.kind === 'boolean' ? value === 'true' : value));
       }
+      const scope = await scopeOf(request);
+      if (scope) conditions.push(scope);
       const where = conditions.length ? and(...conditions) : undefined;
       const [total] = await db
         .select({ n: count() })
@@ -204,7 +249,7 @@ export function registerCollection(router: AtriumRouter, db: Database, options: 
       config: { jsonapi: true, access: claimsPermission(thing, 'read') },
       schema: { summary: `One ${type}.`, tags, security, params: idParams },
     },
-    async (request) => serializeDocument(resource, await load(db, request.params.id)),
+    async (request) => serializeDocument(resource, await load(db, request.params.id, await scopeOf(request))),
   );
 
   if (options.readOnly) return;
@@ -236,6 +281,7 @@ export function registerCollection(router: AtriumRouter, db: Database, options: 
         }
       }
       const values = { ...toValues(data), ...(options.fixed ?? {}) };
+      await requireReadableClaim(request, values.claimId);
       const created = await db
         .transaction(async (tx) => {
           const [row] = (await tx.insert(table).values(values).returning()) as Record<string, any>[];
@@ -271,9 +317,11 @@ export function registerCollection(router: AtriumRouter, db: Database, options: 
       async (request) => {
         requireMatchingId(request.body.data.id, request.params.id);
         const values = toValues(request.body.data as never);
+        const scope = await scopeOf(request);
+        await requireReadableClaim(request, values.claimId);
         const updated = await db
           .transaction(async (tx) => {
-            const before = await load(tx, request.params.id);
+            const before = await load(tx, request.params.id, scope);
             if (Object.keys(values).length === 0) return before;
             const [row] = (await tx
               .update(table)
@@ -305,9 +353,10 @@ export function registerCollection(router: AtriumRouter, db: Database, options: 
       schema: { summary: `Deletes a ${type}.`, tags, security, params: idParams },
     },
     async (request, reply) => {
+      const scope = await scopeOf(request);
       await db
         .transaction(async (tx) => {
-          const before = await load(tx, request.params.id);
+          const before = await load(tx, request.params.id, scope);
           await tx.delete(table).where(eq(table.id, before.id as number));
           await writeAudit(tx, {
             username: callerOf(request),

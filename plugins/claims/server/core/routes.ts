@@ -9,7 +9,7 @@ import { productRoutes } from './product-routes.js';
 export function registerCoreRoutes(router: AtriumRouter, context: ServerPluginContext): void {
   claimRoutes(router, context);
   exposureRoutes(router, context);
-  registerClaimKinds(router, context.db);
+  registerClaimKinds(router, context);
   productRoutes(router, context.db);
-  auditRoutes(router, context.db);
+  auditRoutes(router, context);
 }

@@ -12,6 +12,7 @@ import {
 } from '@atrium/sdk/server';
 import { claimsPermission } from '../permissions.js';
 import { loadClaimFor } from '../core/claim-access.js';
+import { claimScope, exposureClaimScope } from '../core/claim-scope.js';
 import { CLAIMS_BASE, callerOf, isUniqueViolation, numericId, security, tags, writeAudit } from '../core/http-kit.js';
 import { claim, claimAssignment, claimUser, exposure, exposureAssignment, lookup } from '../core/tables.js';
 
@@ -136,7 +137,8 @@ export function usersRoutes(router: AtriumRouter, context: ServerPluginContext):
     {
       config: { jsonapi: true, access: claimsPermission('assignment', 'read') },
       schema: {
-        summary: 'Claim assignments (username, role_id, claim_id); filter claim_id; page, page_size, orderBy.',
+        summary:
+          'Claim assignments (username, role_id, claim_id) on the claims the caller may read; filter claim_id; page, page_size, orderBy.',
         tags,
         security,
         querystring: z.strictObject({ claim_id: z.coerce.number().int().min(1).max(2147483647).optional(), ...paging }),
@@ -144,7 +146,9 @@ export function usersRoutes(router: AtriumRouter, context: ServerPluginContext):
     },
     async (request) => {
       const q = request.query;
-      const where = q.claim_id ? eq(claimAssignment.claimId, q.claim_id) : undefined;
+      // Only the assignments of claims the caller may read (record conditions of claims:claim read).
+      const scope = await claimScope(context, request, claimAssignment.claimId);
+      const where = and(q.claim_id ? eq(claimAssignment.claimId, q.claim_id) : undefined, scope);
       const column = q.orderBy.endsWith('username') ? claimAssignment.username : claimAssignment.id;
       const [total] = await db.select({ n: count() }).from(claimAssignment).where(where);
       const rows = await db
@@ -230,8 +234,13 @@ export function usersRoutes(router: AtriumRouter, context: ServerPluginContext):
     },
     async (request, reply) => {
       const id = numericId(request.params.id, `Claim assignment ${request.params.id} not found.`);
+      // An assignment on a claim the caller cannot read is answered like a missing one.
+      const scope = await claimScope(context, request, claimAssignment.claimId);
       await db.transaction(async (tx) => {
-        const [row] = await tx.delete(claimAssignment).where(eq(claimAssignment.id, id)).returning();
+        const [row] = await tx
+          .delete(claimAssignment)
+          .where(and(eq(claimAssignment.id, id), scope))
+          .returning();
         if (!row) throw new ApiError(404, `Claim assignment ${request.params.id} not found.`);
         await writeAudit(tx, {
           username: callerOf(request),
@@ -251,7 +260,7 @@ export function usersRoutes(router: AtriumRouter, context: ServerPluginContext):
     {
       config: { jsonapi: true, access: claimsPermission('assignment', 'read') },
       schema: {
-        summary: 'Exposure assignments; filter exposure_id.',
+        summary: 'Exposure assignments on the claims the caller may read; filter exposure_id.',
         tags,
         security,
         querystring: z.strictObject({
@@ -262,7 +271,9 @@ export function usersRoutes(router: AtriumRouter, context: ServerPluginContext):
     },
     async (request) => {
       const q = request.query;
-      const where = q.exposure_id ? eq(exposureAssignment.exposureId, q.exposure_id) : undefined;
+      // Only the assignments of exposures on claims the caller may read.
+      const scope = await exposureClaimScope(context, request, exposureAssignment.exposureId);
+      const where = and(q.exposure_id ? eq(exposureAssignment.exposureId, q.exposure_id) : undefined, scope);
       const [total] = await db.select({ n: count() }).from(exposureAssignment).where(where);
       const rows = await db
         .select()
@@ -349,14 +360,25 @@ export function usersRoutes(router: AtriumRouter, context: ServerPluginContext):
     },
     async (request, reply) => {
       const id = numericId(request.params.id, `Exposure assignment ${request.params.id} not found.`);
+      // An assignment on a claim the caller cannot read is answered like a missing one.
+      const scope = await exposureClaimScope(context, request, exposureAssignment.exposureId);
       await db.transaction(async (tx) => {
-        const [row] = await tx.delete(exposureAssignment).where(eq(exposureAssignment.id, id)).returning();
+        const [row] = await tx
+          .delete(exposureAssignment)
+          .where(and(eq(exposureAssignment.id, id), scope))
+          .returning();
         if (!row) throw new ApiError(404, `Exposure assignment ${request.params.id} not found.`);
+        // The entry names the claim, so the audit log shows it only to those who may read that claim.
+        const [owning] = await tx
+          .select({ claimId: exposure.claimId })
+          .from(exposure)
+          .where(eq(exposure.id, row.exposureId));
         await writeAudit(tx, {
           username: callerOf(request),
           action: 'unassign',
           entityType: 'exposure-assignment',
           entityId: id,
+          claimId: owning?.claimId ?? null,
           before: row,
         });
       });

@@ -23,6 +23,7 @@ import {
   type Actor,
   type TransactionRequest,
 } from '../posting-service.js';
+import { claimScope } from '../../core/claim-scope.js';
 import { exposure, party } from '../../core/tables.js';
 import { exposureNotFound } from '../ledger-store.js';
 import type { TransactionType } from '../ledger-entry.js';
@@ -179,12 +180,20 @@ async function requirePartyOnClaimOf(context: ServerPluginContext, partyId: stri
   return row.id;
 }
 
+/**
+ * One transaction. `scope` (claimScope on ledgerTransaction.claimId) hides the transactions of claims
+ * the caller cannot read: they are answered 404 like missing ones.
+ */
 export async function loadTransaction(
   context: ServerPluginContext,
   kind: Kind | null,
   id: number,
+  scope?: SQL,
 ): Promise<TransactionView> {
-  const [row] = await context.db.select().from(ledgerTransaction).where(eq(ledgerTransaction.id, id));
+  const [row] = await context.db
+    .select()
+    .from(ledgerTransaction)
+    .where(and(eq(ledgerTransaction.id, id), scope));
   if (!row || (kind !== null && row.type !== kind)) throw transactionNotFound(kind ? LABEL[kind] : 'Transaction', id);
   return (await withLedgerContext(context.db, [row]))[0]!;
 }
@@ -197,7 +206,7 @@ export function registerListAndGet(router: AtriumRouter, context: ServerPluginCo
       {
         config: { jsonapi: true, access: claimsPermission(kind, 'read') },
         schema: {
-          summary: `Lists ${PATH[kind]} (pending, posted and rejected), oldest first; 250 a page.`,
+          summary: `Lists ${PATH[kind]} (pending, posted and rejected) of the claims the caller may read, oldest first; 250 a page.`,
           tags,
           security,
           querystring: z.strictObject({ ...pageQuerySchema(PAGE_SIZE), ...ledgerListQuery }),
@@ -212,6 +221,9 @@ export function registerListAndGet(router: AtriumRouter, context: ServerPluginCo
         if (query['filter[transaction_status]']) {
           conditions.push(eq(ledgerTransaction.status, query['filter[transaction_status]']));
         }
+        // Only the transactions of claims the caller may read (record conditions of claims:claim read).
+        const scope = await claimScope(context, request, ledgerTransaction.claimId);
+        if (scope) conditions.push(scope);
         const where = and(...conditions);
         const [total] = await context.db.select({ n: count() }).from(ledgerTransaction).where(where);
         const rows = await context.db
@@ -232,7 +244,10 @@ export function registerListAndGet(router: AtriumRouter, context: ServerPluginCo
       config: { jsonapi: true, access: claimsPermission(kind, 'read') },
       schema: { summary: `One ${kind}.`, tags, security, params: idParams },
     },
-    async (request) => serializeDocument(resource, await loadTransaction(context, kind, Number(request.params.id))),
+    async (request) => {
+      const scope = await claimScope(context, request, ledgerTransaction.claimId);
+      return serializeDocument(resource, await loadTransaction(context, kind, Number(request.params.id), scope));
+    },
   );
 }
 
@@ -429,7 +444,8 @@ export function registerPostingRoutes(router: AtriumRouter, context: ServerPlugi
         },
       },
       async (request) => {
-        const original = await loadTransaction(context, kind, Number(request.params.id));
+        const scope = await claimScope(context, request, ledgerTransaction.claimId);
+        const original = await loadTransaction(context, kind, Number(request.params.id), scope);
         const actor = actorOf(request);
         const evaluation = await context.services.evaluator!.evaluate(actor.principal!, {
           resource: `claims:${kind}`,
