@@ -5,6 +5,7 @@ import { emailRoutes } from './email/email-routes.js';
 import { importJob } from './import/import-job.js';
 import { registerImportRoutes } from './import/routes.js';
 import { registerLedgerRoutes } from './ledger/routes.js';
+import { attachmentOrphansJob } from './integrations/attachment-orphans-job.js';
 import { registerIntegrationRoutes } from './integrations/routes.js';
 import { CLAIMS_PERMISSION_DECLARATIONS } from './permissions.js';
 import { seedClaims } from './seed/demo-claims.js';
@@ -28,6 +29,6 @@ export default defineServerPlugin({
     emailRoutes(router, context);
     registerImportRoutes(router, context);
   },
-  jobs: [importJob],
+  jobs: [importJob, attachmentOrphansJob],
   seed: seedClaims,
 });

@@ -24,6 +24,21 @@ export interface StoredObjectStream extends StoredObject {
   body: Readable;
 }
 
+/** An object found by `list`: its description and how it arrived. */
+export interface ListedObject extends StoredObject {
+  /**
+   * Stored by a browser's direct upload with a ticket rather than by `put` on the server. Only such
+   * objects can be orphans nobody meant to keep: the browser uploaded, then the form was closed
+   * before the plugin's row was written.
+   */
+  viaUploadTicket: boolean;
+}
+
+export interface ListObjectsOptions {
+  /** Only objects stored before this time. */
+  createdBefore?: Date;
+}
+
 export interface PutObjectOptions {
   contentType: string;
   /**
@@ -72,6 +87,12 @@ export interface ObjectStorage {
   get(key: string): Promise<StoredObjectStream | null>;
   /** Removes the object; false when there was none. */
   delete(key: string): Promise<boolean>;
+  /**
+   * Every object whose key lies below `prefix` (whole segments: `claims/attachments` lists
+   * `claims/attachments/…`, not `claims/attachments-old/…`), in no particular order. Streams, so a
+   * large store is never held in memory at once.
+   */
+  list(prefix: string, options?: ListObjectsOptions): AsyncIterable<ListedObject>;
   /** A signed, expiring, size-limited direct upload for one key. */
   createUploadTicket(request: UploadTicketRequest): Promise<UploadTicket>;
 }

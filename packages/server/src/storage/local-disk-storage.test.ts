@@ -111,4 +111,50 @@ describe('local-disk object storage', () => {
       StorageKeyError,
     );
   });
+
+  it('lists the objects below a prefix with their time and origin, older than a time if asked', async () => {
+    let clock = Date.parse('2025-03-01T10:00:00Z');
+    const timed = new LocalDiskStorage(root, { maxUploadBytes: 1024, signer, now: () => clock });
+    await timed.put('claims/attachments/2025-03/old', Buffer.from('old'), {
+      contentType: 'text/plain',
+      viaUploadTicket: true,
+    });
+    await timed.put('claims/attachments/2025-03/seeded', Buffer.from('seed'), { contentType: 'text/plain' });
+    clock += 2 * 3600_000;
+    await timed.put('claims/attachments/2025-04/new', Buffer.from('new'), {
+      contentType: 'text/plain',
+      viaUploadTicket: true,
+    });
+    // Outside the prefix: a sibling whose name only starts alike, and another plugin's object.
+    await timed.put('claims/attachments-old/x', Buffer.from('x'), { contentType: 'text/plain' });
+    await timed.put('other/attachments/y', Buffer.from('y'), { contentType: 'text/plain' });
+    // Bytes whose metadata never arrived are not an object.
+    await timed.put('claims/attachments/2025-04/torn', Buffer.from('t'), { contentType: 'text/plain' });
+    rmSync(path.join(root, 'objects', 'claims', 'attachments', '2025-04', 'torn.meta.json'));
+
+    const all = [];
+    for await (const object of timed.list('claims/attachments/')) all.push(object);
+    expect(all.sort((a, b) => a.key.localeCompare(b.key))).toEqual([
+      expect.objectContaining({
+        key: 'claims/attachments/2025-03/old',
+        size: 3,
+        sha256: sha256('old'),
+        createdAt: new Date('2025-03-01T10:00:00Z'),
+        viaUploadTicket: true,
+      }),
+      expect.objectContaining({ key: 'claims/attachments/2025-03/seeded', viaUploadTicket: false }),
+      expect.objectContaining({ key: 'claims/attachments/2025-04/new', viaUploadTicket: true }),
+    ]);
+
+    const older = [];
+    for await (const object of timed.list('claims/attachments', { createdBefore: new Date(clock) })) {
+      older.push(object.key);
+    }
+    expect(older.sort()).toEqual(['claims/attachments/2025-03/old', 'claims/attachments/2025-03/seeded']);
+
+    const none = [];
+    for await (const object of timed.list('nothing/here')) none.push(object);
+    expect(none).toEqual([]);
+    await expect(timed.list('../outside')[Symbol.asyncIterator]().next()).rejects.toBeInstanceOf(StorageKeyError);
+  });
 });

@@ -1,11 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, opendir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   StorageLimitError,
+  type ListedObject,
+  type ListObjectsOptions,
   type ObjectStorage,
   type PutObjectOptions,
   type StoredObject,
@@ -13,7 +15,7 @@ import {
   type UploadTicket,
   type UploadTicketRequest,
 } from '@atrium/sdk/server';
-import { pathOfKey } from './object-key.js';
+import { assertObjectKey, pathOfKey } from './object-key.js';
 import type { UploadTicketSigner } from './upload-ticket.js';
 
 /** Where the local driver's upload route is mounted (see upload-route.ts). */
@@ -21,11 +23,20 @@ export const LOCAL_UPLOAD_PATH = '/api/storage/uploads/';
 const DEFAULT_TICKET_SECONDS = 900;
 const MAX_TICKET_SECONDS = 7 * 24 * 3600;
 
+const SIDECAR_SUFFIX = '.meta.json';
+
 interface Sidecar {
   size: number;
   contentType: string;
   sha256: string;
   createdAt: string;
+  /** Set for objects a browser stored with an upload ticket; absent for `put` (and older objects). */
+  origin?: 'upload-ticket';
+}
+
+/** The driver's own put options: the upload route marks what arrived with a ticket. */
+export interface LocalPutOptions extends PutObjectOptions {
+  viaUploadTicket?: boolean;
 }
 
 /**
@@ -54,7 +65,7 @@ export class LocalDiskStorage implements ObjectStorage {
   private readonly signer: UploadTicketSigner;
   private readonly now: () => number;
 
-  async put(key: string, body: Readable | Uint8Array, options: PutObjectOptions): Promise<StoredObject> {
+  async put(key: string, body: Readable | Uint8Array, options: LocalPutOptions): Promise<StoredObject> {
     const target = pathOfKey(this.objects, key);
     const maxBytes = options.maxBytes ?? this.maxUploadBytes;
     await mkdir(this.tmp, { recursive: true });
@@ -81,12 +92,13 @@ export class LocalDiskStorage implements ObjectStorage {
         contentType: options.contentType,
         sha256: hash.digest('hex'),
         createdAt: new Date(this.now()).toISOString(),
+        ...(options.viaUploadTicket ? { origin: 'upload-ticket' as const } : {}),
       };
       await writeFile(sidecarPartial, JSON.stringify(sidecar), { mode: 0o600 });
       await syncToDisk(sidecarPartial);
       await mkdir(path.dirname(target), { recursive: true });
       await rename(partial, target);
-      await rename(sidecarPartial, `${target}.meta.json`);
+      await rename(sidecarPartial, `${target}${SIDECAR_SUFFIX}`);
       return describe(key, sidecar);
     } catch (error) {
       await rm(partial, { force: true });
@@ -122,9 +134,45 @@ export class LocalDiskStorage implements ObjectStorage {
     const target = pathOfKey(this.objects, key);
     const existed = (await this.readSidecar(target)) !== null;
     // The sidecar first: the object stops being visible before its bytes go.
-    await rm(`${target}.meta.json`, { force: true });
+    await rm(`${target}${SIDECAR_SUFFIX}`, { force: true });
     await rm(target, { force: true });
     return existed;
+  }
+
+  /**
+   * Walks `objects/<prefix>/` and reports every object by its sidecar: bytes without one (a crash
+   * between the renames) are not objects, as for `get`.
+   */
+  async *list(prefix: string, options: ListObjectsOptions = {}): AsyncGenerator<ListedObject> {
+    const base = prefix.replace(/\/+$/, '');
+    assertObjectKey(base);
+    const before = options.createdBefore?.getTime();
+    yield* this.walk(pathOfKey(this.objects, base), base, before);
+  }
+
+  private async *walk(dir: string, keyPrefix: string, before: number | undefined): AsyncGenerator<ListedObject> {
+    let entries;
+    try {
+      entries = await opendir(dir);
+    } catch (error) {
+      // Nothing stored under the prefix yet, or the prefix names an object rather than a folder.
+      if (['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) return;
+      throw error;
+    }
+    for await (const entry of entries) {
+      const child = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        yield* this.walk(child, `${keyPrefix}/${entry.name}`, before);
+        continue;
+      }
+      if (!entry.isFile() || !entry.name.endsWith(SIDECAR_SUFFIX)) continue;
+      const key = `${keyPrefix}/${entry.name.slice(0, -SIDECAR_SUFFIX.length)}`;
+      // Deleted since the directory was read: skip it.
+      const sidecar = await this.readSidecar(child.slice(0, -SIDECAR_SUFFIX.length));
+      if (!sidecar) continue;
+      if (before !== undefined && !(Date.parse(sidecar.createdAt) < before)) continue;
+      yield { ...describe(key, sidecar), viaUploadTicket: sidecar.origin === 'upload-ticket' };
+    }
   }
 
   async createUploadTicket(request: UploadTicketRequest): Promise<UploadTicket> {
@@ -149,7 +197,7 @@ export class LocalDiskStorage implements ObjectStorage {
 
   private async readSidecar(target: string): Promise<Sidecar | null> {
     try {
-      return JSON.parse(await readFile(`${target}.meta.json`, 'utf8')) as Sidecar;
+      return JSON.parse(await readFile(`${target}${SIDECAR_SUFFIX}`, 'utf8')) as Sidecar;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;

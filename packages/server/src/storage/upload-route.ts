@@ -102,7 +102,12 @@ function receiveUpload(
           file.unpipe(body);
           file.resume();
         });
-        return storage.put(policy.key, body, { contentType: policy.content_type, maxBytes: policy.max_bytes });
+        return storage.put(policy.key, body, {
+          contentType: policy.content_type,
+          maxBytes: policy.max_bytes,
+          // Marked, so that an upload nobody registers can be found and swept later (docs/storage.md).
+          viaUploadTicket: true,
+        });
       })();
       stored.catch(() => file.resume());
     });

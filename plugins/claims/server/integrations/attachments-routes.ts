@@ -15,6 +15,7 @@ import {
 import { claimsPermission } from '../permissions.js';
 import { callerOf, isUniqueViolation, numericId, security, tags, writeAudit } from '../core/http-kit.js';
 import { attachment, attachmentFolder } from '../core/tables.js';
+import { ATTACHMENT_KEY_PREFIX, REGISTER_WITHIN_MS, scheduleOrphanSweep } from './attachment-orphans-job.js';
 
 /**
  * The attachments integration: folders (a tree per reference, e.g. a claim number) holding files.
@@ -32,10 +33,11 @@ import { attachment, attachmentFolder } from '../core/tables.js';
  * GET  integrations/attachments/{folderId}/folder-tree/   the folder and everything below it
  * PATCH integrations/attachments/{folderId}/move-attachments/  moves attachments into that folder
  * GET  integrations/attachments/{id}/content/         the file itself
+ *
+ * An upload that is never registered is deleted by the orphan sweep (attachment-orphans-job.ts).
  */
 const BASE = '/integrations/attachments';
-/** Every attachment object's key starts so; a registered key must too. */
-export const ATTACHMENT_KEY_PREFIX = 'claims/attachments';
+export { ATTACHMENT_KEY_PREFIX };
 const FAILED = 'Failed to get attachments.';
 const NOT_FOUND = 'Attachment not found.';
 
@@ -245,6 +247,7 @@ export function attachmentsRoutes(router: AtriumRouter, context: ServerPluginCon
         // The ticket takes exactly the file announced (at least one byte, so an empty file uploads).
         maxBytes: Math.max(a!.size, 1),
       });
+      await scheduleOrphanSweep(context, new Date(ticket.expiresAt));
       reply.status(201);
       return {
         data: {
@@ -350,6 +353,9 @@ export function attachmentsRoutes(router: AtriumRouter, context: ServerPluginCon
         const key = a!.storage_key;
         const found = key.startsWith(`${ATTACHMENT_KEY_PREFIX}/`) ? await storage.head(key).catch(() => null) : null;
         if (!found) throw attributeError('storage_key', 'No file has been uploaded under this storage_key.');
+        // The orphan sweep may delete it soon; registering it now could leave a row without its file.
+        if (Date.now() - found.createdAt.getTime() > REGISTER_WITHIN_MS)
+          throw attributeError('storage_key', 'This upload is too old to attach; upload the file again.');
         const [taken] = await db
           .select({ id: attachment.id })
           .from(attachment)
