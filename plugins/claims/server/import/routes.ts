@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { count, desc, eq, getTableColumns } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import {
   ApiError,
   defineResource,
@@ -16,6 +16,7 @@ import {
 import { CLAIMS_BASE, callerOf, numericId, security } from '../core/http-kit.js';
 import { claimsPermission } from '../permissions.js';
 import { capProblems, IMPORT_JOB, progressOf } from './import-job.js';
+import { INTERRUPTED_AFTER_SECONDS, interruptedSql } from './import-resume.js';
 import { ImportFileError, readImportFile, templateCsv } from './import-file.js';
 import { claimNumbersOf, planImport, type ImportPlan } from './import-plan.js';
 import { loadReference } from './import-store.js';
@@ -32,6 +33,8 @@ import { importRun, importRunClaim } from './tables.js';
  *   enqueues the import job; 202 with the run. A file whose header cannot be used is a 400.
  * - `GET /`, `GET {id}/` — import runs (status, progress, counts, problems), newest first.
  * - `GET {id}/claims/` — each claim of a run: imported (with its claim id), skipped or failed.
+ * - `POST {id}/resume/` — finishes an interrupted run (`interrupted: true`: running without progress
+ *   for two minutes, its process died): 202 with the run; 409 for a run that is not interrupted.
  *
  * Permission `claims:import` (read / create); the system policies give it to administrators only.
  */
@@ -40,8 +43,9 @@ const UPLOAD_LIMIT = 10 * 1024 * 1024;
 /** Preview answers list at most this many claims and problems (the counts are always whole). */
 const PREVIEW_LIST_LIMIT = 1000;
 
-type RunRow = Omit<typeof importRun.$inferSelect, 'rows'>;
-const { rows: _rows, ...runColumns } = getTableColumns(importRun);
+type RunRow = Omit<typeof importRun.$inferSelect, 'rows'> & { interrupted: boolean };
+const { rows: _rows, ...tableColumns } = getTableColumns(importRun);
+const runColumns = { ...tableColumns, interrupted: interruptedSql };
 
 const runResource = defineResource<RunRow>({
   type: 'claims-import-run',
@@ -51,6 +55,7 @@ const runResource = defineResource<RunRow>({
     file_sha256: row.fileSha256,
     format: row.format,
     status: row.status,
+    interrupted: row.interrupted,
     progress: progressOf(row),
     created_by: row.createdBy,
     created_at: row.createdAt,
@@ -251,6 +256,60 @@ export function registerImportRoutes(router: AtriumRouter, context: ServerPlugin
     },
   );
 
+  router.post(
+    '/imports/:id/resume/',
+    {
+      config: { jsonapi: true, access: create },
+      schema: {
+        summary: 'Resumes an interrupted import run: queues its job again for the claims it has not done yet (202).',
+        description: `A run is interrupted when it is running without progress for ${INTERRUPTED_AFTER_SECONDS} seconds (its process stopped). The claims it recorded stay as they are; the job imports the rest and the counts come out as an uninterrupted run's. 409 for a run that is not interrupted.`,
+        tags,
+        security,
+        params: z.strictObject({ id: z.string() }),
+      },
+    },
+    async (request, reply) => {
+      const id = numericId(request.params.id, `Import run ${request.params.id} not found.`);
+      // The resume takes the run over: a new attempt and a fresh heartbeat, only while interrupted,
+      // so of two resumes at once one gets the run and the other a 409.
+      const [taken] = await db
+        .update(importRun)
+        .set({ attempt: sql`${importRun.attempt} + 1`, heartbeatAt: sql`now()` })
+        .where(and(eq(importRun.id, id), interruptedSql))
+        .returning({ attempt: importRun.attempt });
+      if (!taken) {
+        const [row] = await db.select(runColumns).from(importRun).where(eq(importRun.id, id));
+        if (!row) throw new ApiError(404, `Import run ${id} not found.`);
+        throw new ApiError(409, notInterrupted(row), { code: 'not-interrupted', meta: { status: row.status } });
+      }
+      try {
+        await context.jobs.send(
+          IMPORT_JOB,
+          { runId: id, attempt: taken.attempt },
+          { singletonKey: `claims-import-${id}-attempt-${taken.attempt}` },
+        );
+      } catch (error) {
+        request.log.error({ err: error, runId: id }, 'could not queue the resumed historical claims import');
+        // Interrupted again at once, so the next resume need not wait for the heartbeat to age.
+        await db
+          .update(importRun)
+          .set({ heartbeatAt: sql`now() - make_interval(secs => ${INTERRUPTED_AFTER_SECONDS + 1})` })
+          .where(and(eq(importRun.id, id), eq(importRun.attempt, taken.attempt)));
+        throw new ApiError(503, 'The import could not be queued; resume it again.');
+      }
+      const [row] = await db.select(runColumns).from(importRun).where(eq(importRun.id, id));
+      request.log.info(
+        { runId: id, attempt: taken.attempt, by: callerOf(request) },
+        'historical claims import resumed',
+      );
+      return reply
+        .code(202)
+        .type(JSONAPI_MEDIA_TYPE)
+        .header('location', `${CLAIMS_BASE}/imports/${id}/`)
+        .send(await serializeDocument(runResource, row!));
+    },
+  );
+
   // Uploads: a child scope reads multipart/form-data and CSV/XLSX bodies whole, for these routes only.
   void router.register(async (scope) => {
     scope.addContentTypeParser(
@@ -341,8 +400,16 @@ export function registerImportRoutes(router: AtriumRouter, context: ServerPlugin
           .code(202)
           .type(JSONAPI_MEDIA_TYPE)
           .header('location', `${CLAIMS_BASE}/imports/${run!.id}/`)
-          .send(await serializeDocument(runResource, out));
+          .send(await serializeDocument(runResource, { ...out, interrupted: false }));
       },
     );
   });
+}
+
+function notInterrupted(run: RunRow): string {
+  if (run.status === 'running') {
+    return `Import run ${run.id} is running and made progress in the last ${INTERRUPTED_AFTER_SECONDS / 60} minutes; only an interrupted run can be resumed.`;
+  }
+  if (run.status === 'queued') return `Import run ${run.id} is queued and will start by itself; it cannot be resumed.`;
+  return `Import run ${run.id} is ${run.status}; only an interrupted run can be resumed.`;
 }
