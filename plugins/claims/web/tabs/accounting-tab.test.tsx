@@ -29,6 +29,20 @@ const claim = {
   relationships: { product: { data: { type: 'product', id: '3' } } },
 };
 
+/** The claim CLM-7 with its product and one exposure, as the workspace loads them. */
+const claimApis = {
+  'GET /claims/claims/by-number/:number/': () => doc(claim, { etag: '"claim-7-v1"' }),
+  'GET /claims/products/:id/': () => doc({ type: 'product', id: '3', attributes: { name: 'auto' } }),
+  'GET /claims/exposures/': () =>
+    doc([
+      {
+        type: 'exposure',
+        id: '11',
+        attributes: { number: 1, display_number: 'CLM-7-1', exposure_name: 'Collision', status: 'open' },
+      },
+    ]),
+};
+
 describe('accounting tab: recoveries', () => {
   beforeAll(preloadTestHost, 30_000);
 
@@ -41,16 +55,7 @@ describe('accounting tab: recoveries', () => {
       path: claimsAccountingRoute.path,
       at: claimsAccountingRoute.link({ claimNumber: 'CLM-7' }, { action: 'recovery' }),
       apis: {
-        'GET /claims/claims/by-number/:number/': () => doc(claim, { etag: '"claim-7-v1"' }),
-        'GET /claims/products/:id/': () => doc({ type: 'product', id: '3', attributes: { name: 'auto' } }),
-        'GET /claims/exposures/': () =>
-          doc([
-            {
-              type: 'exposure',
-              id: '11',
-              attributes: { number: 1, display_number: 'CLM-7-1', exposure_name: 'Collision', status: 'open' },
-            },
-          ]),
+        ...claimApis,
         'GET /claims/parties/': () =>
           doc([{ type: 'party', id: '5', attributes: { display_number: 2, name: 'Other Driver', role: 'claimant' } }]),
         'GET /claims/payors/': () => doc([{ type: 'payors', id: '8', attributes: { name: 'Acme Mutual' } }]),
@@ -161,16 +166,7 @@ describe('accounting tab: payments', () => {
       path: claimsAccountingRoute.path,
       at: claimsAccountingRoute.link({ claimNumber: 'CLM-7' }, { action: 'payment' }),
       apis: {
-        'GET /claims/claims/by-number/:number/': () => doc(claim, { etag: '"claim-7-v1"' }),
-        'GET /claims/products/:id/': () => doc({ type: 'product', id: '3', attributes: { name: 'auto' } }),
-        'GET /claims/exposures/': () =>
-          doc([
-            {
-              type: 'exposure',
-              id: '11',
-              attributes: { number: 1, display_number: 'CLM-7-1', exposure_name: 'Collision', status: 'open' },
-            },
-          ]),
+        ...claimApis,
         'GET /claims/parties/': () => doc([]),
         'GET /claims/payors/': () => doc([]),
         'GET /claims/payees/': () => doc([]),
