@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createApiClient, EFFECTIVE_ROLE_HEADER, JSONAPI_MEDIA_TYPE, pageCountOf } from './api-client.js';
+import { createApiClient, EFFECTIVE_ROLE_HEADER, fileNameOf, JSONAPI_MEDIA_TYPE, pageCountOf } from './api-client.js';
 import { ApiRequestError } from './api-error.js';
 
 type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>;
@@ -287,5 +287,58 @@ describe('jsonApiFetchAll', () => {
     expect(pageCountOf({ data: [] })).toBe(1);
     expect(pageCountOf({ data: [], links: { last: '/x?page[number]=abc' } })).toBe(1);
     expect(pageCountOf({ data: [], meta: { pages: 4 } })).toBe(4);
+  });
+});
+
+describe('getBlob', () => {
+  const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x00, 0xff, 0x10]);
+
+  it("fetches the bytes with the caller's auth and names the file from filename*", async () => {
+    const { client, calls } = setup(
+      () =>
+        new Response(bytes, {
+          status: 200,
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': `attachment; filename="Schaden__bersicht.pdf"; filename*=UTF-8''Schaden%20%C3%BCbersicht.pdf`,
+          },
+        }),
+    );
+    const controller = new AbortController();
+    const result = await client.getBlob('/claims/integrations/attachments/5/content/', { signal: controller.signal });
+    expect(new Uint8Array(await result.blob.arrayBuffer())).toEqual(bytes);
+    expect(result.fileName).toBe('Schaden übersicht.pdf');
+    expect(result.contentType).toBe('application/pdf');
+    const headers = new Headers(calls[0]!.init.headers);
+    expect(headers.get('Authorization')).toBe('Bearer tok-123');
+    expect(headers.get(EFFECTIVE_ROLE_HEADER)).toBe('Claims Adjuster');
+    expect(headers.get('Accept')).toBe('*/*');
+    expect(calls[0]!.url.pathname).toBe('/api/claims/integrations/attachments/5/content/');
+    expect(calls[0]!.init.method).toBe('GET');
+    expect(calls[0]!.init.signal).toBe(controller.signal);
+  });
+
+  it('turns a refusal into an ApiRequestError with the spec message, and 403 reaches onForbidden', async () => {
+    const { client, onForbidden } = setup(() =>
+      json(403, { errors: [{ status: '403', detail: 'You may not read attachments.' }] }, JSONAPI_MEDIA_TYPE),
+    );
+    const error = await failure(client.getBlob('/claims/integrations/attachments/5/content/'));
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error).toMatchObject({ status: 403, message: "Forbidden resource can't be accessed." });
+    expect(onForbidden).toHaveBeenCalledTimes(1);
+    const refused = setup(() => json(400, { errors: [{ status: '400', detail: 'Attachment not found.' }] }));
+    await expect(refused.client.getBlob('/x')).rejects.toMatchObject({ status: 400, message: 'Attachment not found.' });
+  });
+
+  it('reads file names from Content-Disposition, preferring filename*', () => {
+    expect(fileNameOf(`attachment; filename="a_b.txt"; filename*=UTF-8''a%22b.txt`)).toBe('a"b.txt');
+    expect(fileNameOf(`attachment; filename*=utf-8'en'%E2%82%AC%20rates.csv`)).toBe('€ rates.csv');
+    expect(fileNameOf('attachment; filename="say \\"hi\\".txt"')).toBe('say "hi".txt');
+    expect(fileNameOf('attachment; filename=plain.txt')).toBe('plain.txt');
+    // A malformed or foreign-charset filename* falls back to the plain name.
+    expect(fileNameOf(`attachment; filename="fallback.txt"; filename*=UTF-8''%E2%ZZ`)).toBe('fallback.txt');
+    expect(fileNameOf(`attachment; filename="fallback.txt"; filename*=ISO-8859-1''caf%E9.txt`)).toBe('fallback.txt');
+    expect(fileNameOf('inline')).toBeNull();
+    expect(fileNameOf(null)).toBeNull();
   });
 });

@@ -68,6 +68,16 @@ export interface FetchAllResult {
   count: number | undefined;
 }
 
+/** A binary response: the bytes, the server's file name (Content-Disposition) and type. */
+export interface BlobResponse {
+  blob: Blob;
+  /** From `filename*` (RFC 5987, UTF-8), else `filename`; null when the server named none. */
+  fileName: string | null;
+  contentType: string;
+}
+
+export type BlobRequestOptions = Omit<ApiRequestOptions, 'method' | 'body' | 'jsonApi'>;
+
 export interface ApiClient {
   request<T = unknown>(path: string, options?: ApiRequestOptions): Promise<T>;
   get<T = unknown>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>): Promise<T>;
@@ -77,6 +87,11 @@ export interface ApiClient {
   delete<T = unknown>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>): Promise<T>;
   /** Page 1, then every remaining page in parallel; `data` in page order. */
   jsonApiFetchAll(path: string, options?: FetchAllOptions): Promise<FetchAllResult>;
+  /**
+   * GETs a file with the caller's token and role: a download a plain link cannot make, since the
+   * browser would send no Authorization header. Failures are ApiRequestErrors as for `request`.
+   */
+  getBlob(path: string, options?: BlobRequestOptions): Promise<BlobResponse>;
 }
 
 const isRawBody = (body: unknown) =>
@@ -106,41 +121,80 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
+/**
+ * The file name of a Content-Disposition header: `filename*=UTF-8''…` (percent-encoded, RFC 5987)
+ * wins over the ASCII fallback `filename="…"`; null when neither is there or it does not decode.
+ */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const extended = /filename\*\s*=\s*([^;]+)/i.exec(disposition);
+  if (extended) {
+    const match = /^\s*"?([\w!#$&+.^`|~-]+)'[^']*'([^";\s]*)"?\s*$/.exec(extended[1]!);
+    if (match && /^utf-8$/i.test(match[1]!)) {
+      try {
+        const name = decodeURIComponent(match[2]!);
+        if (name) return name;
+      } catch {
+        // A malformed escape: fall back to the plain name.
+      }
+    }
+  }
+  const plain = /(?:^|;)\s*filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/i.exec(disposition);
+  if (!plain) return null;
+  const name = plain[1] !== undefined ? plain[1].replace(/\\(.)/g, '$1') : plain[2]!;
+  return name || null;
+}
+
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
 
+  /** Sends with the token and role; a failure status becomes an ApiRequestError (its body read for it). */
+  async function send(path: string, request: ApiRequestOptions, accept: string): Promise<Response> {
+    const headers = new Headers(request.headers);
+    const [token, role] = await Promise.all([options.getToken(), options.getEffectiveRole()]);
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    if (role) headers.set(EFFECTIVE_ROLE_HEADER, role);
+    if (!headers.has('Accept')) headers.set('Accept', accept);
+    let body: BodyInit | undefined;
+    if (request.body !== undefined) {
+      if (isRawBody(request.body)) body = request.body as BodyInit;
+      else {
+        body = JSON.stringify(request.body);
+        if (!headers.has('Content-Type'))
+          headers.set('Content-Type', request.jsonApi ? JSONAPI_MEDIA_TYPE : 'application/json');
+      }
+    }
+    const url = joinUrl(options.baseUrl, path) + buildQueryString(request.query);
+    let response: Response;
+    try {
+      response = await doFetch(url, { method: request.method ?? 'GET', headers, body, signal: request.signal });
+    } catch (error) {
+      // Aborts are the caller's own doing: let them through unchanged so `signal` checks work.
+      if ((error as { name?: string })?.name === 'AbortError' || request.signal?.aborted) throw error;
+      throw apiErrorFromNetwork(error);
+    }
+    request.onResponse?.(response);
+    if (response.ok) return response;
+    const error = apiErrorFromResponse(response.status, await readBody(response));
+    if (response.status === 401) options.onUnauthorized?.(error);
+    if (response.status === 403) options.onForbidden?.(error);
+    throw error;
+  }
+
   const client: ApiClient = {
     async request<T>(path: string, request: ApiRequestOptions = {}): Promise<T> {
-      const headers = new Headers(request.headers);
-      const [token, role] = await Promise.all([options.getToken(), options.getEffectiveRole()]);
-      if (token) headers.set('Authorization', `Bearer ${token}`);
-      if (role) headers.set(EFFECTIVE_ROLE_HEADER, role);
-      if (!headers.has('Accept')) headers.set('Accept', request.jsonApi ? JSONAPI_MEDIA_TYPE : 'application/json');
-      let body: BodyInit | undefined;
-      if (request.body !== undefined) {
-        if (isRawBody(request.body)) body = request.body as BodyInit;
-        else {
-          body = JSON.stringify(request.body);
-          if (!headers.has('Content-Type'))
-            headers.set('Content-Type', request.jsonApi ? JSONAPI_MEDIA_TYPE : 'application/json');
-        }
-      }
-      const url = joinUrl(options.baseUrl, path) + buildQueryString(request.query);
-      let response: Response;
-      try {
-        response = await doFetch(url, { method: request.method ?? 'GET', headers, body, signal: request.signal });
-      } catch (error) {
-        // Aborts are the caller's own doing: let them through unchanged so `signal` checks work.
-        if ((error as { name?: string })?.name === 'AbortError' || request.signal?.aborted) throw error;
-        throw apiErrorFromNetwork(error);
-      }
-      request.onResponse?.(response);
-      const payload = await readBody(response);
-      if (response.ok) return payload as T;
-      const error = apiErrorFromResponse(response.status, payload);
-      if (response.status === 401) options.onUnauthorized?.(error);
-      if (response.status === 403) options.onForbidden?.(error);
-      throw error;
+      const response = await send(path, request, request.jsonApi ? JSONAPI_MEDIA_TYPE : 'application/json');
+      return (await readBody(response)) as T;
+    },
+    async getBlob(path: string, request: BlobRequestOptions = {}): Promise<BlobResponse> {
+      // Any type: the server answers with the file's own; its errors still come as JSON.
+      const response = await send(path, { ...request, method: 'GET' }, '*/*');
+      const blob = await response.blob();
+      return {
+        blob,
+        fileName: fileNameOf(response.headers.get('content-disposition')),
+        contentType: response.headers.get('content-type') ?? (blob.type || 'application/octet-stream'),
+      };
     },
     get: (path, o) => client.request(path, { ...o, method: 'GET' }),
     post: (path, body, o) => client.request(path, { ...o, method: 'POST', body }),
