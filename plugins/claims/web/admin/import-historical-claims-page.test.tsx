@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { preloadTestHost, renderInTestHost } from '@atrium/sdk/testing';
+import { preloadTestHost, renderInTestHost, type TestApiRequest } from '@atrium/sdk/testing';
 import { claimsLossDetailRoute } from '../routes.js';
 import ImportHistoricalClaimsPage from './import-historical-claims-page.js';
 
@@ -17,6 +17,7 @@ const run = (attributes: Record<string, unknown>) => ({
   attributes: {
     file_name: 'history.csv',
     status: 'queued',
+    interrupted: false,
     progress: '0.00',
     created_by: 'admin@atrium.test',
     created_at: '2026-11-22T05:00:00.000Z',
@@ -159,4 +160,120 @@ describe('Import Historical Claims page', () => {
     expect(host.requests.some((r) => r.path.startsWith('/api/claims/imports'))).toBe(false);
     expect(host.location().pathname).toBe('/test-host');
   }, 60_000);
+
+  describe('an interrupted run', () => {
+    const interrupted = () =>
+      run({ status: 'running', interrupted: true, progress: '50.00', claims_processed: 1, claims_imported: 1 });
+    const claimsOfRun = () => json({ data: [], meta: { count: 0, pages: 1 } });
+    const listRequests = (host: { requests: { method: string; path: string }[] }) =>
+      host.requests.filter((r) => r.method === 'GET' && r.path === '/api/claims/imports/').length;
+
+    it('shows Interrupted with Resume, which queues it again; the list then polls until it finishes', async () => {
+      // Lists after the resume: the run running again, then (on the next poll) completed.
+      let listsSinceResume: number | null = null;
+      const host = await renderInTestHost(<ImportHistoricalClaimsPage />, {
+        role: 'Administrator',
+        apis: {
+          'GET /claims/imports/': () => {
+            const answer =
+              listsSinceResume === null
+                ? interrupted()
+                : listsSinceResume++ === 0
+                  ? run({ status: 'running', progress: '50.00', claims_processed: 1, claims_imported: 1 })
+                  : run({
+                      status: 'completed',
+                      progress: '100.00',
+                      claims_processed: 2,
+                      claims_imported: 2,
+                      finished_at: '2026-11-22T05:10:00.000Z',
+                    });
+            return json({ data: [answer], meta: { count: 1, pages: 1 } });
+          },
+          'GET /claims/imports/:id/claims/': claimsOfRun,
+          'POST /claims/imports/:id/resume/': ({ params }: TestApiRequest) => {
+            expect(params.id).toBe('7');
+            listsSinceResume = 0;
+            return json({ data: run({ status: 'running', progress: '50.00', claims_processed: 1 }) }, 202);
+          },
+        },
+      });
+      const list = await screen.findByRole('table', { name: 'Import runs' });
+      await within(list).findByText('interrupted');
+
+      // The details say what happened and offer Resume too.
+      await host.user.click(within(list).getByRole('button', { name: 'Show' }));
+      const result = await screen.findByLabelText('Import result');
+      const alert = within(result).getByText('Interrupted').closest('[role="alert"]') as HTMLElement;
+      expect(alert.textContent).toContain('The import stopped after 1 of 2 claims');
+      within(alert).getByRole('button', { name: 'Resume import run 7' });
+
+      // An interrupted run changes only when resumed: the list does not poll it.
+      const before = listRequests(host);
+      await new Promise((resolve) => setTimeout(resolve, 3500));
+      expect(listRequests(host)).toBe(before);
+
+      await host.user.click(within(list).getByRole('button', { name: 'Resume import run 7' }));
+      expect(
+        host.requests.filter((r) => r.method === 'POST' && r.path === '/api/claims/imports/7/resume/'),
+      ).toHaveLength(1);
+      // Running again, then completed: only a poll of the list (every 3 s) brings the second answer.
+      await within(list).findByText('running');
+      await within(list).findByText('completed');
+      expect(listsSinceResume).toBeGreaterThanOrEqual(2);
+      expect(within(list).queryByRole('button', { name: 'Resume import run 7' })).toBeNull();
+      await within(result).findByText('2 imported, 0 skipped, 0 failed', { exact: false });
+      expect(within(result).queryByText('Interrupted')).toBeNull();
+    }, 60_000);
+
+    it('says why when the resume is refused (409)', async () => {
+      const host = await renderInTestHost(<ImportHistoricalClaimsPage />, {
+        role: 'Administrator',
+        apis: {
+          'GET /claims/imports/': () => json({ data: [interrupted()], meta: { count: 1, pages: 1 } }),
+          'POST /claims/imports/:id/resume/': () =>
+            json(
+              {
+                errors: [
+                  {
+                    status: '409',
+                    title: 'Conflict',
+                    detail:
+                      'Import run 7 is running and made progress in the last 2 minutes; only an interrupted run can be resumed.',
+                  },
+                ],
+              },
+              409,
+            ),
+        },
+      });
+      const list = await screen.findByRole('table', { name: 'Import runs' });
+      await host.user.click(await within(list).findByRole('button', { name: 'Resume import run 7' }));
+      expect((await within(list).findByRole('alert')).textContent).toBe(
+        'Import run 7 is running and made progress in the last 2 minutes; only an interrupted run can be resumed.',
+      );
+    }, 60_000);
+
+    it('offers no Resume to a user who may read runs but not import', async () => {
+      await renderInTestHost(<ImportHistoricalClaimsPage />, {
+        role: 'Claims Auditor',
+        apis: {
+          'GET /claims/imports/': () => json({ data: [interrupted()], meta: { count: 1, pages: 1 } }),
+          'GET /claims/imports/:id/claims/': claimsOfRun,
+          'POST /access/evaluations': ({ body }: TestApiRequest) =>
+            new Response(
+              JSON.stringify({
+                results: (body as { requests: { resource: string; action: string }[] }).requests.map((r) => ({
+                  evaluation: { allowed: !(r.resource === 'claims:import' && r.action === 'create') },
+                })),
+              }),
+              { headers: { 'content-type': 'application/json' } },
+            ),
+        },
+      });
+      const list = await screen.findByRole('table', { name: 'Import runs' });
+      await within(list).findByText('interrupted');
+      await screen.findByText('Importing claims needs the claims:import permission (administrators).');
+      expect(screen.queryByRole('button', { name: /Resume/ })).toBeNull();
+    }, 60_000);
+  });
 });

@@ -22,6 +22,7 @@ import {
   downloadTemplate,
   fetchImportRun,
   previewImport,
+  resumeImport,
   startImport,
   toJobReport,
   useImportRunClaims,
@@ -37,9 +38,49 @@ import { claimsLossDetailRoute } from '../routes.js';
  * claims:admin-setup:import-historical-claims — load a carrier's claims from its old system
  * (docs/claims-import.md): download the template, choose a file, see the dry run (counts, totals and
  * every problem by row and column), confirm, follow the run (the SDK's job runner machine polls it),
- * then open the imported claims. Earlier runs are listed below.
+ * then open the imported claims. Earlier runs are listed below; one whose process stopped shows as
+ * interrupted, with Resume for those who may import.
  */
-const STATUS_COLOR: Record<string, string> = { queued: 'gray', running: 'blue', completed: 'green', failed: 'red' };
+const STATUS_COLOR: Record<string, string> = {
+  queued: 'gray',
+  running: 'blue',
+  completed: 'green',
+  failed: 'red',
+  interrupted: 'orange',
+};
+
+const statusOf = (run: ImportRun) => (run.interrupted ? 'interrupted' : run.status);
+
+function StatusBadge({ run }: { run: ImportRun }) {
+  return <Badge color={STATUS_COLOR[statusOf(run)]}>{statusOf(run)}</Badge>;
+}
+
+/** Resumes an interrupted run; the runs list polls again once the run makes progress. */
+function ResumeButton({ run, size = 'xs' }: { run: ImportRun; size?: 'xs' | 'sm' }) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  const resume = useMutation({
+    mutationFn: () => resumeImport(api, run.id),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['claims-module', 'imports'] }),
+  });
+  return (
+    <Stack gap={4} align="flex-start">
+      <Button
+        size={size}
+        onClick={() => resume.mutate()}
+        loading={resume.isPending}
+        aria-label={`Resume import run ${run.id}`}
+      >
+        Resume
+      </Button>
+      {resume.error ? (
+        <Text size="xs" c="red" role="alert">
+          {errorMessageOf(resume.error)}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
 
 export default function ImportHistoricalClaimsPage() {
   const api = useApiClient();
@@ -142,8 +183,10 @@ export default function ImportHistoricalClaimsPage() {
           </Stack>
         </Alert>
       ) : null}
-      {selectedRun ? <RunResult runId={selectedRun} /> : null}
-      {canRead.allowed ? <RunsList selected={selectedRun} onSelect={setSelectedRun} /> : null}
+      {selectedRun ? <RunResult runId={selectedRun} canResume={canImport.allowed} /> : null}
+      {canRead.allowed ? (
+        <RunsList selected={selectedRun} onSelect={setSelectedRun} canResume={canImport.allowed} />
+      ) : null}
     </Stack>
   );
 }
@@ -229,7 +272,7 @@ function ProblemsTable({ problems, total }: { problems: ImportProblem[]; total: 
   );
 }
 
-function RunResult({ runId }: { runId: string }) {
+function RunResult({ runId, canResume }: { runId: string; canResume: boolean }) {
   const runs = useImportRuns();
   const run = runs.data?.find((r) => r.id === runId) ?? null;
   const claims = useImportRunClaims(runId, `${run?.status}-${run?.claims_processed}`);
@@ -241,8 +284,19 @@ function RunResult({ runId }: { runId: string }) {
           <Title order={3} size="h4">
             Import run {run.id}: {run.file_name}
           </Title>
-          <Badge color={STATUS_COLOR[run.status]}>{run.status}</Badge>
+          <StatusBadge run={run} />
         </Group>
+        {run.interrupted ? (
+          <Alert color="orange" title="Interrupted">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">
+                The import stopped after {run.claims_processed} of {run.claims_total} claims and has made no progress
+                since. Resuming imports the claims it has not done yet; the ones done stay as they are.
+              </Text>
+              {canResume ? <ResumeButton run={run} size="sm" /> : null}
+            </Stack>
+          </Alert>
+        ) : null}
         <Text size="sm">
           {run.claims_imported} imported, {run.claims_skipped} skipped, {run.claims_failed} failed ·{' '}
           {run.exposures_imported} exposures, {run.entries_imported} entries
@@ -289,7 +343,8 @@ function RunResult({ runId }: { runId: string }) {
   );
 }
 
-function RunsList({ selected, onSelect }: { selected: string | null; onSelect: (id: string) => void }) {
+function RunsList(props: { selected: string | null; onSelect: (id: string) => void; canResume: boolean }) {
+  const { selected, onSelect, canResume } = props;
   const runs = useImportRuns();
   return (
     <Stack gap="xs">
@@ -322,16 +377,19 @@ function RunsList({ selected, onSelect }: { selected: string | null; onSelect: (
                 <Table.Td>{run.created_by}</Table.Td>
                 <Table.Td>{new Date(run.created_at).toLocaleString()}</Table.Td>
                 <Table.Td>
-                  <Badge color={STATUS_COLOR[run.status]}>{run.status}</Badge>
+                  <StatusBadge run={run} />
                 </Table.Td>
                 <Table.Td>{`${Number(run.progress).toFixed(0)}%`}</Table.Td>
                 <Table.Td>{run.claims_imported}</Table.Td>
                 <Table.Td>{run.claims_skipped}</Table.Td>
                 <Table.Td>{run.claims_failed}</Table.Td>
                 <Table.Td>
-                  <Button size="xs" variant="subtle" onClick={() => onSelect(run.id)}>
-                    Show
-                  </Button>
+                  <Group gap="xs" wrap="nowrap" align="flex-start">
+                    <Button size="xs" variant="subtle" onClick={() => onSelect(run.id)}>
+                      Show
+                    </Button>
+                    {run.interrupted && canResume ? <ResumeButton run={run} /> : null}
+                  </Group>
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -9,7 +9,8 @@ import {
 
 /**
  * Import Historical Claims (server: plugins/claims/server/import/routes.ts, docs/claims-import.md):
- * the template, the dry-run preview, starting a run, and reading runs and their claims.
+ * the template, the dry-run preview, starting a run, reading runs and their claims, and resuming
+ * an interrupted run.
  */
 const BASE = '/claims/imports';
 
@@ -19,6 +20,7 @@ export const IMPORT_PATHS = {
   runs: `${BASE}/`,
   run: (id: string) => `${BASE}/${id}/`,
   runClaims: (id: string) => `${BASE}/${id}/claims/`,
+  resume: (id: string) => `${BASE}/${id}/resume/`,
 };
 
 export interface ImportProblem {
@@ -50,6 +52,8 @@ export interface ImportRun {
   id: string;
   file_name: string;
   status: RunStatus;
+  /** Running without progress for two minutes: its process stopped; a resume finishes it. */
+  interrupted: boolean;
   progress: string;
   created_by: string;
   created_at: string;
@@ -101,15 +105,32 @@ export async function fetchImportRun(api: Pick<ApiClient, 'get'>, id: string): P
   );
 }
 
-/** A run as the SDK's job runner machine reads it: queued → NEW, running → IN_PROGRESS, else finished. */
+/** Queues an interrupted run's job again (409 when the run is not interrupted). */
+export async function resumeImport(api: Pick<ApiClient, 'post'>, id: string): Promise<ImportRun> {
+  return flat<ImportRun>(
+    (await api.post<JsonApiDocument<JsonApiResource>>(IMPORT_PATHS.resume(id), undefined, { jsonApi: true })).data,
+  );
+}
+
+/**
+ * A run as the SDK's job runner machine reads it: queued → NEW, running → IN_PROGRESS, else
+ * finished — an interrupted run too (INTERRUPTED), so the page stops following it and offers Resume.
+ */
 export function toJobReport(run: ImportRun): JobStatusReport & { run: ImportRun } {
-  const status = run.status === 'queued' ? 'NEW' : run.status === 'running' ? 'IN_PROGRESS' : run.status.toUpperCase();
+  const status = run.interrupted
+    ? 'INTERRUPTED'
+    : run.status === 'queued'
+      ? 'NEW'
+      : run.status === 'running'
+        ? 'IN_PROGRESS'
+        : run.status.toUpperCase();
   return { status, progress: run.progress, run };
 }
 
-export const isActive = (run: ImportRun) => run.status === 'queued' || run.status === 'running';
+/** Queued or running and making progress: worth polling. An interrupted run changes only when resumed. */
+export const isActive = (run: ImportRun) => run.status === 'queued' || (run.status === 'running' && !run.interrupted);
 
-/** Import runs, newest first; refreshed every few seconds while one of them is queued or running. */
+/** Import runs, newest first; refreshed every few seconds while one of them is active (a resume makes it so). */
 export function useImportRuns(enabled = true) {
   const api = useApiClient();
   return useQuery({
