@@ -13,6 +13,7 @@ import {
 } from '../api/attachments-api.js';
 import type { Claim } from '../api/claims-api.js';
 import { errorMessageOf } from '../api/jsonapi.js';
+import { downloadAttachment } from './attachments-download.js';
 
 function FolderRow({ node, style }: NodeRendererProps<FolderNode>) {
   return (
@@ -47,7 +48,7 @@ function UploadProgressBar({ name, progress }: { name: string; progress: UploadP
 
 /**
  * claims:attachments — the claim's folder tree (react-arborist), the selected folder's files,
- * upload into it and move selected files to another folder.
+ * upload into it, download a file and move selected files to another folder.
  */
 export function AttachmentsTab({ claim }: { claim: Claim }) {
   const api = useApiClient();
@@ -62,6 +63,22 @@ export function AttachmentsTab({ claim }: { claim: Claim }) {
   const [target, setTarget] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [uploading, setUploading] = useState<{ name: string; progress: UploadProgress } | null>(null);
+  const [downloading, setDownloading] = useState<ReadonlySet<string>>(new Set());
+  const download = async (file: { id: string; name: string }) => {
+    setError(null);
+    setDownloading((ids) => new Set(ids).add(file.id));
+    try {
+      await downloadAttachment(api, file);
+    } catch (e) {
+      setError(new Error(errorMessageOf(e)));
+    } finally {
+      setDownloading((ids) => {
+        const next = new Set(ids);
+        next.delete(file.id);
+        return next;
+      });
+    }
+  };
   const folders = flattenFolders(tree.data ?? []);
 
   return (
@@ -141,6 +158,17 @@ export function AttachmentsTab({ claim }: { claim: Claim }) {
                     <Table.Td>{file.name}</Table.Td>
                     <Table.Td>{file.mime_type}</Table.Td>
                     <Table.Td>{file.date_added}</Table.Td>
+                    <Table.Td w={1}>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        aria-label={`Download ${file.name}`}
+                        loading={downloading.has(file.id)}
+                        onClick={() => void download(file)}
+                      >
+                        Download
+                      </Button>
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
