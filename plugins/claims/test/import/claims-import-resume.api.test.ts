@@ -152,7 +152,9 @@ describe('resuming an interrupted import run', () => {
     expect(resumed.status).toBe(202);
     expect(resumed.headers.get('location')).toBe(`/api/claims/imports/${run.id}/`);
     const resumedDoc = (await resumed.json()) as { data: { attributes: any } };
-    expect(resumedDoc.data.attributes).toMatchObject({ status: 'running', interrupted: false });
+    // Running again (the job may already have finished the four claims by the time it answers).
+    expect(resumedDoc.data.attributes).toMatchObject({ interrupted: false });
+    expect(['running', 'completed']).toContain(resumedDoc.data.attributes.status);
 
     const finished = await untilDone(run.id);
     const countsOf = (r: any) => ({
