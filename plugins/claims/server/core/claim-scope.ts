@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { inArray, isNull, or, type Column, type SQL } from 'drizzle-orm';
+import { inArray, isNull, notInArray, or, type Column, type SQL } from 'drizzle-orm';
 import type { ServerPluginContext } from '@atrium/sdk/server';
 import { claimAccessFilter } from './claim-access.js';
 import { claim, exposure } from './tables.js';
@@ -55,4 +55,20 @@ export async function exposureClaimScope(
   const readable = await inReadableClaims(context, request, exposure.claimId);
   if (!readable) return undefined;
   return inArray(exposureId, context.db.select({ id: exposure.id }).from(exposure).where(readable));
+}
+
+/**
+ * Keeps the rows whose text `claimNumber` names a claim the caller may read (attachment folders name
+ * their claim by number in reference_id). A reference that names no claim at all is not about one
+ * and stays (claim numbers are never NULL, so `not in` is safe).
+ */
+export async function claimNumberScope(
+  context: ServerPluginContext,
+  request: FastifyRequest,
+  claimNumber: Column,
+): Promise<SQL | undefined> {
+  const filter = await claimAccessFilter(context, request, 'read');
+  if (!filter) return undefined;
+  const numbers = (where?: SQL) => context.db.select({ number: claim.number }).from(claim).where(where);
+  return or(inArray(claimNumber, numbers(filter)), notInArray(claimNumber, numbers()));
 }
