@@ -1,19 +1,21 @@
-import { text } from 'node:stream/consumers';
+import { readFile } from 'node:fs/promises';
+import { buffer, text } from 'node:stream/consumers';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { attachment, claim } from '../../plugins/claims/server/core/tables.js';
+import { attachment, attachmentFolder, claim } from '../../plugins/claims/server/core/tables.js';
 import { useE2eSession } from './browser.js';
 
 /**
- * The claim's Attachments tab against the real server: the demo folder tree and file, then an upload
- * that goes straight to object storage with a ticket (no bearer token on the upload itself) and
- * shows up in the folder with its bytes intact.
+ * The claim's Attachments tab against the real server: the demo folder tree and file, its download
+ * (the bytes the store holds, under the server's file name), then an upload that goes straight to
+ * object storage with a ticket (no bearer token on the upload itself) and shows up in the folder
+ * with its bytes intact.
  */
 describe('Claims attachments', () => {
   const e2e = useE2eSession('claims-attachments');
   const { errors, signIn } = e2e;
 
-  it('shows the demo folders and file, uploads a file directly to storage and lists it', async () => {
+  it('shows the demo folders and file, downloads it, uploads a file directly to storage and lists it', async () => {
     const db = e2e.server.atrium.database.db;
     const [withFolder] = await db.select().from(claim).where(isNotNull(claim.exposuresFolderId)).limit(1);
     expect(withFolder).toBeDefined();
@@ -31,6 +33,21 @@ describe('Claims attachments', () => {
       .click();
     const files = page.getByRole('table', { name: 'Files' });
     await files.getByText('fnol-note.txt').waitFor();
+
+    // This claim's demo note (every demo claim with folders has one, each naming its claim).
+    const [demo] = await db
+      .select({ storageKey: attachment.storageKey })
+      .from(attachment)
+      .innerJoin(attachmentFolder, eq(attachmentFolder.id, attachment.folderId))
+      .where(and(eq(attachment.name, 'fnol-note.txt'), eq(attachmentFolder.referenceId, withFolder!.number)));
+    const expected = await buffer((await e2e.server.atrium.storage.get(demo!.storageKey!))!.body);
+    expect(expected.toString('utf8')).toContain(withFolder!.number);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      files.getByRole('button', { name: 'Download fnol-note.txt' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('fnol-note.txt');
+    expect(await readFile(await download.path())).toEqual(expected);
 
     const content = Buffer.from(`Repair estimate for ${withFolder!.number}\n`.repeat(2000));
     await page.locator('input[type="file"]').setInputFiles({
