@@ -159,6 +159,7 @@ beforeAll(async () => {
           'claims:payment',
           'claims:recovery',
           'claims:audit-log',
+          'claims:transaction',
         ],
       },
       {
@@ -369,6 +370,26 @@ describe('rows of claims the caller may not read', () => {
     expect((await reader('GET', `/reserves/${ids.coloradoReserve}/`)).status).toBe(404);
     expect((await reader('GET', `/payments/${ids.coloradoPayment}/`)).status).toBe(404);
     expect((await adjuster('GET', `/payments/${ids.coloradoPayment}/`)).status).toBe(200);
+  });
+
+  it('are left out of transactions and approvals, and their financials are 404', async () => {
+    const claimOf = (r: Row) => relationshipId(r, 'claim') ?? String(r.attributes.claim_id);
+    await expectScoped(
+      (c) => allPages(c, '/transactions/'),
+      claimOf,
+      [ids.texasReserve, ids.texasPayment],
+      [ids.coloradoReserve, ids.coloradoPayment],
+    );
+    expect((await reader('GET', `/transactions/${ids.texasPayment}/`)).status).toBe(200);
+    expect((await reader('GET', `/transactions/${ids.coloradoPayment}/`)).status).toBe(404);
+    const approvals = (await allPages(reader, '/approvals/')).data;
+    expect(approvals.every((r) => readable.has(claimOf(r)))).toBe(true);
+
+    expect((await reader('GET', `/claims/${ids.texas}/financials/`)).status).toBe(200);
+    expect((await reader('GET', `/claims/${ids.colorado}/financials/`)).status).toBe(404);
+    expect((await adjuster('GET', `/claims/${ids.colorado}/financials/`)).status).toBe(200);
+    expect((await reader('GET', `/exposures/${ids.texasExposure}/financials/`)).status).toBe(200);
+    expect((await reader('GET', `/exposures/${ids.coloradoExposure}/financials/`)).status).toBe(404);
   });
 
   it('are left out of the audit log, which keeps entries about no claim', async () => {

@@ -9,6 +9,7 @@ import {
   type AtriumRouter,
   type ServerPluginContext,
 } from '@atrium/sdk/server';
+import { claimScope } from '../../core/claim-scope.js';
 import { claimsPermission } from '../../permissions.js';
 import type { TransactionType } from '../ledger-entry.js';
 import { accessRecord, approveTransaction, rejectTransaction } from '../posting-service.js';
@@ -64,6 +65,9 @@ export function registerApprovalRoutes(router: AtriumRouter, context: ServerPlug
         const query = request.query;
         const page = toPageRequest(query);
         const conditions: SQL[] = [];
+        // Transactions of claims the caller may not read are not listed (claim-scope.ts).
+        const scope = await claimScope(context, request, ledgerTransaction.claimId);
+        if (scope) conditions.push(scope);
         if (pendingOnly) conditions.push(eq(ledgerTransaction.status, 'pending_approval'));
         else if (query['filter[transaction_status]']) {
           conditions.push(eq(ledgerTransaction.status, query['filter[transaction_status]']));
@@ -94,8 +98,13 @@ export function registerApprovalRoutes(router: AtriumRouter, context: ServerPlug
       config: { jsonapi: true, access: claimsPermission('transaction', 'read') },
       schema: { summary: 'One ledger transaction.', tags, security, params: idParams },
     },
-    async (request) =>
-      serializeDocument(transactionResource, await loadTransaction(context, null, Number(request.params.id))),
+    async (request) => {
+      const scope = await claimScope(context, request, ledgerTransaction.claimId);
+      return serializeDocument(
+        transactionResource,
+        await loadTransaction(context, null, Number(request.params.id), scope),
+      );
+    },
   );
 
   router.post(
@@ -116,7 +125,8 @@ export function registerApprovalRoutes(router: AtriumRouter, context: ServerPlug
     },
     async (request) => {
       const id = Number(request.params.id);
-      const pending = await loadTransaction(context, null, id);
+      const scope = await claimScope(context, request, ledgerTransaction.claimId);
+      const pending = await loadTransaction(context, null, id, scope);
       const approver = actorOf(request);
       // The policy sees the amount the request named (see accessRecord), asked before the transaction opens.
       const named = pending.type === 'reserve' ? String(pending.details.new_amount ?? pending.amount) : pending.amount;
@@ -159,7 +169,7 @@ export function registerApprovalRoutes(router: AtriumRouter, context: ServerPlug
           code: 'required',
         });
       }
-      await loadTransaction(context, null, id);
+      await loadTransaction(context, null, id, await claimScope(context, request, ledgerTransaction.claimId));
       const row = await context.db.transaction((tx) => rejectTransaction(tx, actorOf(request), id, reason));
       return serializeDocument(resourceOfType(row.type), await loadTransaction(context, null, id));
     },

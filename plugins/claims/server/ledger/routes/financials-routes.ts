@@ -6,6 +6,7 @@ import {
   type AtriumRouter,
   type ServerPluginContext,
 } from '@atrium/sdk/server';
+import { claimScope } from '../../core/claim-scope.js';
 import { claim, exposure } from '../../core/tables.js';
 import { claimsPermission } from '../../permissions.js';
 import { totalsOf, type LedgerBalances } from '../balances.js';
@@ -100,7 +101,8 @@ export function registerFinancialsRoutes(router: AtriumRouter, context: ServerPl
       const [found] = await context.db
         .select({ id: claim.id, number: claim.number })
         .from(claim)
-        .where(eq(claim.id, id));
+        // A claim the caller may not read has no financials for them either: 404, as for a missing one.
+        .where(and(eq(claim.id, id), await claimScope(context, request, claim.id)));
       if (!found) throw new ApiError(404, `Claim ${id} not found.`);
       const balances = await claimBalances(context.db, id);
       const exposures = await context.db
@@ -138,7 +140,7 @@ export function registerFinancialsRoutes(router: AtriumRouter, context: ServerPl
         })
         .from(exposure)
         .innerJoin(claim, eq(claim.id, exposure.claimId))
-        .where(eq(exposure.id, id));
+        .where(and(eq(exposure.id, id), await claimScope(context, request, claim.id)));
       if (!found) throw new ApiError(404, `Exposure ${id} not found.`);
       const balances = await claimBalances(context.db, found.claimId);
       return serializeDocument(exposureFinancialsResource, {
