@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { and, asc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import {
   ApiError,
@@ -14,7 +15,9 @@ import {
 } from '@atrium/sdk/server';
 import { claimsPermission } from '../permissions.js';
 import { callerOf, isUniqueViolation, numericId, security, tags, writeAudit } from '../core/http-kit.js';
-import { attachment, attachmentFolder } from '../core/tables.js';
+import { claimAccessFilter } from '../core/claim-access.js';
+import { claimNumberScope } from '../core/claim-scope.js';
+import { attachment, attachmentFolder, claim } from '../core/tables.js';
 import { ATTACHMENT_KEY_PREFIX, REGISTER_WITHIN_MS, scheduleOrphanSweep } from './attachment-orphans-job.js';
 
 /**
@@ -110,9 +113,36 @@ export function attachmentsRoutes(router: AtriumRouter, context: ServerPluginCon
       log.warn({ err: error, storageKey: key }, 'attachment object not deleted; it is an orphan now');
     }
   };
-  const loadFolder = async (raw: string) => {
+  // A claim's folders name it by number (reference_id): folders, and so their files, of claims the
+  // caller may not read are not there for them — 404 or 'does not exist', as if missing
+  // (claim-scope.ts). Asked before any transaction opens: the evaluator may read the database.
+  const folderScope = (request: FastifyRequest) => claimNumberScope(context, request, attachmentFolder.referenceId);
+  const inVisibleFolders = async (request: FastifyRequest) => {
+    const scope = await folderScope(request);
+    return scope
+      ? inArray(attachment.folderId, db.select({ id: attachmentFolder.id }).from(attachmentFolder).where(scope))
+      : undefined;
+  };
+  /** A new folder's reference may not name a claim the caller cannot read. */
+  const requireVisibleReference = async (request: FastifyRequest, referenceId: string) => {
+    const filter = await claimAccessFilter(context, request, 'read');
+    if (!filter) return;
+    const named = await db.select({ id: claim.id }).from(claim).where(eq(claim.number, referenceId)).limit(1);
+    if (named.length === 0) return;
+    const readable = await db
+      .select({ id: claim.id })
+      .from(claim)
+      .where(and(eq(claim.number, referenceId), filter))
+      .limit(1);
+    if (readable.length === 0) throw attributeError('reference_id', `Claim ${referenceId} not found.`);
+  };
+  const loadFolder = async (raw: string, request: FastifyRequest) => {
     const id = numericId(raw, FAILED);
-    const [row] = await db.select().from(attachmentFolder).where(eq(attachmentFolder.id, id)).limit(1);
+    const [row] = await db
+      .select()
+      .from(attachmentFolder)
+      .where(and(eq(attachmentFolder.id, id), await folderScope(request)))
+      .limit(1);
     if (!row) throw new ApiError(404, FAILED);
     return row;
   };
@@ -146,7 +176,7 @@ export function attachmentsRoutes(router: AtriumRouter, context: ServerPluginCon
       },
     },
     async (request) => {
-      const folder = await loadFolder(request.params.id);
+      const folder = await loadFolder(request.params.id, request);
       if (request.query.reference_id && request.query.reference_id !== folder.referenceId)
         throw new ApiError(404, FAILED);
       const files = await db
@@ -179,7 +209,7 @@ export function attachmentsRoutes(router: AtriumRouter, context: ServerPluginCon
         params: idParams,
       },
     },
-    async (request) => serializeDocument(treeResource, await subtree(await loadFolder(request.params.id))),
+    async (request) => serializeDocument(treeResource, await subtree(await loadFolder(request.params.id, request))),
   );
 
   router.get(
@@ -196,7 +226,11 @@ export function attachmentsRoutes(router: AtriumRouter, context: ServerPluginCon
     },
     async (request, reply) => {
       const id = numericId(request.params.id, NOT_FOUND);
-      const [row] = await db.select().from(attachment).where(eq(attachment.id, id)).limit(1);
+      const [row] = await db
+        .select()
+        .from(attachment)
+        .where(and(eq(attachment.id, id), await inVisibleFolders(request)))
+        .limit(1);
       if (!row) throw new ApiError(404, NOT_FOUND);
       reply
         .header('content-type', row.mimeType)
@@ -239,7 +273,11 @@ export function attachmentsRoutes(router: AtriumRouter, context: ServerPluginCon
         if (a?.[field] === undefined) throw attributeError(field, 'This field is required.');
       }
       if (a!.size > maxBytes) throw attributeError('size', tooLarge, 413);
-      const [folder] = await db.select().from(attachmentFolder).where(eq(attachmentFolder.id, a!.folder_id)).limit(1);
+      const [folder] = await db
+        .select()
+        .from(attachmentFolder)
+        .where(and(eq(attachmentFolder.id, a!.folder_id), await folderScope(request)))
+        .limit(1);
       if (!folder) throw attributeError('folder_id', 'The folder does not exist.');
       const ticket = await storage.createUploadTicket({
         key: newObjectKey(ATTACHMENT_KEY_PREFIX),
@@ -300,6 +338,7 @@ export function attachmentsRoutes(router: AtriumRouter, context: ServerPluginCon
         const a = data.attributes as { name: string; parent_id?: number | null; reference_id: string } | undefined;
         if (!a?.name) throw attributeError('name', 'This field is required.');
         if (!a.reference_id) throw attributeError('reference_id', 'This field is required.');
+        await requireVisibleReference(request, a.reference_id);
         if (a.parent_id) {
           const [parent] = await db
             .select()
@@ -343,7 +382,11 @@ export function attachmentsRoutes(router: AtriumRouter, context: ServerPluginCon
         throw attributeError('storage_key', 'Send either the storage_key of an uploaded file or the content.');
       }
       if (a!.content !== undefined && !a!.mime_type) throw attributeError('mime_type', 'This field is required.');
-      const [folder] = await db.select().from(attachmentFolder).where(eq(attachmentFolder.id, a!.folder_id)).limit(1);
+      const [folder] = await db
+        .select()
+        .from(attachmentFolder)
+        .where(and(eq(attachmentFolder.id, a!.folder_id), await folderScope(request)))
+        .limit(1);
       if (!folder) throw attributeError('folder_id', 'The folder does not exist.');
 
       let stored: StoredObject;
@@ -430,8 +473,13 @@ export function attachmentsRoutes(router: AtriumRouter, context: ServerPluginCon
             source: { pointer: '/data/id' },
           });
         }
+        const visible = await inVisibleFolders(request);
         const row = await db.transaction(async (tx) => {
-          const [before] = await tx.select(listColumns).from(attachment).where(eq(attachment.id, id)).limit(1);
+          const [before] = await tx
+            .select(listColumns)
+            .from(attachment)
+            .where(and(eq(attachment.id, id), visible))
+            .limit(1);
           if (!before) throw new ApiError(404, 'Attachment not found.');
           const [after] = await tx
             .update(attachment)
@@ -459,8 +507,12 @@ export function attachmentsRoutes(router: AtriumRouter, context: ServerPluginCon
       },
       async (request, reply) => {
         const id = numericId(request.params.id, NOT_FOUND);
+        const visible = await inVisibleFolders(request);
         const removed = await db.transaction(async (tx) => {
-          const [before] = await tx.delete(attachment).where(eq(attachment.id, id)).returning(listColumns);
+          const [before] = await tx
+            .delete(attachment)
+            .where(and(eq(attachment.id, id), visible))
+            .returning(listColumns);
           if (!before) throw new ApiError(404, NOT_FOUND);
           await writeAudit(tx, {
             username: callerOf(request),
@@ -496,7 +548,7 @@ export function attachmentsRoutes(router: AtriumRouter, context: ServerPluginCon
       },
     },
     async (request) => {
-      const target = await loadFolder(request.params.id);
+      const target = await loadFolder(request.params.id, request);
       const ids = request.body.data.map((d) => (/^\d{1,9}$/.test(d.id) ? Number(d.id) : 0));
       const rows = await db.transaction(async (tx) => {
         const found = await tx

@@ -40,7 +40,12 @@ const ids = {
   coloradoReserve: '',
   texasPayment: '',
   coloradoPayment: '',
+  texasFolder: '',
+  coloradoFolder: '',
+  texasFile: '',
+  coloradoFile: '',
 };
+const numbers = { texas: '', colorado: '' };
 
 interface Row {
   id: string;
@@ -163,6 +168,12 @@ beforeAll(async () => {
         ],
       },
       {
+        sid: 'attachments',
+        effect: 'allow',
+        actions: ['read', 'create', 'update', 'delete'],
+        resources: ['claims:attachment'],
+      },
+      {
         sid: 'assignments',
         effect: 'allow',
         actions: ['read', 'create', 'update', 'delete', 'assign'],
@@ -205,6 +216,29 @@ beforeAll(async () => {
     };
     const exposureId = exposures.data[0]!.id;
     ids[`${name}Exposure`] = exposureId;
+    const number = String(
+      ((await (await adjuster('GET', `/claims/${claimId}/`)).json()) as { data: Row }).data.attributes.number,
+    );
+    numbers[name] = number;
+    ids[`${name}Folder`] = await created(
+      await adjuster(
+        'POST',
+        '/integrations/attachments/',
+        doc('attachment-folder', { name: 'Photos', reference_id: number }),
+      ),
+    );
+    ids[`${name}File`] = await created(
+      await adjuster(
+        'POST',
+        '/integrations/attachments/',
+        doc('attachment', {
+          name: `${name}.txt`,
+          mime_type: 'text/plain',
+          content: Buffer.from(name).toString('base64'),
+          folder_id: Number(ids[`${name}Folder`]),
+        }),
+      ),
+    );
     ids[`${name}Assignment`] = await created(
       await adjuster(
         'POST',
@@ -390,6 +424,44 @@ describe('rows of claims the caller may not read', () => {
     expect((await adjuster('GET', `/claims/${ids.colorado}/financials/`)).status).toBe(200);
     expect((await reader('GET', `/exposures/${ids.texasExposure}/financials/`)).status).toBe(200);
     expect((await reader('GET', `/exposures/${ids.coloradoExposure}/financials/`)).status).toBe(404);
+  });
+
+  it('hide the folders and files of hidden claims: 404 to read or change, no uploads into them', async () => {
+    const folder = (id: string) => reader('GET', `/integrations/attachments/${id}/?list_view=true`);
+    expect((await folder(ids.texasFolder)).status).toBe(200);
+    const hidden = await folder(ids.coloradoFolder);
+    expect(hidden.status).toBe(404);
+    expect(await detailOf(hidden)).toBe('Failed to get attachments.');
+    expect((await reader('GET', `/integrations/attachments/${ids.coloradoFolder}/folder-tree/`)).status).toBe(404);
+    const content = (caller: Caller, id: string) =>
+      caller('GET', `/integrations/attachments/${id}/content/`, undefined, { accept: '*/*' });
+    expect(await (await content(reader, ids.texasFile)).text()).toBe('texas');
+    expect((await content(reader, ids.coloradoFile)).status).toBe(404);
+    const rename = doc('attachment', { name: 'renamed.txt' }, { id: ids.coloradoFile });
+    expect((await reader('PATCH', `/integrations/attachments/${ids.coloradoFile}/`, rename)).status).toBe(404);
+    expect((await reader('DELETE', `/integrations/attachments/${ids.coloradoFile}/`)).status).toBe(404);
+    expect((await content(adjuster, ids.coloradoFile)).status).toBe(200);
+
+    const ticket = await reader(
+      'POST',
+      '/integrations/attachments/upload-tickets/',
+      doc('attachment-upload', {
+        name: 'a.txt',
+        mime_type: 'text/plain',
+        size: 1,
+        folder_id: Number(ids.coloradoFolder),
+      }),
+    );
+    expect(ticket.status).toBe(400);
+    expect(await pointersOf(ticket)).toEqual(['/data/attributes/folder_id']);
+    const newFolder = (reference: string) =>
+      reader('POST', '/integrations/attachments/', doc('attachment-folder', { name: 'Mine', reference_id: reference }));
+    const refused = await newFolder(numbers.colorado);
+    expect(refused.status).toBe(400);
+    expect(await pointersOf(refused)).toEqual(['/data/attributes/reference_id']);
+    expect((await newFolder(numbers.texas)).status).toBe(201);
+    // A reference that names no claim is not about a claim: no claim to hide.
+    expect((await newFolder('POLICY-DOCS-1')).status).toBe(201);
   });
 
   it('are left out of the audit log, which keeps entries about no claim', async () => {
