@@ -4,6 +4,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { z } from 'zod';
 import { ApiError, type ServerPluginContext, type ServerPluginDefinition } from '@atrium/sdk/server';
 import type { DatabaseHandle } from './database/connect.js';
+import { createAdmission, type Admission } from './http/admission.js';
 import { registerAccessControl, type AccessServices, type RegisteredRoute } from './http/access-control.js';
 import { sendError } from './http/error-response.js';
 import { registerJsonApiNegotiation } from './http/jsonapi-negotiation.js';
@@ -18,6 +19,8 @@ import { ATRIUM_VERSION } from './version.js';
 declare module 'fastify' {
   interface FastifyInstance {
     spaIndexHtml?: Buffer;
+    /** The gate in front of the plugins' routes (http/admission.ts). */
+    admission: Admission;
   }
 }
 
@@ -34,6 +37,8 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
   /** Object storage; its local driver serves the direct-upload route. */
   storage?: PlatformStorage;
+  /** Plugin requests running at once (default: twice the pool size, at least 4). */
+  admissionLimit?: number;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -128,6 +133,10 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   if (options.storage) await registerStorageRoutes(app, options.storage.storage, options.storage.signer);
 
   const context: ServerPluginContext = { ...options.context, log: app.log };
+  // A few requests per pooled connection run at once; the rest wait their turn (admission.ts).
+  const poolSize = (options.database.pool as { options?: { max?: number } }).options?.max ?? 10;
+  const admission = createAdmission(options.admissionLimit ?? Math.max(4, poolSize * 2));
+  app.decorate('admission', admission);
   for (const plugin of options.plugins) {
     if (!plugin.routes) continue;
     const prefix = plugin.prefix ?? `/api/${plugin.id}`;
@@ -136,6 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
         scope.addHook('onRoute', (route) => {
           route.config = { ...(route.config as object), plugin: plugin.id } as typeof route.config;
         });
+        admission.apply(scope);
         await plugin.routes!(scope.withTypeProvider<ZodTypeProvider>(), {
           ...context,
           log: app.log.child({ plugin: plugin.id }),
