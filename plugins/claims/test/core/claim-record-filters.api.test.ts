@@ -28,26 +28,6 @@ interface ExposureResource {
   relationships: { claim: { data: { id: string } } };
 }
 
-async function signIn(username: string): Promise<string> {
-  const response = await server.fetch('/api/identity/sign-in', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: 'Atrium!demo1' }),
-  });
-  return ((await response.json()) as { authentication_result: { access_token: string } }).authentication_result
-    .access_token;
-}
-
-async function adminPost(token: string, path: string, body: unknown): Promise<{ id?: number }> {
-  const response = await server.fetch(path, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, `${path} answered ${response.status}`).toBeLessThan(300);
-  return (await response.json()) as { id?: number };
-}
-
 async function createClaim(attributes: Record<string, unknown>, submit: boolean): Promise<string> {
   const created = await adjuster('POST', '/claims/', doc('claim', { loss_description: 'Hail', ...attributes }));
   expect(created.status).toBe(201);
@@ -84,9 +64,7 @@ const ids: Record<string, string> = {};
 beforeAll(async () => {
   server = await startClaimsServer();
   adjuster = await server.as('adjuster@atrium.test');
-  const admin = await signIn('admin@atrium.test');
-  await adminPost(admin, '/api/access/roles', { name: ROLE });
-  const policy = await adminPost(admin, '/api/access/policies', {
+  await server.grantRole(ROLE, USER, {
     name: 'Own claims and Wyoming, never closed ones',
     statements: [
       {
@@ -113,8 +91,6 @@ beforeAll(async () => {
       },
     ],
   });
-  await adminPost(admin, '/api/access/policy-assignments', { policy_id: policy.id, role: ROLE });
-  await adminPost(admin, '/api/access/role-user-name-assignments', { user_name: USER, role: ROLE });
   const claimant = [{ claimant_name: 'Pat Neighbor', coverage: 'Liability', description: 'Dent' }];
   const lossIn = (state: string) => ({ line1: '1 Elm St', city: 'Town', state, zip: '82001' });
   ids.own = await createClaim({ primary_adjuster: USER }, false);

@@ -53,26 +53,6 @@ interface Row {
   relationships?: Record<string, { data: { id: string } | null }>;
 }
 
-async function signIn(username: string): Promise<string> {
-  const response = await server.fetch('/api/identity/sign-in', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: 'Atrium!demo1' }),
-  });
-  return ((await response.json()) as { authentication_result: { access_token: string } }).authentication_result
-    .access_token;
-}
-
-async function adminPost(token: string, path: string, body: unknown): Promise<{ id?: number }> {
-  const response = await server.fetch(path, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, `${path} answered ${response.status}`).toBeLessThan(300);
-  return (await response.json()) as { id?: number };
-}
-
 async function created(response: Response): Promise<string> {
   expect(response.status, await response.clone().text()).toBeLessThan(300);
   return ((await response.json()) as { data: { id: string } }).data.id;
@@ -138,9 +118,7 @@ const relationshipId = (row: Row, name: string) => row.relationships?.[name]?.da
 beforeAll(async () => {
   server = await startClaimsServer();
   adjuster = await server.as('adjuster@atrium.test');
-  const admin = await signIn('admin@atrium.test');
-  await adminPost(admin, '/api/access/roles', { name: ROLE });
-  const policy = await adminPost(admin, '/api/access/policies', {
+  await server.grantRole(ROLE, USER, {
     name: 'Texas claims and what hangs off them',
     statements: [
       {
@@ -181,8 +159,6 @@ beforeAll(async () => {
       },
     ],
   });
-  await adminPost(admin, '/api/access/policy-assignments', { policy_id: policy.id, role: ROLE });
-  await adminPost(admin, '/api/access/role-user-name-assignments', { user_name: USER, role: ROLE });
 
   const claimant = [{ claimant_name: 'Pat Neighbor', coverage: 'Liability', description: 'Dent' }];
   const claimIn = async (state: string) => {

@@ -17,11 +17,17 @@ export interface Caller {
 }
 
 export interface ClaimsTestServer extends TestServer {
-  as(username: string): Promise<Caller>;
+  /** A caller signed in as a demo user; `headers` go on every request (e.g. x-effective-role). */
+  as(username: string, headers?: Record<string, string>): Promise<Caller>;
+  /**
+   * As the demo administrator: creates `role` with one policy of `statements` and gives it to
+   * `username` (the role is then chosen with x-effective-role).
+   */
+  grantRole(role: string, username: string, policy: { name: string; statements: unknown[] }): Promise<void>;
 }
 
-export async function startClaimsServer(): Promise<ClaimsTestServer> {
-  const server = await startTestServer({ plugins: [identityPlugin, accessPlugin, claimsPlugin] });
+export async function startClaimsServer(options: { env?: Record<string, string> } = {}): Promise<ClaimsTestServer> {
+  const server = await startTestServer({ plugins: [identityPlugin, accessPlugin, claimsPlugin], env: options.env });
   const tokens = new Map<string, string>();
   const tokenOf = async (username: string) => {
     if (tokens.has(username)) return tokens.get(username)!;
@@ -35,8 +41,17 @@ export async function startClaimsServer(): Promise<ClaimsTestServer> {
     tokens.set(username, body.authentication_result.access_token);
     return body.authentication_result.access_token;
   };
+  const adminPost = async (path: string, body: unknown): Promise<{ id?: number }> => {
+    const response = await server.fetch(path, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await tokenOf('admin@atrium.test')}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (response.status >= 300) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as { id?: number };
+  };
   return Object.assign(server, {
-    async as(username: string): Promise<Caller> {
+    async as(username: string, always: Record<string, string> = {}): Promise<Caller> {
       const token = await tokenOf(username);
       return (method, path, body, headers = {}) =>
         server.fetch(`${BASE}${path}`, {
@@ -45,10 +60,17 @@ export async function startClaimsServer(): Promise<ClaimsTestServer> {
             accept: JSONAPI,
             authorization: `Bearer ${token}`,
             ...(body === undefined ? {} : { 'content-type': JSONAPI }),
+            ...always,
             ...headers,
           },
           body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
         });
+    },
+    async grantRole(role: string, username: string, policy: { name: string; statements: unknown[] }) {
+      await adminPost('/api/access/roles', { name: role });
+      const created = await adminPost('/api/access/policies', policy);
+      await adminPost('/api/access/policy-assignments', { policy_id: created.id, role });
+      await adminPost('/api/access/role-user-name-assignments', { user_name: username, role });
     },
   });
 }

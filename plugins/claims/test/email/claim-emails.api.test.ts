@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { startTestMailServer, startTestServer, type TestMailServer, type TestServer } from '@atrium/sdk/testing';
-import accessPlugin from '@atrium/plugin-access/server';
-import claimsPlugin from '@atrium/plugin-claims/server';
-import identityPlugin from '@atrium/plugin-identity/server';
-import { BASE, JSONAPI, doc, pointersOf, type Caller } from '../core/claims-test-server.js';
+import { startTestMailServer, type TestMailServer } from '@atrium/sdk/testing';
+import { doc, pointersOf, startClaimsServer, type Caller, type ClaimsTestServer } from '../core/claims-test-server.js';
 
 /**
  * Claim outbound e-mail over HTTP with a real SMTP server (smtp-server) behind the platform mail
@@ -15,7 +12,7 @@ const ROLE = 'Own Claims Mailer';
 const RESTRICTED = 'underwriter@atrium.test';
 
 let smtp: TestMailServer;
-let server: TestServer;
+let server: ClaimsTestServer;
 let adjuster: Caller;
 let underwriter: Caller;
 let agent: Caller;
@@ -24,42 +21,6 @@ let restricted: Caller;
 let claim: { id: string; number: string; attachmentId: string; fileName: string; bytes: Buffer };
 let otherClaim: { id: string; attachmentId: string };
 let ownClaimId: string;
-
-async function signIn(username: string): Promise<string> {
-  const response = await server.fetch('/api/identity/sign-in', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: 'Atrium!demo1' }),
-  });
-  return ((await response.json()) as { authentication_result: { access_token: string } }).authentication_result
-    .access_token;
-}
-
-async function callerFor(username: string, extraHeaders: Record<string, string> = {}): Promise<Caller> {
-  const token = await signIn(username);
-  return (method, path, body, headers = {}) =>
-    server.fetch(`${BASE}${path}`, {
-      method,
-      headers: {
-        accept: JSONAPI,
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': JSONAPI }),
-        ...extraHeaders,
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-}
-
-async function adminPost(token: string, path: string, body: unknown): Promise<{ id?: number }> {
-  const response = await server.fetch(path, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, `${path} answered ${response.status}`).toBeLessThan(300);
-  return (await response.json()) as { id?: number };
-}
 
 interface EmailResource {
   id: string;
@@ -83,10 +44,7 @@ async function emailsOf(caller: Caller, claimId: string) {
 
 beforeAll(async () => {
   smtp = await startTestMailServer();
-  server = await startTestServer({
-    plugins: [identityPlugin, accessPlugin, claimsPlugin],
-    env: { SMTP_URL: smtp.url, MAIL_FROM: 'claims@carrier.test' },
-  });
+  server = await startClaimsServer({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'claims@carrier.test' } });
   const db = server.atrium.database.db;
   // Seeded claims with attachments (stored like any upload): the bytes are read from storage.
   const rows = (
@@ -110,15 +68,13 @@ beforeAll(async () => {
     sql`update claims.party set email = 'insured.party@example.test' where claim_id = ${Number(claim.id)} and display_number = 1`,
   );
 
-  adjuster = await callerFor('adjuster@atrium.test');
+  adjuster = await server.as('adjuster@atrium.test');
   // The underwriter holds the restricted role too (below), so each caller names the role it acts in.
-  underwriter = await callerFor('underwriter@atrium.test', { 'x-effective-role': 'Underwriter' });
-  agent = await callerFor('agent@agency.test');
+  underwriter = await server.as('underwriter@atrium.test', { 'x-effective-role': 'Underwriter' });
+  agent = await server.as('agent@agency.test');
 
   // A role that may mail only about claims it is the primary adjuster of.
-  const admin = await signIn('admin@atrium.test');
-  await adminPost(admin, '/api/access/roles', { name: ROLE });
-  const policy = await adminPost(admin, '/api/access/policies', {
+  await server.grantRole(ROLE, RESTRICTED, {
     name: 'Mail about own claims',
     statements: [
       {
@@ -131,8 +87,6 @@ beforeAll(async () => {
       { sid: 'mail', effect: 'allow', actions: ['read', 'create'], resources: ['claims:email'] },
     ],
   });
-  await adminPost(admin, '/api/access/policy-assignments', { policy_id: policy.id, role: ROLE });
-  await adminPost(admin, '/api/access/role-user-name-assignments', { user_name: RESTRICTED, role: ROLE });
   const created = await adjuster(
     'POST',
     '/claims/',
@@ -140,7 +94,7 @@ beforeAll(async () => {
   );
   expect(created.status).toBe(201);
   ownClaimId = ((await created.json()) as { data: { id: string } }).data.id;
-  restricted = await callerFor(RESTRICTED, { 'x-effective-role': ROLE });
+  restricted = await server.as(RESTRICTED, { 'x-effective-role': ROLE });
 }, 180_000);
 
 afterAll(async () => {
