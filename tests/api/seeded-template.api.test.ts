@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '@atrium/sdk/testing';
-import { seededTemplateKey } from '../../packages/sdk/src/testing/seeded-template.js';
+import { startTestServer, testDatabaseKind, type TestServer } from '@atrium/sdk/testing';
+import { seededPostgresTemplate, seededTemplateKey } from '../../packages/sdk/src/testing/seeded-template.js';
 
 /** Rows per table of every Atrium schema: what a copy of the template must share with a fresh seed. */
 async function rowCounts(server: TestServer): Promise<Record<string, number>> {
@@ -70,6 +72,45 @@ describe('seeded test templates', () => {
       expect(await seededTemplateKey(webOnly)).toBe(first);
     } finally {
       await rm(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.runIf(testDatabaseKind() === 'postgres')('PostgreSQL templates', () => {
+  it('are trusted only by the cache that built them: another checkout builds its own', async () => {
+    const adminUrl = process.env.TEST_DATABASE_URL!;
+    const key = `t${randomBytes(6).toString('hex')}`;
+    const [mine, other] = [await mkdtemp(path.join(tmpdir(), 'tpl-a-')), await mkdtemp(path.join(tmpdir(), 'tpl-b-'))];
+    const builds: string[] = [];
+    const build = (cache: string) => async (url: string) => {
+      builds.push(cache);
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`CREATE TABLE built_by (cache text); INSERT INTO built_by VALUES ('${cache}')`);
+      await client.end();
+    };
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      const name = await seededPostgresTemplate(adminUrl, key, mine, build('mine'));
+      expect(await seededPostgresTemplate(adminUrl, key, mine, build('mine'))).toBe(name);
+      expect(builds).toEqual(['mine']);
+      // Same sources, same day, but a cache without this template's objects: built again for it.
+      expect(await seededPostgresTemplate(adminUrl, key, other, build('other'))).toBe(name);
+      expect(builds).toEqual(['mine', 'other']);
+      const copy = `${name}_copy`;
+      await admin.query(`CREATE DATABASE "${copy}" TEMPLATE "${name}"`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${copy}`;
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      expect((await client.query('SELECT cache FROM built_by')).rows).toEqual([{ cache: 'other' }]);
+      await client.end();
+      await admin.query(`DROP DATABASE "${copy}"`);
+      await admin.query(`DROP DATABASE "${name}" WITH (FORCE)`);
+    } finally {
+      await admin.end();
+      await Promise.all([mine, other].map((dir) => rm(dir, { recursive: true, force: true })));
     }
   });
 });

@@ -100,10 +100,16 @@ const TEMPLATE_PREFIX = 'atrium_tpl_';
  * Makes sure the template database for `key` exists on the server of `adminUrl`, building it with
  * `build(url)` (migrate and seed the database at `url`, then disconnect) under an advisory lock so
  * that parallel workers build it once. Returns its name. Templates of earlier days are dropped.
+ *
+ * A template is trusted only by the checkout whose `cacheDir` built it (a marker file there): the
+ * seed also writes objects (demo attachments) to the test storage under that cache, so a template
+ * left on the server by another checkout or an earlier clone — same sources, same day — names
+ * objects this checkout does not have. Without the marker it is dropped and built again.
  */
 export async function seededPostgresTemplate(
   adminUrl: string,
   key: string,
+  cacheDir: string,
   build: (url: string) => Promise<void>,
 ): Promise<string> {
   const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
@@ -117,7 +123,11 @@ export async function seededPostgresTemplate(
     const existing = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
       `${TEMPLATE_PREFIX}%`,
     ]);
-    if (existing.rows.some((row) => row.datname === name)) return name;
+    const marker = path.join(cacheDir, `pg-template-${name}`);
+    if (existing.rows.some((row) => row.datname === name)) {
+      if (existsSync(marker)) return name;
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    }
     for (const { datname } of existing.rows) {
       // Only templates of earlier days: another checkout may be testing other code today.
       const built = /^atrium_tpl_(\d{8})_/.exec(datname)?.[1];
@@ -130,6 +140,8 @@ export async function seededPostgresTemplate(
       url.pathname = `/${building}`;
       await build(url.toString());
       await admin.query(`ALTER DATABASE "${building}" RENAME TO "${name}"`);
+      await mkdir(cacheDir, { recursive: true });
+      await writeFile(marker, `${new Date().toISOString()}\n`);
     } catch (error) {
       await admin.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`);
       throw error;

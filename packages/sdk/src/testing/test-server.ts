@@ -93,7 +93,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('ATRIUM_TEST_DB=postgres needs TEST_DATABASE_URL.');
     const template = fromTemplate
-      ? await seededPostgresTemplate(adminUrl, await templateKey(), async (url) => {
+      ? await seededPostgresTemplate(adminUrl, await templateKey(), CACHE_DIR, async (url) => {
           const built = await createAtrium({ config: { ...quietBuild, databaseUrl: url }, plugins, seed: 'auto' });
           await built.close();
         })
