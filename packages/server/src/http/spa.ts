@@ -6,8 +6,11 @@ import fastifyStatic from '@fastify/static';
 import { markScopePublic } from './access-control.js';
 
 /**
- * Serves the built SPA from `dist/web`: hashed assets with long caching, and index.html for every
- * other GET that is not an API path (history fallback for client routes).
+ * Serves the built SPA from `dist/web`: hashed assets with long, immutable caching (a new build
+ * gives changed files new names), as brotli or gzip when the browser accepts it — the build writes
+ * `.br`/`.gz` beside each text asset (scripts/precompress-plugin.ts), so nothing is compressed per
+ * request — and index.html for every other GET that is not an API path (history fallback for
+ * client routes).
  */
 export async function registerSpa(app: FastifyInstance, webDist: string): Promise<{ served: boolean }> {
   const indexFile = path.join(webDist, 'index.html');
@@ -20,6 +23,8 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
       prefix: '/',
       wildcard: false,
       index: false,
+      // Picks `<file>.br` or `<file>.gz` by Accept-Encoding (and sets Vary); the file itself otherwise.
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');

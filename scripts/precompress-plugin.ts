@@ -1,0 +1,59 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { Plugin } from 'vite';
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/** Text assets worth compressing; source maps are only fetched by developer tools. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt)$/;
+/** Below this, the headers cost more than compression saves. */
+const MIN_BYTES = 1024;
+/** Files compressed at once: enough to keep both cores busy without holding every file in memory. */
+const CONCURRENCY = 4;
+
+async function compressFile(file: string): Promise<void> {
+  const source = await readFile(file);
+  if (source.length < MIN_BYTES) return;
+  const [br, gzipped] = await Promise.all([
+    brotli(source, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+      },
+    }),
+    gz(source, { level: constants.Z_BEST_COMPRESSION }),
+  ]);
+  // A file that does not shrink is served as it is (the server falls back to the original).
+  if (br.length < source.length) await writeFile(`${file}.br`, br);
+  if (gzipped.length < source.length) await writeFile(`${file}.gz`, gzipped);
+}
+
+/**
+ * Writes `<file>.br` and `<file>.gz` beside every text asset of the build, once, at build time, so
+ * the server sends the smallest encoding the browser accepts without compressing per request
+ * (packages/server/src/http/spa.ts serves them through @fastify/static's `preCompressed`).
+ */
+export function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'atrium:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle(_options, bundle) {
+      const files = Object.keys(bundle)
+        .filter((name) => COMPRESSIBLE.test(name))
+        .map((name) => path.join(outDir, name));
+      let next = 0;
+      const worker = async () => {
+        while (next < files.length) await compressFile(files[next++]!);
+      };
+      await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    },
+  };
+}
