@@ -20,6 +20,7 @@ export function definePlugin(input: PluginManifestInput): PluginManifest {
     quickSearch: input.quickSearch ?? [],
     activityPanels: input.activityPanels ?? [],
     slots: input.slots ?? [],
+    myWork: input.myWork ?? [],
   });
   const problems = validateManifest(manifest);
   if (problems.length > 0) throw new PluginValidationError(manifest.id, problems);

@@ -35,6 +35,7 @@ export * from './filter-definitions.js';
 export * from './messages.js';
 export * from './fuzzy-match.js';
 export * from './palette-items.js';
+export * from './my-work.js';
 export * from './plugin-host.js';
 export * from './use-can.js';
 export { z } from 'zod';

@@ -4,6 +4,7 @@ import type { PluginManifest } from './plugin-manifest.js';
 import { normalizePath, parseRoutePath } from './route-ref.js';
 import { parseWhen } from './when-expression.js';
 import { parseKeySequence } from './key-sequence.js';
+import { myWorkProblems } from './my-work.js';
 
 /** Every problem found in one manifest, so a plugin author fixes them in one go. */
 export class PluginValidationError extends Error {
@@ -116,5 +117,7 @@ export function validateManifest(manifest: PluginManifest): string[] {
       problems.push(`slot contribution '${slot.id}': 'slot' must be a slot ref`);
     checkWhen(problems, `slot contribution '${slot.id}'`, slot.when);
   }
+  problems.push(...myWorkProblems(manifest.myWork ?? []));
+  for (const widget of manifest.myWork ?? []) checkWhen(problems, `My work widget '${widget.id}'`, widget.when);
   return problems;
 }

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { AnyCommandDefinition } from './command.js';
 import type { KeybindingDefinition } from './keybinding.js';
+import type { MyWorkWidget } from './my-work.js';
 import type { Layout } from './layouts.js';
 import type { AnyQuickSearchProvider } from './quick-search.js';
 import type { AnyRouteRef, RouteParams } from './route-ref.js';
@@ -56,6 +57,11 @@ export interface NavEntry {
   icon?: NavIcon;
   /** Optional `when` expression deciding visibility. */
   when?: string;
+  /**
+   * The command that opens this entry (e.g. the one bound to its `g` chord): the palette lists the
+   * two as one destination and shows the command's shortcut beside it.
+   */
+  command?: string;
 }
 
 export interface ActivityPanel {
@@ -92,6 +98,8 @@ export interface PluginManifestInput {
   quickSearch?: AnyQuickSearchProvider[];
   activityPanels?: ActivityPanel[];
   slots?: AnySlotContribution[];
+  /** Widgets above the All Modules tiles (my-work.ts). */
+  myWork?: MyWorkWidget[];
 }
 
 export interface PluginManifest extends Readonly<Required<Omit<PluginManifestInput, 'moduleKey'>>> {
