@@ -1,11 +1,13 @@
-import { createTheme, MantineProvider } from '@mantine/core';
+import { atriumCssVariables, atriumTheme } from '@atrium/sdk';
+import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import type { HostRuntime } from './host-runtime.js';
 import { HostRuntimeProvider } from './host-runtime-context.js';
 
-export const theme = createTheme({ primaryColor: 'indigo', defaultRadius: 'sm' });
+/** The design system's theme (packages/sdk/src/web/ui/theme.ts, docs/ui.md). */
+export const theme = atriumTheme;
 
 export function createQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
@@ -24,7 +26,7 @@ export function HostApp({
 }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={atriumCssVariables}>
       <QueryClientProvider client={client}>
         <HostRuntimeProvider runtime={runtime}>
           <RouterProvider router={router} />

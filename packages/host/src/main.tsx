@@ -1,4 +1,5 @@
 import '@mantine/core/styles.css';
+import '@atrium/sdk/ui.css';
 import './host.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

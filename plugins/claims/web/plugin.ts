@@ -1,3 +1,10 @@
+import IconActivity from '@tabler/icons-react/icons/IconActivity';
+import IconFilePlus from '@tabler/icons-react/icons/IconFilePlus';
+import IconLayoutDashboard from '@tabler/icons-react/icons/IconLayoutDashboard';
+import IconMail from '@tabler/icons-react/icons/IconMail';
+import IconSettings from '@tabler/icons-react/icons/IconSettings';
+import IconShieldCheck from '@tabler/icons-react/icons/IconShieldCheck';
+import IconUserShare from '@tabler/icons-react/icons/IconUserShare';
 import { defineCommand, definePlugin, z, type PluginRoute } from '@atrium/sdk';
 import { claimQuickSearch } from './claim-quick-search.js';
 import { openClaim } from './open-claim.js';
@@ -72,12 +79,26 @@ export default definePlugin({
     page(claimsRiskTypesRoute, 'Claim risks', workspace),
   ],
   nav: [
-    { id: 'claims.nav', title: 'Claims', to: claimsDashboardRoute, area: 'main', order: 40 },
-    { id: 'claims.agent', title: 'Claims', to: claimsDashboardRoute, area: 'agent', order: 3 },
-    { id: 'claims.dashboard', title: 'Dashboard', to: claimsDashboardRoute, area: 'sub', order: 1 },
-    { id: 'claims.fnol', title: 'New FNOL', to: claimsFnolRoute, area: 'sub', order: 2 },
-    { id: 'claims.assign', title: 'Assign claims', to: claimsAssignRoute, area: 'sub', order: 3 },
-    { id: 'claims.admin-setup', title: 'Admin setup', to: claimsAdminSetupRoute, area: 'sub', order: 4 },
+    { id: 'claims.nav', title: 'Claims', to: claimsDashboardRoute, area: 'main', order: 40, icon: IconShieldCheck },
+    { id: 'claims.agent', title: 'Claims', to: claimsDashboardRoute, area: 'agent', order: 3, icon: IconShieldCheck },
+    {
+      id: 'claims.dashboard',
+      title: 'Dashboard',
+      to: claimsDashboardRoute,
+      area: 'sub',
+      order: 1,
+      icon: IconLayoutDashboard,
+    },
+    { id: 'claims.fnol', title: 'New FNOL', to: claimsFnolRoute, area: 'sub', order: 2, icon: IconFilePlus },
+    { id: 'claims.assign', title: 'Assign claims', to: claimsAssignRoute, area: 'sub', order: 3, icon: IconUserShare },
+    {
+      id: 'claims.admin-setup',
+      title: 'Admin setup',
+      to: claimsAdminSetupRoute,
+      area: 'sub',
+      order: 4,
+      icon: IconSettings,
+    },
   ],
   commands: [
     defineCommand({
@@ -165,6 +186,7 @@ export default definePlugin({
       id: 'claims-activity',
       title: 'Claims activity',
       order: 2,
+      icon: IconActivity,
       loader: () => import('./panels/claims-activity-panel.js'),
     },
     {
@@ -173,6 +195,7 @@ export default definePlugin({
       id: 'claim-outbound-email',
       title: 'Claim Outbound Email',
       order: 3,
+      icon: IconMail,
       when: ON_CLAIM_WORKSPACE,
       loader: () => import('./panels/claim-outbound-email-panel.js'),
     },

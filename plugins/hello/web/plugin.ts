@@ -1,3 +1,4 @@
+import IconHandStop from '@tabler/icons-react/icons/IconHandStop';
 import { defineCommand, definePlugin } from '@atrium/sdk';
 import { examplePolicyQuickSearch } from './example-policy-quick-search.js';
 import { helloPageRoute } from './routes.js';
@@ -18,7 +19,7 @@ export default definePlugin({
       loader: () => import('./pages/hello-page.js'),
     },
   ],
-  nav: [{ id: 'hello.nav', title: 'Hello', to: helloPageRoute, area: 'main', order: 1000 }],
+  nav: [{ id: 'hello.nav', title: 'Hello', to: helloPageRoute, area: 'main', order: 1000, icon: IconHandStop }],
   commands: [
     defineCommand({
       id: 'hello.greet',

@@ -1,3 +1,5 @@
+import IconSearch from '@tabler/icons-react/icons/IconSearch';
+import IconStack2 from '@tabler/icons-react/icons/IconStack2';
 import { defineCommand, definePlugin, z, type PluginRoute } from '@atrium/sdk';
 import {
   lendApi,
@@ -37,8 +39,8 @@ export default definePlugin({
     ...ratingRoutes,
   ],
   nav: [
-    { id: 'lines.nav', title: 'Lines', to: linesSearchRoute, area: 'main', order: 300 },
-    { id: 'lines.search', title: 'Search lines', to: linesSearchRoute, area: 'sub', order: 1 },
+    { id: 'lines.nav', title: 'Lines', to: linesSearchRoute, area: 'main', order: 300, icon: IconStack2 },
+    { id: 'lines.search', title: 'Search lines', to: linesSearchRoute, area: 'sub', order: 1, icon: IconSearch },
   ],
   commands: [
     defineCommand({

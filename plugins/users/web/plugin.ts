@@ -1,3 +1,7 @@
+import IconList from '@tabler/icons-react/icons/IconList';
+import IconSettings from '@tabler/icons-react/icons/IconSettings';
+import IconUserPlus from '@tabler/icons-react/icons/IconUserPlus';
+import IconUsers from '@tabler/icons-react/icons/IconUsers';
 import { defineCommand, definePlugin, type PluginRoute } from '@atrium/sdk';
 import { usersAdminSettingsRoute, usersEditRoute, usersListRoute, usersManageRoute } from './routes.js';
 
@@ -26,10 +30,17 @@ export default definePlugin({
     page(usersEditRoute, 'Edit user', () => import('./pages/user-edit-page.js')),
   ],
   nav: [
-    { id: 'users.nav', title: 'Users', to: usersListRoute, area: 'main', order: 950 },
-    { id: 'users.list', title: 'Users', to: usersListRoute, area: 'sub', order: 1 },
-    { id: 'users.new', title: 'New user', to: usersManageRoute, area: 'sub', order: 2 },
-    { id: 'users.admin-settings', title: 'Admin settings', to: usersAdminSettingsRoute, area: 'sub', order: 3 },
+    { id: 'users.nav', title: 'Users', to: usersListRoute, area: 'main', order: 950, icon: IconUsers },
+    { id: 'users.list', title: 'Users', to: usersListRoute, area: 'sub', order: 1, icon: IconList },
+    { id: 'users.new', title: 'New user', to: usersManageRoute, area: 'sub', order: 2, icon: IconUserPlus },
+    {
+      id: 'users.admin-settings',
+      title: 'Admin settings',
+      to: usersAdminSettingsRoute,
+      area: 'sub',
+      order: 3,
+      icon: IconSettings,
+    },
   ],
   commands: [
     defineCommand({

@@ -1,8 +1,10 @@
 import { ActivityPanelScope } from '@atrium/sdk';
-import { ActionIcon, Alert, Loader, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Stack, Text, Tooltip } from '@mantine/core';
+import { LoadingState } from '@atrium/sdk';
 import { Suspense, useMemo } from 'react';
 import { useHostRuntime, useRuntimeStore, useWhenContext } from '../host-runtime-context.js';
 import { lazyPage } from '../routing/lazy-page.js';
+import { NavIcon } from './nav-icon.js';
 
 /** Activity panels (notes, claim activity, outbound e-mail …) that apply here now. */
 export function useActivityPanels() {
@@ -30,23 +32,32 @@ export function ActivitySidebar() {
   const Panel = open ? lazyPage(open.loader) : null;
   return (
     <div className="atrium-activity">
-      <Stack gap={4} p={6} className="atrium-activity-strip" aria-label="Activity">
+      <Stack
+        gap={4}
+        p={6}
+        className="atrium-activity-strip"
+        role="toolbar"
+        aria-orientation="vertical"
+        aria-label="Activity"
+      >
         {panels.map(({ item }) => (
-          <ActionIcon
-            key={item.id}
-            variant={item.id === openPanelId ? 'filled' : 'subtle'}
-            aria-label={item.title}
-            title={item.title}
-            aria-pressed={item.id === openPanelId}
-            onClick={() => runtime.activity.getState().toggle(item.id)}
-          >
-            {typeof item.icon === 'string' ? item.icon : item.title.slice(0, 1)}
-          </ActionIcon>
+          <Tooltip key={item.id} label={item.title} position="left">
+            <ActionIcon
+              size="lg"
+              variant={item.id === openPanelId ? 'light' : 'subtle'}
+              color={item.id === openPanelId ? undefined : 'gray'}
+              aria-label={item.title}
+              aria-pressed={item.id === openPanelId}
+              onClick={() => runtime.activity.getState().toggle(item.id)}
+            >
+              <NavIcon icon={item.icon} size={20} />
+            </ActionIcon>
+          </Tooltip>
         ))}
       </Stack>
       {open && Panel ? (
         <section className="atrium-activity-panel" aria-label={open.title}>
-          <Text fw={600} mb="xs">
+          <Text component="h2" fw={650} fz="md" mb="xs">
             {open.title}
           </Text>
           {warning ? (
@@ -54,7 +65,7 @@ export function ActivitySidebar() {
               {warning}
             </Alert>
           ) : null}
-          <Suspense fallback={<Loader size="sm" />}>
+          <Suspense fallback={<LoadingState rows={4} label={`Loading ${open.title}`} />}>
             {/* Lets the panel's useActivityPanel() know which panel it is. */}
             <ActivityPanelScope panelId={open.id}>
               <Panel />

@@ -6,8 +6,15 @@ import { useRuntimeStore } from '../host-runtime-context.js';
 import { ActivitySidebar, useActivityPanels } from './activity-sidebar.js';
 import { LiveSiteBanner } from './live-site-banner.js';
 import { MainSidebar } from './main-sidebar.js';
-import { SubSidebar } from './sub-sidebar.js';
+import { ModuleNav } from './module-nav.js';
+import { useSidebarCollapsed } from './sidebar-preferences.js';
 import { TopBar } from './top-bar.js';
+
+/** Widths of the shell's columns (px); the content gets the rest and never less than it needs to not scroll the page. */
+export const SIDEBAR_WIDTH = 224;
+export const SIDEBAR_RAIL_WIDTH = 56;
+export const ACTIVITY_STRIP_WIDTH = 48;
+export const ACTIVITY_PANEL_WIDTH = 360;
 
 /** Agents and agencies get the agency styling (see host.css, `[data-audience='agency']`). */
 function useAudience(): 'agency' | 'carrier' {
@@ -25,10 +32,11 @@ function Content({ padded }: { padded: boolean }) {
   );
 }
 
-/** `default` layouts: sidebars, top bar, live-site banner, activity sidebar. */
+/** `default` layouts: sidebars, top bar, live-site banner, the module's pages, activity sidebar. */
 function AppFrame({ padded }: { padded: boolean }) {
   const audience = useAudience();
   const panels = useActivityPanels();
+  const [collapsed, setCollapsed] = useSidebarCollapsed();
   const panelOpen = useRuntimeStore(
     (r) => r.activity,
     (s) => s.openPanelId !== null,
@@ -37,10 +45,10 @@ function AppFrame({ padded }: { padded: boolean }) {
     <AppShell
       data-audience={audience}
       data-layout={padded ? 'default' : 'default--no-container-padding'}
-      header={{ height: 56 }}
-      navbar={{ width: 232, breakpoint: 'sm' }}
+      header={{ height: 52 }}
+      navbar={{ width: collapsed ? SIDEBAR_RAIL_WIDTH : SIDEBAR_WIDTH, breakpoint: 'sm' }}
       aside={{
-        width: panelOpen ? 392 : 52,
+        width: panelOpen ? ACTIVITY_STRIP_WIDTH + ACTIVITY_PANEL_WIDTH : ACTIVITY_STRIP_WIDTH,
         breakpoint: 'sm',
         collapsed: { desktop: panels.length === 0, mobile: true },
       }}
@@ -50,12 +58,12 @@ function AppFrame({ padded }: { padded: boolean }) {
         <TopBar />
       </AppShell.Header>
       <AppShell.Navbar>
-        <MainSidebar />
+        <MainSidebar collapsed={collapsed} onCollapsedChange={setCollapsed} />
       </AppShell.Navbar>
       <AppShell.Main>
         <LiveSiteBanner />
         <div className="atrium-main">
-          <SubSidebar />
+          <ModuleNav />
           <Content padded={padded} />
         </div>
       </AppShell.Main>
@@ -75,7 +83,7 @@ function FullPageFrame({ padded }: { padded: boolean }) {
     <AppShell
       data-audience={audience}
       data-layout={padded ? 'full-page' : 'full-page--no-container-padding'}
-      header={{ height: 56 }}
+      header={{ height: 52 }}
       padding={0}
     >
       <AppShell.Header>

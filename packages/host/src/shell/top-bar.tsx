@@ -1,4 +1,6 @@
 import { Badge, Button, Group } from '@mantine/core';
+import IconHelp from '@tabler/icons-react/icons/IconHelp';
+import IconLogin2 from '@tabler/icons-react/icons/IconLogin2';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { useHostRuntime, useRuntimeStore } from '../host-runtime-context.js';
@@ -15,7 +17,7 @@ export function TopBar() {
     (s) => s.session !== null,
   );
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" className="atrium-top-bar">
       <Group gap="sm" wrap="nowrap">
         <CarrierBrand />
         {PR_NUMBER ? (
@@ -25,7 +27,13 @@ export function TopBar() {
         ) : null}
       </Group>
       <Group gap="sm" wrap="nowrap">
-        <Button variant="subtle" size="xs" onClick={() => runtime.ui.getState().openHelp()}>
+        <Button
+          variant="subtle"
+          color="gray"
+          size="compact-sm"
+          leftSection={<IconHelp size={16} stroke={1.75} aria-hidden />}
+          onClick={() => runtime.ui.getState().openHelp()}
+        >
           Help
         </Button>
         {signedIn ? (
@@ -33,7 +41,13 @@ export function TopBar() {
             <UserMenu />
           </Suspense>
         ) : (
-          <Button component={Link} to={loginRoute.path} variant="light" size="xs">
+          <Button
+            component={Link}
+            to={loginRoute.path}
+            variant="light"
+            size="compact-sm"
+            leftSection={<IconLogin2 size={16} stroke={1.75} aria-hidden />}
+          >
             Sign in
           </Button>
         )}

@@ -1,4 +1,5 @@
-import { Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import IconChevronDown from '@tabler/icons-react/icons/IconChevronDown';
 import { Link, useNavigate } from 'react-router-dom';
 import { isAgentRole } from '../auth/agent-role.js';
 import { useRuntimeStore } from '../host-runtime-context.js';
@@ -23,10 +24,14 @@ export default function UserMenu() {
   return (
     <Menu position="bottom-end" width={260} withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label="User menu">
-          <Text size="sm" fw={500}>
-            {user.name}
-          </Text>
+        <UnstyledButton aria-label="User menu" className="atrium-user-button">
+          <Group gap={8} wrap="nowrap">
+            <Avatar size={28} radius="xl" color="atrium" name={user.name} aria-hidden />
+            <Text size="sm" fw={500} truncate maw={180}>
+              {user.name}
+            </Text>
+            <IconChevronDown size={14} stroke={1.75} aria-hidden />
+          </Group>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
