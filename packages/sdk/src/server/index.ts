@@ -4,6 +4,8 @@ export * from './http-problem.js';
 export * from './jsonapi/index.js';
 export * from './mail.js';
 export * from './record-filter-sql.js';
+export * from './resource/index.js';
+export * from '../shared/index.js';
 export * from './object-storage.js';
 export * from './validation-issues.js';
 export { z } from 'zod';

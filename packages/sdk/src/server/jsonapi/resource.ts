@@ -1,3 +1,5 @@
+import type { FastifyRequest } from 'fastify';
+import type { Permission } from '../access.js';
 import { ApiError } from '../http-problem.js';
 import type {
   JsonApiDocument,
@@ -19,8 +21,11 @@ export interface RelationshipDefinition<Row> {
   many?: boolean;
   /** Ids of the related records as held by this row (null or [] when there are none). */
   ids: (row: Row) => string | string[] | null | undefined;
-  /** Loads related rows by id for `include`; without it the relationship cannot be included. */
-  load?: (ids: string[]) => Promise<unknown[]>;
+  /**
+   * Loads related rows by id for `include`; without it the relationship cannot be included. It gets
+   * the request so that it can keep only the rows the caller may read (the related type's record scope).
+   */
+  load?: (ids: string[], request?: FastifyRequest) => Promise<unknown[]>;
 }
 
 export interface ResourceDefinition<Row> {
@@ -31,6 +36,18 @@ export interface ResourceDefinition<Row> {
   meta?: (row: Row) => Record<string, unknown> | undefined;
   /** Path of one record, used for `links.self` (e.g. `/api/claims/claims/`). */
   basePath?: string;
+  /**
+   * The permission to read this type. Included as a related resource it appears only for callers the
+   * evaluator allows it (SerializeOptions.access); a caller without it gets the identifiers, not the
+   * resources — as if they had asked for the type's own route.
+   */
+  readPermission?: Permission;
+}
+
+/** Who is asking, for `include`: each included type is checked with its own read permission. */
+export interface IncludeAccess {
+  request: FastifyRequest;
+  allows(permission: Permission): Promise<boolean>;
 }
 
 export function defineResource<Row>(definition: ResourceDefinition<Row>): ResourceDefinition<Row> {
@@ -102,29 +119,36 @@ async function collectIncluded(
   tree: IncludeTree,
   seen: Set<string>,
   out: ResourceObject[],
+  access: IncludeAccess | undefined,
 ): Promise<void> {
   for (const [name, subtree] of Object.entries(tree)) {
     const rel = definition.relationships![name]!;
     const target = rel.resource();
+    // Fail closed: a type that declares its read permission is never included without asking.
+    if (target.readPermission && !(access && (await access.allows(target.readPermission)))) continue;
     const ids = new Set<string>();
     for (const row of rows) {
       const value = rel.ids(row);
       for (const id of value == null ? [] : Array.isArray(value) ? value : [value]) ids.add(String(id));
     }
     if (ids.size === 0) continue;
-    const related = await rel.load!([...ids]);
+    const related = await rel.load!([...ids], access?.request);
     for (const relatedRow of related) {
       const key = `${target.type}:${target.id(relatedRow)}`;
       if (seen.has(key)) continue;
       seen.add(key);
       out.push(toResourceObject(target, relatedRow));
     }
-    if (Object.keys(subtree).length > 0) await collectIncluded(target, related, subtree, seen, out);
+    if (Object.keys(subtree).length > 0) await collectIncluded(target, related, subtree, seen, out, access);
   }
 }
 
 export interface SerializeOptions {
   include?: IncludeTree;
+  /** Needed to include types that declare a readPermission (see includeAccess in resource/). */
+  access?: IncludeAccess;
+  /** Sparse fieldsets: `fields[type]=a,b` → { type: Set(a, b) }; other types keep every field. */
+  fields?: Record<string, Set<string>>;
   links?: PaginationLinks;
   meta?: Record<string, unknown>;
 }
@@ -146,10 +170,26 @@ export async function serializeDocument<Row>(
   if (options.include && Object.keys(options.include).length > 0) {
     const seen = new Set(rows.map((row) => `${definition.type}:${definition.id(row)}`));
     const included: ResourceObject[] = [];
-    await collectIncluded(definition, rows, options.include, seen, included);
+    await collectIncluded(definition, rows, options.include, seen, included, options.access);
     document.included = included;
+  }
+  if (options.fields) {
+    const objects = [...(Array.isArray(document.data) ? document.data : document.data ? [document.data] : [])];
+    for (const object of [...objects, ...(document.included ?? [])]) sparse(object, options.fields);
   }
   if (options.links) document.links = options.links;
   if (options.meta) document.meta = options.meta;
   return document;
+}
+
+/** Keeps only the listed attributes and relationships of an object whose type has a fieldset. */
+function sparse(object: ResourceObject, fields: Record<string, Set<string>>): void {
+  const keep = fields[object.type];
+  if (!keep) return;
+  if (object.attributes) {
+    object.attributes = Object.fromEntries(Object.entries(object.attributes).filter(([key]) => keep.has(key)));
+  }
+  if (object.relationships) {
+    object.relationships = Object.fromEntries(Object.entries(object.relationships).filter(([key]) => keep.has(key)));
+  }
 }

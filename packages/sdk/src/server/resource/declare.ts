@@ -1,0 +1,122 @@
+import type { SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Permission } from '../access.js';
+import type { Database, Queryable, ServerPluginContext } from '../define-server-plugin.js';
+import type { RecordColumns } from '../record-filter-sql.js';
+import type { ResourceShape } from '../../shared/resource-shape.js';
+
+/**
+ * The server half of a resource declaration (docs/plugins.md, "A resource in one declaration"): the
+ * shared shape plus the table, the permission, the record scope and hooks for what is not generic.
+ * `registerResource` turns it into list, find, create, update, delete and relationship routes.
+ */
+export type ResourceAction = 'read' | 'create' | 'update' | 'delete';
+
+/** A row as Drizzle returns it (column keys in camelCase). */
+export type ResourceRow = Record<string, any>;
+
+export interface ResourceCall {
+  request: FastifyRequest;
+  context: ServerPluginContext;
+}
+
+export interface ResourceAuditEntry {
+  request: FastifyRequest;
+  action: 'create' | 'update' | 'delete';
+  type: string;
+  /** The row's id as the URL names it. */
+  id: string;
+  before?: ResourceRow;
+  after?: ResourceRow;
+}
+
+export interface ResourceHooks {
+  /** Runs before every route (built-in rows seeded once, …). */
+  prepare?(db: Database): Promise<void>;
+  /**
+   * Validation across fields and checks that read other tables, before the transaction opens (the
+   * evaluator may read the database). `values` are column values; throw an ApiError to refuse.
+   */
+  validate?(
+    values: ResourceRow,
+    call: ResourceCall & { action: 'create' | 'update'; before: () => Promise<ResourceRow | undefined> },
+  ): Promise<void> | void;
+  /** Refuses a delete (409 in use, built in …), before the transaction. */
+  beforeDelete?(row: ResourceRow, call: ResourceCall): Promise<void> | void;
+  /** Side effects in the write's own transaction, after the row is written and audited. */
+  afterWrite?(
+    tx: Queryable,
+    change: { action: 'create' | 'update' | 'delete'; before?: ResourceRow; after?: ResourceRow } & ResourceCall,
+  ): Promise<void>;
+}
+
+export interface ResourceMessages {
+  /** 404 detail; defaults to `<type> <id> not found.` */
+  notFound?: (id: string) => string;
+  /** 409 detail when a PATCH document's id is not the URL's; defaults to the claims wording. */
+  idMismatch?: (bodyId: string | undefined) => string;
+  /** A unique violation: reported on `attribute` (400 unless `status`), else a 409 on the document. */
+  unique?: { attribute: string; detail?: (values: ResourceRow) => string; status?: number };
+}
+
+export interface ResourceDeclaration<S extends ResourceShape = ResourceShape> {
+  shape: S;
+  table: PgTable;
+  /** The column that names a row in URLs; defaults to `id`, a positive integer. */
+  id?: { column: string; kind: 'integer' | 'text'; maxLength?: number };
+  /**
+   * `resource` with the actions read/create/update/delete; `actions` names another permission for
+   * an action (payment methods are read with claims:transaction, written with claims:lookup).
+   */
+  permission: { resource: string; actions?: Partial<Record<ResourceAction, Permission>> };
+  /**
+   * Record scope: the rows the caller may `action`, as SQL, asked before any transaction (undefined:
+   * every row). Either `record` (the access evaluator's record filter compiled over these columns)
+   * or `scope` for a condition of the module's own (rows that follow their claim).
+   */
+  record?: { columns: RecordColumns };
+  scope?: (call: ResourceCall, action: ResourceAction) => Promise<SQL | undefined>;
+  /** Column values every row has (a lookup's kind); hidden and never written by clients. */
+  fixed?: ResourceRow;
+  /** Column keys never shown (file bytes, versions). */
+  hidden?: readonly string[];
+  /** Related declarations by relationship name, for `include=` (each checked with its own permission and scope). */
+  related?: Record<string, () => ResourceDeclaration<any>>;
+  /** A change accepts these attributes instead of the partial create attributes. */
+  updateAttributes?: Record<string, z.ZodType>;
+  /** The attributes shown for a row; defaults to its columns in snake_case. */
+  present?: (row: ResourceRow) => Record<string, unknown>;
+  /** Column values of written attributes; defaults to each attribute's camelCase column. */
+  toColumns?: (attributes: Record<string, unknown>, action: 'create' | 'update') => ResourceRow;
+  /** Audit entry in the write's transaction (the module's own audit log). */
+  audit?: (tx: Queryable, entry: ResourceAuditEntry) => Promise<void>;
+  hooks?: ResourceHooks;
+  messages?: ResourceMessages;
+  openapi?: {
+    summary: string;
+    tags: string[];
+    security?: Record<string, string[]>[];
+    /** Per-route summaries instead of the generated ones. */
+    summaries?: Partial<Record<'list' | 'find' | 'create' | 'update' | 'delete', string>>;
+  };
+  /** JSON:API resource objects carry `links.self`; off for resources that never had them. */
+  selfLinks?: boolean;
+  /** Also answer PUT on one record (clients that replace with PUT). */
+  allowPut?: boolean;
+}
+
+/** Declares the server half; the shape is the shared half the web half imports too. */
+export function declareResource<S extends ResourceShape>(declaration: ResourceDeclaration<S>): ResourceDeclaration<S> {
+  for (const key of Object.keys(declaration.related ?? {})) {
+    if (!declaration.shape.relationships?.[key]) {
+      throw new Error(`Resource ${declaration.shape.type}: related '${key}' is not one of its relationships.`);
+    }
+  }
+  return declaration;
+}
+
+export function resourcePermission(declaration: ResourceDeclaration<any>, action: ResourceAction): Permission {
+  return declaration.permission.actions?.[action] ?? { resource: declaration.permission.resource, action };
+}

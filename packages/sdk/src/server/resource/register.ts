@@ -1,0 +1,576 @@
+import { createHash } from 'node:crypto';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ApiError, attributeError, fieldError } from '../http-problem.js';
+import type { AtriumRouter, Database, Queryable, ServerPluginContext } from '../define-server-plugin.js';
+import { paginationLinks } from '../jsonapi/pagination.js';
+import { resourceDocument, toOneRelationship } from '../jsonapi/request-body.js';
+import {
+  defineResource,
+  parseInclude,
+  serializeDocument,
+  toResourceObject,
+  type ResourceDefinition,
+} from '../jsonapi/resource.js';
+import { recordFilterToSql } from '../record-filter-sql.js';
+import { camelCase, snakeCase, type ResourceShape } from '../../shared/resource-shape.js';
+import { resourcePermission, type ResourceAction, type ResourceDeclaration, type ResourceRow } from './declare.js';
+import { includeAccess } from './include-access.js';
+import {
+  fieldsetsOf,
+  filterColumn,
+  filterValue,
+  listQuerySchema,
+  orderOf,
+  pageOf,
+  plainPageLink,
+} from './list-query.js';
+
+/**
+ * Registers a declared resource's routes on a plugin's router: list (paged in both forms, filters,
+ * one ordering, include, sparse fieldsets), find, create, update (PATCH, If-Match against the ETag
+ * every read answers, 412 when stale), delete and a relationship route per to-one relationship —
+ * each behind the declaration's permission and record scope, each write audited in its transaction.
+ * JSON:API resources answer JSON:API documents; plain ones `{ count, next, previous, results }` and
+ * bare objects. Included resources are checked with their own type's read permission and scope.
+ */
+const INT_ID = /^[1-9][0-9]{0,9}$/;
+const DEFAULT_SECURITY = [{ bearer: [] as string[] }];
+
+/** A registered declaration: what `include` from another resource needs to load and show it. */
+interface Compiled {
+  declaration: ResourceDeclaration<any>;
+  definition: ResourceDefinition<ResourceRow>;
+}
+
+/** Per server (a process may run several in tests) and declaration. */
+const compiledBy = new WeakMap<ServerPluginContext, WeakMap<ResourceDeclaration<any>, Compiled>>();
+
+function pgCode(error: unknown): string | undefined {
+  for (
+    let current = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    current && depth < 4;
+    depth++
+  ) {
+    if (typeof current.code === 'string' && /^[0-9A-Z]{5}$/.test(current.code)) return current.code;
+    current = current.cause as typeof current;
+  }
+  return undefined;
+}
+
+const columnsOf = (declaration: ResourceDeclaration<any>) =>
+  getTableColumns(declaration.table) as Record<string, PgColumn>;
+const idColumnKey = (declaration: ResourceDeclaration<any>) => declaration.id?.column ?? 'id';
+const relationshipColumn = (name: string, column: string | undefined) => column ?? camelCase(`${name}_id`);
+
+/** The record scope of a declaration for a caller and action (undefined: every row; asked before a transaction). */
+export async function scopeFor(
+  declaration: ResourceDeclaration<any>,
+  context: ServerPluginContext,
+  request: FastifyRequest,
+  action: ResourceAction,
+): Promise<SQL | undefined> {
+  if (declaration.scope) return declaration.scope({ request, context }, action);
+  if (!declaration.record) return undefined;
+  const evaluator = context.services.evaluator;
+  if (!evaluator || !request.principal) return sql`false`;
+  if (!evaluator.recordFilter) return undefined;
+  const filter = await evaluator.recordFilter(request.principal, resourcePermission(declaration, action));
+  if (filter === true) return undefined;
+  return recordFilterToSql(filter, declaration.record.columns);
+}
+
+/** The row → JSON:API resource mapping of a declaration (its relationships load with the related scope). */
+function definitionOf(declaration: ResourceDeclaration<any>, context: ServerPluginContext): Compiled {
+  let compiled = compiledBy.get(context);
+  if (!compiled) compiledBy.set(context, (compiled = new WeakMap()));
+  const known = compiled.get(declaration);
+  if (known) return known;
+  const shape: ResourceShape = declaration.shape;
+  const columns = columnsOf(declaration);
+  const idKey = idColumnKey(declaration);
+  const relations = Object.entries(shape.relationships ?? {}).map(
+    ([name, rel]) => [name, rel, relationshipColumn(name, rel.column)] as const,
+  );
+  const skip = new Set([
+    idKey,
+    'id',
+    ...Object.keys(declaration.fixed ?? {}),
+    ...(declaration.hidden ?? []),
+    ...relations.map(([, , column]) => column),
+    ...(shape.writeOnly ?? []).map(camelCase),
+  ]);
+  const keys = Object.keys(columns).filter((key) => !skip.has(key));
+  const entry: Compiled = { declaration, definition: undefined as never };
+  compiled.set(declaration, entry);
+  entry.definition = defineResource<ResourceRow>({
+    type: shape.type,
+    id: (row) => String(row[idKey]),
+    basePath: declaration.selfLinks === false ? undefined : `/api${shape.path}`,
+    readPermission: resourcePermission(declaration, 'read'),
+    attributes: declaration.present
+      ? declaration.present
+      : (row) => Object.fromEntries(keys.map((key) => [snakeCase(key), row[key] ?? null])),
+    relationships: Object.fromEntries(
+      relations.map(([name, rel, column]) => {
+        const related = declaration.related?.[name];
+        return [
+          name,
+          {
+            resource: () => (related ? definitionOf(related(), context).definition : typeOnly(rel.type)),
+            ids: (row: ResourceRow) => (row[column] == null ? null : String(row[column])),
+            load: related
+              ? (ids: string[], request?: FastifyRequest) => loadRelated(related(), context, ids, request)
+              : undefined,
+          },
+        ];
+      }),
+    ),
+  });
+  return entry;
+}
+
+/** Rows of a related declaration by id, within its fixed values and the caller's record scope. */
+async function loadRelated(
+  declaration: ResourceDeclaration<any>,
+  context: ServerPluginContext,
+  ids: string[],
+  request: FastifyRequest | undefined,
+): Promise<ResourceRow[]> {
+  if (!request) return [];
+  const columns = columnsOf(declaration);
+  const idColumn = columns[idColumnKey(declaration)]!;
+  const integer = (declaration.id?.kind ?? 'integer') === 'integer';
+  const wanted = integer ? ids.filter((id) => INT_ID.test(id)).map(Number) : ids;
+  if (wanted.length === 0) return [];
+  const fixed = Object.entries(declaration.fixed ?? {}).map(([key, value]) => eq(columns[key]!, value));
+  const scope = await scopeFor(declaration, context, request, 'read');
+  return context.db
+    .select()
+    .from(declaration.table)
+    .where(and(inArray(idColumn, wanted), ...fixed, scope));
+}
+
+/** A resource definition that only names a type (relationship identifiers of undeclared types). */
+export const typeOnly = (type: string): ResourceDefinition<any> => ({
+  type,
+  id: (row: { id: number }) => String(row.id),
+  attributes: () => ({}),
+});
+
+/** The JSON:API resource definition of a declaration, e.g. for a hand-written route's relationship. */
+export function resourceDefinitionOf(
+  declaration: ResourceDeclaration<any>,
+  context: ServerPluginContext,
+): ResourceDefinition<ResourceRow> {
+  return definitionOf(declaration, context).definition;
+}
+
+/** The strong ETag of what the caller was shown. */
+const etagOf = (shown: unknown) =>
+  `"${createHash('sha256').update(JSON.stringify(shown)).digest('base64url').slice(0, 27)}"`;
+
+export function registerResource(
+  router: AtriumRouter,
+  context: ServerPluginContext,
+  declaration: ResourceDeclaration<any>,
+): void {
+  const shape: ResourceShape = declaration.shape;
+  const { type } = shape;
+  const db: Database = context.db;
+  const jsonapi = shape.style === 'jsonapi';
+  const prefix = (router as { prefix?: string }).prefix ?? '';
+  const fullPath = `/api${shape.path}`;
+  if (!fullPath.startsWith(`${prefix}/`)) {
+    throw new Error(`Resource ${type}: path ${fullPath} is not below the router's prefix ${prefix}.`);
+  }
+  const base = fullPath.slice(prefix.length);
+  const one = `${base}:id/`;
+  const columns = columnsOf(declaration);
+  const idKey = idColumnKey(declaration);
+  const idColumn = columns[idKey]!;
+  const integerId = (declaration.id?.kind ?? 'integer') === 'integer';
+  const { definition } = definitionOf(declaration, context);
+  const relations = Object.entries(shape.relationships ?? {}).map(
+    ([name, rel]) => [name, rel, relationshipColumn(name, rel.column)] as const,
+  );
+  const fixedWhere = Object.entries(declaration.fixed ?? {}).map(([key, value]) => eq(columns[key]!, value));
+  const openapi = declaration.openapi ?? { summary: `${type} records`, tags: [] };
+  const security = openapi.security ?? DEFAULT_SECURITY;
+  const summaries = {
+    list: `Lists ${openapi.summary}, ${shape.pageSize ?? (jsonapi ? 250 : 100)} a page.`,
+    find: `One ${type}.`,
+    create: `Creates a ${type}.`,
+    update: `Changes a ${type}.`,
+    delete: `Deletes a ${type}.`,
+    ...openapi.summaries,
+  };
+  const routeSchema = (summary: string, more: Record<string, unknown> = {}) => ({
+    summary,
+    tags: openapi.tags,
+    security,
+    ...more,
+  });
+  const config = (action: ResourceAction) => ({ jsonapi, access: resourcePermission(declaration, action) });
+  const notFoundDetail = (id: string) => declaration.messages?.notFound?.(id) ?? `${type} ${id} not found.`;
+  const idParams = z.strictObject({ id: z.string().max(declaration.id?.maxLength ?? 20) });
+  const call = (request: FastifyRequest) => ({ request, context });
+  const includable = relations.filter(([name]) => declaration.related?.[name]);
+  const fieldTypes = [type, ...includable.map(([, rel]) => rel.type)];
+  const listQuery = listQuerySchema(shape, { include: includable.length > 0, fieldTypes });
+  const findQuery = jsonapi
+    ? z.strictObject({
+        ...(includable.length ? { include: z.string().max(300).optional() } : {}),
+        ...Object.fromEntries(fieldTypes.map((t) => [`fields[${t}]`, z.string().max(1000).optional()])),
+      })
+    : undefined;
+  let prepared: Promise<void> | undefined;
+  const prepare = async () => {
+    if (!declaration.hooks?.prepare) return;
+    prepared ??= declaration.hooks.prepare(db).catch((error: unknown) => {
+      prepared = undefined;
+      throw error;
+    });
+    await prepared;
+  };
+
+  /** The id of the URL as a column value; one that cannot exist is simply not found. */
+  const urlId = (raw: string): string | number => {
+    if (!integerId) return raw;
+    if (!INT_ID.test(raw) || Number(raw) > 2147483647) throw new ApiError(404, notFoundDetail(raw));
+    return Number(raw);
+  };
+
+  const load = async (tx: Pick<Database, 'select'>, raw: string, scope: SQL | undefined, lock = false) => {
+    const query = tx
+      .select()
+      .from(declaration.table as PgTable)
+      .where(and(eq(idColumn, urlId(raw)), ...fixedWhere, scope))
+      .limit(1);
+    const [row] = lock ? await query.for('update') : await query;
+    if (!row) throw new ApiError(404, notFoundDetail(raw));
+    return row as ResourceRow;
+  };
+
+  /** What the caller is shown of one row (the ETag is computed over it). */
+  const shown = (row: ResourceRow) =>
+    jsonapi ? toResourceObject(definition, row) : { id: row[idKey], ...definition.attributes(row) };
+
+  const answerOne = async (
+    request: FastifyRequest,
+    reply: { header(name: string, value: string): unknown },
+    row: ResourceRow,
+    query: Record<string, unknown> = {},
+  ) => {
+    reply.header('etag', etagOf(shown(row)));
+    if (!jsonapi) return shown(row);
+    return serializeDocument(definition, row, {
+      include: query.include ? parseInclude(query.include as string, definition) : undefined,
+      access: includeAccess(context, request),
+      fields: fieldsetsOf(query),
+    });
+  };
+
+  /** Attribute and relationship values of a request body as column values. */
+  const toValues = (body: Record<string, any>, action: 'create' | 'update') => {
+    const attributes: Record<string, unknown> = jsonapi ? (body.data.attributes ?? {}) : body;
+    const given = Object.fromEntries(Object.entries(attributes).filter(([, value]) => value !== undefined));
+    const values: ResourceRow = declaration.toColumns
+      ? declaration.toColumns(given, action)
+      : Object.fromEntries(Object.entries(given).map(([key, value]) => [camelCase(key), value]));
+    if (jsonapi) {
+      for (const [name, , column] of relations) {
+        const doc = body.data.relationships?.[name] as { data: { id: string } | null } | undefined;
+        if (doc) values[column] = relationshipId(doc.data?.id ?? null, name);
+      }
+    }
+    return values;
+  };
+
+  const translate =
+    (values: ResourceRow) =>
+    (error: unknown): never => {
+      const code = pgCode(error);
+      if (code === '23505') {
+        const unique = declaration.messages?.unique;
+        if (!unique) throw new ApiError(409, `A ${type} with these values already exists.`);
+        const detail = unique.detail?.(values) ?? `A ${type} with this ${unique.attribute} already exists.`;
+        throw jsonapi
+          ? attributeError(unique.attribute, detail, unique.status)
+          : fieldError(unique.attribute, detail, unique.status);
+      }
+      if (code === '23503') {
+        throw new ApiError(400, 'A related record does not exist.', {
+          source: { pointer: jsonapi ? '/data/relationships' : '' },
+        });
+      }
+      throw error;
+    };
+
+  const audit = async (
+    tx: Queryable,
+    request: FastifyRequest,
+    action: 'create' | 'update' | 'delete',
+    id: unknown,
+    before?: ResourceRow,
+    after?: ResourceRow,
+  ) => {
+    await declaration.audit?.(tx, { request, action, type, id: String(id), before, after });
+  };
+
+  router.get(
+    base,
+    {
+      config: config('read'),
+      schema: routeSchema(summaries.list, { querystring: listQuery }),
+    },
+    async (request) => {
+      await prepare();
+      const query = { ...(request.query as Record<string, unknown>) };
+      const page = pageOf(shape, query);
+      const conditions: SQL[] = [...fixedWhere];
+      for (const name of Object.keys(shape.filters ?? {})) {
+        const value = filterValue(shape, query, name);
+        if (value === undefined) continue;
+        const filter = shape.filters![name]!;
+        const compared = filter.kind === 'boolean' ? (value === 'true') !== (filter.negate ?? false) : value;
+        conditions.push(eq(columns[filterColumn(shape, name)]!, compared));
+      }
+      const scope = await scopeFor(declaration, context, request, 'read');
+      if (scope) conditions.push(scope);
+      const where = conditions.length ? and(...conditions) : undefined;
+      const include = query.include ? parseInclude(query.include as string, definition) : undefined;
+      const [total] = await db
+        .select({ n: count() })
+        .from(declaration.table as PgTable)
+        .where(where);
+      const order = orderOf(shape, query);
+      const orderColumn = columns[camelCase(order.name)] ?? idColumn;
+      const rows = (await db
+        .select()
+        .from(declaration.table as PgTable)
+        .where(where)
+        .orderBy(
+          order.descending ? desc(orderColumn) : asc(orderColumn),
+          ...(orderColumn === idColumn ? [] : [asc(idColumn)]),
+        )
+        .limit(page.size)
+        .offset(page.offset)) as ResourceRow[];
+      const n = total?.n ?? 0;
+      if (!jsonapi) {
+        return {
+          count: n,
+          next: page.number * page.size < n ? plainPageLink(request.url, page.number + 1) : null,
+          previous:
+            page.number > 1
+              ? plainPageLink(request.url, Math.min(page.number - 1, Math.max(1, Math.ceil(n / page.size))))
+              : null,
+          results: rows.map(shown),
+        };
+      }
+      const { links, meta } = paginationLinks(fullPath, query, page, n);
+      return serializeDocument(definition, rows, {
+        links,
+        meta,
+        include,
+        access: includeAccess(context, request),
+        fields: fieldsetsOf(query),
+      });
+    },
+  );
+
+  router.get(
+    one,
+    {
+      config: config('read'),
+      schema: routeSchema(summaries.find, { params: idParams, ...(findQuery ? { querystring: findQuery } : {}) }),
+    },
+    async (request, reply) => {
+      await prepare();
+      const { id } = request.params as { id: string };
+      const row = await load(db, id, await scopeFor(declaration, context, request, 'read'));
+      return answerOne(request, reply, row, request.query as Record<string, unknown>);
+    },
+  );
+
+  for (const [name, rel, column] of relations) {
+    router.get(
+      `${one}relationships/${name}`,
+      {
+        config: config('read'),
+        schema: routeSchema(`The ${name} of a ${type} (its identifier).`, { params: idParams }),
+      },
+      async (request) => {
+        await prepare();
+        const { id } = request.params as { id: string };
+        const row = await load(db, id, await scopeFor(declaration, context, request, 'read'));
+        const related = row[column] == null ? null : { type: rel.type, id: String(row[column]) };
+        if (!jsonapi) return { [`${name}_id`]: related?.id ?? null };
+        return {
+          jsonapi: { version: '1.1' },
+          links: { self: `${fullPath}${id}/relationships/${name}` },
+          data: related,
+        };
+      },
+    );
+  }
+
+  if (shape.readOnlyResource) return;
+
+  const relationshipShape = Object.fromEntries(
+    relations.map(([name, rel]) => [name, toOneRelationship(rel.type).optional()]),
+  );
+  const updateAttributes =
+    declaration.updateAttributes ??
+    Object.fromEntries(
+      Object.entries(shape.attributes).map(([key, schema]) => [key, (schema as z.ZodType).optional()]),
+    );
+  const createBody = jsonapi
+    ? resourceDocument(type, shape.attributes, { relationships: relationshipShape })
+    : z.strictObject(shape.attributes);
+  const updateBody = jsonapi
+    ? resourceDocument(type, updateAttributes, { id: 'required', relationships: relationshipShape })
+    : z.strictObject(updateAttributes);
+
+  router.post(
+    base,
+    { config: config('create'), schema: routeSchema(summaries.create, { body: createBody }) },
+    async (request, reply) => {
+      await prepare();
+      const body = request.body as Record<string, any>;
+      if (jsonapi) {
+        const data = body.data as { attributes?: Record<string, unknown>; relationships?: Record<string, any> };
+        for (const [key, schema] of Object.entries(shape.attributes)) {
+          if (data.attributes?.[key] === undefined && !(schema as z.ZodType).safeParse(undefined).success) {
+            throw attributeError(key, 'This field is required.');
+          }
+        }
+        for (const [name, rel] of relations) {
+          if (rel.required && !data.relationships?.[name]?.data) {
+            throw new ApiError(400, 'This field is required.', { source: { pointer: `/data/relationships/${name}` } });
+          }
+        }
+      }
+      const values = { ...toValues(body, 'create'), ...(declaration.fixed ?? {}) };
+      await declaration.hooks?.validate?.(values, {
+        ...call(request),
+        action: 'create',
+        before: async () => undefined,
+      });
+      const created = await db
+        .transaction(async (tx) => {
+          const [row] = (await tx.insert(declaration.table).values(values).returning()) as ResourceRow[];
+          await audit(tx, request, 'create', row![idKey], undefined, row);
+          await declaration.hooks?.afterWrite?.(tx, { action: 'create', after: row, ...call(request) });
+          return row!;
+        })
+        .catch(translate(values));
+      reply.status(201);
+      return answerOne(request, reply, created);
+    },
+  );
+
+  const change = (method: 'patch' | 'put') =>
+    router[method](
+      one,
+      { config: config('update'), schema: routeSchema(summaries.update, { params: idParams, body: updateBody }) },
+      async (request, reply) => {
+        await prepare();
+        const { id } = request.params as { id: string };
+        const body = request.body as Record<string, any>;
+        if (jsonapi && body.data.id !== id) {
+          const bodyId = body.data.id as string | undefined;
+          throw new ApiError(
+            409,
+            declaration.messages?.idMismatch?.(bodyId) ??
+              `The id in the document ('${bodyId}') is not the id in the URL.`,
+            { source: { pointer: '/data/id' } },
+          );
+        }
+        const values = toValues(body, 'update');
+        const scope = await scopeFor(declaration, context, request, 'update');
+        await declaration.hooks?.validate?.(values, {
+          ...call(request),
+          action: 'update',
+          before: () => load(db, id, scope),
+        });
+        const ifMatch = request.headers['if-match'];
+        const updated = await db
+          .transaction(async (tx) => {
+            const before = await load(tx, id, scope, ifMatch !== undefined);
+            if (ifMatch !== undefined) {
+              const tags = ifMatch.split(',').map((t) => t.trim());
+              if (!tags.includes('*') && !tags.includes(etagOf(shown(before)))) {
+                throw new ApiError(
+                  412,
+                  `The ${type} was changed by someone else since you read it. Reload it and try again.`,
+                  {
+                    source: { header: 'if-match' },
+                    code: 'stale_etag',
+                  },
+                );
+              }
+            }
+            if (Object.keys(values).length === 0) return before;
+            const [row] = (await tx
+              .update(declaration.table)
+              .set(values)
+              .where(eq(idColumn, before[idKey]))
+              .returning()) as ResourceRow[];
+            await audit(tx, request, 'update', before[idKey], before, row);
+            await declaration.hooks?.afterWrite?.(tx, { action: 'update', before, after: row, ...call(request) });
+            return row!;
+          })
+          .catch(translate(values));
+        return answerOne(request, reply, updated);
+      },
+    );
+  change('patch');
+  if (declaration.allowPut) change('put');
+
+  router.delete(
+    one,
+    { config: config('delete'), schema: routeSchema(summaries.delete, { params: idParams }) },
+    async (request, reply) => {
+      await prepare();
+      const { id } = request.params as { id: string };
+      const scope = await scopeFor(declaration, context, request, 'delete');
+      if (declaration.hooks?.beforeDelete)
+        await declaration.hooks.beforeDelete(await load(db, id, scope), call(request));
+      await db
+        .transaction(async (tx) => {
+          const before = await load(tx, id, scope);
+          await tx.delete(declaration.table).where(eq(idColumn, before[idKey]));
+          await audit(tx, request, 'delete', before[idKey], before);
+          await declaration.hooks?.afterWrite?.(tx, { action: 'delete', before, ...call(request) });
+        })
+        .catch((error: unknown) => {
+          if (pgCode(error) === '23503') throw new ApiError(409, `The ${type} is in use and cannot be deleted.`);
+          throw error;
+        });
+      return reply.status(204).send();
+    },
+  );
+}
+
+/** An id in a relationship document; a bad one points at the relationship. */
+function relationshipId(value: string | null, relationship: string): number | null {
+  if (value == null) return null;
+  if (!INT_ID.test(value) || Number(value) > 2147483647) {
+    throw new ApiError(400, `'${value}' is not a valid id.`, {
+      source: { pointer: `/data/relationships/${relationship}/data/id` },
+    });
+  }
+  return Number(value);
+}
+
+/** Registers several declarations (a module's collections) in one call. */
+export function registerResources(
+  router: AtriumRouter,
+  context: ServerPluginContext,
+  declarations: ResourceDeclaration<any>[],
+): void {
+  for (const declaration of declarations) registerResource(router, context, declaration);
+}

@@ -1,0 +1,276 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import accessPlugin from '@atrium/plugin-access/server';
+import identityPlugin from '@atrium/plugin-identity/server';
+import { startTestServer, type TestServer } from '../../testing/test-server.js';
+import { toyPlugin } from './toy-plugin.js';
+
+/**
+ * Every route a resource declaration registers, on a real server with the real identity and access
+ * modules: notes (JSON:API, scoped to their owner, related to tags), tags (plain style) and their
+ * audit entries. The administrator may do everything; the underwriter gets a role that reads and
+ * writes their own notes only and may not read tags.
+ */
+const JSONAPI = 'application/vnd.api+json';
+const READER = 'underwriter@atrium.test';
+
+let server: TestServer;
+const tokens = new Map<string, string>();
+
+async function tokenOf(username: string): Promise<string> {
+  const known = tokens.get(username);
+  if (known) return known;
+  const response = await server.fetch('/api/identity/sign-in', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'Atrium!demo1' }),
+  });
+  const body = (await response.json()) as { authentication_result: { access_token: string } };
+  tokens.set(username, body.authentication_result.access_token);
+  return body.authentication_result.access_token;
+}
+
+type Call = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<Response>;
+
+async function as(username: string, style: 'jsonapi' | 'plain' = 'jsonapi'): Promise<Call> {
+  const token = await tokenOf(username);
+  const type = style === 'jsonapi' ? JSONAPI : 'application/json';
+  return (method, path, body, headers = {}) =>
+    server.fetch(`/api/toy${path}`, {
+      method,
+      headers: {
+        accept: type,
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': type }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+}
+
+const json = async (response: Response) => (await response.json()) as any;
+const pointers = async (response: Response) =>
+  ((await json(response)).errors as { detail: string; source?: Record<string, string> }[]).map((e) => [
+    e.source?.pointer ?? e.source?.parameter ?? e.source?.header ?? e.source?.['parameter'],
+    e.detail,
+  ]);
+
+let admin: Call;
+let adminPlain: Call;
+let reader: Call;
+let readerPlain: Call;
+const tagIds: string[] = [];
+const noteIds: string[] = [];
+
+const note = (attributes: Record<string, unknown>, tag?: string) => ({
+  data: { type: 'note', attributes, ...(tag ? { relationships: { tag: { data: { type: 'tag', id: tag } } } } : {}) },
+});
+
+beforeAll(async () => {
+  server = await startTestServer({ plugins: [identityPlugin, accessPlugin, toyPlugin] });
+  const adminToken = await tokenOf('admin@atrium.test');
+  const post = async (path: string, body: unknown) => {
+    const response = await server.fetch(path, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (response.status >= 300) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as { id: number };
+  };
+  await post('/api/access/roles', { name: 'Own Notes' });
+  const policy = await post('/api/access/policies', {
+    name: 'Own notes, no tags',
+    statements: [
+      {
+        sid: 'own-notes',
+        effect: 'allow',
+        actions: ['read', 'create', 'update'],
+        resources: ['toy:note'],
+        conditions: [{ attribute: 'record.owner', operator: 'eq', value: { ref: 'user.username' } }],
+      },
+    ],
+  });
+  await post('/api/access/policy-assignments', { policy_id: policy.id, role: 'Own Notes' });
+  await post('/api/access/role-user-name-assignments', { user_name: READER, role: 'Own Notes' });
+  admin = await as('admin@atrium.test');
+  adminPlain = await as('admin@atrium.test', 'plain');
+  const readerJson = await as(READER);
+  const readerPlainCall = await as(READER, 'plain');
+  reader = (m, p, b, h = {}) => readerJson(m, p, b, { 'x-effective-role': 'Own Notes', ...h });
+  readerPlain = (m, p, b, h = {}) => readerPlainCall(m, p, b, { 'x-effective-role': 'Own Notes', ...h });
+
+  for (const name of ['red', 'blue']) {
+    const created = await adminPlain('POST', '/tags/', { name });
+    expect(created.status).toBe(201);
+    tagIds.push(String((await json(created)).id));
+  }
+  const owners = ['admin@atrium.test', READER, READER, 'admin@atrium.test', READER];
+  for (const [i, owner] of owners.entries()) {
+    const created = await admin('POST', '/notes/', note({ title: `Note ${i}`, owner, rank: 10 - i }, tagIds[i % 2]));
+    expect(created.status).toBe(201);
+    noteIds.push((await json(created)).data.id);
+  }
+}, 180_000);
+afterAll(async () => server?.close());
+
+describe('a declared JSON:API resource', () => {
+  it('pages with page[number]/page[size] and with page/page_size, links in the JSON:API form', async () => {
+    const bracket = await json(await admin('GET', '/notes/?page[number]=2&page[size]=2'));
+    expect(bracket.data.map((n: any) => n.id)).toEqual(noteIds.slice(2, 4));
+    expect(bracket.meta).toEqual({ count: 5, pages: 3 });
+    expect(bracket.links.next).toBe('/api/toy/notes/?page%5Bnumber%5D=3&page%5Bsize%5D=2');
+    const plain = await json(await admin('GET', '/notes/?page=3&page_size=2'));
+    expect(plain.data.map((n: any) => n.id)).toEqual(noteIds.slice(4));
+    expect(plain.links.self).toBe('/api/toy/notes/?page%5Bnumber%5D=3&page%5Bsize%5D=2');
+    expect(plain.links.next).toBeNull();
+    const defaults = await json(await admin('GET', '/notes/'));
+    expect(defaults.data).toHaveLength(2);
+  });
+
+  it('filters by plain name, filter[name] and alias; orders by a declared ordering only', async () => {
+    const byOwner = await json(await admin('GET', `/notes/?owner=${READER}&page[size]=10`));
+    expect(byOwner.data.map((n: any) => n.id)).toEqual([noteIds[1], noteIds[2], noteIds[4]]);
+    const bracket = await json(await admin('GET', `/notes/?filter[owner]=${READER}&page[size]=10`));
+    expect(bracket.meta.count).toBe(3);
+    const alias = await json(await admin('GET', `/notes/?filter[tag]=${tagIds[1]}&page[size]=10`));
+    expect(alias.data.map((n: any) => n.id)).toEqual([noteIds[1], noteIds[3]]);
+    const ranked = await json(await admin('GET', '/notes/?sort=rank&page[size]=10'));
+    expect(ranked.data.map((n: any) => n.attributes.rank)).toEqual([6, 7, 8, 9, 10]);
+    expect((await admin('GET', '/notes/?sort=title')).status).toBe(400);
+    expect((await admin('GET', '/notes/?colour=red')).status).toBe(400);
+  });
+
+  it('shows attributes but never write-only ones; sparse fieldsets narrow them', async () => {
+    await admin('PATCH', `/notes/${noteIds[0]}/`, {
+      data: { type: 'note', id: noteIds[0], attributes: { secret: 's3' } },
+    });
+    const one = await json(await admin('GET', `/notes/${noteIds[0]}/`));
+    expect(one.data.attributes).toEqual({ title: 'Note 0', body: null, owner: 'admin@atrium.test', rank: 10 });
+    expect(one.data.relationships.tag.data).toEqual({ type: 'tag', id: tagIds[0] });
+    const sparse = await json(await admin('GET', `/notes/${noteIds[0]}/?fields[note]=title`));
+    expect(sparse.data.attributes).toEqual({ title: 'Note 0' });
+    const relationship = await json(await admin('GET', `/notes/${noteIds[0]}/relationships/tag`));
+    expect(relationship.data).toEqual({ type: 'tag', id: tagIds[0] });
+  });
+
+  it('includes a related resource only for a caller who may read its type', async () => {
+    const withTag = await json(await admin('GET', `/notes/${noteIds[1]}/?include=tag`));
+    expect(withTag.included).toEqual([
+      expect.objectContaining({ type: 'tag', id: tagIds[1], attributes: { name: 'blue', uses: 2 } }),
+    ]);
+    expect((await readerPlain('GET', '/tags/')).status).toBe(403);
+    const listed = await reader('GET', '/notes/?include=tag&page[size]=10');
+    expect(listed.status).toBe(200);
+    const body = await json(listed);
+    expect(body.data.length).toBeGreaterThan(0);
+    expect(body.included ?? []).toEqual([]);
+    const found = await json(await reader('GET', `/notes/${noteIds[1]}/?include=tag`));
+    expect(found.included ?? []).toEqual([]);
+    expect((await admin('GET', '/notes/?include=owner')).status).toBe(400);
+  });
+
+  it('applies the record scope to lists, finds and writes', async () => {
+    const mine = await json(await reader('GET', '/notes/?page[size]=10'));
+    expect(mine.data.map((n: any) => n.id)).toEqual([noteIds[1], noteIds[2], noteIds[4]]);
+    expect(mine.meta.count).toBe(3);
+    expect((await reader('GET', `/notes/${noteIds[0]}/`)).status).toBe(404);
+    const patch = await reader('PATCH', `/notes/${noteIds[0]}/`, {
+      data: { type: 'note', id: noteIds[0], attributes: { title: 'Mine now' } },
+    });
+    expect(patch.status).toBe(404);
+    expect((await reader('DELETE', `/notes/${noteIds[1]}/`)).status).toBe(403);
+  });
+
+  it('answers an ETag and refuses a PATCH against a stale one with 412', async () => {
+    const read = await admin('GET', `/notes/${noteIds[2]}/`);
+    const etag = read.headers.get('etag')!;
+    expect(etag).toMatch(/^".+"$/);
+    const doc = (title: string) => ({ data: { type: 'note', id: noteIds[2], attributes: { title } } });
+    const first = await admin('PATCH', `/notes/${noteIds[2]}/`, doc('First'), { 'if-match': etag });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('etag')).not.toBe(etag);
+    const stale = await admin('PATCH', `/notes/${noteIds[2]}/`, doc('Second'), { 'if-match': etag });
+    expect(stale.status).toBe(412);
+    expect(await pointers(stale)).toEqual([
+      ['if-match', 'The note was changed by someone else since you read it. Reload it and try again.'],
+    ]);
+    expect((await json(await admin('GET', `/notes/${noteIds[2]}/`))).data.attributes.title).toBe('First');
+  });
+
+  it('negotiates JSON:API: 415 for a plain JSON body, 406 for a parameterised Accept', async () => {
+    const plainBody = await admin('POST', '/notes/', note({ title: 'x', owner: 'a' }), {
+      'content-type': 'application/json',
+    });
+    expect(plainBody.status).toBe(415);
+    const accept = await admin('GET', '/notes/', undefined, { accept: `${JSONAPI}; charset=utf-8` });
+    expect(accept.status).toBe(406);
+  });
+
+  it('refuses bad input with 400 and pointers; the cross-field hook and relationships too', async () => {
+    const wrong = await admin('POST', '/notes/', note({ title: 5, owner: 'a', colour: 'red' }));
+    expect(wrong.status).toBe(400);
+    expect((await pointers(wrong)).map(([pointer]) => pointer).sort()).toEqual(
+      ['/data/attributes/colour', '/data/attributes/title'].sort(),
+    );
+    const missing = await admin('POST', '/notes/', { data: { type: 'note', attributes: { owner: 'a' } } });
+    expect(await pointers(missing)).toContainEqual(['/data/attributes/title', expect.any(String)]);
+    const same = await admin('POST', '/notes/', note({ title: 'Same', body: 'Same', owner: 'a' }));
+    expect(await pointers(same)).toEqual([['/data/attributes/body', 'The body must say more than the title.']]);
+    const badTag = await admin('POST', '/notes/', note({ title: 'T', owner: 'a' }, 'x1'));
+    expect(await pointers(badTag)).toEqual([['/data/relationships/tag/data/id', "'x1' is not a valid id."]]);
+    const mismatch = await admin('PATCH', `/notes/${noteIds[0]}/`, {
+      data: { type: 'note', id: '999', attributes: {} },
+    });
+    expect(mismatch.status).toBe(409);
+    expect((await admin('GET', '/notes/abc/')).status).toBe(404);
+  });
+
+  it('deletes, audits every write in its transaction and runs the side-effect hook', async () => {
+    const created = await admin('POST', '/notes/', note({ title: 'Short-lived', owner: 'a' }, tagIds[0]));
+    const id = (await json(created)).data.id;
+    expect((await admin('DELETE', `/notes/${id}/`)).status).toBe(204);
+    expect((await admin('GET', `/notes/${id}/`)).status).toBe(404);
+    const entries = await json(await adminPlain('GET', `/audit/?entity_type=note&page_size=100`));
+    const actions = entries.results.filter((e: any) => e.entity_id === id).map((e: any) => e.action);
+    expect(actions).toEqual(['create', 'delete']);
+    const red = await json(await adminPlain('GET', `/tags/${tagIds[0]}/`));
+    expect(red.uses).toBe(4);
+  });
+});
+
+describe('a declared plain resource', () => {
+  it('answers {count, next, previous, results} with either paging form', async () => {
+    const first = await json(await adminPlain('GET', '/tags/?page=1&page_size=1'));
+    expect(first).toEqual({
+      count: 2,
+      next: '/api/toy/tags/?page=2&page_size=1',
+      previous: null,
+      results: [{ id: Number(tagIds[1]), name: 'blue', uses: expect.any(Number) }],
+    });
+    const second = await json(await adminPlain('GET', '/tags/?page[number]=2&page[size]=1'));
+    expect(second.results.map((t: any) => t.name)).toEqual(['red']);
+    expect(second.previous).toBe('/api/toy/tags/?page%5Bsize%5D=1&page=1');
+    const ordered = await json(await adminPlain('GET', '/tags/?ordering=-name'));
+    expect(ordered.results.map((t: any) => t.name)).toEqual(['red', 'blue']);
+  });
+
+  it('creates, changes and refuses with plain pointers', async () => {
+    const created = await adminPlain('POST', '/tags/', { name: 'green' });
+    expect(created.status).toBe(201);
+    const { id } = await json(created);
+    const changed = await adminPlain('PATCH', `/tags/${id}/`, { name: 'lime' });
+    expect((await json(changed)).name).toBe('lime');
+    const empty = await adminPlain('POST', '/tags/', { name: '' });
+    expect(empty.status).toBe(400);
+    expect((await json(empty)).errors).toContainEqual(
+      expect.objectContaining({ pointer: '/name', detail: 'Name is required.' }),
+    );
+    const twice = await adminPlain('POST', '/tags/', { name: 'red' });
+    expect(twice.status).toBe(400);
+    expect((await json(twice)).errors).toContainEqual(
+      expect.objectContaining({ pointer: '/name', detail: 'A tag named red already exists.' }),
+    );
+    expect((await adminPlain('DELETE', `/tags/${id}/`)).status).toBe(204);
+    expect((await adminPlain('DELETE', `/tags/${tagIds[0]}/`)).status).toBe(409);
+  });
+});

@@ -1,0 +1,152 @@
+import { eq, sql } from 'drizzle-orm';
+import { integer, pgSchema, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { defineServerPlugin } from '../define-server-plugin.js';
+import { attributeError } from '../http-problem.js';
+import { defineResourceShape } from '../../shared/resource-shape.js';
+import { declareResource } from './declare.js';
+import { registerResources } from './register.js';
+
+/**
+ * A toy module for the resource declaration's own tests (resource.api.test.ts): notes (JSON:API, a
+ * record scope on their owner, a tag relationship, a hook across fields and a side effect in the
+ * write's transaction), tags (plain style) and the audit entries both write (plain, read-only).
+ */
+const toy = pgSchema('toy');
+export const toyTag = toy.table('tag', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  uses: integer('uses').notNull().default(0),
+});
+export const toyNote = toy.table('note', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  body: text('body'),
+  secret: text('secret'),
+  owner: text('owner').notNull(),
+  rank: integer('rank').notNull().default(0),
+  tagId: integer('tag_id').references(() => toyTag.id),
+});
+export const toyAudit = toy.table('audit', {
+  id: serial('id').primaryKey(),
+  action: text('action').notNull(),
+  entityType: text('entity_type').notNull(),
+  entityId: text('entity_id').notNull(),
+  username: text('username').notNull(),
+  at: timestamp('at').notNull().defaultNow(),
+});
+
+export const noteShape = defineResourceShape({
+  type: 'note',
+  path: '/toy/notes/',
+  style: 'jsonapi',
+  attributes: {
+    title: z.string().trim().min(1).max(100),
+    body: z.string().max(2000).nullable().optional(),
+    secret: z.string().max(100).optional(),
+    owner: z.string().max(200),
+    rank: z.number().int().min(0).max(1000).optional(),
+  },
+  writeOnly: ['secret'],
+  relationships: { tag: { type: 'tag' } },
+  filters: { owner: { kind: 'text' }, tag_id: { kind: 'integer', aliases: ['filter[tag]'] } },
+  orderings: ['id', 'rank'],
+  pageSize: 2,
+});
+
+export const tagShape = defineResourceShape({
+  type: 'tag',
+  path: '/toy/tags/',
+  style: 'plain',
+  attributes: { name: z.string().trim().min(1, 'Name is required.').max(50) },
+  readOnly: ['uses'],
+  filters: { name: { kind: 'text' } },
+  orderings: ['name', 'id'],
+});
+
+export const auditShape = defineResourceShape({
+  type: 'audit-entry',
+  path: '/toy/audit/',
+  style: 'plain',
+  attributes: {},
+  filters: { entity_type: { kind: 'text' } },
+  readOnlyResource: true,
+});
+
+const audit = declareResource({
+  shape: auditShape,
+  table: toyAudit,
+  permission: { resource: 'toy:audit' },
+});
+
+const writeAudit = async (
+  tx: Parameters<NonNullable<Parameters<typeof declareResource>[0]['audit']>>[0],
+  entry: { action: string; type: string; id: string; request: { principal: { username: string } | null } },
+) => {
+  await tx.insert(toyAudit).values({
+    action: entry.action,
+    entityType: entry.type,
+    entityId: entry.id,
+    username: entry.request.principal?.username ?? 'system',
+  });
+};
+
+export const tags = declareResource({
+  shape: tagShape,
+  table: toyTag,
+  permission: { resource: 'toy:tag' },
+  audit: writeAudit,
+  messages: { unique: { attribute: 'name', detail: (v) => `A tag named ${String(v.name)} already exists.` } },
+});
+
+export const notes = declareResource({
+  shape: noteShape,
+  table: toyNote,
+  permission: { resource: 'toy:note' },
+  record: { columns: { owner: toyNote.owner, rank: toyNote.rank } },
+  related: { tag: () => tags },
+  audit: writeAudit,
+  hooks: {
+    validate(values) {
+      if (values.body !== undefined && values.body === values.title) {
+        throw attributeError('body', 'The body must say more than the title.');
+      }
+    },
+    async afterWrite(tx, change) {
+      const tagId = change.after?.tagId as number | null | undefined;
+      if (change.action === 'create' && tagId) {
+        await tx
+          .update(toyTag)
+          .set({ uses: sql`${toyTag.uses} + 1` })
+          .where(eq(toyTag.id, tagId));
+      }
+    },
+  },
+});
+
+const PERMISSIONS = ['note', 'tag', 'audit'].flatMap((thing) =>
+  ['read', 'create', 'update', 'delete'].map((action) => ({
+    resource: `toy:${thing}`,
+    action,
+    description: `${action} toy ${thing}s`,
+  })),
+);
+
+export const toyPlugin = defineServerPlugin({
+  id: 'toy',
+  permissions: PERMISSIONS,
+  async routes(router, context) {
+    // A test module without a migrations folder: its tables are made here, once per fresh database.
+    for (const statement of [
+      sql`create schema if not exists toy`,
+      sql`create table if not exists toy.tag (id serial primary key, name text not null unique, uses integer not null default 0)`,
+      sql`create table if not exists toy.note (id serial primary key, title text not null, body text, secret text,
+        owner text not null, rank integer not null default 0, tag_id integer references toy.tag(id))`,
+      sql`create table if not exists toy.audit (id serial primary key, action text not null, entity_type text not null,
+        entity_id text not null, username text not null, at timestamp not null default now())`,
+    ]) {
+      await context.db.execute(statement);
+    }
+    registerResources(router, context, [notes, tags, audit]);
+  },
+});
