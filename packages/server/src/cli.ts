@@ -4,6 +4,7 @@ import { buildWeb, webBuildIsStale } from './build-web.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './database/connect.js';
 import { DEFAULT_WEB_DIST } from './paths.js';
+import { seedVolumes } from './seed-volumes.js';
 
 // The HTTP stack is loaded after the database has started opening: loading both takes about as
 // long as either alone, and start-up time is something operators wait for on every deploy.
@@ -13,6 +14,7 @@ const loadAtrium = () => import('./atrium.js');
  * atrium start            build what is missing, migrate, seed an empty database, serve API + SPA
  * atrium migrate          apply migrations and exit
  * atrium seed [--reset]   seed an empty database; --reset drops every module's data and reseeds
+ *   [--claims N]           then append N synthetic claims (and --policies N, once a module generates them)
  * atrium worker           run background jobs only (for scale-out beside stateless API processes)
  */
 const SHUTDOWN_GRACE_MS = 15_000;
@@ -43,7 +45,13 @@ function onShutdown(atrium: Atrium) {
 async function main() {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { reset: { type: 'boolean', default: false }, 'no-build': { type: 'boolean', default: false } },
+    options: {
+      reset: { type: 'boolean', default: false },
+      'no-build': { type: 'boolean', default: false },
+      // Volume generators (seed-volumes.ts): seed --claims 1000000; --policies waits for the policies module.
+      claims: { type: 'string' },
+      policies: { type: 'string' },
+    },
   });
   const command = positionals[0] ?? 'start';
   const config = loadConfig();
@@ -86,7 +94,11 @@ async function main() {
         http: false,
         seed: values.reset ? 'reset' : 'auto',
       });
-      await atrium.close();
+      try {
+        await seedVolumes(atrium, { claims: values.claims, policies: values.policies });
+      } finally {
+        await atrium.close();
+      }
       return;
     }
     default:

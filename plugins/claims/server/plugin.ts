@@ -8,6 +8,7 @@ import { registerLedgerRoutes } from './ledger/routes.js';
 import { attachmentOrphansJob } from './integrations/attachment-orphans-job.js';
 import { registerIntegrationRoutes } from './integrations/routes.js';
 import { CLAIMS_PERMISSION_DECLARATIONS } from './permissions.js';
+import { seedBulkClaims } from './seed/bulk-claims.js';
 import { seedClaims } from './seed/demo-claims.js';
 
 /**
@@ -31,4 +32,8 @@ export default defineServerPlugin({
   },
   jobs: [importJob, attachmentOrphansJob],
   seed: seedClaims,
+  // `npm run seed -- --claims N`: a carrier's volume of claims (seed/bulk-claims.ts).
+  volumes: {
+    claims: async ({ db, progress }, count) => ({ ...(await seedBulkClaims(db, count, progress)) }),
+  },
 });

@@ -71,6 +71,16 @@ export interface SeedContext {
   storage: ObjectStorage;
 }
 
+/**
+ * A volume generator (`npm run seed -- --<name> N`): appends N synthetic records of one kind in bulk
+ * (set-based SQL, not row by row) on top of the demo data, for load tests and benchmarks. Returns
+ * what it wrote, to print.
+ */
+export type VolumeSeed = (
+  context: { db: Database; log: FastifyBaseLogger; progress: (message: string) => void },
+  count: number,
+) => Promise<Record<string, number>>;
+
 export interface JobDefinition<Data extends object = object> {
   name: string;
   handler: (data: Data, context: ServerPluginContext) => Promise<void>;
@@ -106,6 +116,11 @@ export interface ServerPluginDefinition {
   };
   /** Adds the plugin's demo records on the first start of an empty database and on `seed --reset`. */
   seed?: (context: SeedContext) => Promise<void>;
+  /**
+   * Volume generators by name: `volumes: { claims: … }` answers `npm run seed -- --claims 1000000`
+   * (docs/claims.md, "Claim list performance"). The seed CLI knows the names `claims` and `policies`.
+   */
+  volumes?: Record<string, VolumeSeed>;
 }
 
 const PLUGIN_ID = /^[a-z][a-z0-9-]*$/;
