@@ -2,7 +2,8 @@ import { parseArgs } from 'node:util';
 import type { Atrium } from './atrium.js';
 import { buildWeb, webBuildIsStale } from './build-web.js';
 import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './database/connect.js';
+import { openStartDatabase } from './database/open-start-database.js';
+import { ensureSeededSnapshot } from './database/seeded-snapshot.js';
 import { DEFAULT_WEB_DIST } from './paths.js';
 import { seedVolumes } from './seed-volumes.js';
 
@@ -16,6 +17,8 @@ const loadAtrium = () => import('./atrium.js');
  * atrium seed [--reset]   seed an empty database; --reset drops every module's data and reseeds
  *   [--claims N]           then append N synthetic claims (and --policies N, once a module generates them)
  * atrium worker           run background jobs only (for scale-out beside stateless API processes)
+ * atrium snapshot         build the seeded snapshot new embedded data directories start from
+ *                         (`npm run build` does; `start` builds it too when it is missing or stale)
  */
 const SHUTDOWN_GRACE_MS = 15_000;
 
@@ -60,17 +63,14 @@ async function main() {
     case 'start': {
       config.webDist ??= DEFAULT_WEB_DIST;
       if (!values['no-build'] && webBuildIsStale(config.webDist)) buildWeb();
-      const database = openDatabase({
-        databaseUrl: config.databaseUrl,
-        dataDir: config.dataDir,
-        poolMax: config.databasePoolMax,
-      });
+      const database = openStartDatabase(config, { seed: true });
       database.catch(() => {}); // reported by createAtrium's await below
       const { createAtrium } = await loadAtrium();
       const atrium = await createAtrium({ config, seed: 'auto', database });
       onShutdown(atrium);
       await atrium.app!.listen({ port: config.port, host: config.host });
-      atrium.log.info({ url: `http://localhost:${config.port}`, database: atrium.database.kind }, 'Atrium is serving');
+      const { kind, startedFrom } = atrium.database;
+      atrium.log.info({ url: `http://localhost:${config.port}`, database: kind, startedFrom }, 'Atrium is serving');
       return;
     }
     case 'worker': {
@@ -101,8 +101,14 @@ async function main() {
       }
       return;
     }
+    case 'snapshot': {
+      const started = performance.now();
+      const snapshot = await ensureSeededSnapshot();
+      console.log(`seeded snapshot ${snapshot.key} ready in ${Math.round(performance.now() - started)} ms`);
+      return;
+    }
     default:
-      throw new ConfigError(`Unknown command '${command}'. Use start, worker, migrate or seed [--reset].`);
+      throw new ConfigError(`Unknown command '${command}'. Use start, worker, migrate, seed [--reset] or snapshot.`);
   }
 }
 

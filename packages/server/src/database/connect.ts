@@ -19,6 +19,8 @@ export interface DatabaseHandle {
   connectionString: string;
   /** Embedded database only: its whole data directory as a tarball (test templates start from one). */
   dumpDataDir?(): Promise<Blob>;
+  /** How a new data directory was made, for the start-up log (e.g. from the seeded snapshot). */
+  startedFrom?: string;
   close(): Promise<void>;
 }
 
