@@ -127,9 +127,9 @@ export function createHostPlugin({ withLoginPlaceholder }: HostPluginOptions): P
       }),
       defineCommand({
         id: HOST_COMMANDS.goToDashboard,
-        title: 'Go to Dashboard',
+        title: 'Go to All Modules',
         group: 'Navigation',
-        keywords: ['all modules', 'home'],
+        keywords: ['all modules', 'dashboard', 'home', 'my work'],
         run: (_args, { services }) => services.navigate('/'),
       }),
       defineCommand({
@@ -143,6 +143,11 @@ export function createHostPlugin({ withLoginPlaceholder }: HostPluginOptions): P
     ],
     shortcuts: [
       { key: 'mod+k', command: HOST_COMMANDS.openPalette },
+      // F1 as in VS Code; works while typing in a field too (not a character key).
+      { key: 'f1', command: HOST_COMMANDS.openPalette },
+      // `g` + a module's letter opens the module; each module binds its own (the spec's g p, g c and
+      // g n stay quick searches).
+      { key: 'g h', command: HOST_COMMANDS.goToDashboard, description: 'Go to All Modules', when: '!modalOpen' },
       { key: '?', command: HOST_COMMANDS.showShortcuts, when: '!modalOpen' },
       { key: 'g p', command: HOST_COMMANDS.policyQuickSearch, description: 'Policy quick search', when: '!modalOpen' },
       { key: 'g c', command: HOST_COMMANDS.claimQuickSearch, description: 'Claim quick search', when: '!modalOpen' },

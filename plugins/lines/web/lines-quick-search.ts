@@ -15,9 +15,11 @@ export function lendApi(api: Pick<ApiClient, 'get'>) {
   lentApi = api;
 }
 
-function api(): Pick<ApiClient, 'get'> {
-  if (!lentApi) throw new Error('Open this search from the command palette.');
-  return lentApi;
+/** The client the search was given (the palette's record search passes one), else the lent one. */
+function api(given?: Pick<ApiClient, 'get'>): Pick<ApiClient, 'get'> {
+  const client = given ?? lentApi;
+  if (!client) throw new Error('Open this search from the command palette.');
+  return client;
 }
 
 export const LINE_SEARCH_ID = 'lines.line';
@@ -32,7 +34,7 @@ export const lineQuickSearch = defineQuickSearchProvider({
   type: 'Line',
   typePlural: 'Lines',
   minLength: 1,
-  search: ({ query, signal }) => fetchLines(api(), query, signal),
+  search: ({ query, signal, api: given }) => fetchLines(api(given), query, signal),
   toItem: (line) => ({
     id: String(line.id),
     title: line.name,
@@ -54,11 +56,11 @@ export const productVersionQuickSearch = defineQuickSearchProvider<VersionHit>({
   type: 'Product Version',
   typePlural: 'Product Versions',
   minLength: 1,
-  async search({ query, signal }) {
-    const lines = await fetchLines(api(), '', signal);
+  async search({ query, signal, api: given }) {
+    const lines = await fetchLines(api(given), '', signal);
     const hits: VersionHit[] = [];
     for (const line of lines) {
-      const products = flattenProducts(nestProducts(await fetchProducts(api(), line.id, signal)));
+      const products = flattenProducts(nestProducts(await fetchProducts(api(given), line.id, signal)));
       for (const product of products) {
         if (!matches(query, line.name, product.name, product.label)) continue;
         for (const version of [...product.versions].sort((a, b) => b.id - a.id))
@@ -95,15 +97,15 @@ export const riskTypeQuickSearch = defineQuickSearchProvider<RiskTypeHit>({
   type: 'Risk Type',
   typePlural: 'Risk Types',
   minLength: 1,
-  async search({ query, signal }) {
-    const lines = await fetchLines(api(), '', signal);
+  async search({ query, signal, api: given }) {
+    const lines = await fetchLines(api(given), '', signal);
     const hits: RiskTypeHit[] = [];
     for (const line of lines) {
       // The latest version of each product: what a builder usually means by "the risk type".
-      for (const product of flattenProducts(nestProducts(await fetchProducts(api(), line.id, signal)))) {
+      for (const product of flattenProducts(nestProducts(await fetchProducts(api(given), line.id, signal)))) {
         const version = latestVersion(product);
         if (!version) continue;
-        for (const type of flattenRiskTypes(await fetchRiskTypes(api(), product.id, version.id, signal)))
+        for (const type of flattenRiskTypes(await fetchRiskTypes(api(given), product.id, version.id, signal)))
           if (matches(query, type.name, type.label))
             hits.push({ lineName: line.name, productName: product.name, versionId: version.id, ...type });
       }

@@ -2,7 +2,7 @@
 import { createRouteRef, defineCommand, definePlugin } from '@atrium/sdk';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { policiesPlugin } from '../testing/example-plugins.js';
+import { contactsPlugin, policiesPlugin, policyProvider } from '../testing/example-plugins.js';
 import { renderHost, sessionFor } from '../testing/render-host.js';
 import { PALETTE_RENDER_LIMIT } from './palette-results.js';
 
@@ -51,7 +51,7 @@ describe('command palette', () => {
     const titles = optionTitles(dialog);
     expect(titles).toEqual(
       expect.arrayContaining([
-        'Dashboard',
+        'All Modules',
         'P-7 Recent Policy',
         'Renew Policy',
         'Policy Quick Search',
@@ -121,5 +121,38 @@ describe('command palette', () => {
     await host.user.keyboard('command 9876');
     await waitFor(() => expect(optionTitles(dialog)[0]).toBe('Generated Command 9876'));
     expect(optionTitles(dialog).length).toBeLessThanOrEqual(PALETTE_RENDER_LIMIT);
+  });
+
+  it('opens with F1 and finds records of every quick search as one types, grouped, without picking a provider', async () => {
+    const provider = policyProvider();
+    const host = renderHost({
+      path: '/policies-test/P-0',
+      manifests: [policiesPlugin(provider), contactsPlugin],
+      session: sessionFor(),
+      effectiveRole: 'Adjuster',
+    });
+    await screen.findByText('policy page');
+    await host.user.keyboard('{F1}');
+    const dialog = await screen.findByRole('dialog', { name: 'Command palette' });
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('combobox')));
+    await host.user.keyboard('P-100');
+    const policies = await within(dialog).findByRole('group', { name: 'Matching Policies' }, { timeout: 3000 });
+    const contacts = within(dialog).getByRole('group', { name: 'Matching Contacts' });
+    // Five hits per provider at most; the provider was asked once, for the whole text.
+    expect(
+      within(policies)
+        .getAllByRole('option')
+        .map((o) => o.querySelector('span')?.textContent),
+    ).toEqual(['P-1001', 'P-1002', 'P-1003', 'P-1004', 'P-1005']);
+    expect(provider.search).toHaveBeenCalledTimes(1);
+    expect(within(contacts).getByRole('option', { name: /Contact P-100/ })).toBeTruthy();
+
+    await host.user.click(within(policies).getByRole('option', { name: /P-1003/ }));
+    await waitFor(() => expect(host.location().pathname).toBe('/policies-test/P-1003'));
+    // Opened from the palette, it is the first recently viewed policy next time.
+    expect(host.runtime.recents.get('Policy')[0]).toMatchObject({ id: 'P-1003', title: 'P-1003' });
+    await openPalette(host);
+    const recent = await screen.findByRole('group', { name: 'Recent' });
+    expect(within(recent).getAllByRole('option')[0]!.textContent).toContain('P-1003');
   });
 });

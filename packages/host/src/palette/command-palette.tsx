@@ -1,28 +1,96 @@
-import { Modal } from '@mantine/core';
-import { buildPaletteItems, PALETTE_GROUPS, type PaletteItem, type PaletteNavTarget } from '@atrium/sdk';
+import { Kbd, Loader, Modal } from '@mantine/core';
+import { createApiClient, type AnyQuickSearchProvider, type NavIcon } from '@atrium/sdk';
+import IconFileSearch from '@tabler/icons-react/icons/IconFileSearch';
+import IconHistory from '@tabler/icons-react/icons/IconHistory';
+import IconLayoutGrid from '@tabler/icons-react/icons/IconLayoutGrid';
+import IconTerminal2 from '@tabler/icons-react/icons/IconTerminal2';
 import { Command } from 'cmdk';
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { HOST_COMMANDS } from '../host-plugin.js';
 import { useHostRuntime, useRuntimeStore, useWhenContext } from '../host-runtime-context.js';
+import type { HostRuntime } from '../host-runtime.js';
+import { useRouteVisibility } from '../navigation/use-route-visibility.js';
 import { useVisibleNav } from '../navigation/use-visible-nav.js';
-import { createPaletteIndex, paletteResults } from './palette-results.js';
+import { createRecordSearch } from '../quick-search/record-search.js';
+import { allModulesRoute } from '../routing/host-route-refs.js';
+import { buildPaletteEntries, type PaletteDestination, type PaletteEntry } from './palette-entries.js';
+import { createPaletteIndex, paletteResults, recordGroups } from './palette-results.js';
+import './command-palette.css';
 
-/** Navigation targets: the dashboard and every module link the user may see. */
-function usePaletteNavTargets(): PaletteNavTarget[] {
+/** All Modules, then every module and module page the user may open (sidebars link some twice). */
+function usePaletteDestinations(): PaletteDestination[] {
   const main = useVisibleNav('main');
   const agent = useVisibleNav('agent');
   const sub = useVisibleNav('sub');
   return useMemo(
     () => [
-      { routeName: 'all-modules', title: 'Dashboard', to: '/', keywords: ['all modules', 'home'] },
-      ...[...main, ...agent, ...sub].map(({ entry, href }) => ({
-        // Nav ids are unique across plugins; route names may repeat across entries with params.
-        routeName: entry.id,
-        title: entry.title,
-        to: href,
-        keywords: [entry.to.name],
-      })),
+      {
+        entry: {
+          id: 'host.all-modules',
+          title: 'All Modules',
+          pluginId: 'host',
+          icon: IconLayoutGrid,
+          command: HOST_COMMANDS.goToDashboard,
+          to: allModulesRoute,
+        },
+        href: allModulesRoute.link({}),
+      },
+      ...main,
+      ...agent,
+      ...sub,
     ],
     [main, agent, sub],
+  );
+}
+
+/** Quick-search providers of the modules the user may open (a refused module's would only 403). */
+function useRecordProviders(runtime: HostRuntime): AnyQuickSearchProvider[] {
+  const isVisible = useRouteVisibility();
+  return useMemo(
+    () =>
+      runtime.plugins
+        .plugins()
+        .filter((plugin) =>
+          isVisible({ path: '/', meta: {}, pluginId: plugin.id, moduleKey: plugin.moduleKey ?? undefined }),
+        )
+        .flatMap((plugin) => plugin.quickSearch),
+    [runtime, isVisible],
+  );
+}
+
+/**
+ * An API client for the palette's record searches that reports a refusal in the results instead of
+ * sending the user to /forbidden while they type (the shell's client does that for page loads).
+ */
+function searchApi(runtime: HostRuntime) {
+  return createApiClient({
+    baseUrl: '/api',
+    getToken: () => runtime.auth.getState().session?.accessToken,
+    getEffectiveRole: () => runtime.auth.getState().effectiveRole,
+  });
+}
+
+function EntryIcon({ icon }: { icon: NavIcon | undefined }) {
+  const Icon = icon && typeof icon !== 'string' ? icon : null;
+  return (
+    <div className="atrium-palette-icon" aria-hidden>
+      {Icon ? <Icon size={16} /> : null}
+    </div>
+  );
+}
+
+function PaletteRow({ entry, onSelect }: { entry: PaletteEntry; onSelect(entry: PaletteEntry): void }) {
+  return (
+    <Command.Item value={entry.value} onSelect={() => onSelect(entry)}>
+      <EntryIcon icon={entry.icon} />
+      <div className="atrium-palette-text">
+        {/* The module first, as a breadcrumb ("Access › Users"); the separator is drawn by CSS. */}
+        {entry.breadcrumb ? <small className="atrium-palette-crumb">{entry.breadcrumb}</small> : null}
+        <span className="atrium-palette-title">{entry.title}</span>
+        {entry.subtitle ? <small className="atrium-palette-subtitle">{entry.subtitle}</small> : null}
+      </div>
+      {entry.shortcut ? <Kbd className="atrium-palette-shortcut">{entry.shortcut}</Kbd> : null}
+    </Command.Item>
   );
 }
 
@@ -31,48 +99,88 @@ function PaletteBody({ onClose }: { onClose(): void }) {
   const [query, setQuery] = useState('');
   const when = useWhenContext();
   const allCommands = useSyncExternalStore(runtime.commands.subscribe, runtime.commands.list, runtime.commands.list);
-  const nav = usePaletteNavTargets();
-  const items = useMemo(() => {
-    void when;
-    void allCommands;
-    const recent = runtime.plugins
-      .quickSearchProviders()
-      .map((p) => ({ type: p.type, typePlural: p.typePlural, items: runtime.recents.get(p.type) }));
-    return buildPaletteItems({ nav, recent, commands: runtime.commands.listEnabled() });
-  }, [runtime, nav, when, allCommands]);
-  const index = useMemo(() => createPaletteIndex(items), [items]);
-  const groups = useMemo(() => paletteResults(index, query), [index, query]);
+  const bindings = useSyncExternalStore(
+    runtime.keybindings.subscribe,
+    runtime.keybindings.list,
+    runtime.keybindings.list,
+  );
+  const destinations = usePaletteDestinations();
+  const providers = useRecordProviders(runtime);
+  const modules = useMemo(() => {
+    const titles = new Map<string, string>();
+    const icons = new Map<string, NavIcon>();
+    for (const plugin of runtime.plugins.plugins()) if (plugin.id !== 'host') titles.set(plugin.id, plugin.title);
+    for (const entry of [...runtime.plugins.nav('main'), ...runtime.plugins.nav('agent')])
+      if (entry.icon && !icons.has(entry.pluginId)) icons.set(entry.pluginId, entry.icon);
+    return { titles, icons };
+  }, [runtime]);
 
-  const run = (item: PaletteItem) => {
+  const entries = useMemo(() => {
+    void when; // `when` clauses of commands are evaluated against the context as it is now
+    void allCommands;
+    return buildPaletteEntries({
+      recent: providers.map((p) => ({ type: p.type, typePlural: p.typePlural, items: runtime.recents.get(p.type) })),
+      destinations,
+      commands: runtime.commands.listEnabled(),
+      keybindings: bindings,
+      platform: runtime.platform,
+      moduleTitles: modules.titles,
+      moduleIcons: modules.icons,
+      recentIcon: IconHistory,
+      commandIcon: IconTerminal2,
+    });
+  }, [runtime, destinations, providers, when, allCommands, bindings, modules]);
+  const index = useMemo(() => createPaletteIndex(entries), [entries]);
+
+  const records = useMemo(() => createRecordSearch({ providers, api: searchApi(runtime) }), [providers, runtime]);
+  useEffect(() => () => records.dispose(), [records]);
+  const found = useSyncExternalStore(records.subscribe, records.getState, records.getState);
+  const foundGroups = useMemo(() => recordGroups(found.groups, IconFileSearch), [found]);
+  const groups = useMemo(() => paletteResults(index, query, { records: foundGroups }), [index, query, foundGroups]);
+
+  const run = (entry: PaletteEntry) => {
     onClose();
-    if (item.kind === 'command' && item.commandId) {
+    if (entry.kind === 'command' && entry.commandId) {
       runtime.commands
-        .executeCommand(item.commandId)
+        .executeCommand(entry.commandId)
         .catch((error: unknown) => runtime.services.showToast({ message: (error as Error).message, kind: 'error' }));
-    } else if (item.to) {
-      runtime.services.navigate(item.to);
+      return;
     }
+    // An opened record moves to the top of its type's recently viewed items.
+    if (entry.record && entry.recordType) runtime.recents.add(entry.recordType, entry.record);
+    if (entry.to) runtime.services.navigate(entry.to);
   };
 
   return (
     <Command label="Command palette" shouldFilter={false} loop className="atrium-palette">
       <Command.Input
         value={query}
-        onValueChange={setQuery}
-        placeholder="Type a command, a module or a recent item…"
+        onValueChange={(next) => {
+          setQuery(next);
+          records.setQuery(next);
+        }}
+        placeholder="Go to a page, run a command, or find a claim, policy or contact…"
         autoFocus
       />
       <Command.List>
-        <Command.Empty>No results found.</Command.Empty>
+        {found.groups.some((g) => g.pending) ? null : <Command.Empty>No results found.</Command.Empty>}
         {groups.map((group) => (
           <Command.Group key={group.heading} heading={group.heading}>
-            {group.items.map((item) => (
-              <Command.Item key={item.value} value={item.value} onSelect={() => run(item)}>
-                <span>{item.title}</span>
-                {item.subtitle ? <span className="atrium-palette-subtitle">{item.subtitle}</span> : null}
-                {item.group === PALETTE_GROUPS.navigation ? <span className="atrium-palette-hint">Go to</span> : null}
-              </Command.Item>
+            {group.items.map((entry) => (
+              <PaletteRow key={entry.value} entry={entry} onSelect={run} />
             ))}
+            {group.pending && group.items.length === 0 ? (
+              <Command.Loading>
+                <span className="atrium-palette-status">
+                  <Loader size="xs" aria-hidden /> Searching…
+                </span>
+              </Command.Loading>
+            ) : null}
+            {group.error ? (
+              <p className="atrium-palette-status" role="status">
+                {group.error}
+              </p>
+            ) : null}
           </Command.Group>
         ))}
       </Command.List>
@@ -80,7 +188,10 @@ function PaletteBody({ onClose }: { onClose(): void }) {
   );
 }
 
-/** Ctrl/Cmd+K: every command, every visible module, recent items — keyboard only. */
+/**
+ * Ctrl/Cmd+K or F1: every page the user may open, recently opened records, records found by every
+ * quick search as they type, and every command with its shortcut — keyboard only.
+ */
 export function CommandPalette() {
   const runtime = useHostRuntime();
   const opened = useRuntimeStore(
