@@ -237,3 +237,51 @@ describe('layout', () => {
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
   });
 });
+
+describe('sidebar folding', () => {
+  it('folds the main sidebar to icons, keeps names for assistive tech, and remembers it per user', async () => {
+    localStorage.clear();
+    const first = renderHost({
+      path: '/claims',
+      manifests: plugins,
+      session: sessionFor('Jane Doe'),
+      effectiveRole: 'Adjuster',
+    });
+    await screen.findByText('claims page');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await first.user.click(within(nav).getByRole('button', { name: 'Collapse sidebar' }));
+    expect(nav.getAttribute('data-collapsed')).toBe('true');
+    // The titles stay the links' names while only icons show.
+    expect(within(nav).getByRole('link', { name: 'Claims' })).toBeTruthy();
+    expect(within(nav).getByRole('button', { name: 'Expand sidebar' })).toBeTruthy();
+    first.unmount();
+
+    const again = renderHost({
+      path: '/claims',
+      manifests: plugins,
+      session: sessionFor('Jane Doe'),
+      effectiveRole: 'Adjuster',
+    });
+    await screen.findByText('claims page');
+    expect(screen.getByRole('navigation', { name: 'Main' }).getAttribute('data-collapsed')).toBe('true');
+    again.unmount();
+
+    // Someone else on the same browser keeps their own (default) layout.
+    const other = sessionFor('Bob Other');
+    renderHost({
+      path: '/claims',
+      manifests: plugins,
+      session: { ...other, user: { ...other.user, id: 'u-2' } },
+      effectiveRole: 'Adjuster',
+    });
+    await screen.findByText('claims page');
+    expect(screen.getByRole('navigation', { name: 'Main' }).getAttribute('data-collapsed')).toBe('false');
+  });
+
+  it('shows a module’s own pages as a strip over the content only when it has more than one', async () => {
+    renderHost({ path: '/claims', manifests: plugins, session: sessionFor(), effectiveRole: 'Adjuster' });
+    await screen.findByText('claims page');
+    // The test plugins declare no `sub` entries: no empty strip, no second sidebar.
+    expect(screen.queryByRole('navigation', { name: 'Module' })).toBeNull();
+  });
+});

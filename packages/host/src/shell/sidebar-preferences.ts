@@ -1,4 +1,5 @@
 import { defaultStorage, type KeyValueStorage } from '@atrium/sdk';
+import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useState } from 'react';
 import { useRuntimeStore } from '../host-runtime-context.js';
 
@@ -13,13 +14,11 @@ export function sidebarPreferenceKey(userId: string | number | null | undefined)
   return `atrium.shell.${userId ?? 'anonymous'}.sidebar-collapsed`;
 }
 
-export function readSidebarCollapsed(storage: KeyValueStorage, key: string, windowWidth: number): boolean {
+/** The user's stored choice, or null when they have not chosen. */
+export function readSidebarCollapsed(storage: KeyValueStorage, key: string): boolean | null {
   const stored = storage.getItem(key);
-  if (stored === 'true' || stored === 'false') return stored === 'true';
-  return windowWidth < WIDE_WINDOW;
+  return stored === 'true' || stored === 'false' ? stored === 'true' : null;
 }
-
-const windowWidth = () => (typeof window === 'undefined' ? WIDE_WINDOW : window.innerWidth);
 
 export function useSidebarCollapsed(
   storage: KeyValueStorage = defaultStorage(),
@@ -29,9 +28,12 @@ export function useSidebarCollapsed(
     (s) => s.session?.user.id ?? null,
   );
   const key = sidebarPreferenceKey(userId);
+  // Follows the window while the user has not chosen.
+  const narrow = useMediaQuery(`(max-width: ${WIDE_WINDOW - 1}px)`, false) ?? false;
   // Keyed by user: signing in as someone else reads their choice.
-  const [state, setState] = useState(() => ({ key, collapsed: readSidebarCollapsed(storage, key, windowWidth()) }));
-  const collapsed = state.key === key ? state.collapsed : readSidebarCollapsed(storage, key, windowWidth());
+  const [state, setState] = useState(() => ({ key, collapsed: readSidebarCollapsed(storage, key) }));
+  const chosen = state.key === key ? state.collapsed : readSidebarCollapsed(storage, key);
+  const collapsed = chosen ?? narrow;
   const setCollapsed = useCallback(
     (next: boolean) => {
       storage.setItem(key, String(next));

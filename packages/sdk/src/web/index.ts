@@ -46,3 +46,6 @@ export * from './ui/status-badge.js';
 export * from './ui/states.js';
 export * from './ui/data-table.js';
 export * from './ui/page-header.js';
+export * from './ui/stat.js';
+export * from './resource-client.js';
+export * from '../shared/index.js';

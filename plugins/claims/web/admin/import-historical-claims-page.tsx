@@ -1,7 +1,6 @@
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Card,
   FileInput,
@@ -33,6 +32,8 @@ import {
 } from '../api/import-api.js';
 import { errorMessageOf } from '../api/jsonapi.js';
 import { claimsLossDetailRoute } from '../routes.js';
+import { formatDateTime, StatusBadge } from '@atrium/sdk';
+import { importOutcomeLabels, importRunStatusLabels } from '../claims-labels.js';
 
 /**
  * claims:admin-setup:import-historical-claims — load a carrier's claims from its old system
@@ -41,18 +42,11 @@ import { claimsLossDetailRoute } from '../routes.js';
  * then open the imported claims. Earlier runs are listed below; one whose process stopped shows as
  * interrupted, with Resume for those who may import.
  */
-const STATUS_COLOR: Record<string, string> = {
-  queued: 'gray',
-  running: 'blue',
-  completed: 'green',
-  failed: 'red',
-  interrupted: 'orange',
-};
 
 const statusOf = (run: ImportRun) => (run.interrupted ? 'interrupted' : run.status);
 
-function StatusBadge({ run }: { run: ImportRun }) {
-  return <Badge color={STATUS_COLOR[statusOf(run)]}>{statusOf(run)}</Badge>;
+function RunStatusBadge({ run }: { run: ImportRun }) {
+  return <StatusBadge labels={importRunStatusLabels} value={statusOf(run)} />;
 }
 
 /** Resumes an interrupted run; the runs list polls again once the run makes progress. */
@@ -284,7 +278,7 @@ function RunResult({ runId, canResume }: { runId: string; canResume: boolean }) 
           <Title order={3} size="h4">
             Import run {run.id}: {run.file_name}
           </Title>
-          <StatusBadge run={run} />
+          <RunStatusBadge run={run} />
         </Group>
         {run.interrupted ? (
           <Alert color="orange" title="Interrupted">
@@ -327,9 +321,7 @@ function RunResult({ runId, canResume }: { runId: string; canResume: boolean }) 
                 </Table.Td>
                 <Table.Td>{c.first_row}</Table.Td>
                 <Table.Td>
-                  <Badge color={c.outcome === 'imported' ? 'green' : c.outcome === 'skipped' ? 'gray' : 'red'}>
-                    {c.outcome}
-                  </Badge>
+                  <StatusBadge labels={importOutcomeLabels} value={c.outcome} />
                 </Table.Td>
                 <Table.Td>{c.exposures}</Table.Td>
                 <Table.Td>{c.entries}</Table.Td>
@@ -375,9 +367,9 @@ function RunsList(props: { selected: string | null; onSelect: (id: string) => vo
                 <Table.Td>{run.id}</Table.Td>
                 <Table.Td>{run.file_name}</Table.Td>
                 <Table.Td>{run.created_by}</Table.Td>
-                <Table.Td>{new Date(run.created_at).toLocaleString()}</Table.Td>
+                <Table.Td>{formatDateTime(run.created_at)}</Table.Td>
                 <Table.Td>
-                  <StatusBadge run={run} />
+                  <RunStatusBadge run={run} />
                 </Table.Td>
                 <Table.Td>{`${Number(run.progress).toFixed(0)}%`}</Table.Td>
                 <Table.Td>{run.claims_imported}</Table.Td>

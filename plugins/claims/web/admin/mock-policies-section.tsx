@@ -6,6 +6,7 @@ import { useLookup } from '../api/claims-api.js';
 import { errorMessageOf, resourceBody, text } from '../api/jsonapi.js';
 import { PATHS } from '../api/paths.js';
 import { searchPolicies } from '../api/policies-api.js';
+import { humanizeEnum } from '@atrium/sdk';
 
 const blank = {
   policy_number: '',
@@ -95,8 +96,8 @@ export function MockPoliciesSection() {
             <Table.Tr key={p.id}>
               <Table.Td>{p.policy_number}</Table.Td>
               <Table.Td>{p.primary_insured}</Table.Td>
-              <Table.Td>{p.policy_type}</Table.Td>
-              <Table.Td>{p.status}</Table.Td>
+              <Table.Td>{humanizeEnum(p.policy_type)}</Table.Td>
+              <Table.Td>{humanizeEnum(p.status)}</Table.Td>
               <Table.Td>{p.revisions.length}</Table.Td>
             </Table.Tr>
           ))}

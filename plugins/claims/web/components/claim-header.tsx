@@ -5,7 +5,7 @@ import { STATUS_TRANSITIONS } from '../../shared/statuses.js';
 import { updateClaim, type ClaimWithEtag } from '../api/claims-api.js';
 import { formatAmount } from '../api/accounting-api.js';
 import { text } from '../api/jsonapi.js';
-import { StatusBadge } from './claim-table.js';
+import { ClaimStatusBadge } from './claim-table.js';
 import { TagEditor } from './tag-editor.js';
 import { WriteError } from './stale-alert.js';
 
@@ -40,7 +40,7 @@ export function ClaimHeader({
         <Stack gap={4}>
           <Group gap="sm">
             <Title order={2}>Claim {claim.number}</Title>
-            <StatusBadge status={claim.status} />
+            <ClaimStatusBadge status={claim.status} />
           </Group>
           <Text size="sm" c="dimmed">
             Policy {text(claim.policy_number) || '—'} · Adjuster {text(claim.primary_adjuster) || 'unassigned'} · Total

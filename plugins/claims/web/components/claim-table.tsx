@@ -1,20 +1,21 @@
-import { Anchor, Badge, Checkbox, Group, Pagination, Table, Text } from '@mantine/core';
+import { Anchor, Checkbox, Group, Pagination, Table } from '@mantine/core';
+import { DataTable, EmptyState, formatDate, formatMoney, LoadingState, StatusBadge } from '@atrium/sdk';
+import IconFolderOpen from '@tabler/icons-react/icons/IconFolderOpen';
 import { Link } from 'react-router-dom';
 import type { Claim } from '../api/claims-api.js';
-import { formatAmount } from '../api/accounting-api.js';
 import { text } from '../api/jsonapi.js';
+import { claimStatusLabels } from '../claims-labels.js';
 import { claimsFnolRoute, claimsLossDetailRoute } from '../routes.js';
 
-export function StatusBadge({ status }: { status: string }) {
-  const color = status === 'open' || status === 'reopened' ? 'blue' : status === 'closed' ? 'gray' : 'yellow';
-  return (
-    <Badge variant="light" color={color}>
-      {status}
-    </Badge>
-  );
+/** A claim's status as a badge with its human label. */
+export function ClaimStatusBadge({ status }: { status: string }) {
+  return <StatusBadge labels={claimStatusLabels} value={status} />;
 }
 
-/** A page of claims; drafts link to the FNOL wizard, other claims to their workspace. */
+/**
+ * A page of claims; drafts link to the FNOL wizard, other claims to their workspace. While the
+ * first page loads it shows a skeleton, not "No claims.".
+ */
 export function ClaimTable({
   label,
   claims,
@@ -23,8 +24,10 @@ export function ClaimTable({
   onPage,
   selected,
   onSelect,
+  loading = false,
 }: {
   label: string;
+  loading?: boolean;
   claims: Claim[];
   page: number;
   pages: number;
@@ -34,7 +37,7 @@ export function ClaimTable({
 }) {
   return (
     <>
-      <Table aria-label={label} striped highlightOnHover>
+      <DataTable label={label} stickyFirstColumn={!onSelect}>
         <Table.Thead>
           <Table.Tr>
             {onSelect ? <Table.Th w={32} /> : null}
@@ -43,7 +46,7 @@ export function ClaimTable({
             <Table.Th>Policy</Table.Th>
             <Table.Th>Date of loss</Table.Th>
             <Table.Th>Adjuster</Table.Th>
-            <Table.Th ta="right">Total incurred</Table.Th>
+            <Table.Th className="atrium-num">Total incurred</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -71,21 +74,18 @@ export function ClaimTable({
                 </Anchor>
               </Table.Td>
               <Table.Td>
-                <StatusBadge status={claim.status} />
+                <ClaimStatusBadge status={claim.status} />
               </Table.Td>
               <Table.Td>{text(claim.policy_number)}</Table.Td>
-              <Table.Td>{text(claim.date_of_loss).slice(0, 10)}</Table.Td>
+              <Table.Td className="atrium-num">{formatDate(text(claim.date_of_loss).slice(0, 10))}</Table.Td>
               <Table.Td>{text(claim.primary_adjuster) || '—'}</Table.Td>
-              <Table.Td ta="right">{formatAmount(claim.total_incurred)}</Table.Td>
+              <Table.Td className="atrium-num">{formatMoney(text(claim.total_incurred) || '0')}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
-      </Table>
-      {claims.length === 0 ? (
-        <Text c="dimmed" size="sm" my="sm">
-          No claims.
-        </Text>
-      ) : null}
+      </DataTable>
+      {loading && claims.length === 0 ? <LoadingState rows={4} label={`Loading ${label.toLowerCase()}`} /> : null}
+      {!loading && claims.length === 0 ? <EmptyState icon={IconFolderOpen} title="No claims." /> : null}
       {pages > 1 ? (
         <Group justify="flex-end" mt="sm">
           <Pagination total={pages} value={page} onChange={onPage} size="sm" aria-label={`${label} pages`} />

@@ -87,6 +87,7 @@ export default function AssignClaimsPage() {
         page={page}
         pages={list.data?.pages ?? 1}
         onPage={setPage}
+        loading={list.isPending}
         selected={selected}
         onSelect={
           canAssign.allowed

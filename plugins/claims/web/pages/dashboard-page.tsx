@@ -1,7 +1,19 @@
-import { Button, Group, Stack, Tabs, Title } from '@mantine/core';
+import { Button, Stack, Tabs } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ErrorAlert, useCan, useSession, type ActiveFilters, type FilterDefinition } from '@atrium/sdk';
+import {
+  ErrorAlert,
+  PageHeader,
+  statusLabel,
+  useCan,
+  useSession,
+  type ActiveFilters,
+  type FilterDefinition,
+} from '@atrium/sdk';
+import IconFilePlus from '@tabler/icons-react/icons/IconFilePlus';
+import IconShieldCheck from '@tabler/icons-react/icons/IconShieldCheck';
+import IconUserShare from '@tabler/icons-react/icons/IconUserShare';
+import { claimStatusLabels } from '../claims-labels.js';
 import { MY_CLAIMS_PAGE_SIZE, PENDING_PAGE_SIZE, useClaimPage, type ClaimFilters } from '../api/claims-api.js';
 import { CLAIM_STATUSES } from '../../shared/statuses.js';
 import { ClaimTable } from '../components/claim-table.js';
@@ -10,7 +22,12 @@ import { claimsAssignRoute, claimsFnolRoute } from '../routes.js';
 
 export function claimFilterDefinitions(statuses: string[]): FilterDefinition[] {
   return [
-    { name: 'status', label: 'Status', type: 'select', options: statuses.map((s) => ({ name: s, label: s })) },
+    {
+      name: 'status',
+      label: 'Status',
+      type: 'select',
+      options: statuses.map((s) => ({ name: s, label: statusLabel(claimStatusLabels, s) })),
+    },
     { name: 'number', label: 'Number', type: 'form' },
     { name: 'loss_state', label: 'Loss state', type: 'form' },
     { name: 'loss_city', label: 'Loss city', type: 'form' },
@@ -43,6 +60,7 @@ function ClaimList({ label, base, size }: { label: string; base: ClaimFilters; s
         page={page}
         pages={list.data?.pages ?? 1}
         onPage={setPage}
+        loading={list.isPending}
       />
     </Stack>
   );
@@ -55,21 +73,33 @@ export default function ClaimsDashboardPage() {
   const canAssign = useCan('claims:claim', 'assign');
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={2}>Claims</Title>
-        <Group>
-          {canAssign.allowed ? (
-            <Button variant="default" component={Link} to={claimsAssignRoute.link({})}>
-              Assign claims
-            </Button>
-          ) : null}
-          {canCreate.allowed ? (
-            <Button component={Link} to={claimsFnolRoute.link({})}>
-              New FNOL
-            </Button>
-          ) : null}
-        </Group>
-      </Group>
+      <PageHeader
+        title="Claims"
+        icon={IconShieldCheck}
+        actions={
+          <>
+            {canAssign.allowed ? (
+              <Button
+                variant="default"
+                component={Link}
+                to={claimsAssignRoute.link({})}
+                leftSection={<IconUserShare size={16} aria-hidden />}
+              >
+                Assign claims
+              </Button>
+            ) : null}
+            {canCreate.allowed ? (
+              <Button
+                component={Link}
+                to={claimsFnolRoute.link({})}
+                leftSection={<IconFilePlus size={16} aria-hidden />}
+              >
+                New FNOL
+              </Button>
+            ) : null}
+          </>
+        }
+      />
       <Tabs defaultValue="mine" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="mine">My claims</Tabs.Tab>

@@ -1,17 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  MultiSelect,
-  Paper,
-  Stack,
-  TagsInput,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, Paper, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { ErrorAlert, useApiClient, useCan, useHostServices } from '@atrium/sdk';
 import { useClaimByNumber } from '../api/claims-api.js';
@@ -27,23 +15,12 @@ import {
 } from '../api/email-api.js';
 import { errorMessageOf, text } from '../api/jsonapi.js';
 import { useOpenClaim } from '../open-claim.js';
+import { StatusBadge } from '@atrium/sdk';
+import { emailStatusLabels } from '../claims-labels.js';
 
 /** The mail service's note on mails kept while no SMTP server is configured (docs/mail.md). */
 const NOT_CONFIGURED = 'not sent: no mail server configured';
 const ADDRESS = /^[^\s@<>,]+@[^\s@<>,]+\.[^\s@<>,]+$/;
-
-const STATUS_COLOR: Record<ClaimEmail['status'], string> = {
-  queued: 'gray',
-  sending: 'blue',
-  sent: 'green',
-  failed: 'red',
-};
-const STATUS_LABEL: Record<ClaimEmail['status'], string> = {
-  queued: 'Queued',
-  sending: 'Sending',
-  sent: 'Sent',
-  failed: 'Failed',
-};
 
 const when = (value: string | null) => (value ? text(value).replace('T', ' ').slice(0, 16) : '');
 const sentence = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
@@ -101,9 +78,7 @@ function EmailItem({ mail, claimId, canSend }: { mail: ClaimEmail; claimId: stri
         <Text size="sm" fw={600} lineClamp={1}>
           {mail.subject}
         </Text>
-        <Badge color={STATUS_COLOR[mail.status]} variant="light" size="sm">
-          {STATUS_LABEL[mail.status]}
-        </Badge>
+        <StatusBadge labels={emailStatusLabels} value={mail.status} />
       </Group>
       <Text size="xs">To: {mail.to.join(', ')}</Text>
       {mail.cc.length ? <Text size="xs">Cc: {mail.cc.join(', ')}</Text> : null}

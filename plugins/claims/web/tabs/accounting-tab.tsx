@@ -1,10 +1,24 @@
-import { Button, Card, Group, Modal, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import IconCash from '@tabler/icons-react/icons/IconCash';
+import IconCoin from '@tabler/icons-react/icons/IconCoin';
+import IconReceiptRefund from '@tabler/icons-react/icons/IconReceiptRefund';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { ErrorAlert, useApiClient, useCan, useHostServices } from '@atrium/sdk';
+import {
+  DataTable,
+  ErrorAlert,
+  formatDate,
+  formatMoney,
+  LoadingState,
+  Stat,
+  StatGrid,
+  StatusBadge,
+  useApiClient,
+  useCan,
+  useHostServices,
+} from '@atrium/sdk';
 import {
   decideApproval,
-  formatAmount,
   TOTAL_LABELS,
   useAccountingChanged,
   useFinancials,
@@ -19,6 +33,13 @@ import { errorMessageOf, newIdempotencyKey, text, type Flat } from '../api/jsona
 import { PATHS } from '../api/paths.js';
 import { exposureOptions, PaymentForm, ReserveForm } from '../components/money-forms.js';
 import { RecoveryForm } from '../components/recovery-form.js';
+import {
+  paymentMethodLabels,
+  recoveryTypeLabels,
+  reserveCategoryLabels,
+  transactionStatusLabels,
+  transactionTypeLabels,
+} from '../claims-labels.js';
 import { useExposures } from './exposures-tab.js';
 
 const FORMS = ['reserve', 'payment', 'recovery'] as const;
@@ -28,18 +49,16 @@ const TOTAL_KEYS = Object.keys(TOTAL_LABELS) as (keyof Totals)[];
 
 function TotalsCards({ totals }: { totals: Totals }) {
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} aria-label="Claim totals">
+    <StatGrid label="Claim totals">
       {TOTAL_KEYS.map((key) => (
-        <Card key={key} withBorder padding="sm">
-          <Text size="xs" c="dimmed">
-            {TOTAL_LABELS[key]}
-          </Text>
-          <Text fw={600} data-testid={`total-${key}`}>
-            {formatAmount(totals[key])}
-          </Text>
-        </Card>
+        <Stat
+          key={key}
+          label={TOTAL_LABELS[key]}
+          value={formatAmount(totals[key])}
+          valueProps={{ 'data-testid': `total-${key}` }}
+        />
       ))}
-    </SimpleGrid>
+    </StatGrid>
   );
 }
 
@@ -126,47 +145,84 @@ function ApprovalActions({ approval, onDone }: { approval: Flat; onDone(): void 
   );
 }
 
+/** Amounts stay decimal strings; grouped and rounded by the SDK's formatter, never via floats. */
+const formatAmount = (value: unknown) => formatMoney(text(value) || '0');
+
+/** A column: its header, its cell, and whether it holds figures (right-aligned, never wrapped). */
+type Column = [string, (row: Flat) => React.ReactNode, 'num'?];
+
 function LedgerTable({
   label,
   rows,
   columns,
+  loading = false,
 }: {
   label: string;
   rows: Flat[];
-  columns: [string, (row: Flat) => React.ReactNode][];
+  columns: Column[];
+  loading?: boolean;
 }) {
   return (
     <Stack gap="xs">
-      <Title order={4}>{label}</Title>
-      {rows.length === 0 ? (
+      <Title order={3} fz="md">
+        {label}
+      </Title>
+      {loading ? (
+        <LoadingState rows={2} label={`Loading ${label.toLowerCase()}`} />
+      ) : rows.length === 0 ? (
         <Text c="dimmed" size="sm">
           None.
         </Text>
       ) : (
-        <Table aria-label={label}>
+        <DataTable label={label}>
           <Table.Thead>
             <Table.Tr>
-              {columns.map(([name]) => (
-                <Table.Th key={name}>{name}</Table.Th>
+              {columns.map(([name, , kind], index) => (
+                <Table.Th key={name || `actions-${index}`} className={kind === 'num' ? 'atrium-num' : undefined}>
+                  {name}
+                </Table.Th>
               ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {rows.map((row) => (
               <Table.Tr key={row.id}>
-                {columns.map(([name, cell]) => (
-                  <Table.Td key={name}>{cell(row)}</Table.Td>
+                {columns.map(([name, cell, kind], index) => (
+                  <Table.Td key={name || `actions-${index}`} className={kind === 'num' ? 'atrium-num' : undefined}>
+                    {cell(row)}
+                  </Table.Td>
                 ))}
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
+        </DataTable>
       )}
     </Stack>
   );
 }
 
-const date = (row: Flat, field: string) => text(row[field]).slice(0, 10);
+const date = (row: Flat, field: string) => (text(row[field]) ? formatDate(text(row[field]).slice(0, 10)) : '');
+
+/** Posted, pending or rejected; a voided row says so with its reason. */
+function TransactionStatus({ row }: { row: Flat }) {
+  if (row.void_reason) {
+    return (
+      <Group gap={6} wrap="nowrap">
+        <StatusBadge labels={transactionStatusLabels} value="void" />
+        <Text size="xs" c="dimmed">
+          {text(row.void_reason)}
+        </Text>
+      </Group>
+    );
+  }
+  return <StatusBadge labels={transactionStatusLabels} value={text(row.transaction_status)} />;
+}
+
+const typeBadge = (value: unknown) => (
+  <StatusBadge labels={transactionTypeLabels} value={text(value)} variant="outline" />
+);
+const labelOf = (labels: Record<string, { label: string }>, value: unknown) =>
+  text(value) ? (labels[text(value)]?.label ?? text(value)) : '';
 
 /**
  * claims:accounting — the claim's totals (derived by the server from its ledger), totals by
@@ -218,34 +274,46 @@ export function AccountingTab({ claim }: { claim: Claim }) {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={3}>Accounting</Title>
-        <Group>
+        <Title order={2}>Accounting</Title>
+        <Group gap="xs">
           {canReserve.allowed ? (
-            <Button variant="light" onClick={() => setForm('reserve')}>
+            <Button variant="light" leftSection={<IconCoin size={16} aria-hidden />} onClick={() => setForm('reserve')}>
               Add reserve
             </Button>
           ) : null}
-          {canPay.allowed ? <Button onClick={() => setForm('payment')}>Add payment</Button> : null}
+          {canPay.allowed ? (
+            <Button leftSection={<IconCash size={16} aria-hidden />} onClick={() => setForm('payment')}>
+              Add payment
+            </Button>
+          ) : null}
           {canRecover.allowed ? (
-            <Button variant="light" onClick={() => setForm('recovery')}>
+            <Button
+              variant="light"
+              leftSection={<IconReceiptRefund size={16} aria-hidden />}
+              onClick={() => setForm('recovery')}
+            >
               Add recovery
             </Button>
           ) : null}
         </Group>
       </Group>
       <ErrorAlert error={financials.error} />
-      {financials.data ? <TotalsCards totals={financials.data.claim} /> : null}
+      {financials.data ? (
+        <TotalsCards totals={financials.data.claim} />
+      ) : financials.isPending ? (
+        <LoadingState rows={2} label="Loading claim totals" />
+      ) : null}
       {(financials.data?.exposures ?? []).length > 0 ? (
         <LedgerTable
           label="Totals by exposure"
           rows={(financials.data?.exposures ?? []).map((e) => ({ ...e, id: e.exposure_id, type: 'exposure' }))}
           columns={[
             ['Exposure', (r) => `${text(r.display_number)} ${text(r.exposure_name)}`],
-            ['Outstanding reserve', (r) => formatAmount(r.reserve_outstanding)],
-            ['Paid', (r) => formatAmount(r.paid)],
-            ['Recovered', (r) => formatAmount(r.recovered)],
-            ['Total incurred', (r) => formatAmount(r.total_incurred)],
-            ['Net incurred', (r) => formatAmount(r.net_incurred)],
+            ['Outstanding reserve', (r) => formatAmount(r.reserve_outstanding), 'num'],
+            ['Paid', (r) => formatAmount(r.paid), 'num'],
+            ['Recovered', (r) => formatAmount(r.recovered), 'num'],
+            ['Total incurred', (r) => formatAmount(r.total_incurred), 'num'],
+            ['Net incurred', (r) => formatAmount(r.net_incurred), 'num'],
           ]}
         />
       ) : null}
@@ -258,11 +326,11 @@ export function AccountingTab({ claim }: { claim: Claim }) {
               'Exposure',
               (r) => `${text((r.exposure as Flat).display_number)} ${text((r.exposure as Flat).exposure_name)}`,
             ],
-            ['Category', (r) => text(r.reserve_category)],
-            ['Outstanding reserve', (r) => formatAmount(r.reserve_outstanding)],
-            ['Paid', (r) => formatAmount(r.paid)],
-            ['Recovered', (r) => formatAmount(r.recovered)],
-            ['Total incurred', (r) => formatAmount(r.total_incurred)],
+            ['Category', (r) => labelOf(reserveCategoryLabels, r.reserve_category)],
+            ['Outstanding reserve', (r) => formatAmount(r.reserve_outstanding), 'num'],
+            ['Paid', (r) => formatAmount(r.paid), 'num'],
+            ['Recovered', (r) => formatAmount(r.recovered), 'num'],
+            ['Total incurred', (r) => formatAmount(r.total_incurred), 'num'],
           ]}
         />
       ) : null}
@@ -272,8 +340,8 @@ export function AccountingTab({ claim }: { claim: Claim }) {
           rows={approvals.data ?? []}
           columns={[
             ['Number', (r) => text(r.number)],
-            ['Kind', (r) => text(r.transaction_type)],
-            ['Amount', (r) => formatAmount(r.amount)],
+            ['Kind', (r) => typeBadge(r.transaction_type)],
+            ['Amount', (r) => formatAmount(r.amount), 'num'],
             ['Requested by', (r) => text(r.requested_by)],
             ['Why', (r) => text(r.pending_reason)],
             ['', (r) => (canApprove.allowed ? <ApprovalActions approval={r} onDone={() => void changed()} /> : null)],
@@ -283,26 +351,28 @@ export function AccountingTab({ claim }: { claim: Claim }) {
       <LedgerTable
         label="Reserves"
         rows={reserves.data ?? []}
+        loading={reserves.isPending}
         columns={[
           ['Date', (r) => date(r, 'date_added')],
-          ['Category', (r) => text(r.reserve_category)],
+          ['Category', (r) => labelOf(reserveCategoryLabels, r.reserve_category)],
           ['Exposure', exposureOf],
-          ['New reserve', (r) => formatAmount(r.new_amount ?? r.amount)],
-          ['Status', (r) => text(r.transaction_status)],
+          ['New reserve', (r) => formatAmount(r.new_amount ?? r.amount), 'num'],
+          ['Status', (r) => <TransactionStatus row={r} />],
           ['Comments', (r) => text(r.comments)],
         ]}
       />
       <LedgerTable
         label="Payments"
         rows={payments.data ?? []}
+        loading={payments.isPending}
         columns={[
           ['Date', (r) => date(r, 'date_added') || date(r, 'processed_date')],
           ['Payee', (r) => text(r.payee)],
-          ['Category', (r) => text(r.reserve_category ?? r.reserve_category_id)],
-          ['Amount', (r) => formatAmount(r.amount)],
-          ['Method', (r) => text(r.payment_method ?? r.payment_method_id)],
+          ['Category', (r) => labelOf(reserveCategoryLabels, r.reserve_category ?? r.reserve_category_id)],
+          ['Amount', (r) => formatAmount(r.amount), 'num'],
+          ['Method', (r) => labelOf(paymentMethodLabels, r.payment_method ?? r.payment_method_id)],
           ['Final', (r) => (r.final_payment ? 'Yes' : '')],
-          ['Status', (r) => (r.void_reason ? `Void: ${text(r.void_reason)}` : text(r.transaction_status))],
+          ['Status', (r) => <TransactionStatus row={r} />],
           [
             '',
             (r) =>
@@ -315,17 +385,18 @@ export function AccountingTab({ claim }: { claim: Claim }) {
       <LedgerTable
         label="Recoveries"
         rows={recoveries.data ?? []}
+        loading={recoveries.isPending}
         columns={[
           ['Received', (r) => date(r, 'received_date')],
           ['Exposure', exposureOf],
-          ['Type', (r) => text(r.recovery_type)],
-          ['Category', (r) => text(r.reserve_category)],
+          ['Type', (r) => labelOf(recoveryTypeLabels, r.recovery_type)],
+          ['Category', (r) => labelOf(reserveCategoryLabels, r.reserve_category)],
           ['Payor', (r) => nameIn(payors.data, r.payor_id)],
           ['Party', (r) => nameIn(parties.data?.items, r.party_id)],
           ['Pay code', (r) => text(r.pay_code)],
-          ['Amount', (r) => formatAmount(r.amount)],
+          ['Amount', (r) => formatAmount(r.amount), 'num'],
           ['Comments', (r) => text(r.comments)],
-          ['Status', (r) => (r.void_reason ? `Void: ${text(r.void_reason)}` : text(r.transaction_status))],
+          ['Status', (r) => <TransactionStatus row={r} />],
           [
             '',
             (r) =>
@@ -338,13 +409,14 @@ export function AccountingTab({ claim }: { claim: Claim }) {
       <LedgerTable
         label="Transactions"
         rows={transactions.data ?? []}
+        loading={transactions.isPending}
         columns={[
           ['Number', (r) => text(r.number)],
-          ['Type', (r) => text(r.transaction_type)],
-          ['Category', (r) => text(r.reserve_category)],
-          ['Amount', (r) => formatAmount(r.amount)],
+          ['Type', (r) => typeBadge(r.transaction_type)],
+          ['Category', (r) => labelOf(reserveCategoryLabels, r.reserve_category)],
+          ['Amount', (r) => formatAmount(r.amount), 'num'],
           ['Posted', (r) => date(r, 'posted_date')],
-          ['Status', (r) => text(r.transaction_status)],
+          ['Status', (r) => <TransactionStatus row={r} />],
         ]}
       />
       {openForm === 'reserve' && canReserve.allowed && exposures.data ? (

@@ -1,10 +1,12 @@
-import { Anchor, Badge, Card, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { ErrorAlert } from '@atrium/sdk';
 import { useClaimCollection, type Claim } from '../api/claims-api.js';
 import { text, type Flat } from '../api/jsonapi.js';
 import { PATHS } from '../api/paths.js';
 import { claimsExposureDetailsRoute } from '../routes.js';
+import { StatusBadge } from '@atrium/sdk';
+import { exposureStatusLabels } from '../claims-labels.js';
 
 export interface ClaimantGroup {
   claimantNumber: string;
@@ -73,7 +75,7 @@ export function ExposuresTab({ claim }: { claim: Claim }) {
                   </Table.Td>
                   <Table.Td>{text(exposure.exposure_name || exposure.description)}</Table.Td>
                   <Table.Td>
-                    <Badge variant="light">{text(exposure.status)}</Badge>
+                    <StatusBadge labels={exposureStatusLabels} value={text(exposure.status)} />
                   </Table.Td>
                   <Table.Td>{text(exposure.adjuster ?? exposure.adjuster_id) || '—'}</Table.Td>
                 </Table.Tr>

@@ -39,6 +39,8 @@ import {
   USER_MANAGEMENT_API,
   type ManagedUser,
 } from '../users-api.js';
+import { StatusBadge } from '@atrium/sdk';
+import { userStatusLabels } from '../users-labels.js';
 
 interface Values extends Record<string, unknown> {
   name: string;
@@ -165,7 +167,7 @@ function UserForm({ user }: { user: ManagedUser }) {
           <Badge color={user.is_active ? 'green' : 'gray'} variant="light">
             {user.is_active ? 'Active' : 'Inactive'}
           </Badge>
-          <Badge variant="outline">{user.status}</Badge>
+          <StatusBadge labels={userStatusLabels} value={user.status} variant="outline" />
           {user.mfa_enabled && <Badge variant="outline">MFA</Badge>}
         </Group>
       </Group>

@@ -1,17 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Pagination,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useApiClient, useCan, useHostServices } from '@atrium/sdk';
@@ -33,6 +20,11 @@ import {
   type ManagedUser,
   type UserListQuery,
 } from '../users-api.js';
+import { DataTable, LoadingState, PageHeader, StatusBadge } from '@atrium/sdk';
+import IconSettings from '@tabler/icons-react/icons/IconSettings';
+import IconUserPlus from '@tabler/icons-react/icons/IconUserPlus';
+import IconUsers from '@tabler/icons-react/icons/IconUsers';
+import { userActiveLabels, userStatusLabels } from '../users-labels.js';
 
 const SEARCH_DEBOUNCE_MS = 250;
 
@@ -110,26 +102,38 @@ function UsersList() {
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={1}>Users</Title>
-        <Group>
-          <Button component={Link} to={usersAdminSettingsRoute.link({})} variant="default">
-            Admin settings
-          </Button>
-          {canCreate && (
-            <Button component={Link} to={usersManageRoute.link({})}>
-              New user
+      <PageHeader
+        title="Users"
+        icon={IconUsers}
+        actions={
+          <>
+            <Button
+              component={Link}
+              to={usersAdminSettingsRoute.link({})}
+              variant="default"
+              leftSection={<IconSettings size={16} aria-hidden />}
+            >
+              Admin settings
             </Button>
-          )}
-        </Group>
-      </Group>
-      <Group align="flex-end">
+            {canCreate && (
+              <Button
+                component={Link}
+                to={usersManageRoute.link({})}
+                leftSection={<IconUserPlus size={16} aria-hidden />}
+              >
+                New user
+              </Button>
+            )}
+          </>
+        }
+      />
+      <Group align="flex-end" gap="sm">
         <TextInput
           label="Search"
           placeholder="User name, name or e-mail"
           value={searchText}
           onChange={(event) => setSearchText(event.currentTarget.value)}
-          miw={260}
+          w={260}
         />
         <Select
           label="Status"
@@ -159,7 +163,7 @@ function UsersList() {
         )}
       </Group>
       <ErrorAlert error={list.error ?? groups.error} />
-      <Table striped aria-label="Users">
+      <DataTable label="Users" stickyFirstColumn={false}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>
@@ -197,11 +201,11 @@ function UsersList() {
               <Table.Td>{user.name}</Table.Td>
               <Table.Td>{user.phone_number ?? ''}</Table.Td>
               <Table.Td>{user.groupIds.map((id) => groupName.get(id) ?? id).join(', ')}</Table.Td>
-              <Table.Td>{user.status}</Table.Td>
               <Table.Td>
-                <Badge color={user.is_active ? 'green' : 'gray'} variant="light">
-                  {user.is_active ? 'Active' : 'Inactive'}
-                </Badge>
+                <StatusBadge labels={userStatusLabels} value={user.status} variant="outline" />
+              </Table.Td>
+              <Table.Td>
+                <StatusBadge labels={userActiveLabels} value={user.is_active ? 'active' : 'inactive'} />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -213,7 +217,8 @@ function UsersList() {
             </Table.Tr>
           )}
         </Table.Tbody>
-      </Table>
+      </DataTable>
+      {list.isPending && users.length === 0 ? <LoadingState rows={5} label="Loading users" /> : null}
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
           {count} {count === 1 ? 'user' : 'users'}
@@ -224,6 +229,7 @@ function UsersList() {
             value={query.page}
             onChange={(page) => setQuery((q) => ({ ...q, page }))}
             size="sm"
+            aria-label="Users pages"
           />
         )}
       </Group>

@@ -50,14 +50,18 @@ export function formatDecimal(value: string | number | bigint | null | undefined
   return rounded.negative ? `-${body}` : body;
 }
 
-/** Money with its currency symbol: `formatMoney("1675.366")` → `"$1,675.37"`. */
+/**
+ * Money: `formatMoney("1675.366")` → `"1,675.37"`; with a currency, `formatMoney("5", "USD")` →
+ * `"$5.00"`. Screens inside one carrier's books show bare amounts (the column says what they are).
+ */
 export function formatMoney(
   value: string | bigint | null | undefined,
-  currency: string = 'USD',
+  currency?: string,
   options: Omit<DecimalFormat, 'prefix'> = {},
 ): string {
   const symbols: Record<string, string> = { USD: '$', EUR: '€', GBP: '£', CAD: 'CA$', AUD: 'A$' };
-  return formatDecimal(value, { ...options, prefix: symbols[currency] ?? `${currency} ` });
+  const prefix = currency ? (symbols[currency] ?? `${currency} `) : '';
+  return formatDecimal(value, { ...options, prefix });
 }
 
 /** Whole counts with grouping: 20000 → "20,000". */
