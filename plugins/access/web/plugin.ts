@@ -44,10 +44,19 @@ export default definePlugin({
     page(accessImportExportRoute, 'Import and export', () => import('./pages/import-export-page.js')),
   ],
   nav: [
-    { id: 'access.nav', title: 'Access', to: accessPoliciesRoute, area: 'main', order: 900, icon: IconLock },
+    {
+      id: 'access.nav',
+      title: 'Access',
+      to: accessPoliciesRoute,
+      area: 'main',
+      order: 900,
+      icon: IconLock,
+      command: 'access.openPolicies',
+    },
     {
       id: 'access.policies',
-      title: 'Policies',
+      // "Policies" alone reads as insurance policies in the palette and the page strip.
+      title: 'Access policies',
       to: accessPoliciesRoute,
       area: 'sub',
       order: 1,
@@ -91,4 +100,6 @@ export default definePlugin({
       run: (_args, { services }) => services.navigate(accessPolicyEditRoute.link({ policyId: NEW_POLICY_ID })),
     }),
   ],
+  // `g a`: the module's chord (issue 13: every module has one, listed in `?`).
+  shortcuts: [{ key: 'g a', command: 'access.openPolicies', description: 'Go to Access', when: '!modalOpen' }],
 });

@@ -39,7 +39,15 @@ export default definePlugin({
     ...ratingRoutes,
   ],
   nav: [
-    { id: 'lines.nav', title: 'Lines', to: linesSearchRoute, area: 'main', order: 300, icon: IconStack2 },
+    {
+      id: 'lines.nav',
+      title: 'Lines',
+      to: linesSearchRoute,
+      area: 'main',
+      order: 300,
+      icon: IconStack2,
+      command: 'lines.openLines',
+    },
     { id: 'lines.search', title: 'Search lines', to: linesSearchRoute, area: 'sub', order: 1, icon: IconSearch },
   ],
   commands: [
@@ -107,4 +115,5 @@ export default definePlugin({
     ...ratingCommands,
   ],
   quickSearch: [lineQuickSearch, productVersionQuickSearch, riskTypeQuickSearch],
+  shortcuts: [{ key: 'g l', command: 'lines.openLines', description: 'Go to Lines', when: '!modalOpen' }],
 });

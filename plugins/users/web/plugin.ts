@@ -30,9 +30,25 @@ export default definePlugin({
     page(usersEditRoute, 'Edit user', () => import('./pages/user-edit-page.js')),
   ],
   nav: [
-    { id: 'users.nav', title: 'Users', to: usersListRoute, area: 'main', order: 950, icon: IconUsers },
+    {
+      id: 'users.nav',
+      title: 'Users',
+      to: usersListRoute,
+      area: 'main',
+      order: 950,
+      icon: IconUsers,
+      command: 'users.open',
+    },
     { id: 'users.list', title: 'Users', to: usersListRoute, area: 'sub', order: 1, icon: IconList },
-    { id: 'users.new', title: 'New user', to: usersManageRoute, area: 'sub', order: 2, icon: IconUserPlus },
+    {
+      id: 'users.new',
+      title: 'New user',
+      to: usersManageRoute,
+      area: 'sub',
+      order: 2,
+      icon: IconUserPlus,
+      command: 'users.new',
+    },
     {
       id: 'users.admin-settings',
       title: 'Admin settings',
@@ -60,4 +76,5 @@ export default definePlugin({
       run: (_args, { services }) => services.navigate(usersManageRoute.link({})),
     }),
   ],
+  shortcuts: [{ key: 'g u', command: 'users.open', description: 'Go to Users', when: '!modalOpen' }],
 });
