@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Checkbox, Group, Select, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Select, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useApiClient, useCan, useHostServices } from '@atrium/sdk';
@@ -12,6 +12,8 @@ import {
   type BatchFailure,
 } from '../components/shared.js';
 import { accessPolicyEditRoute, NEW_POLICY_ID } from '../routes.js';
+import { formatDate, StatusBadge } from '@atrium/sdk';
+import { policyTypeLabels } from '../access-labels.js';
 
 /** Policies: filter by type and name, order by any column, pages of 15; delete custom ones. */
 export default function PoliciesPage() {
@@ -137,12 +139,10 @@ export default function PoliciesPage() {
                 </Anchor>
               </Table.Td>
               <Table.Td>
-                <Badge variant="light" color={policy.type === 'system' ? 'gray' : 'blue'}>
-                  {policy.type}
-                </Badge>
+                <StatusBadge labels={policyTypeLabels} value={policy.type} />
               </Table.Td>
               <Table.Td>{policy.version}</Table.Td>
-              <Table.Td>{new Date(policy.date_added).toLocaleDateString()}</Table.Td>
+              <Table.Td>{formatDate(policy.date_added)}</Table.Td>
               <Table.Td>{policy.statements.length}</Table.Td>
             </Table.Tr>
           ))}

@@ -1,23 +1,12 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  List,
-  Loader,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Loader, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { mapServerFormErrors, useApiClient, useCan, useHostServices, type ServerFormErrors } from '@atrium/sdk';
 import { ACCESS_API, useAccessChanged, usePolicy, type Policy, type ValidationResult } from '../access-api.js';
 import { ConfirmDeleteButton, ErrorAlert } from '../components/shared.js';
 import { accessPoliciesRoute, accessPolicyEditRoute, NEW_POLICY_ID } from '../routes.js';
+import { StatusBadge } from '@atrium/sdk';
+import { policyTypeLabels } from '../access-labels.js';
 
 // Monaco (megabytes) loads with this page's own chunk, after the form shows.
 const StatementsEditor = lazy(() => import('../editor/statements-editor.js'));
@@ -176,11 +165,7 @@ export default function PolicyEditPage() {
       </Anchor>
       <Group justify="space-between">
         <Title order={1}>{isNew ? 'New policy' : draft.name || 'Policy'}</Title>
-        {loaded.data && (
-          <Badge variant="light" color={loaded.data.type === 'system' ? 'gray' : 'blue'}>
-            {loaded.data.type}
-          </Badge>
-        )}
+        {loaded.data && <StatusBadge labels={policyTypeLabels} value={loaded.data.type} />}
       </Group>
       {loaded.data?.type === 'system' && (
         <Alert color="gray">System policies come with the installation and cannot be changed or deleted.</Alert>

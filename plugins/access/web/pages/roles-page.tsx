@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Button, Code, Group, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useApiClient, useCan, useHostServices } from '@atrium/sdk';
 import { ACCESS_API, errorMessageOf, PAGE_SIZE, useAccessChanged, useAccessList, type Role } from '../access-api.js';
@@ -53,7 +53,7 @@ export default function RolesPage() {
           {roles.map((role) => (
             <Table.Tr key={role.id}>
               <Table.Td>{role.name}</Table.Td>
-              <Table.Td>{role.gen2_role ?? '—'}</Table.Td>
+              <Table.Td>{role.gen2_role ? <Code>{role.gen2_role}</Code> : '—'}</Table.Td>
               <Table.Td>
                 <Group gap="xs">
                   {canUpdate && (

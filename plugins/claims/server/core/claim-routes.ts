@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   ApiError,
   attributeError,
+  emitEvent,
   paginationLinks,
   parseInclude,
   resourceDocument,
@@ -13,6 +14,7 @@ import {
   type Queryable,
   type ServerPluginContext,
 } from '@atrium/sdk/server';
+import { claimCreated } from '../events.js';
 import { claimsPermission } from '../permissions.js';
 import { STATUS_TRANSITIONS } from '../../shared/statuses.js';
 import { checkIfMatch, claimAccessFilter, claimNotFound, loadClaimFor } from './claim-access.js';
@@ -134,6 +136,18 @@ export function claimRoutes(router: AtriumRouter, context: ServerPluginContext):
           after: row,
           toStatus: 'draft',
         });
+        await emitEvent(
+          tx,
+          claimCreated,
+          {
+            claim_id: String(row!.id),
+            claim_number: row!.number,
+            status: row!.status,
+            policy_number: row!.policyNumber,
+            created_by: username,
+          },
+          { triggeringUser: username },
+        );
         return row!;
       });
       reply.status(201);

@@ -37,7 +37,7 @@ describe('restorable list', () => {
       },
     );
     const list = await screen.findByRole('table', { name: 'Rate tables' });
-    expect(within(list).getByText('inherited')).toBeTruthy();
+    expect(within(list).getByText('Inherited')).toBeTruthy();
     expect(
       within(list)
         .getAllByRole('columnheader')

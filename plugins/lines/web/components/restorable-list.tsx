@@ -1,6 +1,8 @@
-import { ActionIcon, Alert, Badge, Button, Group, Loader, Stack, Switch, Table, Text } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Loader, Stack, Switch, Table, Text } from '@mantine/core';
 import { useState, type CSSProperties, type ReactNode } from 'react';
 import { errorText } from '../scenarios/error-text.js';
+import { StatusBadge } from '@atrium/sdk';
+import { inheritanceLabels } from '../lines-labels.js';
 
 /** A row of a version the list shows: live ones in order, deleted ones (when asked for) dimmed after them. */
 export interface RestorableRow {
@@ -179,9 +181,7 @@ export function RestorableRowName({ row, onOpen }: { row: RestorableRow; onOpen?
         row.name
       )}
       {row.inheritanceStatus && row.inheritanceStatus !== 'own' && (
-        <Badge ml="xs" size="xs" variant="light">
-          {row.inheritanceStatus}
-        </Badge>
+        <StatusBadge labels={inheritanceLabels} value={row.inheritanceStatus} ml="xs" size="xs" />
       )}
     </>
   );

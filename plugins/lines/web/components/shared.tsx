@@ -1,28 +1,17 @@
-import { Alert, Badge, type MantineColor } from '@mantine/core';
-import { useCan } from '@atrium/sdk';
+import { Alert } from '@mantine/core';
+import { StatusBadge, useCan } from '@atrium/sdk';
+import { inheritanceLabels, versionStatusLabels } from '../lines-labels.js';
 import { versionName, type ProductVersion } from '../catalog/lines-api.js';
 
 export { ConfirmButton, ErrorAlert } from '@atrium/sdk';
 
-const STATUS_COLORS: Record<string, MantineColor> = { draft: 'yellow', published: 'green', retired: 'gray' };
-
 export function VersionStatusBadge({ status }: { status: string }) {
-  return (
-    <Badge color={STATUS_COLORS[status] ?? 'blue'} variant="light" size="sm">
-      {status}
-    </Badge>
-  );
+  return <StatusBadge labels={versionStatusLabels} value={status} />;
 }
-
-const INHERITANCE_COLORS: Record<string, MantineColor> = { own: 'blue', overridden: 'orange', inherited: 'gray' };
 
 export function InheritanceBadge({ status }: { status: string | null }) {
   if (!status) return null;
-  return (
-    <Badge color={INHERITANCE_COLORS[status] ?? 'gray'} variant="outline" size="xs">
-      {status}
-    </Badge>
-  );
+  return <StatusBadge labels={inheritanceLabels} value={status} variant="outline" size="xs" />;
 }
 
 /** Only a draft version is editable (spec); this says so where the editors would be. */

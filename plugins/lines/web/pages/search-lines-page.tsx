@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Code, Group, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useHostServices } from '@atrium/sdk';
@@ -8,6 +8,8 @@ import { LineFormModal } from '../components/line-form.js';
 import { ProductImportsCard } from '../components/product-imports.js';
 import { ErrorAlert, useCanWrite, VersionStatusBadge } from '../components/shared.js';
 import { lineOverviewRoute } from '../routes.js';
+import { DataTable, EmptyState, LoadingState } from '@atrium/sdk';
+import IconStack2 from '@tabler/icons-react/icons/IconStack2';
 
 const SEARCH_DEBOUNCE_MS = 250;
 
@@ -39,7 +41,7 @@ export default function SearchLinesPage() {
         maw={360}
       />
       <ErrorAlert error={lines.error} />
-      <Table striped aria-label="Lines">
+      <DataTable label="Lines">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Line</Table.Th>
@@ -51,9 +53,13 @@ export default function SearchLinesPage() {
           {(lines.data ?? []).map((line) => (
             <Table.Tr key={line.id}>
               <Table.Td>
-                <Anchor component={Link} to={lineOverviewRoute.link({ lineName: line.name })}>
-                  {line.label && line.label !== line.name ? `${line.label} (${line.name})` : line.name}
-                </Anchor>
+                <Group gap={6} wrap="nowrap">
+                  <Anchor component={Link} to={lineOverviewRoute.link({ lineName: line.name })}>
+                    {line.label || line.name}
+                  </Anchor>
+                  {/* The technical name formulas and imports use, shown as code. */}
+                  {line.label && line.label !== line.name ? <Code>{line.name}</Code> : null}
+                </Group>
               </Table.Td>
               <Table.Td>{line.latestProduct?.name ?? '—'}</Table.Td>
               <Table.Td>
@@ -66,7 +72,7 @@ export default function SearchLinesPage() {
                         { version_id: line.latestProduct.latestVersionId },
                       )}
                     >
-                      Version {line.latestProduct.latestVersionId}
+                      Latest version
                     </Anchor>
                     {line.latestProduct.latestVersionStatus && (
                       <VersionStatusBadge status={line.latestProduct.latestVersionStatus} />
@@ -79,8 +85,9 @@ export default function SearchLinesPage() {
             </Table.Tr>
           ))}
         </Table.Tbody>
-      </Table>
-      {lines.isSuccess && lines.data.length === 0 && <Text c="dimmed">No lines found.</Text>}
+      </DataTable>
+      {lines.isPending ? <LoadingState rows={3} label="Loading lines" /> : null}
+      {lines.isSuccess && lines.data.length === 0 && <EmptyState icon={IconStack2} title="No lines found." />}
       <ProductImportsCard />
       <LineFormModal
         opened={creating}

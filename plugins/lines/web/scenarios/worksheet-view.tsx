@@ -1,4 +1,6 @@
 import { Badge, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { DataTable, statusLabel } from '@atrium/sdk';
+import { transactionTypeLabels } from '../lines-labels.js';
 import type { TableRead, Worksheet, WorksheetInput, WorksheetLine, WorksheetRisk } from '@atrium/rating';
 
 /**
@@ -36,6 +38,14 @@ export function describeTableRead(read: TableRead): string {
   return `${head} → row ${(read.row ?? 0) + 1}: ${read.value}`;
 }
 
+/** How the shown result came about, when it is not simply the value (rounded, or skipped). */
+export function describeRounding(line: WorksheetLine): string | null {
+  if (line.skipped === 'item_absent') return `skipped: the risk does not have the item ${line.item ?? ''}`.trim();
+  if (line.round && line.unrounded !== line.value)
+    return `from ${line.unrounded}, rounded to ${line.round.places} places ${line.round.mode ?? 'half-up'}`;
+  return null;
+}
+
 export function describeResult(line: WorksheetLine): string {
   if (line.skipped === 'item_absent') return `0 (skipped: the risk does not have the item ${line.item ?? ''})`.trim();
   if (line.round && line.unrounded !== line.value)
@@ -55,7 +65,7 @@ function LineRow({ line, kind }: { line: WorksheetLine; kind: 'calculation' | 'c
           {line.item ? ` · item ${line.item}` : ''}
         </Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td style={{ minWidth: 220 }}>
         <Code block style={{ whiteSpace: 'pre-wrap' }}>
           {line.formula}
         </Code>
@@ -78,10 +88,16 @@ function LineRow({ line, kind }: { line: WorksheetLine; kind: 'calculation' | 'c
           ))}
         </Stack>
       </Table.Td>
-      <Table.Td style={{ textAlign: 'right' }}>
-        <Text size="sm" ff="monospace" aria-label={`Result of ${line.name}`}>
-          {describeResult(line)}
+      <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
+        {/* The value alone, on one line; how it was rounded (or why skipped) underneath, smaller. */}
+        <Text size="sm" ff="monospace" fw={600} aria-label={`Result of ${line.name}`}>
+          {line.skipped === 'item_absent' ? '0' : line.value}
         </Text>
+        {describeRounding(line) ? (
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'normal', minWidth: 160 }}>
+            {describeRounding(line)}
+          </Text>
+        ) : null}
       </Table.Td>
     </Table.Tr>
   );
@@ -92,9 +108,9 @@ function RiskSection({ risk }: { risk: WorksheetRisk }) {
     <Stack gap={4}>
       <Group gap="xs">
         <Title order={6}>{risk.path}</Title>
-        {risk.premium !== null && <Badge variant="light">premium {risk.premium}</Badge>}
+        {risk.premium !== null && <Badge variant="light">Premium {risk.premium}</Badge>}
       </Group>
-      <Table aria-label={`Worksheet ${risk.path}`} withTableBorder striped verticalSpacing={4}>
+      <DataTable label={`Worksheet ${risk.path}`} striped verticalSpacing={4}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Calculation</Table.Th>
@@ -112,7 +128,7 @@ function RiskSection({ risk }: { risk: WorksheetRisk }) {
             <LineRow key={`c:${line.name}`} line={line} kind="calculation" />
           ))}
         </Table.Tbody>
-      </Table>
+      </DataTable>
       {risk.children.map((child) => (
         <RiskSection key={child.path} risk={child} />
       ))}
@@ -126,9 +142,9 @@ export function WorksheetView({ worksheet }: { worksheet: Worksheet }) {
     <Stack gap="sm" aria-label="Worksheet">
       {term && (
         <Text size="sm" aria-label="Term">
-          {term.transactionType} · {term.termStart} to {term.termEnd} · effective {term.effectiveDate} ·{' '}
-          {term.daysInForce} of {term.termDays} days (factor {term.factor}) · term premium {term.termPremium} · fully
-          earned {term.fullyEarnedPremium} · pro-rata {term.proRataPremium}
+          {statusLabel(transactionTypeLabels, term.transactionType)} · {term.termStart} to {term.termEnd} · effective{' '}
+          {term.effectiveDate} · {term.daysInForce} of {term.termDays} days (factor {term.factor}) · term premium{' '}
+          {term.termPremium} · fully earned {term.fullyEarnedPremium} · pro-rata {term.proRataPremium}
           {term.returnPremium !== undefined ? ` · return ${term.returnPremium}` : ''}
         </Text>
       )}
