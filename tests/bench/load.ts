@@ -7,6 +7,8 @@ import path from 'node:path';
  */
 export interface LoadResult {
   requestsPerSecond: number;
+  /** Requests answered in the whole run. */
+  requests: number;
   p50: number;
   p97_5: number;
   p99: number;
@@ -33,6 +35,7 @@ export function runLoad(
       const result = JSON.parse(output);
       resolve({
         requestsPerSecond: result.requests.average,
+        requests: result.requests.total,
         p50: result.latency.p50,
         p97_5: result.latency.p97_5,
         p99: result.latency.p99,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError, type ServerPluginContext, type ServerPluginDefinition } from '@atrium/sdk/server';
@@ -57,7 +58,12 @@ const healthResponse = z.object({
  */
 export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; routes: RegisteredRoute[] }> {
   const app = Fastify({
-    logger: options.logStream ? { level: options.logLevel, stream: options.logStream } : { level: options.logLevel },
+    // Standard output is written asynchronously (lines written while a write is under way go out
+    // together in the next one) rather than one blocking write per line; pino flushes it at exit.
+    logger: {
+      level: options.logLevel,
+      stream: options.logStream ?? pino.destination({ dest: 1, sync: false }),
+    },
     // Keep a caller's request id when it is sane, so that logs join up across services.
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];

@@ -17,8 +17,13 @@ export interface RoleRecord {
   gen2Role: string | null;
 }
 
+/** Users whose roles a snapshot remembers; past this it starts again (a snapshot
+ * lives until the access revision moves). */
+const ROLES_ANSWERED_LIMIT = 50_000;
+
 export class AccessSnapshot {
   private readonly compiled = new Map<number, PolicySet>();
+  private readonly rolesAnswered = new Map<string, readonly string[]>();
 
   constructor(
     readonly revision: number,
@@ -41,11 +46,21 @@ export class AccessSnapshot {
     return set;
   }
 
-  /** Role names held by the user directly and through any of the groups, in name order. */
-  rolesOf(username: string, groups: string[] = []): string[] {
+  /**
+   * Role names held by the user directly and through any of the groups, in name order. The
+   * authenticator asks on every request, so answers are kept with the snapshot (a new revision is a
+   * new snapshot) and frozen, since every request of the user shares the one array.
+   */
+  rolesOf(username: string, groups: string[] = []): readonly string[] {
+    const key = groups.length === 0 ? username : `${username}\u0000${groups.join('\u0000')}`;
+    let roles = this.rolesAnswered.get(key);
+    if (roles) return roles;
     const found = new Set(this.rolesByUser.get(normalizeUserName(username)) ?? []);
     for (const group of groups) for (const name of this.rolesByGroup.get(group.toLowerCase()) ?? []) found.add(name);
-    return [...found].sort((a, b) => a.localeCompare(b));
+    roles = Object.freeze([...found].sort((a, b) => a.localeCompare(b)));
+    if (this.rolesAnswered.size >= ROLES_ANSWERED_LIMIT) this.rolesAnswered.clear();
+    this.rolesAnswered.set(key, roles);
+    return roles;
   }
 }
 

@@ -9,7 +9,8 @@ export function createRoleDirectory(state: AccessState): RoleDirectory {
   return {
     async rolesOf(user) {
       const snapshot = await state.current();
-      return snapshot.rolesOf(user.username, user.groups ?? []);
+      // Frozen and shared by every request of the user: callers read it, never change it.
+      return snapshot.rolesOf(user.username, user.groups ?? []) as string[];
     },
   };
 }

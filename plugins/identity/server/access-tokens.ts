@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT, type JWTHeaderParameters } from 'jose';
 import type { Clock } from './clock.js';
-import { SessionSnapshotCache } from './session-snapshot-cache.js';
+import { LoadingCache } from './loading-cache.js';
 import { ALLOWED_ALGORITHMS, type LoadedKey } from './signing-keys.js';
 
 /**
@@ -11,6 +11,8 @@ import { ALLOWED_ALGORITHMS, type LoadedKey } from './signing-keys.js';
  */
 export const ACCESS_TOKEN_TYPE = 'at+jwt';
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 60 * 60;
+/** Verified tokens a process remembers: about 7 MB of token text at most. */
+const VERIFIED_TOKENS_KEPT = 10_000;
 
 export interface AccessTokenClaims {
   /** `user` for a person's session; `client` for a machine client (client-credentials grant). */
@@ -95,24 +97,25 @@ export class AccessTokens {
 
   /**
    * Tokens already verified, by their exact text. A signature check costs more than everything else
-   * on a request; a token whose text is byte-for-byte one we verified has the same signature, so
-   * only its expiry needs checking again. Bounded in size and time.
+   * on a request; a token whose text is byte-for-byte one we verified has the same signature, issuer,
+   * audience and claims, so only its expiry needs checking again — on every use. Least recently used
+   * tokens leave first; the authenticator empties it when the identity revision moves (a signing key
+   * retired or removed).
    */
-  private readonly verified = new SessionSnapshotCache<AccessTokenClaims>(60_000, 10_000, () =>
-    this.clock.now().getTime(),
-  );
+  private readonly verified = new LoadingCache<AccessTokenClaims>(VERIFIED_TOKENS_KEPT);
 
   /** The token's claims, or InvalidAccessToken for anything forged, expired, foreign or malformed. */
   async verify(token: string): Promise<AccessTokenClaims> {
-    const known = this.verified.get(token);
-    if (known) {
-      if (known.exp * 1000 <= this.clock.now().getTime())
-        throw new InvalidAccessToken('"exp" claim timestamp check failed');
-      return known;
+    const claims = await this.verified.get(token, () => this.verifySignature(token));
+    if (claims.exp * 1000 <= this.clock.now().getTime()) {
+      this.verified.delete(token);
+      throw new InvalidAccessToken('"exp" claim timestamp check failed');
     }
-    const claims = await this.verifySignature(token);
-    this.verified.set(token, claims);
     return claims;
+  }
+
+  forgetVerified(): void {
+    this.verified.clear();
   }
 
   private async verifySignature(token: string): Promise<AccessTokenClaims> {

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { ApiError, type Authenticator, type Database, type Principal } from '@atrium/sdk/server';
-import { InvalidAccessToken } from './access-tokens.js';
+import { InvalidAccessToken, type AccessTokenClaims } from './access-tokens.js';
 import { resolveEffectiveRole } from './effective-role.js';
-import { SessionSnapshotCache } from './session-snapshot-cache.js';
+import { LoadingCache } from './loading-cache.js';
+import { readIdentityRevision, RevisionWatch } from './revision-watch.js';
 import type { IdentityServices } from './identity-services.js';
 import { appClient, refreshTokenFamily, user } from './tables.js';
 
@@ -10,38 +11,48 @@ import { appClient, refreshTokenFamily, user } from './tables.js';
  * Resolves the caller of every non-public route from `Authorization: Bearer <access token>`. A
  * token that is forged, expired, of another issuer or audience, or whose session was ended (sign-out,
  * refresh-token reuse, global sign-out, password reset, disabled user) answers 401.
+ *
+ * What a request needs besides the token — the session row with its user, the user's groups, a
+ * machine client's row — is read once and kept until the identity revision moves (revision-watch.ts):
+ * at once for changes made through this process, within REVISION_CHECK_MS for changes made by any
+ * other. The roles come from the access module's role directory on every request; it answers from
+ * its own snapshot, which follows the access revision the same way.
  */
 export function createIdentityAuthenticator(services: IdentityServices): Authenticator {
-  const snapshots = new SessionSnapshotCache<{ session: SessionRow; roles: string[] }>();
-  const clients = new SessionSnapshotCache<ClientRow | null>();
-  services.sessions.onRevoke = () => {
-    snapshots.clear();
+  const watch = new RevisionWatch(() => readIdentityRevision(services.db));
+  const sessions = new LoadingCache<SessionSnapshot | null>();
+  const clients = new LoadingCache<ClientRow | null>();
+  watch.onChange(() => {
+    sessions.clear();
     clients.clear();
-  };
+    services.accessTokens.forgetVerified();
+    services.keys.forget();
+  });
+  services.sessions.onRevoke = () => watch.changed();
+
+  const invalidToken = () =>
+    new ApiError(401, undefined, { headers: { 'www-authenticate': 'Bearer error="invalid_token"' } });
+
   return {
     async authenticate(request) {
       const header = request.headers.authorization;
       const value = Array.isArray(header) ? header[0] : header;
       if (!value) return null;
-      const match = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(value);
+      const match = BEARER.exec(value);
       if (!match) throw new ApiError(401, undefined, { headers: { 'www-authenticate': 'Bearer' } });
+      const checking = watch.check();
+      if (checking) await checking;
       let claims;
       try {
         claims = await services.accessTokens.verify(match[1]!);
       } catch (error) {
-        if (error instanceof InvalidAccessToken) {
-          throw new ApiError(401, undefined, { headers: { 'www-authenticate': 'Bearer error="invalid_token"' } });
-        }
+        if (error instanceof InvalidAccessToken) throw invalidToken();
         throw error;
       }
       if (claims.kind === 'client') {
-        let client = clients.get(claims.sub);
-        if (client === undefined) {
-          client = await clientOf(services.db, claims.sub);
-          clients.set(claims.sub, client);
-        }
+        const client = await clients.get(claims.sub, () => clientOf(services.db, claims.sub));
         if (!client || client.revokedAt || claims.iat * 1000 < Math.floor(client.createdAt.getTime() / 1000) * 1000) {
-          throw new ApiError(401, undefined, { headers: { 'www-authenticate': 'Bearer error="invalid_token"' } });
+          throw invalidToken();
         }
         // A machine client acts in its one role; X-Effective-Role cannot change it.
         const clientPrincipal: Principal = {
@@ -54,22 +65,10 @@ export function createIdentityAuthenticator(services: IdentityServices): Authent
         };
         return clientPrincipal;
       }
-      let snapshot = snapshots.get(`${claims.sub}:${claims.sid}`);
-      if (!snapshot) {
-        const session = await sessionOf(services.db, claims.sub, claims.sid);
-        snapshot = session
-          ? {
-              session,
-              roles: await services.rolesOf({ id: session.userId, username: session.username, roles: session.roles }),
-            }
-          : undefined;
-        if (snapshot) snapshots.set(`${claims.sub}:${claims.sid}`, snapshot);
-      }
-      const session = snapshot?.session;
-      if (!session || isRevoked(session, claims.iat)) {
-        throw new ApiError(401, undefined, { headers: { 'www-authenticate': 'Bearer error="invalid_token"' } });
-      }
-      const roles = snapshot!.roles;
+      const snapshot = await sessions.get(`${claims.sub}:${claims.sid}`, () => snapshotOf(services, claims));
+      if (!snapshot || isRevoked(snapshot.session, claims.iat)) throw invalidToken();
+      const { session } = snapshot;
+      const roles = await services.rolesFor(session, snapshot.groups);
       const principal: Principal = {
         kind: 'user',
         subject: session.userId,
@@ -89,6 +88,20 @@ export function createIdentityAuthenticator(services: IdentityServices): Authent
       return principal;
     },
   };
+}
+
+const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i;
+
+/** A session as the authenticator keeps it: the session and its user, and the user's groups. */
+interface SessionSnapshot {
+  session: SessionRow;
+  groups: string[];
+}
+
+async function snapshotOf(services: IdentityServices, claims: AccessTokenClaims): Promise<SessionSnapshot | null> {
+  const session = await sessionOf(services.db, claims.sub, claims.sid);
+  if (!session) return null;
+  return { session, groups: await services.groupNamesOf(session.userId) };
 }
 
 interface ClientRow {

@@ -88,9 +88,15 @@ export class IdentityServices {
    * else the user's own `roles` column.
    */
   async rolesOf(record: { id: string; username: string; roles: string[] }): Promise<string[]> {
+    if (!this.platform?.roleDirectory) return record.roles;
+    return this.rolesFor(record, await this.groupNamesOf(record.id));
+  }
+
+  /** As rolesOf, for a caller that already knows the user's groups (the authenticator caches them). */
+  rolesFor(record: { username: string; roles: string[] }, groups: string[]): string[] | Promise<string[]> {
     const directory = this.platform?.roleDirectory;
     if (!directory) return record.roles;
-    return directory.rolesOf({ username: record.username, groups: await this.groupNamesOf(record.id) });
+    return directory.rolesOf({ username: record.username, groups });
   }
 
   /** The names of the groups (user management) a user belongs to, in name order. */

@@ -52,6 +52,11 @@ export class SigningKeys {
     return (await this.load()).byKid.get(kid);
   }
 
+  /** Read the keys again on next use (a key was retired or removed, perhaps by another process). */
+  forget(): void {
+    this.keyring = null;
+  }
+
   async publicJwks(): Promise<{ keys: JWK[] }> {
     const keyring = await this.load();
     return { keys: [...keyring.byKid.values()].map((key) => key.publicJwk) };

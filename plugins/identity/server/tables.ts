@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   index,
@@ -348,3 +349,16 @@ export const appClient = identity.table(
   },
   (table) => [uniqueIndex('app_client_name_key').on(sql`lower(${table.name})`)],
 );
+
+/**
+ * The change counter of everything a cached authentication depends on: users (enabled, roles,
+ * global sign-out), sessions (revocation), groups and memberships, machine clients and signing
+ * keys. Triggers bump it in the writing transaction (migration 0004), so no write path can forget
+ * to; every server process compares it with the revision its cached sessions were read at
+ * (authentication-cache.ts).
+ */
+export const identityRevision = identity.table('revision', {
+  id: integer('id').primaryKey(),
+  value: bigint('value', { mode: 'number' }).notNull(),
+  changedAt: timestamptz('changed_at').notNull().defaultNow(),
+});

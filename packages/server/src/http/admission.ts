@@ -43,27 +43,40 @@ export function createAdmission(limit: number): Admission {
     else active--;
   };
 
-  const admit = async (request: Held, reply: FastifyReply) => {
-    if ((request.routeOptions.config as { admission?: boolean } | undefined)?.admission === false) return;
-    if (active < limit) active++;
-    else await new Promise<void>((resolve) => queue.push(resolve));
-    request[HELD] = true;
-    if (request.raw.socket?.destroyed) {
-      // Gone while waiting: nobody reads the answer, so none is computed.
-      release(request);
-      return reply.hijack();
+  // Callback-style hooks: a request that finds a free slot (nearly all of them) costs no promise.
+  const admit = (request: Held, reply: FastifyReply, done: (error?: Error) => void) => {
+    if ((request.routeOptions.config as { admission?: boolean } | undefined)?.admission === false) return done();
+    if (active < limit) {
+      active++;
+      request[HELD] = true;
+      return done();
     }
+    queue.push(() => {
+      request[HELD] = true;
+      if (request.raw.socket?.destroyed) {
+        // Gone while waiting: nobody reads the answer, so none is computed.
+        release(request);
+        reply.hijack();
+      }
+      done();
+    });
   };
 
   return {
     apply(scope) {
       scope.addHook('preHandler', admit);
-      scope.addHook('onSend', async (request: Held, _reply, payload) => {
+      scope.addHook('onSend', (request: Held, _reply, payload, done) => {
         release(request);
-        return payload;
+        done(null, payload);
       });
-      scope.addHook('onResponse', async (request: Held) => release(request));
-      scope.addHook('onRequestAbort', async (request: Held) => release(request));
+      scope.addHook('onResponse', (request: Held, _reply, done) => {
+        release(request);
+        done();
+      });
+      scope.addHook('onRequestAbort', (request: Held, done) => {
+        release(request);
+        done();
+      });
     },
     get active() {
       return active;
