@@ -17,7 +17,9 @@ import type { AccessServices, RegisteredRoute } from './http/access-control.js';
 import { discoverServerPlugins } from './installed-plugins.js';
 import { Jobs } from './jobs/job-queue.js';
 import { createPlatformMail } from './mail/mail-service.js';
-import { orderPlugins } from './plugin-order.js';
+import { applyPermissionDefaults } from './permission-defaults.js';
+import { preparePlugins } from './plugin-order.js';
+import { serviceResolver } from './plugin-services.js';
 import { isSeeded, runSeeds } from './seed.js';
 import { createObjectStorage } from './storage/create-object-storage.js';
 
@@ -71,7 +73,7 @@ export async function createAtrium(options: AtriumOptions): Promise<Atrium> {
     phases[name] = Math.round(now - mark);
     mark = now;
   };
-  const plugins = orderPlugins(options.plugins ?? (await discoverServerPlugins()));
+  const plugins = preparePlugins(options.plugins ?? (await discoverServerPlugins()));
   phase('plugins');
   const database = await (options.database ??
     openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax }));
@@ -106,8 +108,11 @@ export async function createAtrium(options: AtriumOptions): Promise<Atrium> {
       services: providedServices(plugins, () => context),
       storage: platformStorage.storage,
       mail: mail.service,
+      service: serviceResolver(plugins, () => context),
     };
-    const jobsReady = seeding.then(async () => {
+    // Plugins' default grants join the access policies once the seed has made the system roles.
+    const granting = seeding.then(() => applyPermissionDefaults(plugins, context));
+    const jobsReady = granting.then(async () => {
       await jobs.start(jobDefinitions);
       if (config.workers || options.http === false) {
         await jobs.work(jobDefinitions, context);
@@ -139,7 +144,7 @@ export async function createAtrium(options: AtriumOptions): Promise<Atrium> {
       phase('http');
     })();
     // allSettled first, so that a failure in one never leaves another running unobserved.
-    const outcomes = await Promise.allSettled([seeding, jobsReady, httpReady]);
+    const outcomes = await Promise.allSettled([seeding, granting, jobsReady, httpReady]);
     const failure = outcomes.find((outcome) => outcome.status === 'rejected');
     if (failure) throw failure.reason;
     phase('jobs');

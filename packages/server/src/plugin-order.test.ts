@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineServerPlugin } from '@atrium/sdk/server';
+import { createServiceRef, defineServerPlugin, provideService, type Queryable } from '@atrium/sdk/server';
 import { orderPlugins } from './plugin-order.js';
 
 const plugin = (id: string, deps: string[] = []) => defineServerPlugin({ id, deps });
@@ -31,5 +31,42 @@ describe('plugin order', () => {
 
   it('refuses a malformed id at definition', () => {
     expect(() => defineServerPlugin({ id: 'Claims Module' })).toThrow(/lowercase/);
+  });
+
+  describe('services', () => {
+    const tally = createServiceRef<{ bump(tx: Queryable, name: string): Promise<number> }>('counter.tally');
+    const provider = defineServerPlugin({
+      id: 'counter',
+      provides: { services: [provideService(tally, () => ({ bump: async () => 1 }))] },
+    });
+
+    it('puts the provider of a service before its consumer', () => {
+      const ordered = orderPlugins([defineServerPlugin({ id: 'notes', deps: [tally] }), provider]);
+      expect(ordered.map((p) => p.id)).toEqual(['counter', 'notes']);
+    });
+
+    it('names a service no installed plugin provides', () => {
+      expect(() => orderPlugins([defineServerPlugin({ id: 'notes', deps: [tally] })])).toThrow(
+        "Server plugin 'notes' needs the service 'counter.tally', which no installed plugin provides.",
+      );
+    });
+
+    it('refuses two providers of one service', () => {
+      const other = defineServerPlugin({
+        id: 'other',
+        provides: { services: [provideService(tally, () => ({ bump: async () => 2 }))] },
+      });
+      expect(() => orderPlugins([provider, other])).toThrow(
+        "'counter.tally' is provided by both 'counter' and 'other'",
+      );
+    });
+
+    it('type-checks an implementation against its ref', () => {
+      // @ts-expect-error bump must take the caller's transaction and a name and answer a number
+      provideService(tally, () => ({ bump: async (_tx: Queryable, _name: number) => 'one' }));
+      // @ts-expect-error a service's methods take the caller's transaction first
+      createServiceRef<{ bump(name: string): number }>('counter.bad');
+      expect(() => createServiceRef('Counter')).toThrow(/'<plugin>.<service>'/);
+    });
   });
 });

@@ -9,6 +9,7 @@ import { createAccessEvaluator } from './access-evaluator.js';
 import { AccessState, type AccessStateOptions } from './access-state.js';
 import { seedDemoAccess } from './demo-access.js';
 import { ACCESS_PERMISSION_DECLARATIONS } from './permissions.js';
+import { createPermissionDefaultsInstaller } from './plugin-grants.js';
 import { createRoleDirectory } from './role-directory.js';
 import { assignmentRoutes } from './routes/assignment-routes.js';
 import { directoryRoutes } from './routes/directory-routes.js';
@@ -47,6 +48,8 @@ export function createAccessPlugin(options: AccessPluginOptions = {}): ServerPlu
     provides: {
       accessEvaluator: (context) => createAccessEvaluator(stateOf(context)),
       roleDirectory: (context) => createRoleDirectory(stateOf(context)),
+      // Plugins' declared default grants become system policies at start (plugin-grants.ts).
+      permissionDefaults: (context) => createPermissionDefaultsInstaller(context.db),
     },
     async routes(router, context) {
       const state = stateOf(context);

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgSchema, text, timestamp, uniqueIndex, bigint } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { Statement } from '../shared/statement-schema.js';
 
 /**
@@ -104,3 +115,22 @@ export const accessRevision = access.table('revision', {
   value: bigint('value', { mode: 'number' }).notNull(),
   changedAt: timestamptz('changed_at').notNull().defaultNow(),
 });
+
+/**
+ * The default grants a plugin declared (`definePermissions` grants), applied at start: one system
+ * policy per plugin and role, and the grant version it was written from. Start rewrites the policy
+ * only when the plugin's grant version rose; what administrators grant lives in custom policies.
+ */
+export const pluginGrant = access.table(
+  'plugin_grant',
+  {
+    plugin: text('plugin').notNull(),
+    roleName: text('role_name').notNull(),
+    policyId: integer('policy_id')
+      .notNull()
+      .references(() => policy.id, { onDelete: 'cascade' }),
+    grantVersion: integer('grant_version').notNull(),
+    appliedAt: timestamptz('applied_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.plugin, table.roleName] })],
+);

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineServerPlugin } from '@atrium/sdk/server';
 import { registerCoreRoutes } from './core/routes.js';
+import { CLAIMS_EVENTS } from './events.js';
 import { emailRoutes } from './email/email-routes.js';
 import { importJob } from './import/import-job.js';
 import { registerImportRoutes } from './import/routes.js';
@@ -23,6 +24,7 @@ export default defineServerPlugin({
   dbSchema: 'claims',
   migrationsFolder: fileURLToPath(new URL('./migrations', import.meta.url)),
   permissions: CLAIMS_PERMISSION_DECLARATIONS,
+  events: CLAIMS_EVENTS,
   routes(router, context) {
     registerCoreRoutes(router, context);
     registerIntegrationRoutes(router, context);

@@ -12,8 +12,16 @@ import type {
   RoleDirectory,
   RouteAccess,
 } from './access.js';
+import type { EventDefinition } from './events.js';
 import type { MailService } from './mail.js';
 import type { ObjectStorage } from './object-storage.js';
+import {
+  isPermissionSet,
+  type DefaultGrants,
+  type PermissionDefaultsInstaller,
+  type PermissionSet,
+} from './permissions.js';
+import { isServiceRef, type ServiceMethods, type ServiceProvision, type ServiceRef } from './services.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -23,7 +31,12 @@ declare module 'fastify' {
     jsonapi?: boolean;
   }
   interface FastifyRequest {
-    principal: Principal | null;
+    /**
+     * The caller, resolved before the handler of every route whose access is `authenticated` or a
+     * permission (the request is refused with 401 otherwise), so it is never null there. Public
+     * routes have no caller: do not read it in their handlers.
+     */
+    principal: Principal;
   }
 }
 
@@ -61,6 +74,11 @@ export interface ServerPluginContext {
   storage: ObjectStorage;
   /** Outgoing e-mail: enqueue in your transaction, a job sends it over SMTP (docs/mail.md). */
   mail: MailService;
+  /**
+   * Another plugin's service (list its ref in `deps`); call its methods with your transaction.
+   * Throws when no installed plugin provides it (the server refuses to start in that case anyway).
+   */
+  service<T extends ServiceMethods>(ref: ServiceRef<T>): T;
 }
 
 export interface SeedContext {
@@ -93,8 +111,12 @@ export interface ServerPluginDefinition {
   /** Module id, e.g. `claims`. Also the default API prefix `/api/<id>`. */
   id: string;
   title?: string;
-  /** Plugins whose migrations and seeds must run before this one. */
-  deps?: string[];
+  /**
+   * Plugins whose migrations and seeds must run before this one, by id, and the services of other
+   * plugins this one calls (service refs): their providers come first, and a service no installed
+   * plugin provides stops the server at start.
+   */
+  deps?: (string | ServiceRef<any>)[];
   /** API prefix; defaults to `/api/<id>`. */
   prefix?: string;
   /** The Postgres schema this plugin owns; its tables live only there. */
@@ -102,6 +124,10 @@ export interface ServerPluginDefinition {
   /** Absolute path of the plugin's generated SQL migrations (drizzle-kit). */
   migrationsFolder?: string;
   permissions?: PermissionDeclaration[];
+  /** Default grants per system role (from `definePermissions`), applied by the access module. */
+  defaultGrants?: DefaultGrants;
+  /** The events this plugin may emit (`defineEvent`); emitting anything else is an error. */
+  events?: EventDefinition<any>[];
   jobs?: JobDefinition<any>[];
   routes?: (router: AtriumRouter, context: ServerPluginContext) => void | Promise<void>;
   /**
@@ -113,6 +139,10 @@ export interface ServerPluginDefinition {
     authenticator?: (context: ServerPluginContext) => Authenticator;
     accessEvaluator?: (context: ServerPluginContext) => AccessEvaluator;
     roleDirectory?: (context: ServerPluginContext) => RoleDirectory;
+    /** Applies installed plugins' default grants at start (the access module). */
+    permissionDefaults?: (context: ServerPluginContext) => PermissionDefaultsInstaller;
+    /** Services other plugins call (`provideService(ref, factory)`); at most one provider per ref. */
+    services?: ServiceProvision<any>[];
   };
   /** Adds the plugin's demo records on the first start of an empty database and on `seed --reset`. */
   seed?: (context: SeedContext) => Promise<void>;
@@ -123,9 +153,28 @@ export interface ServerPluginDefinition {
   volumes?: Record<string, VolumeSeed>;
 }
 
+/** What `defineServerPlugin` accepts: permissions may be a `definePermissions` set. */
+export interface ServerPluginInput extends Omit<ServerPluginDefinition, 'permissions' | 'defaultGrants'> {
+  permissions?: PermissionDeclaration[] | PermissionSet<any>;
+}
+
 const PLUGIN_ID = /^[a-z][a-z0-9-]*$/;
 
-export function defineServerPlugin(definition: ServerPluginDefinition): ServerPluginDefinition {
+export function defineServerPlugin(input: ServerPluginInput): ServerPluginDefinition {
+  const { permissions, ...rest } = input;
+  const definition: ServerPluginDefinition = isPermissionSet(permissions)
+    ? { ...rest, permissions: permissions.declarations, defaultGrants: permissions.defaultGrants }
+    : { ...rest, permissions };
+  if (isPermissionSet(permissions) && permissions.plugin !== definition.id) {
+    throw new Error(`Server plugin '${definition.id}' uses the permissions of '${permissions.plugin}'.`);
+  }
+  for (const dep of definition.deps ?? []) {
+    if (typeof dep !== 'string' && !isServiceRef(dep)) {
+      throw new Error(
+        `Server plugin '${definition.id}' has a dependency that is neither a plugin id nor a service ref.`,
+      );
+    }
+  }
   if (!PLUGIN_ID.test(definition.id)) {
     throw new Error(`Server plugin id '${definition.id}' must be lowercase letters, digits and dashes.`);
   }

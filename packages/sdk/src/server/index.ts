@@ -10,3 +10,6 @@ export * from './object-storage.js';
 export * from './validation-issues.js';
 export { z } from 'zod';
 export * from './uploaded-file.js';
+export * from './events.js';
+export * from './permissions.js';
+export * from './services.js';

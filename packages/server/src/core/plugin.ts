@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineServerPlugin } from '@atrium/sdk/server';
 import { seedDemoCarrier } from './demo-carrier.js';
+import { eventCatalogueRoute } from './event-catalogue-route.js';
 import { coreRoutes } from './routes.js';
 
 /** The platform core, declared like any module: the carrier, settings and classic utility calls. */
@@ -13,7 +14,11 @@ export default defineServerPlugin({
   permissions: [
     { resource: 'core:carrier', action: 'read', description: "Read the carrier's metadata." },
     { resource: 'core:setting', action: 'update', description: 'Change the writable settings (session timeout).' },
+    { resource: 'core:event', action: 'read', description: 'Read the catalogue of event topics and their schemas.' },
   ],
-  routes: coreRoutes,
+  async routes(router, context) {
+    await coreRoutes(router, context);
+    eventCatalogueRoute(router);
+  },
   seed: seedDemoCarrier,
 });

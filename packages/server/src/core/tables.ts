@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, index, integer, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Tables of the platform core: the carrier running Atrium, its settings, and the seed record. */
 export const core = pgSchema('core');
@@ -104,4 +117,24 @@ export const mailAttachment = core.table(
     reference: text('reference'),
   },
   (table) => [index('mail_attachment_mail_idx').on(table.mailId, table.position)],
+);
+
+/**
+ * Domain events (the SDK's `emitEvent`, docs/plugins.md "Events"): one row per event, written in
+ * the transaction of the change it reports, in the previous portal's envelope. Delivery reads it in
+ * `id` order; `event_id` is what subscribers deduplicate by.
+ */
+export const eventOutbox = core.table(
+  'event_outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    eventId: uuid('event_id').notNull().unique(),
+    eventDate: timestamp('event_date', { withTimezone: true }).notNull(),
+    schemaId: text('schema_id').notNull(),
+    version: text('version').notNull(),
+    topic: text('topic').notNull(),
+    triggeringUser: text('triggering_user').notNull(),
+    data: jsonb('data').notNull(),
+  },
+  (table) => [index('event_outbox_topic_idx').on(table.topic, table.id)],
 );

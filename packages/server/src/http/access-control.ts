@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { ApiError, type AccessEvaluator, type Authenticator, type RouteAccess } from '@atrium/sdk/server';
+import {
+  ApiError,
+  type AccessEvaluator,
+  type Authenticator,
+  type Principal,
+  type RouteAccess,
+} from '@atrium/sdk/server';
 
 /**
  * Every route declares `config.access`. The declaration is checked when the server becomes ready
@@ -87,14 +93,16 @@ export function registerAccessControl(
     }
   });
 
-  app.decorateRequest('principal', null);
+  // Null until the check below resolves the caller; handlers of protected routes never see null.
+  app.decorateRequest('principal', null as unknown as Principal);
 
   // The check is attached to each protected route itself, so public routes pay nothing for it.
   const check = async (request: FastifyRequest) => {
     const access = request.routeOptions.config?.access;
     if (access === undefined || access === 'public') return;
-    request.principal = services.authenticator ? await services.authenticator.authenticate(request) : null;
-    if (!request.principal) throw new ApiError(401);
+    const principal = services.authenticator ? await services.authenticator.authenticate(request) : null;
+    if (!principal) throw new ApiError(401);
+    request.principal = principal;
     if (access === 'authenticated') return;
     if (!services.evaluator) throw new ApiError(403, 'No access evaluator is installed.');
     const evaluation = await services.evaluator.evaluate(request.principal, access);
