@@ -11,7 +11,8 @@
  *
  * It starts its own server on a fresh seeded in-memory database serving the built app (dist/web, or
  * WEB_DIST; run `npm run build` first), unless `--url http://host:port` points at a running one.
- * `--role admin` (repeatable) limits the accounts; `--max-pages N` bounds each walk (default 60).
+ * `--role admin` (repeatable) limits the accounts; `--max-pages N` bounds each walk (default 60);
+ * `--components` also cuts the pictures of docs/ui.md into docs/ui/.
  */
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -37,6 +38,7 @@ const { values } = parseArgs({
     url: { type: 'string' },
     role: { type: 'string', multiple: true },
     'max-pages': { type: 'string', default: '60' },
+    components: { type: 'boolean', default: false },
   },
 });
 const roles = values.role?.length ? values.role : Object.keys(ACCOUNTS);
@@ -209,6 +211,36 @@ async function walkRole(browser, url, role, failures) {
   return shots;
 }
 
+/** The pictures in docs/ui.md: one element of a real page each, as the administrator sees it. */
+const COMPONENTS = [
+  { file: 'sidebar.png', path: '/claims', selector: 'nav[aria-label="Main"]' },
+  { file: 'module-nav.png', path: '/claims/CLM-000040/details', selector: 'nav[aria-label="Module"]' },
+  { file: 'page-header.png', path: '/claims', selector: '.atrium-page-header' },
+  { file: 'status-badges.png', path: '/claims/CLM-000040/accounting', selector: 'table[aria-label="Transactions"]' },
+  { file: 'data-table.png', path: '/claims/assign-claims', selector: '.atrium-table-scroll' },
+  { file: 'stat-grid.png', path: '/claims/CLM-000040/accounting', selector: '[aria-label="Claim totals"]' },
+  { file: 'empty-state.png', path: '/claims', selector: '.atrium-empty-state' },
+  // The claims list never answers here, so its skeleton stays on screen.
+  { file: 'loading-state.png', path: '/claims', selector: '[aria-busy="true"]', hold: '**/api/claims/claims?**' },
+];
+
+async function captureComponents(browser, url) {
+  const dir = path.join(ROOT, 'docs/ui');
+  mkdirSync(dir, { recursive: true });
+  const context = await browser.newContext({ viewport: { width: 1280, height: HEIGHT } });
+  const page = await signIn(context, url, ACCOUNTS.admin);
+  for (const { file, path: pagePath, selector, hold } of COMPONENTS) {
+    if (hold) await page.route(hold, () => {});
+    await page.goto(`${url}${pagePath}`);
+    if (!hold) await settle(page);
+    const element = page.locator(selector).first();
+    await element.waitFor({ timeout: 20_000 });
+    await element.screenshot({ path: path.join(dir, file) });
+    if (hold) await page.unroute(hold);
+  }
+  await context.close();
+}
+
 async function main() {
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
@@ -225,6 +257,7 @@ async function main() {
       report[role] = await walkRole(browser, server.url, role, failures);
       console.log(`${role}: ${report[role].length} pages`);
     }
+    if (values.components) await captureComponents(browser, server.url);
   } finally {
     await browser.close();
     await server.close();

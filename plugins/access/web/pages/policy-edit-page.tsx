@@ -1,7 +1,14 @@
 import { Alert, Anchor, Button, Group, List, Loader, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { mapServerFormErrors, useApiClient, useCan, useHostServices, type ServerFormErrors } from '@atrium/sdk';
+import {
+  LoadingState,
+  mapServerFormErrors,
+  type ServerFormErrors,
+  useApiClient,
+  useCan,
+  useHostServices,
+} from '@atrium/sdk';
 import { ACCESS_API, useAccessChanged, usePolicy, type Policy, type ValidationResult } from '../access-api.js';
 import { ConfirmDeleteButton, ErrorAlert } from '../components/shared.js';
 import { accessPoliciesRoute, accessPolicyEditRoute, NEW_POLICY_ID } from '../routes.js';
@@ -122,7 +129,7 @@ export default function PolicyEditPage() {
 
   if (!isNew && (id === null || !Number.isInteger(id))) return <Alert color="red">Policy {policyId} not found.</Alert>;
   if (loaded.error) return <ErrorAlert error={loaded.error} />;
-  if (!draft) return <Loader aria-label="Loading policy" />;
+  if (!draft) return <LoadingState rows={6} label="Loading policy" />;
 
   const set = (field: keyof Draft) => (value: string) => {
     setDraft((current) => (current ? { ...current, [field]: value } : current));

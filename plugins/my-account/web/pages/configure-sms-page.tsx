@@ -1,7 +1,7 @@
-import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useApiClient } from '@atrium/sdk';
+import { LoadingState, useApiClient } from '@atrium/sdk';
 import { changeMfaPreference, useAccount, useRefreshAccount } from '../account-api.js';
 import { PasswordConfirmModal } from '../components/password-confirm-modal.js';
 import { SMS_METHOD, USER_ATTRIBUTES_ERROR } from '../mfa-methods.js';
@@ -27,7 +27,7 @@ export default function ConfigureSmsPage() {
   };
 
   let body;
-  if (account.isPending) body = <Loader aria-label="Loading your profile" />;
+  if (account.isPending) body = <LoadingState rows={4} label="Loading your profile" />;
   else if (account.isError)
     body = (
       <Alert color="red" role="alert">

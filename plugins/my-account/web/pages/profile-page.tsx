@@ -4,7 +4,6 @@ import {
   Button,
   FileButton,
   Group,
-  Loader,
   Modal,
   PasswordInput,
   Stack,
@@ -13,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { CONFIRM_CANCEL, mapServerFormErrors, useApiClient } from '@atrium/sdk';
+import { CONFIRM_CANCEL, LoadingState, mapServerFormErrors, useApiClient } from '@atrium/sdk';
 import {
   changeMfaPreference,
   PICTURE_ACCEPT,
@@ -40,7 +39,7 @@ export default function ProfilePage() {
   // Outside the form: a saved change remounts the form (see the key below), the message stays.
   const [saved, setSaved] = useState<string | null>(null);
   let body;
-  if (account.isPending) body = <Loader aria-label="Loading your profile" />;
+  if (account.isPending) body = <LoadingState rows={6} label="Loading your profile" />;
   else if (account.isError)
     body = (
       <Alert color="red" role="alert">

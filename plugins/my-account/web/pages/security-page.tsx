@@ -1,7 +1,7 @@
-import { Alert, Anchor, Badge, Button, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { CONFIRM_CANCEL, CONFIRM_YES, useApiClient } from '@atrium/sdk';
+import { CONFIRM_CANCEL, CONFIRM_YES, LoadingState, useApiClient } from '@atrium/sdk';
 import { changeMfaPreference, useAccount, useRefreshAccount } from '../account-api.js';
 import { AccountTabs } from '../components/account-tabs.js';
 import { PasswordConfirmModal } from '../components/password-confirm-modal.js';
@@ -61,7 +61,7 @@ export default function SecurityPage() {
   };
 
   let body;
-  if (account.isPending) body = <Loader aria-label="Loading your security settings" />;
+  if (account.isPending) body = <LoadingState rows={4} label="Loading your security settings" />;
   else if (account.isError)
     body = (
       <Alert color="red" role="alert">

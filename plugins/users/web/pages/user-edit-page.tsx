@@ -6,7 +6,6 @@ import {
   Checkbox,
   Code,
   Group,
-  Loader,
   MultiSelect,
   Stack,
   Text,
@@ -18,6 +17,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import {
   isApiRequestError,
+  LoadingState,
   mapServerFormErrors,
   required,
   useApiClient,
@@ -77,7 +77,7 @@ function UserEdit() {
     queryKey: usersKeys.user(username),
     queryFn: ({ signal }) => fetchUserByUsername(api, username, signal),
   });
-  if (user.isPending) return <Loader aria-label="Loading" />;
+  if (user.isPending) return <LoadingState rows={6} label="Loading" />;
   if (user.error) return <ErrorAlert error={user.error} />;
   if (!user.data)
     return (
