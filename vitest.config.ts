@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
+ * Timeouts below are guards against a hang, not budgets: tests wait for conditions, and two cores
+ * shared with other work make the same test take several times longer (docs/testing.md).
+ *
  * Test projects:
  * - unit:          *.test.ts(x) beside the code, no server
  * - api-pglite:    *.api.test.ts against a real server on a fresh in-memory PGlite
@@ -16,6 +19,10 @@ const projects = [
       name: 'unit',
       include: ['packages/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
       exclude: [...exclude, '**/*.api.test.ts', '**/*.e2e.test.ts'],
+      // Whole pages render in jsdom and are typed into key by key: seconds on a loaded machine.
+      setupFiles: ['./scripts/test/dom-setup.ts'],
+      testTimeout: 120_000,
+      hookTimeout: 60_000,
     },
   },
   {
@@ -24,8 +31,9 @@ const projects = [
       include: apiFiles,
       exclude,
       env: { ATRIUM_TEST_DB: 'pglite' },
-      testTimeout: 30_000,
-      hookTimeout: 60_000,
+      testTimeout: 120_000,
+      // A file's first server may build the run's seeded template (tens of seconds under load).
+      hookTimeout: 300_000,
     },
   },
   ...(process.env.TEST_DATABASE_URL
@@ -36,8 +44,8 @@ const projects = [
             include: apiFiles,
             exclude,
             env: { ATRIUM_TEST_DB: 'postgres' },
-            testTimeout: 30_000,
-            hookTimeout: 60_000,
+            testTimeout: 120_000,
+            hookTimeout: 300_000,
           },
         },
       ]
@@ -50,8 +58,8 @@ const projects = [
       // CI shares two cores between a browser, the server and the test runner: one retry absorbs a
       // starved frame; a real fault fails twice (and the first failure still shows in the report).
       retry: process.env.CI ? 1 : 0,
-      testTimeout: 60_000,
-      hookTimeout: 120_000,
+      testTimeout: 120_000,
+      hookTimeout: 300_000,
       fileParallelism: false,
     },
   },

@@ -68,29 +68,91 @@ export function seededTemplateKey(repoRoot: string): Promise<string> {
 
 /**
  * The seeded PGlite dump for `key`, built with `build` (which must return the dump of a freshly
- * migrated and seeded database) when the cache lacks it. Concurrent test workers may each build it;
- * each writes under its own name and renames, so nobody ever reads half a file.
+ * migrated and seeded database) when the cache lacks it. One test worker builds it while the others
+ * wait for the file (a lock file naming the builder's process; a builder that died leaves a lock
+ * that the next one takes over); the file is written under another name and renamed, so nobody ever
+ * reads half a file.
  */
 export async function seededPgliteDump(cacheDir: string, key: string, build: () => Promise<Blob>): Promise<Blob> {
   const file = path.join(cacheDir, `pglite-seeded-${key}.tar`);
-  if (existsSync(file)) return new Blob([await readFile(file)]);
-  const dump = await build();
+  const read = async () => new Blob([await readFile(file)]);
+  if (existsSync(file)) return read();
   await mkdir(cacheDir, { recursive: true });
-  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.partial`;
-  await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
-  await rename(partial, file);
-  await dropStaleDumps(cacheDir, file);
-  return dump;
+  const release = await takeBuildLock(`${file}.lock`, () => existsSync(file));
+  if (!release) return read();
+  try {
+    if (existsSync(file)) return read();
+    const dump = await build();
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.partial`;
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await rename(partial, file);
+    await dropStaleDumps(cacheDir, file);
+    return dump;
+  } finally {
+    await release();
+  }
 }
 
-/** Dumps of other keys untouched for an hour: sources changed since, and each is tens of megabytes. */
+const building = new Set<string>();
+
+/**
+ * Takes the lock file `lock` (answering its release), or waits until `done()` says another builder
+ * finished (answering null). Waiting has no deadline of its own: a build takes as long as the loaded
+ * machine needs, and a builder that hangs is ended by its test's hook timeout, which frees the lock
+ * for the next (its process is gone).
+ */
+async function takeBuildLock(lock: string, done: () => boolean): Promise<(() => Promise<void>) | null> {
+  for (;;) {
+    if (!building.has(lock)) {
+      // Marked before the file is written: another server of this process must not take this
+      // process's fresh lock for a stale one.
+      building.add(lock);
+      try {
+        await writeFile(lock, String(process.pid), { flag: 'wx' });
+        return async () => {
+          building.delete(lock);
+          await rm(lock, { force: true });
+        };
+      } catch (error) {
+        building.delete(lock);
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      const holder = Number(await readFile(lock, 'utf8').catch(() => ''));
+      // A lock of this process that it is not building under is left by a build that failed here.
+      if (holder && !building.has(lock) && (holder === process.pid || !processAlive(holder))) {
+        await rm(lock, { force: true });
+        continue;
+      }
+    }
+    if (done()) return null;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (done()) return null;
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Dumps of other keys untouched for an hour (sources changed since, and each is tens of megabytes),
+ * and locks left by builders that died.
+ */
 async function dropStaleDumps(cacheDir: string, keep: string): Promise<void> {
   const hourAgo = Date.now() - 3_600_000;
   for (const name of await readdir(cacheDir)) {
     const file = path.join(cacheDir, name);
-    if (!/^pglite-seeded-.*\.tar$/.test(name) || file === keep) continue;
+    if (!/^pglite-seeded-.*\.tar(\.lock)?$/.test(name) || file === keep) continue;
     const info = await stat(file).catch(() => null);
-    if (info && info.mtimeMs < hourAgo) await rm(file, { force: true });
+    if (!info || info.mtimeMs >= hourAgo) continue;
+    // A lock this old was left by a build whose process died (its test timed out or was stopped).
+    if (name.endsWith('.lock') && processAlive(Number(await readFile(file, 'utf8').catch(() => '')))) continue;
+    await rm(file, { force: true });
   }
 }
 

@@ -27,6 +27,15 @@ export interface TestServerOptions {
   logStream?: NodeJS.WritableStream;
   /** More environment for the server's configuration, e.g. `{ SMTP_URL: 'smtp://127.0.0.1:2525' }`. */
   env?: Record<string, string>;
+  /**
+   * Lets a test helper whose server is not simply installed plugins (a stand-in identity, a plugin
+   * made with options, a module without its demo seed, its own access services or environment)
+   * start from a seeded template too, instead of migrating and seeding from scratch on every start.
+   * The name vouches that every server with this name, these plugin ids and this `seed` makes the
+   * same database: name whatever option changes what migrations or seeds write (a clock that only
+   * dates the seed's rows does not; the template is rebuilt every day).
+   */
+  template?: string;
 }
 
 async function createPostgresDatabase(
@@ -71,20 +80,28 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const installed = await discoverServerPlugins();
   if (plugins && !plugins.some((p) => p.id === 'core')) plugins = [installed.find((p) => p.id === 'core')!, ...plugins];
   // A server of installed plugins with their demo data and the real access services starts from a
-  // copy of a seeded template built once per run and plugin set (seeded-template.ts). Plugins a
-  // test defines itself, custom access services or extra environment are built from scratch, as is
-  // everything with ATRIUM_TEST_TEMPLATE=off.
+  // copy of a seeded template built once per run and plugin set (seeded-template.ts), as does one
+  // whose helper names its template (`template`). Other plugins a test defines itself, custom access
+  // services or extra environment are built from scratch, as is everything with
+  // ATRIUM_TEST_TEMPLATE=off.
+  const seed = options.seed ?? 'auto';
+  const vouched = options.template !== undefined;
   const fromTemplate =
-    (!plugins || plugins.every((plugin) => installed.includes(plugin))) &&
-    !options.access &&
-    !options.env &&
-    (options.seed ?? 'auto') === 'auto' &&
-    process.env.ATRIUM_TEST_TEMPLATE !== 'off';
+    process.env.ATRIUM_TEST_TEMPLATE !== 'off' &&
+    (vouched ||
+      ((!plugins || plugins.every((plugin) => installed.includes(plugin))) &&
+        !options.access &&
+        !options.env &&
+        seed === 'auto'));
   const templateKey = async () => {
     const sources = await seededTemplateKey(REPO_ROOT);
-    if (!plugins) return sources;
-    const ids = plugins.map((plugin) => plugin.id).sort();
-    return `${sources}_${createHash('sha256').update(ids.join(',')).digest('hex').slice(0, 8)}`;
+    if (!plugins && !vouched) return sources;
+    const ids = (plugins ?? installed).map((plugin) => plugin.id).sort();
+    const name = vouched ? `|${options.template}|${seed}` : '';
+    return `${sources}_${createHash('sha256')
+      .update(`${ids.join(',')}${name}`)
+      .digest('hex')
+      .slice(0, 8)}`;
   };
   const quietBuild = { ...config, workers: false };
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -94,7 +111,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     if (!adminUrl) throw new Error('ATRIUM_TEST_DB=postgres needs TEST_DATABASE_URL.');
     const template = fromTemplate
       ? await seededPostgresTemplate(adminUrl, await templateKey(), CACHE_DIR, async (url) => {
-          const built = await createAtrium({ config: { ...quietBuild, databaseUrl: url }, plugins, seed: 'auto' });
+          const built = await createAtrium({
+            config: { ...quietBuild, databaseUrl: url },
+            plugins,
+            seed,
+            access: options.access,
+          });
           await built.close();
         })
       : undefined;
@@ -109,7 +131,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         config: quietBuild,
         plugins,
         database: Promise.resolve({ ...handle, close: async () => {} }),
-        seed: 'auto',
+        seed,
+        access: options.access,
       });
       await built.close();
       try {
@@ -126,7 +149,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       config,
       plugins,
       database: database && Promise.resolve(database),
-      seed: options.seed ?? 'auto',
+      seed,
       access: options.access,
       logStream: options.logStream,
     });
