@@ -3,6 +3,7 @@ import IconFilePlus from '@tabler/icons-react/icons/IconFilePlus';
 import IconLayoutDashboard from '@tabler/icons-react/icons/IconLayoutDashboard';
 import IconMail from '@tabler/icons-react/icons/IconMail';
 import IconSettings from '@tabler/icons-react/icons/IconSettings';
+import IconCash from '@tabler/icons-react/icons/IconCash';
 import IconShieldCheck from '@tabler/icons-react/icons/IconShieldCheck';
 import IconUserShare from '@tabler/icons-react/icons/IconUserShare';
 import { defineCommand, definePlugin, z, type PluginRoute } from '@atrium/sdk';
@@ -197,6 +198,27 @@ export default definePlugin({
     }),
   ],
   quickSearch: [claimQuickSearch],
+  myWork: [
+    {
+      id: 'claims.my-open-claims',
+      title: 'My open claims',
+      order: 10,
+      icon: IconShieldCheck,
+      // Agents and agencies report claims but are never their adjuster.
+      when: 'role != "Agent" && role != "Agency"',
+      access: { resource: 'claims:claim', action: 'read' },
+      loader: () => import('./my-work/my-open-claims-widget.js'),
+    },
+    {
+      id: 'claims.payments-awaiting-approval',
+      title: 'Payments awaiting approval',
+      order: 20,
+      icon: IconCash,
+      // Only for roles that may approve: the question the approve route asks first.
+      access: { resource: 'claims:transaction', action: 'approve' },
+      loader: () => import('./my-work/payments-awaiting-approval-widget.js'),
+    },
+  ],
   activityPanels: [
     {
       id: 'claims-activity',

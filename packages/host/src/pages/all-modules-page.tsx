@@ -3,8 +3,12 @@ import { Link } from 'react-router-dom';
 import { isAgentRole } from '../auth/agent-role.js';
 import { useRuntimeStore } from '../host-runtime-context.js';
 import { useVisibleNav } from '../navigation/use-visible-nav.js';
+import { MyWorkSection } from './my-work-section.js';
 
-/** The dashboard at `/` and `/all-modules`: one tile per module the user may open. */
+/**
+ * The dashboard at `/` and `/all-modules`: what the modules say is waiting for the user (My work),
+ * then one tile per module the user may open.
+ */
 export default function AllModulesPage() {
   const agent = useRuntimeStore(
     (r) => r.auth,
@@ -16,6 +20,7 @@ export default function AllModulesPage() {
   return (
     <Stack gap="lg">
       <Title order={1}>All Modules</Title>
+      <MyWorkSection />
       {modules.length === 0 ? (
         <Text c="dimmed">No modules are available to you.</Text>
       ) : (

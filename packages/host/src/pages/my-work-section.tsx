@@ -1,0 +1,93 @@
+import { Card, Group, SimpleGrid, Stack, Title } from '@mantine/core';
+import {
+  ErrorState,
+  LoadingState,
+  myWorkWidgets,
+  useCan,
+  type NavIcon,
+  type RegisteredMyWorkWidget,
+} from '@atrium/sdk';
+import { Component, Suspense, useMemo, type ReactNode } from 'react';
+import { useHostRuntime, useWhenContext } from '../host-runtime-context.js';
+import { useRouteVisibility } from '../navigation/use-route-visibility.js';
+import { lazyPage } from '../routing/lazy-page.js';
+
+/** One widget's failure (a chunk that does not load, a render error) stays inside its card. */
+class WidgetBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state = { error: null as unknown };
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+  override render() {
+    return this.state.error ? <ErrorState error={this.state.error} /> : this.props.children;
+  }
+}
+
+function WidgetIcon({ icon }: { icon: NavIcon | undefined }) {
+  if (!icon || typeof icon === 'string') return null;
+  const Icon = icon;
+  return <Icon size={18} aria-hidden />;
+}
+
+function WidgetCard({ widget }: { widget: RegisteredMyWorkWidget }) {
+  const Body = lazyPage(widget.loader);
+  const headingId = `my-work-${widget.id.replace(/[^a-z0-9-]/gi, '-')}`;
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Group gap={8} wrap="nowrap">
+          <WidgetIcon icon={widget.icon} />
+          <Title order={3} size="h5" id={headingId}>
+            {widget.title}
+          </Title>
+        </Group>
+        <WidgetBoundary>
+          <Suspense fallback={<LoadingState rows={3} label={`Loading ${widget.title}`} />}>
+            <Body />
+          </Suspense>
+        </WidgetBoundary>
+      </Stack>
+    </Card>
+  );
+}
+
+/** Asks the widget's access question (the one its API calls are checked with) before showing it. */
+function AllowedWidget({ widget }: { widget: RegisteredMyWorkWidget }) {
+  const can = useCan(widget.access!.resource, widget.access!.action);
+  return can.allowed ? <WidgetCard widget={widget} /> : null;
+}
+
+/**
+ * "My work" above the All Modules tiles: the widgets of the modules the effective role may view,
+ * whose `when` holds now, and whose access question is allowed. Nothing at all when none is left.
+ */
+export function MyWorkSection() {
+  const runtime = useHostRuntime();
+  const when = useWhenContext();
+  const isVisible = useRouteVisibility();
+  const widgets = useMemo(() => {
+    void when; // `when` clauses follow the context (the role)
+    return myWorkWidgets(runtime.plugins.plugins()).filter(
+      (widget) =>
+        runtime.context.evaluate(widget.when) &&
+        isVisible({ path: '/', meta: {}, pluginId: widget.pluginId, moduleKey: widget.moduleKey }),
+    );
+  }, [runtime, when, isVisible]);
+  if (widgets.length === 0) return null;
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="atrium-my-work-heading">
+      <Title order={2} size="h4" id="atrium-my-work-heading">
+        My work
+      </Title>
+      <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
+        {widgets.map((widget) =>
+          widget.access ? (
+            <AllowedWidget key={widget.id} widget={widget} />
+          ) : (
+            <WidgetCard key={widget.id} widget={widget} />
+          ),
+        )}
+      </SimpleGrid>
+    </Stack>
+  );
+}
