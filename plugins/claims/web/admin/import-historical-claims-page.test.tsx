@@ -142,7 +142,7 @@ describe('Import Historical Claims page', () => {
 
     await host.user.click(screen.getByRole('button', { name: 'Import 1 claim' }));
     const result = await screen.findByLabelText('Import result');
-    await within(result).findByText('completed');
+    await within(result).findByText('Completed');
     await within(result).findByText('1 imported, 0 skipped, 1 failed', { exact: false });
     expect(within(result).queryByRole('link', { name: 'B-1' })).toBeNull();
     await within(screen.getByRole('table', { name: 'Import runs' })).findByText('history.csv');
@@ -198,12 +198,16 @@ describe('Import Historical Claims page', () => {
         },
       });
       const list = await screen.findByRole('table', { name: 'Import runs' });
-      await within(list).findByText('interrupted');
+      await within(list).findByText('Interrupted');
 
       // The details say what happened and offer Resume too.
       await host.user.click(within(list).getByRole('button', { name: 'Show' }));
       const result = await screen.findByLabelText('Import result');
-      const alert = within(result).getByText('Interrupted').closest('[role="alert"]') as HTMLElement;
+      // The status badge says Interrupted too; the alert is the one that explains.
+      const alert = within(result)
+        .getAllByText('Interrupted')
+        .map((element) => element.closest('[role="alert"]'))
+        .find(Boolean) as HTMLElement;
       expect(alert.textContent).toContain('The import stopped after 1 of 2 claims');
       within(alert).getByRole('button', { name: 'Resume import run 7' });
 
@@ -217,8 +221,8 @@ describe('Import Historical Claims page', () => {
         host.requests.filter((r) => r.method === 'POST' && r.path === '/api/claims/imports/7/resume/'),
       ).toHaveLength(1);
       // Running again, then completed: only a poll of the list (every 3 s) brings the second answer.
-      await within(list).findByText('running');
-      await within(list).findByText('completed');
+      await within(list).findByText('Running');
+      await within(list).findByText('Completed');
       expect(listsSinceResume).toBeGreaterThanOrEqual(2);
       expect(within(list).queryByRole('button', { name: 'Resume import run 7' })).toBeNull();
       await within(result).findByText('2 imported, 0 skipped, 0 failed', { exact: false });
@@ -271,7 +275,7 @@ describe('Import Historical Claims page', () => {
         },
       });
       const list = await screen.findByRole('table', { name: 'Import runs' });
-      await within(list).findByText('interrupted');
+      await within(list).findByText('Interrupted');
       await screen.findByText('Importing claims needs the claims:import permission (administrators).');
       expect(screen.queryByRole('button', { name: /Resume/ })).toBeNull();
     }, 60_000);
