@@ -4,7 +4,8 @@ import type { PluginManifest } from '@atrium/sdk';
  * First-party modules are built into the app: every `plugins/<id>/web/plugin.ts` default-exports
  * its `definePlugin(...)` manifest. The manifests are small (pages load lazily through their
  * `loader`), so they are imported eagerly and the shell can build navigation, the palette and the
- * shortcut map at start.
+ * shortcut map at start. A production build stubs the example plugins' manifests out (an empty
+ * default export; scripts/example-plugins-plugin.ts): those are not installed.
  */
 const modules = import.meta.glob<{ default?: unknown }>('../../../plugins/*/web/plugin.ts', { eager: true });
 
@@ -13,10 +14,14 @@ function isPluginManifest(value: unknown): value is PluginManifest {
 }
 
 export function installedPluginManifests(): PluginManifest[] {
-  return Object.entries(modules)
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([file, module]) => {
-      if (!isPluginManifest(module.default)) throw new Error(`${file} must default-export definePlugin(...).`);
-      return module.default;
-    });
+  return (
+    Object.entries(modules)
+      .sort(([a], [b]) => a.localeCompare(b))
+      // `export default undefined`: an example plugin stubbed out of this build.
+      .filter(([, module]) => !('default' in module && module.default === undefined))
+      .map(([file, module]) => {
+        if (!isPluginManifest(module.default)) throw new Error(`${file} must default-export definePlugin(...).`);
+        return module.default;
+      })
+  );
 }
