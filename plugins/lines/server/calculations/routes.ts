@@ -203,6 +203,7 @@ async function assertCompiles(tx: Queryable, at: Located, name: string) {
   return definition;
 }
 
+// Hand-written, not a resource declaration: calculations are children of a versioned product definition (inherited overrides, draft-only writes, soft delete, restore, reorder), not rows of one table.
 export function registerCalculationRoutes(router: AtriumRouter, context: ServerPluginContext): void {
   for (const scope of SCOPES) registerScope(router, context.db, scope);
 }

@@ -205,6 +205,7 @@ function assertNameFree(scope: RiskTypeScope, name: string, exceptName?: string)
   if (clash) throw fieldError('name', `A field named '${name}' already exists on ${scope.riskType.row.name}.`);
 }
 
+// Hand-written, not a resource declaration: risk fields are children of a versioned product definition (inherited overrides, draft-only writes, soft delete, restore, reorder), not rows of one table.
 export function riskFieldRoutes(router: AtriumRouter, db: Database) {
   const base = '/lines/products/:product/risk-types/:riskType/risk-fields/';
   const one = `${base}:field/`;

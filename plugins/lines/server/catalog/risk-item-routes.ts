@@ -124,6 +124,7 @@ const itemKind: RiskTypeChildKind<ItemRow, ReturnType<typeof itemValues>> = {
   valuesOf: itemValues,
 };
 
+// Hand-written, not a resource declaration: risk items are children of a versioned product definition (inherited overrides, draft-only writes, soft delete, restore, reorder), not rows of one table.
 export function riskItemRoutes(router: AtriumRouter, db: Database) {
   const base = '/lines/products/:product/risk-types/:riskType/risk-items/';
   const one = `${base}:item/`;

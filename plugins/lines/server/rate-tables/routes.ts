@@ -180,6 +180,7 @@ function checkTable(
 const decimalText = (value: string | number | null | undefined) =>
   value === undefined ? undefined : value === null || value === '' ? null : String(value);
 
+// Hand-written, not a resource declaration: rate tables are children of a versioned product definition (inherited overrides, draft-only writes, soft delete, restore, reorder), not rows of one table.
 export function registerRateTableRoutes(router: AtriumRouter, context: ServerPluginContext): Promise<void> {
   const db = context.db;
   for (const scope of SCOPES) registerScope(router, db, scope);
