@@ -128,7 +128,7 @@ describe('layout', () => {
       effectiveRole: 'Adjuster',
     });
     await screen.findByText('claims page');
-    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('button', { name: /user menu/i }));
     // jsdom has no layout, so the dropdown's positioning reports the anchor as detached and hides
     // it (display: none); its content is still what a user sees, so query hidden nodes too.
     const menu = await screen.findByRole('menu', { hidden: true });
@@ -152,7 +152,7 @@ describe('layout', () => {
   it("says 'Please select a role' when no role is chosen", async () => {
     const { user } = renderHost({ path: '/claims', manifests: plugins, session: sessionFor() });
     await screen.findByText('claims page');
-    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('button', { name: /user menu/i }));
     expect(await screen.findByRole('menuitem', { name: 'Please select a role', hidden: true })).toBeTruthy();
   });
 
@@ -166,7 +166,7 @@ describe('layout', () => {
     await screen.findByText('claims page');
     await waitFor(() => expect(mainLinks()).toEqual(['Dashboard', 'New Quote', 'Claims']));
     expect(container.ownerDocument.querySelector('[data-audience="agency"]')).not.toBeNull();
-    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('button', { name: /user menu/i }));
     const menu = await screen.findByRole('menu', { hidden: true });
     expect(within(menu).queryByText('Resources')).toBeNull();
     expect(within(menu).getByRole('menuitem', { name: 'My Account', hidden: true })).toBeTruthy();

@@ -24,7 +24,8 @@ export default function UserMenu() {
   return (
     <Menu position="bottom-end" width={260} withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label="User menu" className="atrium-user-button">
+        {/* The name shown starts the accessible name (WCAG 2.5.3, label in name). */}
+        <UnstyledButton aria-label={`${user.name}, user menu`} className="atrium-user-button">
           <Group gap={8} wrap="nowrap">
             <Avatar size={28} radius="xl" color="atrium" name={user.name} aria-hidden />
             <Text size="sm" fw={500} truncate maw={180}>
