@@ -18,6 +18,9 @@ import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { createAtrium, loadConfig } from '@atrium/server';
 import { fmt, runLoad, type LoadResult } from '../../../tests/bench/load.js';
+import { EXACT_COUNT_LIMIT } from '../server/core/claim-list-query.js';
+import { seedBulkClaims } from '../server/seed/bulk-claims.js';
+import { benchDatabase } from './bench-database.js';
 
 const CLAIMS = Number(process.env.BENCH_CLAIMS ?? 100_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);
@@ -26,38 +29,33 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 const QUERY = 'status=open&loss_state=IL&page%5Bnumber%5D=1&page%5Bsize%5D=250';
 
 const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
+// PostgreSQL unless BENCH_PGLITE=1: DATABASE_URL names the server (default the local one); the run
+// gets a copy of a template holding the generated claims (bench-database.ts).
+const onPglite = process.env.BENCH_PGLITE === '1';
+const started = performance.now();
+const benchDb = onPglite
+  ? null
+  : await benchDatabase(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', CLAIMS);
 const config = {
   ...loadConfig({ LOG_LEVEL: 'info' }),
   dataDir: 'memory://',
-  databaseUrl: process.env.DATABASE_URL,
+  databaseUrl: benchDb?.url,
   workers: false,
 };
 const atrium = await createAtrium({ config, seed: 'auto', logStream: sink });
 await atrium.app!.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(atrium.app!.server.address() as AddressInfo).port}`;
 const pool = atrium.database.pool;
-
-// Bulk load: one location and one claim per row, paired by number. One location in twenty is in
-// Illinois (the rest spread over four other states) and two claims in three are open, independently,
-// so `status=open&loss_state=IL` selects about 3,300 claims spread over the whole table: a full page
-// of 250 and a count of thousands, as a real book would give.
-const started = performance.now();
-await pool.query(`
-  insert into claims.location (line1, city, state, zip)
-  select i || ' Bench St', (array['Chicago', 'Denver', 'Austin', 'Fresno', 'Albany'])[s + 1],
-         (array['IL', 'CO', 'TX', 'CA', 'NY'])[s + 1], (array['60601', '80202', '73301', '93650', '12207'])[s + 1]
-  from generate_series(1, ${CLAIMS}) as i, lateral (select case when i % 20 = 0 then 0 else 1 + i % 4 end as s) k`);
-await pool.query(`
-  insert into claims.claim (number, fnol_number, status, product_id, date_of_loss, loss_description, loss_location_id,
-                            primary_adjuster, created_by)
-  select 'BEN-' || lpad(i::text, 7, '0'), 'BEN-' || lpad(i::text, 7, '0'),
-         case when i % 3 = 0 then 'closed' else 'open' end, (select min(id) from claims.product),
-         now() - (i || ' minutes')::interval, 'Benchmark loss', l.id,
-         case when i % 3 = 0 then null else 'adjuster@atrium.test' end, 'bench'
-  from generate_series(1, ${CLAIMS}) as i
-  join claims.location l on l.line1 = i || ' Bench St'`);
-await pool.query('analyze');
-console.log(`  loaded ${CLAIMS} claims in ${fmt((performance.now() - started) / 1000)} s (${atrium.database.kind})`);
+// On PGlite the claims are generated in every run (there are no templates); 100,000 take minutes.
+if (onPglite) await seedBulkClaims(atrium.database.db, CLAIMS);
+const { rows: shape } = await pool.query(
+  `select count(*) filter (where c.status = 'open' and upper(l.state) = 'IL') as selected, count(*) as claims
+   from claims.claim c left join claims.location l on l.id = c.loss_location_id`,
+);
+console.log(
+  `  ${shape[0].claims} claims ready in ${fmt((performance.now() - started) / 1000)} s (${atrium.database.kind}); ` +
+    `status=open&loss_state=IL selects ${shape[0].selected}`,
+);
 
 const signIn = await fetch(`${base}/api/identity/sign-in`, {
   method: 'POST',
@@ -87,9 +85,12 @@ const PAGE_SQL =
   `select ${qualified('claim', CLAIM_COLUMNS)}, ${qualified('location', LOCATION_COLUMNS)} from "claims"."claim" ` +
   `left join "claims"."location" on "claims"."location"."id" = "claims"."claim"."loss_location_id" where ${WHERE} ` +
   `order by "claims"."claim"."id" desc, "claims"."claim"."id" desc limit $3`;
-const COUNT_SQL =
-  `select coalesce(sum((select count(*) from "claims"."claim" where ("claims"."claim"."loss_location_id" = ` +
-  `"claims"."location"."id" and ${WHERE}))), 0) from "claims"."location" where upper("claims"."location"."state") = upper($3)`;
+// The count stops at EXACT_COUNT_LIMIT + 1 matches; past it, the planner's estimate (EXPLAIN).
+const MATCHES_SQL =
+  `select 1 from "claims"."claim" left join "claims"."location" on "claims"."location"."id" = ` +
+  `"claims"."claim"."loss_location_id" where ${WHERE}`;
+const COUNT_SQL = `select count(*) from (${MATCHES_SQL} limit $3) "matches"`;
+const ESTIMATE_SQL = `explain (format json) (${MATCHES_SQL})`;
 const rowsOf = async (text: string, values: unknown[]) =>
   (await pool.query({ text, values, rowMode: 'array' })).rows as unknown[][];
 const groupBy = (rows: unknown[][]) => {
@@ -113,10 +114,16 @@ bare.get('/api/claims/claims/', async (request) => {
       ? null
       : Object.fromEntries(LOCATION_COLUMNS.map((c, i) => [c, r[CLAIM_COLUMNS.length + i]])),
   );
-  const count =
-    claims.length === size
-      ? Number((await rowsOf(COUNT_SQL, [q.status, q.loss_state, q.loss_state]))[0]![0])
-      : claims.length;
+  let count = claims.length;
+  let estimated = false;
+  if (claims.length === size) {
+    count = Number((await rowsOf(COUNT_SQL, [q.status, q.loss_state, EXACT_COUNT_LIMIT + 1]))[0]![0]);
+    if (count > EXACT_COUNT_LIMIT) {
+      const plan = (await pool.query({ text: ESTIMATE_SQL, values: [q.status, q.loss_state] })).rows[0];
+      count = Math.max(count, Math.round(plan['QUERY PLAN'][0].Plan['Plan Rows']));
+      estimated = true;
+    }
+  }
   const ids = claims.map((c) => c.id);
   const lookupIds = claims.flatMap((c) => [c.loss_category_id, c.reported_method_id]).filter((id) => id != null);
   const [perils, tags, exposures, parties, lookups, risks] = await Promise.all([
@@ -237,7 +244,11 @@ bare.get('/api/claims/claims/', async (request) => {
       next: number < pages ? link(number + 1) : null,
       last: link(pages),
     },
-    meta: { count, pages },
+    meta: {
+      count,
+      pages,
+      ...(estimated ? { count_estimated: true } : {}),
+    },
   };
 });
 await bare.listen({ port: 0, host: '127.0.0.1' });
@@ -321,6 +332,7 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 await bare.close();
 await atrium.close();
+await benchDb?.drop();
 const median = <T extends LoadResult>(runs: T[]) =>
   [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(runs.length / 2)]!;
 const hand = median(bareRuns);

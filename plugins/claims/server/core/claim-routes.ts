@@ -3,7 +3,6 @@ import {
   ApiError,
   attributeError,
   emitEvent,
-  paginationLinks,
   parseInclude,
   resourceDocument,
   serializeDocument,
@@ -19,7 +18,7 @@ import { claimsPermission } from '../permissions.js';
 import { STATUS_TRANSITIONS } from '../../shared/statuses.js';
 import { checkIfMatch, claimAccessFilter, claimNotFound, loadClaimFor } from './claim-access.js';
 import { nextClaimNumber } from './claim-numbers.js';
-import { claimListQuery, listClaims } from './claim-list-query.js';
+import { claimListQuery, listClaimsPage } from './claim-list-query.js';
 import { claimResource, etagOf, hydrateClaims, type ClaimRecord, type ClaimRow } from './claim-resource.js';
 import {
   claimAttributes,
@@ -64,7 +63,7 @@ export function claimRoutes(router: AtriumRouter, context: ServerPluginContext):
     {
       config: { jsonapi: true, access: claimsPermission('claim', 'read') },
       schema: {
-        summary: 'Lists claims, 250 a page (newest first), with the spec’s filters.',
+        summary: 'Lists claims, 250 a page (newest first), with the spec’s filters; page[number] or a page[after] cursor.',
         description:
           'Filters (plain or filter[…]): numbers (comma list of claim numbers), number (part of the number, any case), ' +
           'claim_number (exact), status (comma list), has_adjuster (true/false), primary_adjuster, policy_number, ' +
@@ -79,8 +78,12 @@ export function claimRoutes(router: AtriumRouter, context: ServerPluginContext):
       const include = parseInclude(query.include, resource);
       const page = toPageRequest(query);
       const accessFilter = await claimAccessFilter(context, request);
-      const { rows, locations, total } = await listClaims(db, { query, page, sort: query.sort, accessFilter });
-      const { links, meta } = paginationLinks(`${CLAIMS_BASE}/claims/`, query, page, total);
+      const { rows, locations, links, meta } = await listClaimsPage(db, `${CLAIMS_BASE}/claims/`, {
+        query,
+        page,
+        sort: query.sort,
+        accessFilter,
+      });
       return serializeDocument(resource, await hydrateClaims(db, rows, { locations }), { include, links, meta });
     },
   );

@@ -159,7 +159,9 @@ async function withoutSecondaryIndexes<T>(tx: Queryable, load: () => Promise<T>)
   for (const fk of foreignKeys) await tx.execute(sql.raw(`alter table ${fk.table} drop constraint ${quote(fk.name)}`));
   for (const index of indexes) await tx.execute(sql.raw(`drop index ${index.name}`));
   const result = await load();
-  await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
+  // Index builds sort in memory and foreign key checks hash in memory rather than spill to disk.
+  await tx.execute(sql`set local maintenance_work_mem = '1GB'`);
+  await tx.execute(sql`set local work_mem = '256MB'`);
   for (const index of indexes) await tx.execute(sql.raw(index.definition));
   for (const fk of foreignKeys) {
     await tx.execute(sql.raw(`alter table ${fk.table} add constraint ${quote(fk.name)} ${fk.definition}`));

@@ -1,0 +1,2 @@
+CREATE INDEX "claim_date_of_loss_idx" ON "claims"."claim" USING btree ("date_of_loss","id");--> statement-breakpoint
+CREATE INDEX "claim_reported_date_idx" ON "claims"."claim" USING btree ("reported_date","id");
