@@ -1,9 +1,16 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { defineResource, type Queryable, type ResourceDefinition } from '@atrium/sdk/server';
+import {
+  defineResource,
+  resourceDefinitionOf,
+  type Queryable,
+  type ResourceDefinition,
+  type ServerPluginContext,
+} from '@atrium/sdk/server';
+import { claimsPermission } from '../permissions.js';
 import { CLAIMS_BASE } from './http-kit.js';
 import { claim, claimPeril, claimTag, exposure, location, lookup, party, product, risk } from './tables.js';
-import { collectionResource } from './collection-routes.js';
+import { partyCollection } from './claim-kinds.js';
 import { exposureResource, hydrateExposures } from './exposure-resource.js';
 import { productResource } from './product-resource.js';
 
@@ -164,26 +171,18 @@ const tagResource = defineResource<typeof lookup.$inferSelect>({
   type: 'tag',
   id: (row) => String(row.id),
   basePath: `${CLAIMS_BASE}/tags/`,
+  readPermission: claimsPermission('lookup', 'read'),
   attributes: (row) => ({ name: row.name, label: row.label, code: row.code, expired: row.expired }),
 });
 
-export function claimResource(db: Queryable): ResourceDefinition<ClaimRecord> {
+/**
+ * `include=` shows each related type only to callers who may read it (claims:party, claims:exposure,
+ * claims:product, claims:lookup), as if they had asked for its own route (security issue 14, item 1).
+ */
+export function claimResource(db: Queryable, context: ServerPluginContext): ResourceDefinition<ClaimRecord> {
   // Built once: the serializer asks a relationship for its resource for every claim of a page.
   const exposures = exposureResource(db);
-  const parties = collectionResource({
-    path: 'parties',
-    type: 'party',
-    table: party,
-    thing: 'party',
-    summary: '',
-    attributes: {},
-    relationships: {
-      claim: { type: 'claim', column: 'claimId' },
-      party_type: { type: 'party-type', column: 'partyTypeId' },
-      address: { type: 'location', column: 'addressId' },
-    },
-    hidden: ['version'],
-  });
+  const parties = resourceDefinitionOf(partyCollection, context);
   const loadParties = (ids: string[]) =>
     db
       .select()

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   ApiError,
   attributeError,
+  includeAccess,
   emitEvent,
   parseInclude,
   resourceDocument,
@@ -45,7 +46,7 @@ const numberParams = z.strictObject({ number: z.string().min(1).max(100) });
 
 export function claimRoutes(router: AtriumRouter, context: ServerPluginContext): void {
   const { db } = context;
-  const resource = claimResource(db);
+  const resource = claimResource(db, context);
   const exposures = exposureResource(db);
 
   const answer = async (
@@ -84,7 +85,12 @@ export function claimRoutes(router: AtriumRouter, context: ServerPluginContext):
         sort: query.sort,
         accessFilter,
       });
-      return serializeDocument(resource, await hydrateClaims(db, rows, { locations }), { include, links, meta });
+      return serializeDocument(resource, await hydrateClaims(db, rows, { locations }), {
+        include,
+        links,
+        meta,
+        access: includeAccess(context, request),
+      });
     },
   );
 
@@ -286,7 +292,7 @@ export function claimRoutes(router: AtriumRouter, context: ServerPluginContext):
       const row = await loadClaimFor(context, request, db, request.params.id, 'read');
       const [record] = await hydrateClaims(db, [row]);
       reply.header('etag', etagOf(row));
-      return serializeDocument(resource, record!, { include });
+      return serializeDocument(resource, record!, { include, access: includeAccess(context, request) });
     },
   );
 

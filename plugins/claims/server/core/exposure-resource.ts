@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { defineResource, type Queryable, type ResourceDefinition } from '@atrium/sdk/server';
+import { claimsPermission } from '../permissions.js';
 import { CLAIMS_BASE } from './http-kit.js';
 import { claim, exposure, exposureTag } from './tables.js';
 
@@ -56,6 +57,7 @@ export function exposureResource(_db: Queryable): ResourceDefinition<ExposureRec
     type: 'exposure',
     id: (row) => String(row.id),
     basePath: `${CLAIMS_BASE}/exposures/`,
+    readPermission: claimsPermission('exposure', 'read'),
     attributes: (row) => ({
       number: row.number,
       display_number: `${row.claimNumber}-${row.number}`,

@@ -1,4 +1,5 @@
 import { defineResource } from '@atrium/sdk/server';
+import { claimsPermission } from '../permissions.js';
 import { CLAIMS_BASE } from './http-kit.js';
 import type { product } from './tables.js';
 
@@ -7,6 +8,7 @@ export type ProductRow = typeof product.$inferSelect;
 /** A claims product without its lookups (product-routes adds those as includes). */
 export const productResource = defineResource<ProductRow>({
   type: 'product',
+  readPermission: claimsPermission('product', 'read'),
   id: (row) => String(row.id),
   basePath: `${CLAIMS_BASE}/products/`,
   attributes: (row) => ({

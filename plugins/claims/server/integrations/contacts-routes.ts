@@ -9,12 +9,12 @@ import {
   serializeDocument,
   toOneRelationship,
   toPageRequest,
+  typeOnly,
   z,
   type AtriumRouter,
   type Database,
 } from '@atrium/sdk/server';
 import { claimsPermission } from '../permissions.js';
-import { typeOnly } from '../core/collection-routes.js';
 import {
   CLAIMS_BASE,
   JSONAPI_PAGE_SIZE,

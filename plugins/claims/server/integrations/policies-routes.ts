@@ -6,12 +6,14 @@ import {
   paginationLinks,
   resourceDocument,
   serializeDocument,
+  registerResources,
   z,
   type AtriumRouter,
-  type Database,
+  type ServerPluginContext,
 } from '@atrium/sdk/server';
 import { claimsPermission } from '../permissions.js';
-import { registerCollection } from '../core/collection-routes.js';
+import { claimsCollection } from '../core/collection-routes.js';
+import { policyStatusShape, policyTypeShape } from '../../shared/collections.js';
 import {
   CLAIMS_BASE,
   callerOf,
@@ -143,7 +145,8 @@ const foreignKeyToAttribute = (error: unknown): never => {
   throw error;
 };
 
-export function policiesRoutes(router: AtriumRouter, db: Database): void {
+export function policiesRoutes(router: AtriumRouter, context: ServerPluginContext): void {
+  const { db } = context;
   const hydrateRevisions = async (rows: RevisionRow[]): Promise<RevisionRecord[]> => {
     if (rows.length === 0) return [];
     const [policies, types, statuses] = await Promise.all([
@@ -345,23 +348,20 @@ export function policiesRoutes(router: AtriumRouter, db: Database): void {
     },
   );
 
-  const nameAndLabel = { name: z.string().trim().min(1).max(100), label: z.string().trim().min(1).max(200) };
-  registerCollection(router, db, {
-    path: 'integrations/policies/policy-types',
-    type: 'policy-type',
-    table: policyType,
-    thing: 'policy',
-    summary: 'policy types (Mock Policies Maintenance)',
-    attributes: nameAndLabel,
-    uniqueAttribute: 'name',
-  });
-  registerCollection(router, db, {
-    path: 'integrations/policies/policy-statuses',
-    type: 'policy-status',
-    table: policyStatus,
-    thing: 'policy',
-    summary: 'policy statuses (Mock Policies Maintenance)',
-    attributes: nameAndLabel,
-    uniqueAttribute: 'name',
-  });
+  registerResources(router, context, [
+    claimsCollection({
+      shape: policyTypeShape,
+      table: policyType,
+      thing: 'policy',
+      summary: 'policy types (Mock Policies Maintenance)',
+      uniqueAttribute: 'name',
+    }),
+    claimsCollection({
+      shape: policyStatusShape,
+      table: policyStatus,
+      thing: 'policy',
+      summary: 'policy statuses (Mock Policies Maintenance)',
+      uniqueAttribute: 'name',
+    }),
+  ]);
 }

@@ -6,7 +6,7 @@ import { usersRoutes } from './users-routes.js';
 
 /** The integrations the claims screens call under /api/claims/integrations/ (and claims/users/…/assign). */
 export function registerIntegrationRoutes(router: AtriumRouter, context: ServerPluginContext): void {
-  policiesRoutes(router, context.db);
+  policiesRoutes(router, context);
   usersRoutes(router, context);
   attachmentsRoutes(router, context);
   contactsRoutes(router, context.db);

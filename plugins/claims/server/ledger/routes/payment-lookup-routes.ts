@@ -2,30 +2,29 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   ApiError,
   attributeError,
-  defineResource,
-  resourceDocument,
-  serializeDocument,
+  declareResource,
+  registerResources,
   z,
   type AtriumRouter,
   type Queryable,
   type ServerPluginContext,
 } from '@atrium/sdk/server';
 import { lookup } from '../../core/tables.js';
-import { callerOf, isUniqueViolation, writeAudit } from '../../core/http-kit.js';
+import { callerOf, writeAudit } from '../../core/http-kit.js';
 import { claimsPermission } from '../../permissions.js';
+import { payCodeShape, paymentMethodShape } from '../../../shared/collections.js';
 import { ledgerTransaction } from '../tables.js';
 import { PAYMENT_METHODS } from './schemas.js';
 
 /**
  * payment-methods/ and pay-codes/ (docs/claims-accounting.md, "Payment methods and pay codes"): the
- * lists claims finance maintains. Each starts with the built-in rows (methods check, ach, wire,
- * card; pay codes loss, expense), kept in the lookup table (kinds `payment-method`, `pay-code`). A
- * row's name is what payments record, so it never changes; a built-in row or one a transaction
- * names is deactivated (`active: false`), never deleted (409). A payment names an active payment method.
+ * lists claims finance maintains, each declared once (shared half in shared/collections.ts). Each
+ * starts with the built-in rows (methods check, ach, wire, card; pay codes loss, expense), kept in
+ * the lookup table (kinds `payment-method`, `pay-code`). A row's name is its id and what payments
+ * record, so it never changes; a built-in row or one a transaction names is deactivated (`active:
+ * false`), never deleted (409). A payment names an active payment method. Lists page like every
+ * JSON:API collection (`page[number]`/`page[size]`), which the shared list client sends.
  */
-const tags = ['claims', 'claims-ledger'];
-const security = [{ bearer: [] }];
-
 interface LookupKind {
   path: 'payment-methods' | 'pay-codes';
   kind: 'payment-method' | 'pay-code';
@@ -57,26 +56,6 @@ const KINDS: LookupKind[] = [
 
 type Row = typeof lookup.$inferSelect;
 
-const nameText = z
-  .string({ error: 'This field is required.' })
-  .trim()
-  .min(1, 'This field is required.')
-  .max(50, 'Name must be 50 characters or less.')
-  .regex(/^\S*$/, 'The Name cannot contain spaces.')
-  .regex(/^[a-z0-9_-]*$/, 'Name may only contain lower-case letters, digits, - and _.');
-const labelText = z
-  .string({ error: 'This field is required.' })
-  .trim()
-  .min(1, 'This field is required.')
-  .max(200, 'Label must be 200 characters or less.');
-const sortOrder = z
-  .number({ error: 'Sort order must be a whole number.' })
-  .int('Sort order must be a whole number.')
-  .min(0, 'Sort order must be 0 or more.')
-  .max(100000, 'Sort order must be 100000 or less.');
-
-const nameParams = z.strictObject({ name: z.string().max(50) });
-
 /** Inserts the built-in rows that are missing (concurrent callers: the unique index keeps one of each). */
 async function ensureDefaults(db: Queryable, kind: LookupKind): Promise<void> {
   await db
@@ -107,33 +86,13 @@ export async function requireActivePaymentMethod(db: Queryable, name: string, at
 }
 
 export function registerPaymentLookupRoutes(router: AtriumRouter, context: ServerPluginContext) {
-  for (const kind of KINDS) registerKind(router, context, kind);
+  registerResources(router, context, KINDS.map(declarationOf));
 }
 
-function registerKind(router: AtriumRouter, context: ServerPluginContext, kind: LookupKind) {
-  const { db } = context;
-  const base = `/${kind.path}/`;
-  const resource = defineResource<Row & { inUse?: boolean }>({
-    type: kind.path,
-    id: (r) => r.name,
-    attributes: (r) => ({ name: r.name, label: r.label, sort_order: r.sortOrder, active: !r.expired }),
-  });
-  let seeded = false;
-  const ready = async () => {
-    if (seeded) return;
-    await ensureDefaults(db, kind);
-    seeded = true;
-  };
-  const load = async (name: string) => {
-    await ready();
-    const [row] = await db
-      .select()
-      .from(lookup)
-      .where(and(eq(lookup.kind, kind.kind), eq(lookup.name, name)));
-    if (!row) throw new ApiError(404, `${kind.title} ${name} not found.`);
-    return row;
-  };
-  const inUse = async (name: string) => {
+function declarationOf(kind: LookupKind) {
+  const shape = kind.path === 'payment-methods' ? paymentMethodShape : payCodeShape;
+  const noun = kind.title.toLowerCase();
+  const inUse = async (db: Queryable, name: string) => {
     const [row] = await db
       .select({ id: ledgerTransaction.id })
       .from(ledgerTransaction)
@@ -141,180 +100,81 @@ function registerKind(router: AtriumRouter, context: ServerPluginContext, kind: 
       .limit(1);
     return row !== undefined;
   };
-
-  router.get(
-    base,
-    {
-      config: { jsonapi: true, access: claimsPermission('transaction', 'read') },
-      schema: {
-        summary: `The ${kind.title.toLowerCase()}s, in sort order; filter[active]=true: only the active ones.`,
-        tags,
-        security,
-        querystring: z.strictObject({ 'filter[active]': z.enum(['true', 'false']).optional() }),
-      },
+  return declareResource({
+    shape,
+    table: lookup,
+    id: { column: 'name', kind: 'text', maxLength: 50 },
+    // Read with the ledger (payments name them), maintained as lookups.
+    permission: { resource: 'claims:lookup', actions: { read: claimsPermission('transaction', 'read') } },
+    fixed: { kind: kind.kind },
+    selfLinks: false,
+    present: (r) => ({ name: r.name, label: r.label, sort_order: r.sortOrder, active: !r.expired }),
+    // A change may repeat the name (the form sends it); validate refuses another one.
+    updateAttributes: {
+      ...Object.fromEntries(Object.entries(shape.attributes).map(([key, schema]) => [key, schema.optional()])),
+      name: z.string().optional(),
     },
-    async (request) => {
-      await ready();
-      const active = request.query['filter[active]'];
-      const rows = (await rowsOf(db, kind)).filter((r) => active === undefined || r.expired === (active === 'false'));
-      return serializeDocument(resource, rows, { meta: { count: rows.length } });
-    },
-  );
-
-  router.get(
-    `${base}:name/`,
-    {
-      config: { jsonapi: true, access: claimsPermission('transaction', 'read') },
-      schema: { summary: `One ${kind.title.toLowerCase()}, by name.`, tags, security, params: nameParams },
-    },
-    async (request) => serializeDocument(resource, await load(request.params.name)),
-  );
-
-  router.post(
-    base,
-    {
-      config: { jsonapi: true, access: claimsPermission('lookup', 'create') },
-      schema: {
-        summary: `Adds a ${kind.title.toLowerCase()}; its name is what payments record and never changes.`,
-        tags,
-        security,
-        body: resourceDocument(kind.path, {
-          name: nameText.optional(),
-          label: labelText.optional(),
-          sort_order: sortOrder.optional(),
-          active: z.boolean().optional(),
-        }),
-      },
-    },
-    async (request, reply) => {
-      await ready();
-      const a = request.body.data.attributes ?? {};
-      if (a.name === undefined) throw attributeError('name', 'This field is required.');
-      if (a.label === undefined) throw attributeError('label', 'This field is required.');
-      const created = await db
-        .transaction(async (tx) => {
-          const [row] = await tx
-            .insert(lookup)
-            .values({
-              kind: kind.kind,
-              name: a.name!,
-              label: a.label!,
-              sortOrder: a.sort_order ?? 100,
-              expired: a.active === false,
-            })
-            .returning();
-          await writeAudit(tx, {
-            username: callerOf(request),
-            action: 'create',
-            entityType: kind.kind,
-            entityId: row!.id,
-            after: row,
-          });
-          return row!;
-        })
-        .catch((error: unknown) => {
-          if (isUniqueViolation(error)) {
-            throw attributeError('name', `A ${kind.title.toLowerCase()} named ${a.name} already exists.`, 409);
-          }
-          throw error;
-        });
-      reply.status(201);
-      return serializeDocument(resource, created);
-    },
-  );
-
-  router.patch(
-    `${base}:name/`,
-    {
-      config: { jsonapi: true, access: claimsPermission('lookup', 'update') },
-      schema: {
-        summary: `Changes a ${kind.title.toLowerCase()}'s label, sort order or active flag (active: false deactivates it).`,
-        tags,
-        security,
-        params: nameParams,
-        body: resourceDocument(
-          kind.path,
-          {
-            name: z.string().optional(),
-            label: labelText.optional(),
-            sort_order: sortOrder.optional(),
-            active: z.boolean().optional(),
-          },
-          { id: 'required' },
-        ),
-      },
-    },
-    async (request) => {
-      const data = request.body.data;
-      if (data.id !== request.params.name) {
-        throw new ApiError(409, 'The id in the body does not match the URL.', { source: { pointer: '/data/id' } });
-      }
-      const before = await load(request.params.name);
-      const a = data.attributes ?? {};
-      if (a.name !== undefined && a.name !== before.name) {
-        throw attributeError('name', `The name of a ${kind.title.toLowerCase()} cannot change; payments record it.`);
-      }
-      const values: Partial<Row> = {};
+    toColumns: (a, action) => {
+      const values: Record<string, unknown> = {};
+      if (a.name !== undefined) values.name = a.name;
       if (a.label !== undefined) values.label = a.label;
-      if (a.sort_order !== undefined) values.sortOrder = a.sort_order;
-      if (a.active !== undefined) values.expired = !a.active;
-      if (Object.keys(values).length === 0) return serializeDocument(resource, before);
-      const updated = await db.transaction(async (tx) => {
-        const [row] = await tx.update(lookup).set(values).where(eq(lookup.id, before.id)).returning();
-        await writeAudit(tx, {
-          username: callerOf(request),
-          action: 'update',
-          entityType: kind.kind,
-          entityId: before.id,
-          before,
-          after: row,
-        });
-        return row!;
-      });
-      return serializeDocument(resource, updated);
+      if (action === 'create' || a.sort_order !== undefined) values.sortOrder = a.sort_order ?? 100;
+      if (action === 'create' || a.active !== undefined) values.expired = a.active === false;
+      return values;
     },
-  );
-
-  router.delete(
-    `${base}:name/`,
-    {
-      config: { jsonapi: true, access: claimsPermission('lookup', 'delete') },
-      schema: {
-        summary: `Deletes a ${kind.title.toLowerCase()} no transaction names (409 otherwise: deactivate it).`,
-        tags,
-        security,
-        params: nameParams,
+    hooks: {
+      prepare: (db) => ensureDefaults(db, kind),
+      async validate(values, call) {
+        if (call.action !== 'update' || values.name === undefined) return;
+        const before = (await call.before())!;
+        if (values.name !== before.name) {
+          throw attributeError('name', `The name of a ${noun} cannot change; payments record it.`);
+        }
+        delete values.name; // the same name: nothing to write
+      },
+      async beforeDelete(row, call) {
+        if (kind.defaults.some(([name]) => name === row.name)) {
+          throw new ApiError(
+            409,
+            `${kind.title} ${row.name} is built in and cannot be deleted; deactivate it instead.`,
+            {
+              code: 'built_in',
+            },
+          );
+        }
+        if (await inUse(call.context.db, row.name as string)) {
+          throw new ApiError(
+            409,
+            `${kind.title} ${row.name} is used by transactions and cannot be deleted; deactivate it instead.`,
+            { code: 'in_use' },
+          );
+        }
       },
     },
-    async (request, reply) => {
-      const before = await load(request.params.name);
-      if (kind.defaults.some(([name]) => name === before.name)) {
-        throw new ApiError(
-          409,
-          `${kind.title} ${before.name} is built in and cannot be deleted; deactivate it instead.`,
-          {
-            code: 'built_in',
-          },
-        );
-      }
-      if (await inUse(before.name)) {
-        throw new ApiError(
-          409,
-          `${kind.title} ${before.name} is used by transactions and cannot be deleted; deactivate it instead.`,
-          { code: 'in_use' },
-        );
-      }
-      await db.transaction(async (tx) => {
-        await tx.delete(lookup).where(eq(lookup.id, before.id));
-        await writeAudit(tx, {
-          username: callerOf(request),
-          action: 'delete',
-          entityType: kind.kind,
-          entityId: before.id,
-          before,
-        });
-      });
-      return reply.status(204).send();
+    messages: {
+      notFound: (name) => `${kind.title} ${name} not found.`,
+      idMismatch: () => 'The id in the body does not match the URL.',
+      unique: { attribute: 'name', status: 409, detail: (v) => `A ${noun} named ${String(v.name)} already exists.` },
     },
-  );
+    audit: (tx, entry) =>
+      writeAudit(tx, {
+        username: callerOf(entry.request),
+        action: entry.action,
+        entityType: kind.kind,
+        entityId: (entry.before ?? entry.after)!.id as number,
+        before: entry.before,
+        after: entry.after,
+      }),
+    openapi: {
+      summary: `${noun}s`,
+      tags: ['claims', 'claims-ledger'],
+      summaries: {
+        list: `The ${noun}s, in sort order; filter[active]=true: only the active ones.`,
+        find: `One ${noun}, by name.`,
+        create: `Adds a ${noun}; its name is what payments record and never changes.`,
+        update: `Changes a ${noun}'s label, sort order or active flag (active: false deactivates it).`,
+        delete: `Deletes a ${noun} no transaction names (409 otherwise: deactivate it).`,
+      },
+    },
+  });
 }
