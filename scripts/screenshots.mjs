@@ -44,16 +44,22 @@ const { values } = parseArgs({
 const roles = values.role?.length ? values.role : Object.keys(ACCOUNTS);
 const maxPages = Number(values['max-pages']);
 
-/** `/claims/CLM-000040/exposures/12` → `/claims/:id/exposures/:id`: one screenshot per kind of page. */
-export function pagePattern(pathname) {
-  return pathname
+/** `/claims/CLM-000040/exposures/12?tab=x` → `/claims/:id/exposures/:id`: one screenshot per kind of page. */
+export function pagePattern(pathWithQuery) {
+  return pathWithQuery
+    .split('?')[0]
     .split('/')
     .map((segment) => (/\d/.test(segment) ? ':id' : segment))
     .join('/');
 }
 
 function slug(pathname) {
-  return pathname.replace(/^\/+|\/+$/g, '').replace(/[^a-zA-Z0-9]+/g, '-') || 'home';
+  return (
+    pathname
+      .split('?')[0]
+      .replace(/^\/+|\/+$/g, '')
+      .replace(/[^a-zA-Z0-9]+/g, '-') || 'home'
+  );
 }
 
 async function startServer() {
@@ -103,7 +109,7 @@ function checkPage() {
   return problems;
 }
 
-/** Same-origin links on the page, as paths without query or hash, that the walk may follow. */
+/** Same-origin links on the page (path and query, no hash) that the walk may follow. */
 async function linksOn(page, origin) {
   const hrefs = await page.$$eval('a[href]', (anchors) => anchors.map((a) => a.href));
   const paths = [];
@@ -111,7 +117,7 @@ async function linksOn(page, origin) {
     const url = new URL(href);
     if (url.origin !== origin) continue;
     if (SKIP.some((re) => re.test(url.pathname))) continue;
-    paths.push(url.pathname);
+    paths.push(`${url.pathname}${url.search}`);
   }
   return paths;
 }
@@ -177,8 +183,10 @@ async function walkRole(browser, url, role, failures) {
     patterns.add(pagePattern(pathname));
     await page.goto(`${url}${pathname}`);
     await settle(page);
-    const landed = new URL(page.url()).pathname;
-    if (landed !== pathname && patterns.has(pagePattern(landed))) continue; // a redirect to a page already seen
+    const here = page.url();
+    const landed = new URL(here).pathname;
+    // A redirect to a page already seen.
+    if (pagePattern(landed) !== pagePattern(pathname) && patterns.has(pagePattern(landed))) continue;
     patterns.add(pagePattern(landed));
     shots.push(landed);
     await capture(page, role, slug(landed), failures);
@@ -198,7 +206,7 @@ async function walkRole(browser, url, role, failures) {
           await capture(page, role, slug(now), failures);
           await enqueueLinks();
         }
-        await page.goto(`${url}${landed}`);
+        await page.goto(here);
         await settle(page);
       } else {
         shots.push(`${landed} (${name})`);

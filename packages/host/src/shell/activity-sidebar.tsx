@@ -1,5 +1,5 @@
 import { ActivityPanelScope } from '@atrium/sdk';
-import { ActionIcon, Alert, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Stack, Text } from '@mantine/core';
 import { LoadingState } from '@atrium/sdk';
 import { Suspense, useMemo } from 'react';
 import { useHostRuntime, useRuntimeStore, useWhenContext } from '../host-runtime-context.js';
@@ -41,18 +41,18 @@ export function ActivitySidebar() {
         aria-label="Activity"
       >
         {panels.map(({ item }) => (
-          <Tooltip key={item.id} label={item.title} position="left">
-            <ActionIcon
-              size="lg"
-              variant={item.id === openPanelId ? 'light' : 'subtle'}
-              color={item.id === openPanelId ? undefined : 'gray'}
-              aria-label={item.title}
-              aria-pressed={item.id === openPanelId}
-              onClick={() => runtime.activity.getState().toggle(item.id)}
-            >
-              <NavIcon icon={item.icon} size={20} />
-            </ActionIcon>
-          </Tooltip>
+          <ActionIcon
+            key={item.id}
+            title={item.title}
+            size="lg"
+            variant={item.id === openPanelId ? 'light' : 'subtle'}
+            color={item.id === openPanelId ? undefined : 'gray'}
+            aria-label={item.title}
+            aria-pressed={item.id === openPanelId}
+            onClick={() => runtime.activity.getState().toggle(item.id)}
+          >
+            <NavIcon icon={item.icon} size={20} />
+          </ActionIcon>
         ))}
       </Stack>
       {open && Panel ? (

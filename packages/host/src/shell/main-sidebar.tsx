@@ -1,10 +1,9 @@
-import { NavLink, Stack, Tooltip } from '@mantine/core';
+import { NavLink, Stack } from '@mantine/core';
 import IconLayoutDashboard from '@tabler/icons-react/icons/IconLayoutDashboard';
 import IconLayoutSidebarLeftCollapse from '@tabler/icons-react/icons/IconLayoutSidebarLeftCollapse';
 import IconLayoutSidebarLeftExpand from '@tabler/icons-react/icons/IconLayoutSidebarLeftExpand';
 import IconLifebuoy from '@tabler/icons-react/icons/IconLifebuoy';
 import type { NavIcon as NavIconType } from '@atrium/sdk';
-import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { isAgentRole } from '../auth/agent-role.js';
 import { useHostRuntime, useRuntimeStore } from '../host-runtime-context.js';
@@ -22,17 +21,10 @@ function isActive(pathname: string, href: string): boolean {
 }
 
 /**
- * The entry's title stays in the link's text when the rail is folded (hidden visually, see
- * host.css), so its accessible name and text never change; a tooltip shows it to sighted users.
+ * A nav entry's title. It stays in the link's text when the rail is folded (hidden visually, see
+ * host.css), so its accessible name and text never change; the native tooltip (`title`) shows it
+ * to sighted users. Not Mantine's Tooltip: its positioning library would weigh on the first load.
  */
-function RailTooltip({ collapsed, label, children }: { collapsed: boolean; label: string; children: ReactNode }) {
-  return (
-    <Tooltip label={label} position="right" disabled={!collapsed} openDelay={150}>
-      {children}
-    </Tooltip>
-  );
-}
-
 function Label({ children }: { children: string }) {
   return <span className="atrium-nav-label">{children}</span>;
 }
@@ -51,17 +43,16 @@ function SidebarLink({
   collapsed: boolean;
 }) {
   return (
-    <RailTooltip collapsed={collapsed} label={title}>
-      <NavLink
-        component={Link}
-        to={to}
-        label={<Label>{title}</Label>}
-        leftSection={<NavIcon icon={icon} />}
-        active={active}
-        aria-current={active ? 'page' : undefined}
-        className="atrium-nav-link"
-      />
-    </RailTooltip>
+    <NavLink
+      component={Link}
+      to={to}
+      title={collapsed ? title : undefined}
+      label={<Label>{title}</Label>}
+      leftSection={<NavIcon icon={icon} />}
+      active={active}
+      aria-current={active ? 'page' : undefined}
+      className="atrium-nav-link"
+    />
   );
 }
 
@@ -110,32 +101,30 @@ export function MainSidebar({
           />
         ))}
       </div>
-      <RailTooltip collapsed={collapsed} label="Get help">
+      <NavLink
+        component="button"
+        title={collapsed ? 'Get help' : undefined}
+        label={<Label>Get help</Label>}
+        leftSection={<IconLifebuoy size={18} stroke={1.75} aria-hidden />}
+        onClick={() => runtime.ui.getState().openHelp()}
+        className="atrium-nav-link"
+      />
+      {onCollapsedChange ? (
         <NavLink
           component="button"
-          label={<Label>Get help</Label>}
-          leftSection={<IconLifebuoy size={18} stroke={1.75} aria-hidden />}
-          onClick={() => runtime.ui.getState().openHelp()}
-          className="atrium-nav-link"
+          title={collapsed ? 'Expand sidebar' : undefined}
+          label={<Label>{collapsed ? 'Expand sidebar' : 'Collapse sidebar'}</Label>}
+          aria-expanded={!collapsed}
+          leftSection={
+            collapsed ? (
+              <IconLayoutSidebarLeftExpand size={18} stroke={1.75} aria-hidden />
+            ) : (
+              <IconLayoutSidebarLeftCollapse size={18} stroke={1.75} aria-hidden />
+            )
+          }
+          onClick={() => onCollapsedChange(!collapsed)}
+          className="atrium-nav-link atrium-sidebar-toggle"
         />
-      </RailTooltip>
-      {onCollapsedChange ? (
-        <RailTooltip collapsed={collapsed} label="Expand sidebar">
-          <NavLink
-            component="button"
-            label={<Label>{collapsed ? 'Expand sidebar' : 'Collapse sidebar'}</Label>}
-            aria-expanded={!collapsed}
-            leftSection={
-              collapsed ? (
-                <IconLayoutSidebarLeftExpand size={18} stroke={1.75} aria-hidden />
-              ) : (
-                <IconLayoutSidebarLeftCollapse size={18} stroke={1.75} aria-hidden />
-              )
-            }
-            onClick={() => onCollapsedChange(!collapsed)}
-            className="atrium-nav-link atrium-sidebar-toggle"
-          />
-        </RailTooltip>
       ) : null}
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Code, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useApiClient } from '@atrium/sdk';
 import { LINES_RESOURCES } from '../catalog/permissions.js';
@@ -70,7 +70,9 @@ export function MappingView({
       <ServerMessage message={message} />
       {names.map((riskType) => (
         <Card key={riskType} withBorder>
-          <Title order={4}>{riskType}</Title>
+          <Title order={4}>
+            <Code fz="inherit">{riskType}</Code>
+          </Title>
           <Table aria-label={`Mapping of ${riskType}`}>
             <Table.Thead>
               <Table.Tr>

@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Code, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { mapServerFormErrors, noSpace, required, useApiClient, useHostServices, validateForm } from '@atrium/sdk';
@@ -58,7 +58,7 @@ export function SequencesView({
               <Table.Tr key={s.id}>
                 <Table.Td>
                   <Group gap="xs">
-                    {s.name}
+                    <Code>{s.name}</Code>
                     <InheritanceBadge status={s.inheritanceStatus} />
                   </Group>
                 </Table.Td>

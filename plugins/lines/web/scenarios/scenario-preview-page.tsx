@@ -11,7 +11,7 @@ export default function ScenarioPreviewPage() {
   const versionId = Number(search.get('version_id'));
   const readOnly = search.get('read_only') === 'true';
   if (!Number.isInteger(productId) || !Number.isInteger(scenarioId) || !Number.isInteger(versionId) || versionId < 1)
-    return <Alert color="red">This link names no product, scenario or version_id.</Alert>;
+    return <Alert color="red">This link names no product, scenario or version.</Alert>;
   return (
     <Stack gap="md">
       <Title order={2}>Scenario preview</Title>

@@ -11,6 +11,8 @@ import {
   type ScenarioScope,
   type TransactionType,
 } from './scenarios-api.js';
+import { statusLabel } from '@atrium/sdk';
+import { transactionTypeLabels } from '../lines-labels.js';
 
 export interface ScenariosPanelProps {
   productId: number;
@@ -84,7 +86,7 @@ export default function ScenariosPanel({ productId, versionId, readOnly }: Scena
                       </Anchor>
                     </Group>
                   </Table.Td>
-                  <Table.Td>{scenario.transaction_type}</Table.Td>
+                  <Table.Td>{statusLabel(transactionTypeLabels, scenario.transaction_type)}</Table.Td>
                   <Table.Td>{scenario.effective_date}</Table.Td>
                   <Table.Td>{scenario.expected_premium ?? '—'}</Table.Td>
                   <Table.Td>{scenario.premium?.term ?? '—'}</Table.Td>
@@ -172,7 +174,7 @@ function NewScenarioForm({ scope, onCreated }: { scope: ScenarioScope; onCreated
         <Select
           label="Transaction type"
           aria-label="New scenario transaction type"
-          data={TRANSACTION_TYPES.map((t) => ({ value: t, label: t }))}
+          data={TRANSACTION_TYPES.map((t) => ({ value: t, label: statusLabel(transactionTypeLabels, t) }))}
           value={transactionType}
           allowDeselect={false}
           onChange={(value) => value && setTransactionType(value as TransactionType)}
