@@ -190,16 +190,22 @@ export async function listClaims(
   if (!after && rows.length > 0 && rows.length < page.size) return counted(page.offset + rows.length);
   if (!after && rows.length === 0 && page.offset === 0) return counted(0);
   // The count stops at EXACT_COUNT_LIMIT + 1 matches: exact below, the planner's estimate above.
-  const matches = db
-    .select({ one: sql`1` })
-    .from(claim)
-    .leftJoin(location, eq(location.id, claim.lossLocationId))
-    .where(where);
-  const [capped] = await db.select({ n: count() }).from(matches.limit(exactCountLimit + 1).as('matches'));
+  // A builder per use: .limit() changes the builder it is called on.
+  const matches = () =>
+    db
+      .select({ one: sql`1` })
+      .from(claim)
+      .leftJoin(location, eq(location.id, claim.lossLocationId))
+      .where(where);
+  const [capped] = await db.select({ n: count() }).from(
+    matches()
+      .limit(exactCountLimit + 1)
+      .as('matches'),
+  );
   const exact = capped?.n ?? 0;
   if (exact <= exactCountLimit) return counted(exact);
   const plan = await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-    sql`explain (format json) ${matches}`,
+    sql`explain (format json) ${matches()}`,
   );
   const estimate = Math.round(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
   return counted(Math.max(exact, estimate), true);
