@@ -59,7 +59,11 @@ export interface AccessTestServer extends TestServer {
 }
 
 export async function startAccessServer(extraPlugins: ServerPluginDefinition[] = []): Promise<AccessTestServer> {
-  const server = await startTestServer({ plugins: [createAccessPlugin(), testIdentity, ...extraPlugins] });
+  // The stand-in identity writes nothing, so servers of the same plugins seed the same database.
+  const server = await startTestServer({
+    plugins: [createAccessPlugin(), testIdentity, ...extraPlugins],
+    template: 'access-test-identity',
+  });
   const as: AccessTestServer['as'] = (username, options = {}) => {
     const headers: Record<string, string> = {};
     if (username) headers.authorization = `Bearer test:${username}`;

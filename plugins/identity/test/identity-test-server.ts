@@ -44,6 +44,9 @@ export async function startIdentityServer(
       administratorsOnly,
       ...(options.extraPlugins ?? []),
     ],
+    // The identity seed depends on its options (password hashing) but not on the clock beyond dating
+    // its rows: servers with the default options copy one template.
+    template: options.plugin || options.extraPlugins ? undefined : 'identity-administrators-only',
   });
   const send = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
     server.fetch(path, {

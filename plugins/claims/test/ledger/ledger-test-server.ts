@@ -51,7 +51,10 @@ export async function startLedgerServer(options: { demo?: boolean } = {}): Promi
   // Without `demo` the claims module's own demo seed (60 claims) is left out; the ledger's authority
   // limits are seeded alone.
   const claims = options.demo ? claimsPlugin : { ...claimsPlugin, seed: undefined };
-  const server = await startTestServer({ plugins: [createAccessPlugin(), testIdentity, claims] });
+  const server = await startTestServer({
+    plugins: [createAccessPlugin(), testIdentity, claims],
+    template: options.demo ? 'ledger-test-identity-demo' : 'ledger-test-identity',
+  });
   const db = server.atrium.database.db;
   if (!options.demo) await db.transaction((tx) => seedLedger(tx));
   const [prod] = await db.insert(product).values({ name: 'ledger-test', label: 'Ledger test' }).returning();

@@ -46,7 +46,13 @@ export interface TablesTestServer extends TestServer {
 }
 
 export async function startTablesServer(): Promise<TablesTestServer> {
-  const server = await startTestServer({ plugins: [linesPlugin], access: { authenticator, evaluator }, seed: 'never' });
+  const server = await startTestServer({
+    plugins: [linesPlugin],
+    access: { authenticator, evaluator },
+    seed: 'never',
+    // Migrated, unseeded: the same database every time, so it is copied from a template.
+    template: 'lines-tables',
+  });
   const as = (username: string | null): Caller => {
     const headers: Record<string, string> = username ? { authorization: `Bearer test:${username}` } : {};
     const send: Caller['send'] = (method, path, init = {}) =>
