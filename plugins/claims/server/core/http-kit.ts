@@ -61,7 +61,6 @@ function pgCode(error: unknown): string | undefined {
 
 export const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
 export const isForeignKeyViolation = (error: unknown) => pgCode(error) === '23503';
-export const isCheckViolation = (error: unknown) => pgCode(error) === '23514';
 
 /** The `id` of a PATCH document must be the record's (JSON:API 1.1 answers 409 otherwise). */
 export function requireMatchingId(bodyId: string | undefined, id: string | number): void {

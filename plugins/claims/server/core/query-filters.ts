@@ -18,5 +18,3 @@ export function filterValue<T>(query: Record<string, unknown>, name: string): T 
   const value = query[name] ?? query[`filter[${name}]`] ?? (name === 'claim_id' ? query['filter[claim]'] : undefined);
   return value as T | undefined;
 }
-
-export const idSort = z.enum(['id', '-id']).optional();

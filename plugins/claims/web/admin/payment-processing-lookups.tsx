@@ -10,8 +10,10 @@ import {
   useApiClient,
   useCan,
   validateForm,
+  type ResourceItem,
 } from '@atrium/sdk';
-import { errorMessageOf, flatten, resourceBody, text, type Flat } from '../api/jsonapi.js';
+import { errorMessageOf, text } from '../api/jsonapi.js';
+import { payCodes, paymentMethods, type PaymentLookupClient } from '../api/collections.js';
 
 /**
  * Payment methods and pay codes as claims finance maintains them on the Payment Processing page
@@ -21,43 +23,35 @@ import { errorMessageOf, flatten, resourceBody, text, type Flat } from '../api/j
 export function PaymentLookups() {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }}>
-      <LookupList title="Payment methods" type="payment-methods" path="/claims/payment-methods/" />
-      <LookupList title="Pay codes" type="pay-codes" path="/claims/pay-codes/" />
+      <LookupList title="Payment methods" client={paymentMethods} />
+      <LookupList title="Pay codes" client={payCodes} />
     </SimpleGrid>
   );
 }
 
-function LookupList({ title, type, path }: { title: string; type: string; path: string }) {
+function LookupList({ title, client }: { title: string; client: PaymentLookupClient }) {
   const api = useApiClient();
   const queryClient = useQueryClient();
-  const key = ['claims-module', 'admin', path];
-  const list = useQuery({
-    queryKey: key,
-    queryFn: async ({ signal }) =>
-      (await api.get<{ data: Parameters<typeof flatten>[0][] }>(path, { jsonApi: true, signal })).data.map(flatten),
-  });
+  const list = useQuery(client.allQuery(api));
   const canCreate = useCan('claims:lookup', 'create');
   const canUpdate = useCan('claims:lookup', 'update');
   const canDelete = useCan('claims:lookup', 'delete');
   const [values, setValues] = useState({ name: '', label: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [actionError, setActionError] = useState<unknown>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: client.keys.all });
   const add = useMutation({
-    mutationFn: () =>
-      api.post(path, resourceBody(type, { name: values.name.trim(), label: values.label.trim() }), { jsonApi: true }),
+    mutationFn: () => client.create(api, { attributes: { name: values.name.trim(), label: values.label.trim() } }),
     onSuccess: () => {
       setValues({ name: '', label: '' });
       return refresh();
     },
     onError: (error) => setErrors(mapServerFormErrors(error).fields),
   });
-  const toggle = async (row: Flat) => {
+  const toggle = async (row: ResourceItem) => {
     setActionError(null);
     try {
-      await api.patch(`${path}${row.id}/`, resourceBody(type, { active: !row.active }, { id: row.id }), {
-        jsonApi: true,
-      });
+      await client.update(api, row.id, { attributes: { active: !row.active } });
       await refresh();
     } catch (error) {
       setActionError(new Error(errorMessageOf(error)));
@@ -111,7 +105,7 @@ function LookupList({ title, type, path }: { title: string; type: string; path: 
                       onConfirm={async () => {
                         setActionError(null);
                         try {
-                          await api.delete(`${path}${row.id}/`, { jsonApi: true });
+                          await client.remove(api, row.id);
                           await refresh();
                         } catch (error) {
                           setActionError(new Error(errorMessageOf(error)));

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApiClient, type ApiClient, type JsonApiDocument, type JsonApiResource } from '@atrium/sdk';
 import { flatten, flattenAll, resourceBody, text, type Flat } from './jsonapi.js';
+import { paymentMethods } from './collections.js';
 import { PATHS } from './paths.js';
 
 /** Claims, their statuses, exposures, parties and audit log as the screens read them. */
@@ -157,7 +158,11 @@ export function useLookup(path: string, query: Record<string, string> = {}, enab
  * on the payments that used it but cannot be chosen again.
  */
 export function usePaymentMethods(activeOnly: boolean) {
-  const methods = useLookup(PATHS.paymentMethods, activeOnly ? { 'filter[active]': 'true' } : {});
+  const api = useApiClient();
+  const methods = useQuery({
+    ...paymentMethods.allQuery(api, { filters: { active: activeOnly ? true : undefined } }),
+    staleTime: 60_000,
+  });
   const options = (methods.data ?? []).map((m) => ({ value: m.id, label: text(m.label) || m.id }));
   return {
     ...methods,

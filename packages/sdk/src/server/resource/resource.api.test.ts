@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import accessPlugin from '@atrium/plugin-access/server';
 import identityPlugin from '@atrium/plugin-identity/server';
 import { startTestServer, type TestServer } from '../../testing/test-server.js';
-import { toyPlugin } from './toy-plugin.js';
+import { createApiClient } from '../../web/api-client.js';
+import { isApiRequestError } from '../../web/api-error.js';
+import { resourceClient } from '../../web/resource-client.js';
+import { noteShape, tagShape, toyPlugin } from './toy-plugin.js';
 
 /**
  * Every route a resource declaration registers, on a real server with the real identity and access
@@ -110,7 +113,7 @@ beforeAll(async () => {
     expect(created.status).toBe(201);
     noteIds.push((await json(created)).data.id);
   }
-}, 180_000);
+}, 600_000);
 afterAll(async () => server?.close());
 
 describe('a declared JSON:API resource', () => {
@@ -272,5 +275,45 @@ describe('a declared plain resource', () => {
     );
     expect((await adminPlain('DELETE', `/tags/${id}/`)).status).toBe(204);
     expect((await adminPlain('DELETE', `/tags/${tagIds[0]}/`)).status).toBe(409);
+  });
+});
+
+describe('the web client derived from the shared shapes', () => {
+  const api = () =>
+    createApiClient({
+      baseUrl: `${server.url}/api`,
+      getToken: () => tokens.get('admin@atrium.test'),
+      getEffectiveRole: () => null,
+    });
+  const notesClient = resourceClient(noteShape);
+  const tagsClient = resourceClient(tagShape);
+
+  it('lists a page, every page and filters, in each style', async () => {
+    const page = await notesClient.list(api(), { page: 1, size: 2, ordering: '-rank' });
+    expect(page.count).toBeGreaterThanOrEqual(5);
+    expect(page.items.map((n) => n.rank)).toEqual([10, 9]);
+    expect(page.items[0]).toEqual(expect.objectContaining({ title: 'Note 0', tag_id: tagIds[0] }));
+    const all = await notesClient.listAll(api(), { filters: { owner: READER } });
+    expect(all.map((n) => n.id)).toEqual([noteIds[1], noteIds[2], noteIds[4]]);
+    const tagsAll = await tagsClient.listAll(api(), { ordering: 'name' });
+    expect(tagsAll.map((t) => t.name)).toEqual(['blue', 'red']);
+    expect(notesClient.keys.list({ page: 2 })).toEqual(['resource', 'note', 'list', { page: 2 }]);
+  });
+
+  it('creates, finds with the ETag and sends it as If-Match (412 when stale)', async () => {
+    const created = await notesClient.create(api(), {
+      attributes: { title: 'From the client', owner: READER },
+      relationships: { tag: tagIds[1]! },
+    });
+    expect(created.item.tag_id).toBe(tagIds[1]);
+    const { item, etag } = await notesClient.find(api(), created.item.id);
+    expect(etag).toBeTruthy();
+    const changed = await notesClient.update(api(), item.id, { attributes: { rank: 3 } }, etag);
+    expect(changed.item.rank).toBe(3);
+    const stale = await notesClient.update(api(), item.id, { attributes: { rank: 4 } }, etag).catch((e: unknown) => e);
+    expect(isApiRequestError(stale) && stale.status).toBe(412);
+    await notesClient.remove(api(), item.id);
+    const gone = await notesClient.find(api(), item.id).catch((e: unknown) => e);
+    expect(isApiRequestError(gone) && gone.status).toBe(404);
   });
 });
