@@ -5,16 +5,17 @@
  */
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
-import pino from 'pino';
 import { createAtrium, loadConfig } from '@atrium/server';
+import { turnBatchedLogDestination } from '../../packages/server/src/http/log-destination.js';
 import { fmt, runLoad, type LoadResult } from './load.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 
-// Logging is part of the stack under test: every request is logged at info level, through the same
-// asynchronous pino destination the server writes its standard output with, here to /dev/null.
-const sink = pino.destination({ dest: '/dev/null', sync: false });
+// Logging is part of the stack under test: every request is logged at info level, through the
+// destination the server writes standard output with (http/log-destination.ts), here to /dev/null.
+// pino needs only write(); the option is typed as a full Node stream.
+const sink = turnBatchedLogDestination('/dev/null') as unknown as NodeJS.WritableStream;
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import pino from 'pino';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError, type ServerPluginContext, type ServerPluginDefinition } from '@atrium/sdk/server';
@@ -8,6 +7,7 @@ import type { DatabaseHandle } from './database/connect.js';
 import { createAdmission, type Admission } from './http/admission.js';
 import { registerAccessControl, type AccessServices, type RegisteredRoute } from './http/access-control.js';
 import { sendError } from './http/error-response.js';
+import { turnBatchedLogDestination } from './http/log-destination.js';
 import { registerJsonApiNegotiation } from './http/jsonapi-negotiation.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerSpa } from './http/spa.js';
@@ -58,12 +58,8 @@ const healthResponse = z.object({
  */
 export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; routes: RegisteredRoute[] }> {
   const app = Fastify({
-    // Standard output is written asynchronously (lines written while a write is under way go out
-    // together in the next one) rather than one blocking write per line; pino flushes it at exit.
-    logger: {
-      level: options.logLevel,
-      stream: options.logStream ?? pino.destination({ dest: 1, sync: false }),
-    },
+    // Standard output gets the lines of one event-loop turn in one write (http/log-destination.ts).
+    logger: { level: options.logLevel, stream: options.logStream ?? turnBatchedLogDestination(1) },
     // Keep a caller's request id when it is sane, so that logs join up across services.
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];

@@ -142,7 +142,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('caches across processes on on
   const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `atrium_cache_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-cache-'));
+  let dataDir = '';
   const children: ChildProcess[] = [];
   const output = new Map<ChildProcess, string>();
   let serverA = '';
@@ -191,6 +191,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('caches across processes on on
   };
 
   beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-cache-'));
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE "${name}"`);
@@ -222,7 +223,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('caches across processes on on
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 
   it('honours a role changed through one server in the other within the revision check', async () => {
