@@ -9,3 +9,5 @@ if (typeof document !== 'undefined') {
   const { configure } = await import('@testing-library/dom');
   configure({ asyncUtilTimeout: 20_000 });
 }
+
+export {};
