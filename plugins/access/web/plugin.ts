@@ -1,10 +1,4 @@
-import IconArrowsExchange from '@tabler/icons-react/icons/IconArrowsExchange';
-import IconFileCertificate from '@tabler/icons-react/icons/IconFileCertificate';
-import IconId from '@tabler/icons-react/icons/IconId';
 import IconLock from '@tabler/icons-react/icons/IconLock';
-import IconUser from '@tabler/icons-react/icons/IconUser';
-import IconUserCheck from '@tabler/icons-react/icons/IconUserCheck';
-import IconUsersGroup from '@tabler/icons-react/icons/IconUsersGroup';
 import { defineCommand, definePlugin, type PluginRoute } from '@atrium/sdk';
 import {
   accessAssignmentsRoute,
@@ -60,26 +54,23 @@ export default definePlugin({
       to: accessPoliciesRoute,
       area: 'sub',
       order: 1,
-      icon: IconFileCertificate,
     },
-    { id: 'access.roles', title: 'Roles', to: accessRolesRoute, area: 'sub', order: 2, icon: IconId },
+    { id: 'access.roles', title: 'Roles', to: accessRolesRoute, area: 'sub', order: 2 },
     {
       id: 'access.assignments',
       title: 'Assignments',
       to: accessAssignmentsRoute,
       area: 'sub',
       order: 3,
-      icon: IconUserCheck,
     },
-    { id: 'access.users', title: 'Users', to: accessUsersRoute, area: 'sub', order: 4, icon: IconUser },
-    { id: 'access.groups', title: 'Groups', to: accessGroupsRoute, area: 'sub', order: 5, icon: IconUsersGroup },
+    { id: 'access.users', title: 'Users', to: accessUsersRoute, area: 'sub', order: 4 },
+    { id: 'access.groups', title: 'Groups', to: accessGroupsRoute, area: 'sub', order: 5 },
     {
       id: 'access.import-export',
       title: 'Import and export',
       to: accessImportExportRoute,
       area: 'sub',
       order: 6,
-      icon: IconArrowsExchange,
     },
   ],
   commands: [

@@ -1,11 +1,7 @@
 import IconActivity from '@tabler/icons-react/icons/IconActivity';
-import IconFilePlus from '@tabler/icons-react/icons/IconFilePlus';
-import IconLayoutDashboard from '@tabler/icons-react/icons/IconLayoutDashboard';
 import IconMail from '@tabler/icons-react/icons/IconMail';
-import IconSettings from '@tabler/icons-react/icons/IconSettings';
 import IconCash from '@tabler/icons-react/icons/IconCash';
 import IconShieldCheck from '@tabler/icons-react/icons/IconShieldCheck';
-import IconUserShare from '@tabler/icons-react/icons/IconUserShare';
 import { defineCommand, definePlugin, z, type PluginRoute } from '@atrium/sdk';
 import { claimQuickSearch } from './claim-quick-search.js';
 import { openClaim } from './open-claim.js';
@@ -88,7 +84,6 @@ export default definePlugin({
       to: claimsDashboardRoute,
       area: 'sub',
       order: 1,
-      icon: IconLayoutDashboard,
     },
     {
       id: 'claims.fnol',
@@ -96,7 +91,6 @@ export default definePlugin({
       to: claimsFnolRoute,
       area: 'sub',
       order: 2,
-      icon: IconFilePlus,
       command: 'claims.newFnol',
     },
     {
@@ -105,7 +99,6 @@ export default definePlugin({
       to: claimsAssignRoute,
       area: 'sub',
       order: 3,
-      icon: IconUserShare,
       command: 'claims.assign',
     },
     {
@@ -114,7 +107,6 @@ export default definePlugin({
       to: claimsAdminSetupRoute,
       area: 'sub',
       order: 4,
-      icon: IconSettings,
     },
   ],
   commands: [

@@ -1,6 +1,3 @@
-import IconList from '@tabler/icons-react/icons/IconList';
-import IconSettings from '@tabler/icons-react/icons/IconSettings';
-import IconUserPlus from '@tabler/icons-react/icons/IconUserPlus';
 import IconUsers from '@tabler/icons-react/icons/IconUsers';
 import { defineCommand, definePlugin, type PluginRoute } from '@atrium/sdk';
 import { usersAdminSettingsRoute, usersEditRoute, usersListRoute, usersManageRoute } from './routes.js';
@@ -39,14 +36,13 @@ export default definePlugin({
       icon: IconUsers,
       command: 'users.open',
     },
-    { id: 'users.list', title: 'Users', to: usersListRoute, area: 'sub', order: 1, icon: IconList },
+    { id: 'users.list', title: 'Users', to: usersListRoute, area: 'sub', order: 1 },
     {
       id: 'users.new',
       title: 'New user',
       to: usersManageRoute,
       area: 'sub',
       order: 2,
-      icon: IconUserPlus,
       command: 'users.new',
     },
     {
@@ -55,7 +51,6 @@ export default definePlugin({
       to: usersAdminSettingsRoute,
       area: 'sub',
       order: 3,
-      icon: IconSettings,
     },
   ],
   commands: [
