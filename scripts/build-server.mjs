@@ -12,7 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_DIST = path.join(ROOT, 'dist', 'server');
-export const SERVER_ENTRY = path.join(SERVER_DIST, 'cli.js');
+export const SERVER_ENTRY = path.join(SERVER_DIST, 'server.js');
 
 /** Folders whose files go into the bundle; a newer file in any of them makes the bundle stale. */
 function sourceRoots() {
@@ -110,7 +110,7 @@ export async function buildServer() {
   const next = `${SERVER_DIST}.${process.pid}.next`;
   rmSync(next, { recursive: true, force: true });
   await esbuild.build({
-    entryPoints: { cli: path.join(ROOT, 'packages', 'server', 'src', 'cli.ts') },
+    entryPoints: { server: path.join(ROOT, 'packages', 'server', 'src', 'main.ts') },
     outdir: next,
     bundle: true,
     splitting: true,

@@ -22,6 +22,8 @@ import { preparePlugins } from './plugin-order.js';
 import { serviceResolver } from './plugin-services.js';
 import { isSeeded, runSeeds } from './seed.js';
 import { createObjectStorage } from './storage/create-object-storage.js';
+import { traceLogFields } from './tracing/trace-log-fields.js';
+import { tracingActive } from './tracing/tracing-state.js';
 
 /**
  * One Atrium process: database, migrations, demo data on first start, jobs, HTTP. `start`, `worker`,
@@ -62,9 +64,9 @@ const CLOSE_GRACE_MS = 10_000;
 
 export async function createAtrium(options: AtriumOptions): Promise<Atrium> {
   const { config } = options;
-  const log = (
-    options.logStream ? pino({ level: config.logLevel }, options.logStream) : pino({ level: config.logLevel })
-  ) as FastifyBaseLogger;
+  // With tracing on, every line logged inside a request or job names its trace (tracing/).
+  const logOptions = { level: config.logLevel, ...(tracingActive() ? { mixin: traceLogFields } : {}) };
+  const log = (options.logStream ? pino(logOptions, options.logStream) : pino(logOptions)) as FastifyBaseLogger;
   // Start-up phases in milliseconds, logged once the process is ready: operators wait for every one.
   const phases: Record<string, number> = {};
   let mark = performance.now();

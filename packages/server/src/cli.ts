@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openStartDatabase } from './database/open-start-database.js';
 import { ensureSeededSnapshot } from './database/seeded-snapshot.js';
 import { DEFAULT_WEB_DIST } from './paths.js';
+import { shutdownTracing } from './tracing/tracing-state.js';
 import { seedVolumes } from './seed-volumes.js';
 
 // The HTTP stack is loaded after the database has started opening: loading both takes about as
@@ -35,6 +36,7 @@ function onShutdown(atrium: Atrium) {
     force.unref();
     try {
       await atrium.close();
+      await shutdownTracing(); // sends the spans still buffered
       process.exit(0);
     } catch (error) {
       atrium.log.error({ err: error }, 'shutdown failed');

@@ -1,7 +1,9 @@
+import { SpanKind } from '@opentelemetry/api';
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobDefinition, JobQueue, ServerPluginContext } from '@atrium/sdk/server';
 import type { DatabaseHandle } from '../database/connect.js';
+import { traced } from '../tracing/traced.js';
 
 /**
  * Background jobs on pg-boss over the application's own pool, so the embedded database and a
@@ -44,7 +46,15 @@ export class Jobs implements JobQueue {
         { pollingIntervalSeconds: definition.pollingIntervalSeconds ?? 2, batchSize: 1 },
         async (jobs) => {
           for (const job of jobs) {
-            await definition.handler(job.data as object, context);
+            // One span per job run (its SQL statements are children), the root of its own trace.
+            await traced(
+              `job ${definition.name}`,
+              {
+                kind: SpanKind.CONSUMER,
+                attributes: { 'messaging.system': 'pg-boss', 'messaging.destination.name': definition.name },
+              },
+              () => definition.handler(job.data as object, context),
+            );
           }
         },
       );
