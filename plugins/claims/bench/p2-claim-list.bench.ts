@@ -328,7 +328,11 @@ const settle = async () => {
 };
 const load = async (url: string, seconds: number, withHeaders?: Record<string, string>) => {
   await settle();
-  const result = await runLoad(url, { connections: CONNECTIONS, seconds, headers: withHeaders });
+  const all = await runLoad(url, { connections: CONNECTIONS, seconds, headers: withHeaders });
+  // Only answered claims count: an error answered fast (a 500 when the pool's wait times out, a 503
+  // from the admission gate) is not served work, and counting it made a failing route look faster.
+  const served = all.requests ? (all.requests - all.non2xx) / all.requests : 0;
+  const result = { ...all, requestsPerSecond: all.requestsPerSecond * served };
   const load1 = loadavg()[0]!; // the machine's load while this run ended (other work skews the figures)
   await settle();
   return { ...result, load1 };
@@ -354,10 +358,10 @@ console.log(
   `P2 claim list (${CLAIMS} claims, ${CONNECTIONS} connections, ${ROUNDS} round(s) of ${SECONDS} s, ${atrium.database.kind})`,
 );
 console.log(
-  `  hand-written node-postgres  ${fmt(hand.requestsPerSecond, 0).padStart(8)} req/s   p99 ${fmt(hand.p99)} ms   (load average ${fmt(hand.load1, 2)})`,
+  `  hand-written node-postgres  ${fmt(hand.requestsPerSecond, 0).padStart(8)} 2xx/s   p99 ${fmt(hand.p99)} ms   (load average ${fmt(hand.load1, 2)})`,
 );
 console.log(
-  `  GET /api/claims/claims/     ${fmt(route.requestsPerSecond, 0).padStart(8)} req/s   p99 ${fmt(route.p99)} ms   (load average ${fmt(route.load1, 2)})`,
+  `  GET /api/claims/claims/     ${fmt(route.requestsPerSecond, 0).padStart(8)} 2xx/s   p99 ${fmt(route.p99)} ms   (load average ${fmt(route.load1, 2)})`,
 );
 console.log(`  req/s ratio ${fmt(rps, 2)} (target ≥ 0.70) ${rps >= 0.7 ? 'MET' : 'NOT MET'}`);
 console.log(`  p99 ratio   ${fmt(p99, 2)} (target ≤ 1.50) ${p99 <= 1.5 ? 'MET' : 'NOT MET'}`);
