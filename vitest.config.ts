@@ -53,7 +53,7 @@ const projects = [
   {
     test: {
       name: 'e2e',
-      include: ['tests/e2e/**/*.e2e.test.ts'],
+      include: ['tests/e2e/**/*.e2e.test.ts', 'plugins/*/test/e2e/**/*.e2e.test.ts'],
       exclude,
       // CI shares two cores between a browser, the server and the test runner: one retry absorbs a
       // starved frame; a real fault fails twice (and the first failure still shows in the report).
@@ -61,6 +61,8 @@ const projects = [
       testTimeout: 120_000,
       hookTimeout: 300_000,
       fileParallelism: false,
+      // One Chromium for the run; each file connects to it (tests/e2e/browser.ts, launchBrowser).
+      globalSetup: ['./tests/e2e/shared-browser.global.ts'],
     },
   },
 ];

@@ -1,36 +1,37 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { startTestServer, type TestServer } from '@atrium/sdk/testing';
+import { CHROMIUM, CHROMIUM_ARGS, checkChromium } from './chromium.js';
 
 /**
  * End-to-end tests drive Debian's Chromium (a browser download fails on these machines) against a
  * real server serving the built SPA (`npm test` builds it first) on a fresh embedded database.
  */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM } from './chromium.js';
 // ATRIUM_E2E_WEB_DIST lets several people build and test the SPA side by side on one checkout.
 export const WEB_DIST = process.env.ATRIUM_E2E_WEB_DIST
   ? path.resolve(process.env.ATRIUM_E2E_WEB_DIST)
   : path.resolve(import.meta.dirname, '../../dist/web');
 
+/**
+ * A browser for one test file. In a run of the e2e project every file connects to the one Chromium
+ * that shared-browser.global.ts launched for the run (starting Chromium costs seconds on two loaded
+ * cores); closing the connection closes only the contexts this file opened. Without that shared
+ * Chromium (or when it is gone) the file launches its own.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM))
-    throw new Error(`Chromium not found at ${CHROMIUM}; install it with apt-get install -y chromium.`);
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  });
+  checkChromium();
+  const endpoint = inject('chromiumWsEndpoint');
+  if (endpoint) {
+    try {
+      return await chromium.connect(endpoint);
+    } catch {
+      // The shared browser died (a crash in an earlier file): this file still gets one of its own.
+    }
+  }
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }
 
 export async function startAppServer(): Promise<TestServer> {

@@ -64,7 +64,20 @@ export function testDatabaseKind(): 'pglite' | 'postgres' {
   return process.env.ATRIUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 }
 
-export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+export function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  return start(options, false) as Promise<TestServer>;
+}
+
+/**
+ * Builds the seeded template that `startTestServer(options)` would start from, if the cache lacks
+ * it, without starting a server: a global set-up calls it so that the build, which takes minutes on
+ * a loaded machine, does not run inside one test file's hook and its timeout.
+ */
+export async function prepareTestTemplate(options: TestServerOptions = {}): Promise<void> {
+  await start(options, true);
+}
+
+async function start(options: TestServerOptions, prepareOnly: boolean): Promise<TestServer | undefined> {
   const { createAtrium, loadConfig, discoverServerPlugins, openDatabase, REPO_ROOT, CACHE_DIR } =
     await import('@atrium/server');
   const kind = testDatabaseKind();
@@ -120,6 +133,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
           await built.close();
         })
       : undefined;
+    if (prepareOnly) return undefined;
     const created = await createPostgresDatabase(adminUrl, template);
     config.databaseUrl = created.url;
     dropDatabase = created.drop;
@@ -141,8 +155,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         await handle.close();
       }
     });
+    if (prepareOnly) return undefined;
     database = await openDatabase({ dataDir: 'memory://', initialDataDir: dump });
   }
+  if (prepareOnly) return undefined;
   let atrium: import('@atrium/server').Atrium;
   try {
     atrium = await createAtrium({
