@@ -212,16 +212,19 @@ export function createHostRuntime(options: HostRuntimeOptions): HostRuntime {
     context,
     platform,
     execute: (command, args) => commands.executeCommand(command, args),
+    // A binding to a command nobody registered is refused now, listed in `?`, not found when pressed.
+    hasCommand: (id) => commands.has(id),
     onError: (error) => services.showToast({ message: (error as Error).message, kind: 'error' }),
   });
 
   const disposers: (() => void)[] = [];
   const refusedBindings: string[] = [];
+  const moduleOf = (pluginId: string) => plugins.plugins().find((p) => p.id === pluginId)?.moduleKey;
   for (const { pluginId, item } of plugins.commands())
-    disposers.push(commands.registerCommand(item, { source: pluginId }));
+    disposers.push(commands.registerCommand(item, { source: pluginId, module: moduleOf(pluginId) }));
   for (const { pluginId, item } of plugins.shortcuts()) {
     try {
-      disposers.push(keybindings.register(item, { source: pluginId }));
+      disposers.push(keybindings.register(item, { source: pluginId, module: moduleOf(pluginId) }));
     } catch (error) {
       // One plugin's bad binding must not take the shell down; the `?` modal lists it.
       if (!(error instanceof KeybindingError)) throw error;
@@ -253,6 +256,36 @@ export function createHostRuntime(options: HostRuntimeOptions): HostRuntime {
       hadSession = state.session !== null;
     }),
   );
+
+  // A module the effective role may not view keeps its commands and chords out of the palette and
+  // `?` (they would only lead to /forbidden). Asked again for every sign-in and role switch.
+  let visibilityAsked: string | null = null;
+  const hideRefusedModules = () => {
+    const { session, effectiveRole } = auth.getState();
+    const key = session ? `${session.accessToken}\u0000${effectiveRole ?? ''}` : null;
+    if (key === visibilityAsked) return;
+    visibilityAsked = key;
+    if (!key) {
+      commands.setHiddenModules([]);
+      keybindings.setHiddenModules([]);
+      return;
+    }
+    const modules = [...new Set(plugins.plugins().flatMap((p) => (p.moduleKey ? [p.moduleKey] : [])))];
+    void Promise.all(
+      modules.map((m) =>
+        access.canViewModule(m).then(
+          (allowed) => (allowed ? [] : [m]),
+          () => [],
+        ),
+      ),
+    ).then((refused) => {
+      if (visibilityAsked !== key) return;
+      commands.setHiddenModules(refused.flat());
+      keybindings.setHiddenModules(refused.flat());
+    });
+  };
+  hideRefusedModules();
+  disposers.push(auth.subscribe(hideRefusedModules));
 
   return {
     plugins,

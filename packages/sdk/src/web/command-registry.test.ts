@@ -171,4 +171,16 @@ describe('command registry', () => {
     expect(enabled).toHaveLength(10_000);
     expect(enabledInModal).toHaveLength(5_000);
   });
+
+  it("hides a refused module's commands from the palette and refuses to run them", async () => {
+    const { registry } = setup();
+    registry.registerCommand({ id: 'diary.open', title: 'Open Diary', run: () => 'opened' }, { module: 'diary' });
+    registry.registerCommand({ id: 'hello.greet', title: 'Greet', run: () => 'hi' });
+    registry.setHiddenModules(['diary']);
+    expect(registry.listEnabled().map((c) => c.id)).toEqual(['hello.greet']);
+    expect(registry.isEnabled('diary.open')).toBe(false);
+    await expect(registry.executeCommand('diary.open')).rejects.toMatchObject({ code: 'disabled' });
+    registry.setHiddenModules([]);
+    await expect(registry.executeCommand('diary.open')).resolves.toBe('opened');
+  });
 });

@@ -32,21 +32,34 @@ export interface RegisteredCommand {
   readonly hasArgs: boolean;
   /** Registering plugin, for the palette and the `?` modal. */
   readonly source: string | undefined;
+  /** The access module key (`ui:<module>`) of the registering plugin, if it has one. */
+  readonly module: string | undefined;
   readonly definition: AnyCommandDefinition;
 }
 
 export interface CommandRegistry {
-  registerCommand<Args>(definition: CommandDefinition<Args>, options?: { source?: string }): () => void;
+  registerCommand<Args>(
+    definition: CommandDefinition<Args>,
+    options?: { source?: string; module?: string },
+  ): () => void;
   /**
    * Registers many commands with one change notification (plugin activation, 10,000-command
    * benchmarks). All-or-nothing: a duplicate id registers none of them.
    */
-  registerCommands(definitions: readonly AnyCommandDefinition[], options?: { source?: string }): () => void;
+  registerCommands(
+    definitions: readonly AnyCommandDefinition[],
+    options?: { source?: string; module?: string },
+  ): () => void;
   executeCommand(id: string, args?: unknown): Promise<unknown>;
   has(id: string): boolean;
   get(id: string): RegisteredCommand | undefined;
-  /** Whether `id` exists and its `when` holds now. */
+  /** Whether `id` exists, its module is not hidden and its `when` holds now. */
   isEnabled(id: string): boolean;
+  /**
+   * Modules the effective role may not view (ViewModule refused): their commands leave the palette
+   * and are refused like a false `when`, instead of leading to /forbidden.
+   */
+  setHiddenModules(modules: Iterable<string>): void;
   /** Every command in registration order; same array until the set changes. */
   list(): readonly RegisteredCommand[];
   /** Commands whose `when` holds now (what the palette shows). */
@@ -70,7 +83,15 @@ export function createCommandRegistry(options: CommandRegistryOptions): CommandR
     for (const listener of [...listeners]) listener();
   };
 
-  const toEntry = (definition: AnyCommandDefinition, source: string | undefined): RegisteredCommand => {
+  let hiddenModules: ReadonlySet<string> = new Set();
+  const available = (entry: RegisteredCommand) =>
+    (entry.module === undefined || !hiddenModules.has(entry.module)) && entry.when.evaluate(context.lookup);
+
+  const toEntry = (
+    definition: AnyCommandDefinition,
+    source: string | undefined,
+    module: string | undefined,
+  ): RegisteredCommand => {
     if (!definition.id) throw new CommandError('duplicate', '', 'A command needs an id.');
     if (commands.has(definition.id)) {
       throw new CommandError('duplicate', definition.id, `Command '${definition.id}' is already registered.`);
@@ -83,6 +104,7 @@ export function createCommandRegistry(options: CommandRegistryOptions): CommandR
       when: compileWhen(definition.when),
       hasArgs: definition.args !== undefined,
       source,
+      module,
       definition,
     });
   };
@@ -105,7 +127,7 @@ export function createCommandRegistry(options: CommandRegistryOptions): CommandR
 
   const registry: CommandRegistry = {
     registerCommand(definition, registerOptions = {}) {
-      const entry = toEntry(definition as AnyCommandDefinition, registerOptions.source);
+      const entry = toEntry(definition as AnyCommandDefinition, registerOptions.source, registerOptions.module);
       commands.set(entry.id, entry);
       changed();
       return disposerFor([entry]);
@@ -119,7 +141,7 @@ export function createCommandRegistry(options: CommandRegistryOptions): CommandR
           throw new CommandError('duplicate', definition.id, `Command '${definition.id}' is registered twice.`);
         }
         batch.add(definition.id);
-        entries.push(toEntry(definition, registerOptions.source));
+        entries.push(toEntry(definition, registerOptions.source, registerOptions.module));
       }
       for (const entry of entries) commands.set(entry.id, entry);
       if (entries.length > 0) changed();
@@ -129,6 +151,9 @@ export function createCommandRegistry(options: CommandRegistryOptions): CommandR
     async executeCommand(id, args) {
       const entry = commands.get(id);
       if (!entry) throw new CommandError('not-found', id, `Command '${id}' is not registered.`);
+      if (entry.module !== undefined && hiddenModules.has(entry.module)) {
+        throw new CommandError('disabled', id, `Command '${id}' belongs to a module you may not view.`);
+      }
       if (!entry.when.evaluate(context.lookup)) {
         throw new CommandError('disabled', id, `Command '${id}' is not available here (${entry.when.source}).`);
       }
@@ -160,7 +185,13 @@ export function createCommandRegistry(options: CommandRegistryOptions): CommandR
     get: (id) => commands.get(id),
     isEnabled(id) {
       const entry = commands.get(id);
-      return entry !== undefined && entry.when.evaluate(context.lookup);
+      return entry !== undefined && available(entry);
+    },
+    setHiddenModules(modules) {
+      const next = new Set(modules);
+      if (next.size === hiddenModules.size && [...next].every((m) => hiddenModules.has(m))) return;
+      hiddenModules = next;
+      changed();
     },
     list() {
       listCache ??= Object.freeze([...commands.values()]);
@@ -168,7 +199,7 @@ export function createCommandRegistry(options: CommandRegistryOptions): CommandR
     },
     listEnabled() {
       const out: RegisteredCommand[] = [];
-      for (const entry of registry.list()) if (entry.when.evaluate(context.lookup)) out.push(entry);
+      for (const entry of registry.list()) if (available(entry)) out.push(entry);
       return out;
     },
     subscribe(listener) {

@@ -23,6 +23,14 @@ export function definePlugin(input: PluginManifestInput): PluginManifest {
     myWork: input.myWork ?? [],
   });
   const problems = validateManifest(manifest);
+  // A shortcut to one of the plugin's own commands (`<id>.…`) must name one it defines; commands of
+  // the shell or other plugins are checked when the host registers the binding.
+  const own = new Set(manifest.commands.map((command) => command.id));
+  for (const shortcut of manifest.shortcuts) {
+    if (shortcut.command.startsWith(`${manifest.id}.`) && !own.has(shortcut.command)) {
+      problems.push(`shortcut '${shortcut.key}' binds '${shortcut.command}', which this plugin does not define`);
+    }
+  }
   if (problems.length > 0) throw new PluginValidationError(manifest.id, problems);
   return manifest;
 }

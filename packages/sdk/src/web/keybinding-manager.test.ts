@@ -226,4 +226,25 @@ describe('keybinding manager', () => {
     vi.advanceTimersByTime(CHORD_TIMEOUT_MS);
     expect(listener).toHaveBeenCalledTimes(2);
   });
+
+  it('refuses a binding to a command that is not registered', () => {
+    const context = createContextService({ role: 'Administrator' });
+    const manager = createKeybindingManager({ context, execute: vi.fn(), hasCommand: (id) => id === 'diary.open' });
+    expect(() => manager.register({ key: 'g d', command: 'diary.opne' })).toThrow(
+      "Cannot bind 'g d': command 'diary.opne' is not registered.",
+    );
+    expect(() => manager.register({ key: 'g d', command: 'diary.open' })).not.toThrow();
+  });
+
+  it("neither fires nor lists a hidden module's chords", () => {
+    const { manager, execute } = setup();
+    manager.register({ key: 'g d', command: 'diary.open' }, { module: 'diary' });
+    manager.setHiddenModules(['diary']);
+    expect(manager.list()).toEqual([]);
+    expect(manager.handleKeyEvent(key('g'))).toEqual({ handled: false });
+    manager.setHiddenModules([]);
+    manager.handleKeyEvent(key('g'));
+    manager.handleKeyEvent(key('d'));
+    expect(execute).toHaveBeenCalledWith('diary.open', undefined);
+  });
 });

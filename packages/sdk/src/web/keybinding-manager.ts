@@ -32,6 +32,8 @@ export interface RegisteredKeybinding {
   readonly when: CompiledWhen;
   readonly description: string | undefined;
   readonly source: string | undefined;
+  /** The access module key of the registering plugin, if it has one. */
+  readonly module: string | undefined;
 }
 
 export interface KeybindingConflict {
@@ -56,14 +58,17 @@ export type KeyDispatchResult =
   | { handled: true; kind: 'command'; binding: RegisteredKeybinding };
 
 export interface KeybindingManager {
-  register(binding: KeybindingDefinition, options?: { source?: string }): () => void;
+  register(binding: KeybindingDefinition, options?: { source?: string; module?: string }): () => void;
   /** Feed a keydown. When `handled`, the caller should preventDefault. */
   handleKeyEvent(event: KeyEventLike): KeyDispatchResult;
   /** The first stroke of a chord in progress, for a status hint. */
   pendingChord(): string | null;
   cancelChord(): void;
+  /** Every binding except those of hidden modules (what `?` lists). */
   list(): readonly RegisteredKeybinding[];
   conflicts(): KeybindingConflict[];
+  /** Modules the effective role may not view: their bindings neither fire nor show in `?`. */
+  setHiddenModules(modules: Iterable<string>): void;
   subscribe(listener: () => void): () => void;
   dispose(): void;
 }
@@ -73,6 +78,11 @@ export interface KeybindingManagerOptions {
   /** Runs the bound command; errors are reported through `onError`, never thrown from dispatch. */
   execute(command: string, args: unknown): unknown;
   onError?(error: unknown, binding: RegisteredKeybinding): void;
+  /**
+   * Whether a command exists; with it, a binding to an unknown command is refused at registration
+   * (KeybindingError) rather than failing when pressed.
+   */
+  hasCommand?(command: string): boolean;
   platform?: Platform;
   chordTimeoutMs?: number;
 }
@@ -89,6 +99,9 @@ export function createKeybindingManager(options: KeybindingManagerOptions): Keyb
   let nextId = 1;
   let pending: { stroke: string; timer: ReturnType<typeof setTimeout> } | null = null;
   let listCache: readonly RegisteredKeybinding[] | null = null;
+  let hiddenModules: ReadonlySet<string> = new Set();
+  const fires = (binding: RegisteredKeybinding) =>
+    (binding.module === undefined || !hiddenModules.has(binding.module)) && binding.when.evaluate(context.lookup);
 
   const changed = () => {
     listCache = null;
@@ -109,7 +122,7 @@ export function createKeybindingManager(options: KeybindingManagerOptions): Keyb
     const candidates = bySequence.get(sequence);
     if (!candidates) return undefined;
     for (let i = candidates.length - 1; i >= 0; i--) {
-      if (candidates[i]!.when.evaluate(context.lookup)) return candidates[i];
+      if (fires(candidates[i]!)) return candidates[i];
     }
     return undefined;
   };
@@ -127,6 +140,11 @@ export function createKeybindingManager(options: KeybindingManagerOptions): Keyb
   const manager: KeybindingManager = {
     register(definition, registerOptions = {}) {
       const strokes = parseKeySequence(definition.key, platform);
+      if (options.hasCommand && !options.hasCommand(definition.command)) {
+        throw new KeybindingError(
+          `Cannot bind '${definition.key}': command '${definition.command}' is not registered.`,
+        );
+      }
       const sequence = strokes.join(' ');
       if (strokes.length === 1) {
         if (chordPrefixes.has(sequence)) {
@@ -154,6 +172,7 @@ export function createKeybindingManager(options: KeybindingManagerOptions): Keyb
         when: compileWhen(definition.when),
         description: definition.description,
         source: registerOptions.source,
+        module: registerOptions.module,
       });
       const list = bySequence.get(sequence) ?? [];
       list.push(binding);
@@ -205,7 +224,7 @@ export function createKeybindingManager(options: KeybindingManagerOptions): Keyb
         let live = false;
         for (const [sequence, bindings] of bySequence) {
           if (!sequence.startsWith(`${stroke} `)) continue;
-          if (bindings.some((b) => b.when.evaluate(context.lookup))) {
+          if (bindings.some(fires)) {
             live = true;
             break;
           }
@@ -226,8 +245,20 @@ export function createKeybindingManager(options: KeybindingManagerOptions): Keyb
     cancelChord: () => clearPending(),
 
     list() {
-      listCache ??= Object.freeze([...bySequence.values()].flat().sort((a, b) => a.id - b.id));
+      listCache ??= Object.freeze(
+        [...bySequence.values()]
+          .flat()
+          .filter((b) => b.module === undefined || !hiddenModules.has(b.module))
+          .sort((a, b) => a.id - b.id),
+      );
       return listCache;
+    },
+
+    setHiddenModules(modules) {
+      const next = new Set(modules);
+      if (next.size === hiddenModules.size && [...next].every((m) => hiddenModules.has(m))) return;
+      hiddenModules = next;
+      changed();
     },
 
     conflicts() {

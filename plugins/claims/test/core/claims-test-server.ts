@@ -1,4 +1,4 @@
-import { startTestServer, type TestServer } from '@atrium/sdk/testing';
+import { as, grantPolicy, startTestServer, type TestServer } from '@atrium/sdk/testing';
 import accessPlugin from '@atrium/plugin-access/server';
 import claimsPlugin from '@atrium/plugin-claims/server';
 import identityPlugin from '@atrium/plugin-identity/server';
@@ -10,7 +10,6 @@ import identityPlugin from '@atrium/plugin-identity/server';
  */
 export const JSONAPI = 'application/vnd.api+json';
 export const BASE = '/api/claims';
-const DEMO_PASSWORD = 'Atrium!demo1';
 
 export interface Caller {
   (method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
@@ -28,50 +27,11 @@ export interface ClaimsTestServer extends TestServer {
 
 export async function startClaimsServer(options: { env?: Record<string, string> } = {}): Promise<ClaimsTestServer> {
   const server = await startTestServer({ plugins: [identityPlugin, accessPlugin, claimsPlugin], env: options.env });
-  const tokens = new Map<string, string>();
-  const tokenOf = async (username: string) => {
-    if (tokens.has(username)) return tokens.get(username)!;
-    const response = await server.fetch('/api/identity/sign-in', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-    });
-    const body = (await response.json()) as { authentication_result?: { access_token: string } };
-    if (!body.authentication_result) throw new Error(`Sign-in of ${username} answered ${response.status}`);
-    tokens.set(username, body.authentication_result.access_token);
-    return body.authentication_result.access_token;
-  };
-  const adminPost = async (path: string, body: unknown): Promise<{ id?: number }> => {
-    const response = await server.fetch(path, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${await tokenOf('admin@atrium.test')}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (response.status >= 300) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-    return (await response.json()) as { id?: number };
-  };
   return Object.assign(server, {
-    async as(username: string, always: Record<string, string> = {}): Promise<Caller> {
-      const token = await tokenOf(username);
-      return (method, path, body, headers = {}) =>
-        server.fetch(`${BASE}${path}`, {
-          method,
-          headers: {
-            accept: JSONAPI,
-            authorization: `Bearer ${token}`,
-            ...(body === undefined ? {} : { 'content-type': JSONAPI }),
-            ...always,
-            ...headers,
-          },
-          body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-        });
-    },
-    async grantRole(role: string, username: string, policy: { name: string; statements: unknown[] }) {
-      await adminPost('/api/access/roles', { name: role });
-      const created = await adminPost('/api/access/policies', policy);
-      await adminPost('/api/access/policy-assignments', { policy_id: created.id, role });
-      await adminPost('/api/access/role-user-name-assignments', { user_name: username, role });
-    },
+    as: (username: string, headers: Record<string, string> = {}): Promise<Caller> =>
+      as(server, username, { base: BASE, mediaType: 'jsonapi', headers }),
+    grantRole: (role: string, username: string, policy: { name: string; statements: unknown[] }) =>
+      grantPolicy(server, { role, username, policy }),
   });
 }
 
