@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { useE2eSession } from './browser.js';
+
+/**
+ * The palette as the front door (issue 13) in the built app against the real server: F1 opens it,
+ * a claim number typed there finds the claim through the claims quick search without choosing it,
+ * and picking it lands on the claim's workspace; every module has a `g` chord, listed in `?`; All
+ * Modules shows My work above the tiles.
+ */
+describe('Command palette and module chords', () => {
+  const { errors, signIn } = useE2eSession('palette');
+
+  it('finds CLM-000040 from F1 and opens its workspace', async () => {
+    const page = await signIn('admin@atrium.test', '/');
+    await page.getByRole('heading', { name: 'All Modules', level: 1 }).waitFor({ timeout: 60_000 });
+    const myWork = page.getByRole('region', { name: 'My work' });
+    await myWork.getByRole('heading', { name: 'My open claims' }).waitFor();
+    await myWork.getByRole('heading', { name: 'Payments awaiting approval' }).waitFor();
+
+    await page.keyboard.press('F1');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    const input = palette.getByRole('combobox');
+    await input.waitFor();
+    // One entry per destination: Users is listed once under Go to (Access › Users is another page).
+    await input.fill('users');
+    const goTo = palette.getByRole('group', { name: 'Go to' });
+    await goTo.getByRole('option', { name: /Users/ }).first().waitFor();
+    expect(await goTo.getByRole('option', { name: /^Users/ }).count()).toBe(1);
+    expect(await goTo.getByRole('option', { name: /^Users/ }).textContent()).toContain('G then U');
+
+    await input.fill('CLM-000040');
+    const claims = palette.getByRole('group', { name: 'Matching Claims' });
+    const claim = claims.getByRole('option', { name: /CLM-000040/ });
+    await claim.waitFor({ timeout: 60_000 });
+    await claim.click();
+    await page.waitForURL((url) => url.pathname === '/claims/CLM-000040/details');
+    await page.getByRole('heading', { name: 'Claim CLM-000040' }).first().waitFor({ timeout: 60_000 });
+    await palette.waitFor({ state: 'hidden' });
+
+    // Opened from the palette, it is the first recent item next time (Ctrl+K opens it too).
+    await page.keyboard.press('Control+k');
+    await palette
+      .getByRole('group', { name: 'Recent' })
+      .getByRole('option', { name: /CLM-000040/ })
+      .waitFor();
+    await page.keyboard.press('Escape');
+    await palette.waitFor({ state: 'hidden' });
+    await page.close();
+  });
+
+  it('lists every module chord in ?', async () => {
+    const page = await signIn('admin@atrium.test', '/');
+    await page.getByRole('heading', { name: 'All Modules', level: 1 }).waitFor({ timeout: 60_000 });
+    // Pressing the chords is covered by packages/host/src/shortcuts/module-chords.test.ts.
+    await page.keyboard.press('?');
+    const shortcuts = page.getByRole('dialog', { name: 'Keyboard Shortcuts' });
+    await shortcuts.waitFor();
+    for (const [keys, action] of [
+      ['G then H', 'Go to All Modules'],
+      ['G then U', 'Go to Users'],
+      ['G then A', 'Go to Access'],
+      ['G then L', 'Go to Lines'],
+      ['G then C', 'Claim quick search'],
+      ['F1', 'Open Command Palette'],
+    ]) {
+      await shortcuts.getByRole('row', { name: new RegExp(`${keys}.*${action}`) }).waitFor();
+    }
+    await page.close();
+  });
+
+  it('logged no errors in the browser', () => {
+    expect(errors).toEqual([]);
+  });
+});
