@@ -96,8 +96,8 @@ export function MockPoliciesSection() {
             <Table.Tr key={p.id}>
               <Table.Td>{p.policy_number}</Table.Td>
               <Table.Td>{p.primary_insured}</Table.Td>
-              <Table.Td>{humanizeEnum(p.policy_type)}</Table.Td>
-              <Table.Td>{humanizeEnum(p.status)}</Table.Td>
+              <Table.Td>{p.policy_type ? humanizeEnum(p.policy_type) : '–'}</Table.Td>
+              <Table.Td>{p.status ? humanizeEnum(p.status) : '–'}</Table.Td>
               <Table.Td>{p.revisions.length}</Table.Td>
             </Table.Tr>
           ))}
