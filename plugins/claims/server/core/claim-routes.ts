@@ -64,7 +64,8 @@ export function claimRoutes(router: AtriumRouter, context: ServerPluginContext):
     {
       config: { jsonapi: true, access: claimsPermission('claim', 'read') },
       schema: {
-        summary: 'Lists claims, 250 a page (newest first), with the spec’s filters; page[number] or a page[after] cursor.',
+        summary:
+          'Lists claims, 250 a page (newest first), with the spec’s filters; page[number] or a page[after] cursor.',
         description:
           'Filters (plain or filter[…]): numbers (comma list of claim numbers), number (part of the number, any case), ' +
           'claim_number (exact), status (comma list), has_adjuster (true/false), primary_adjuster, policy_number, ' +
