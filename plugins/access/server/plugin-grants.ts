@@ -74,14 +74,12 @@ export function createPermissionDefaultsInstaller(db: Database): PermissionDefau
                 })
                 .returning({ id: policy.id });
               await tx.insert(policyAssignment).values({ policyId: created!.id, roleId: target.id });
-              await tx
-                .insert(pluginGrant)
-                .values({
-                  plugin: plugin.id,
-                  roleName: grant.role,
-                  policyId: created!.id,
-                  grantVersion: grants.grantVersion,
-                });
+              await tx.insert(pluginGrant).values({
+                plugin: plugin.id,
+                roleName: grant.role,
+                policyId: created!.id,
+                grantVersion: grants.grantVersion,
+              });
             }
             changed = true;
           }
