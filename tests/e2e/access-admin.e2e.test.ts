@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -144,7 +145,9 @@ describe('Access administration', () => {
       page.getByRole('button', { name: 'Download' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^atrium-access-\d{4}-\d{2}-\d{2}\.json$/);
-    const exported = await download.path();
+    // The browser is shared over a connection: save the download locally rather than read its path.
+    const exported = path.join(tmpdir(), `atrium-e2e-${Date.now()}-${download.suggestedFilename()}`);
+    await download.saveAs(exported);
     await page.locator('input[type=file]').setInputFiles(exported);
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     const imported = page.getByRole('table', { name: 'Import result' });

@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { buffer, text } from 'node:stream/consumers';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -47,7 +49,10 @@ describe('Claims attachments', () => {
       files.getByRole('button', { name: 'Download fnol-note.txt' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('fnol-note.txt');
-    expect(await readFile(await download.path())).toEqual(expected);
+    // The browser is shared over a connection: save the download locally rather than read its path.
+    const saved = path.join(tmpdir(), `atrium-e2e-${Date.now()}-fnol-note.txt`);
+    await download.saveAs(saved);
+    expect(await readFile(saved)).toEqual(expected);
 
     const content = Buffer.from(`Repair estimate for ${withFolder!.number}\n`.repeat(2000));
     await page.locator('input[type="file"]').setInputFiles({

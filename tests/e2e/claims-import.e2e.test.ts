@@ -40,7 +40,7 @@ describe('Import Historical Claims', () => {
 
     await preview.getByRole('button', { name: 'Import 2 claims' }).click();
     const result = page.getByLabel('Import result');
-    await result.getByText('completed', { exact: true }).waitFor({ timeout: 30_000 });
+    await result.getByText('Completed', { exact: true }).waitFor({ timeout: 30_000 });
     await result.getByText('2 imported, 0 skipped, 0 failed').waitFor();
     await page.getByLabel('Import runs').getByRole('cell', { name: 'history.csv' }).waitFor();
 

@@ -48,7 +48,7 @@ describe('Users administration', () => {
     await page.getByRole('button', { name: 'Reset password' }).click();
     await confirm.getByText('Are you sure you want to reset the password of this user?').waitFor();
     await confirm.getByRole('button', { name: 'Yes' }).click();
-    await page.getByText('RESET_REQUIRED', { exact: true }).waitFor();
+    await page.getByText('Password reset required', { exact: true }).waitFor();
 
     // The server agrees: the user is inactive.
     const active = await page.evaluate(async (username) => {

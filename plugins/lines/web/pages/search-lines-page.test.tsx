@@ -25,7 +25,9 @@ describe('search lines page', () => {
     });
     const table = await screen.findByRole('table', { name: 'Lines' });
     expect(await within(table).findByText('HO3')).toBeTruthy();
-    expect(within(table).getAllByText('Latest version')[0]!.getAttribute('href')).toContain('version_id=12');
+    expect(within(table).getAllByRole('link', { name: 'Latest version' })[0]!.getAttribute('href')).toContain(
+      'version_id=12',
+    );
     expect(within(table).getByText('Draft')).toBeTruthy();
     await host.user.type(screen.getByLabelText('Name'), 'auto');
     await waitFor(() => expect(within(table).queryByText('Homeowners')).toBeNull());
