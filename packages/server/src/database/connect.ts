@@ -46,7 +46,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolMax ?? 10,
-      connectionTimeoutMillis: 5000,
+      // A guard against a server that never answers, not a budget: on a loaded machine a process
+      // busy compiling or seeding can leave a finished handshake unread for several seconds.
+      connectionTimeoutMillis: 20_000,
     });
     pool.on('error', () => {
       // An idle client lost its server; the pool replaces it. Health reports the outage.

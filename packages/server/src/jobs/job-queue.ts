@@ -100,7 +100,8 @@ export async function installJobSchema(owner: DatabaseHandle, definitions: JobDe
     db: { executeSql: (text: string, values?: unknown[]) => owner.pool.query(text, values as unknown[]) },
     schema: 'pgboss',
     supervise: false,
-    schedule: false,
+    // Scheduling stays on: starting it creates pg-boss's own cron queue, which the application's
+    // queue would otherwise try to create (a table) at its first start.
   } as PgBoss.ConstructorOptions);
   boss.on('error', () => {});
   await boss.start();
