@@ -6,6 +6,7 @@ import { ApiError, type ServerPluginContext, type ServerPluginDefinition } from 
 import type { DatabaseHandle } from './database/connect.js';
 import { createAdmission, type Admission } from './http/admission.js';
 import { registerAccessControl, type AccessServices, type RegisteredRoute } from './http/access-control.js';
+import { registerControlCharacterGate } from './http/control-characters.js';
 import { sendError } from './http/error-response.js';
 import { turnBatchedLogDestination } from './http/log-destination.js';
 import { registerJsonApiNegotiation } from './http/jsonapi-negotiation.js';
@@ -102,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     ]),
   );
   registerAccessControl(app, options.access, routes, declaredPermissions);
+  registerControlCharacterGate(app);
   registerJsonApiNegotiation(app);
   await registerOpenApi(app);
 
