@@ -12,6 +12,7 @@ import { turnBatchedLogDestination } from './http/log-destination.js';
 import { registerJsonApiNegotiation } from './http/jsonapi-negotiation.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerSpa } from './http/spa.js';
+import { registerTrailingSlashTwins } from './http/trailing-slash.js';
 import { responseSerializerCompiler } from './http/response-serializer.js';
 import type { Jobs } from './jobs/job-queue.js';
 import type { PlatformStorage } from './storage/create-object-storage.js';
@@ -69,7 +70,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     bodyLimit: 10 * 1024 * 1024,
     // One log line per request (written in onResponse below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    routerOptions: { ignoreTrailingSlash: false },
+    // `/x/` and `/x` are the same route (http/trailing-slash.ts).
+    routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -95,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     done();
   });
 
+  registerTrailingSlashTwins(app);
   const routes: RegisteredRoute[] = [];
   const declaredPermissions = new Map(
     options.plugins.map((plugin) => [
