@@ -20,6 +20,7 @@ import { passwordRoutes } from './routes/password-routes.js';
 import { classicRoleRoutes, roleSelectRoutes } from './routes/role-routes.js';
 import { settingsRoutes } from './routes/settings-routes.js';
 import { signInRoutes } from './routes/sign-in-routes.js';
+import { DEFAULT_SIGN_IN_RATE_LIMITS, signInRateLimitHook } from './sign-in-rate-limits.js';
 import { tokenRoutes } from './routes/token-routes.js';
 import { USER_MANAGEMENT_PERMISSION_DECLARATIONS } from './user-management/permissions.js';
 import { USER_MANAGEMENT_PREFIX } from './user-management/resources.js';
@@ -29,6 +30,7 @@ export { ManualClock, systemClock, type Clock } from './clock.js';
 export type { CodeMessage, CodeSender } from './code-sender.js';
 export { tokenIsRevoked } from './identity-authenticator.js';
 export type { IdentityPluginOptions } from './identity-services.js';
+export type { SignInRateLimits } from './sign-in-rate-limits.js';
 
 /**
  * Where the routes of this module live. The plugin's own prefix is `/api` because it also answers
@@ -97,8 +99,12 @@ export function createIdentityPlugin(options: IdentityPluginOptions = {}): Serve
         identityErrorHandler(classic);
         await classic.register(
           async (scope) => {
-            signInRoutes(scope, services);
-            passwordRoutes(scope, services);
+            const throttle = await signInRateLimitHook(scope, {
+              limits: options.signInRateLimits ?? DEFAULT_SIGN_IN_RATE_LIMITS,
+              sharedCounters: context.databaseKind === 'postgres' ? services.rateLimiter : null,
+            });
+            signInRoutes(scope, services, throttle);
+            passwordRoutes(scope, services, throttle);
             tokenRoutes(scope, services);
             clientCredentialsRoutes(scope, services);
             accountRoutes(scope, services);
