@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { claim, claimsSchema, exposure } from '../core/tables.js';
+import { claim, claimsSchema, exposure, party } from '../core/tables.js';
 
 /**
  * The accounting ledger (docs/claims-accounting.md). Money is numeric(14,2). Posted transactions,
@@ -107,15 +107,21 @@ export const ledgerEntry = claimsSchema.table(
   ],
 );
 
-export const payee = claimsSchema.table('payee', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  name: text('name').notNull(),
-  payeeType: text('payee_type').notNull().default('person'),
-  taxId: text('tax_id'),
-  email: text('email'),
-  address: text('address').notNull().default(''),
-  createdAt: timestamptz('created_at').notNull().defaultNow(),
-});
+export const payee = claimsSchema.table(
+  'payee',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    payeeType: text('payee_type').notNull().default('person'),
+    taxId: text('tax_id'),
+    email: text('email'),
+    address: text('address').notNull().default(''),
+    /** A claim's party paid as payee: its one payee row (POST payees/ with party_id finds or makes it). */
+    partyId: integer('party_id').references(() => party.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('payee_party_key').on(table.partyId)],
+);
 
 export const payor = claimsSchema.table('payor', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),

@@ -140,3 +140,70 @@ describe('policy coverages at FNOL (issue 15, item 2)', () => {
     }
   });
 });
+
+const exposureDoc = (type: string, exposureId: string, attributes: Record<string, unknown>, extra = {}) => ({
+  data: {
+    type,
+    attributes,
+    relationships: { exposure: { data: { type: 'exposures', id: exposureId } }, ...extra },
+  },
+});
+
+/** A fresh claim with one Collision exposure and its claimant party. */
+async function claimWithExposure() {
+  const { id } = await fileFnol('PA-100211', [
+    { claimant_name: 'Quinn Payee', coverage_type: 'Collision', coverage: 'Collision', description: '' },
+  ]);
+  const exposures = await (await adjuster('GET', `/exposures/?filter[claim_id]=${id}`)).json();
+  const parties = await (await adjuster('GET', `/parties/?filter[claim]=${id}`)).json();
+  return { claimId: id, exposureId: exposures.data[0].id as string, partyId: parties.data[0].id as string };
+}
+
+describe('payment methods, pay codes and payees (issue 15, items 3 and 4)', () => {
+  it('payment-methods/ and pay-codes/ answer the list client’s paging and filter parameters', async () => {
+    const methods = await adjuster('GET', '/payment-methods/?filter[active]=true&page[number]=1&page[size]=250');
+    expect(methods.status).toBe(200);
+    expect((await methods.json()).data.map((m: any) => m.id)).toEqual(
+      expect.arrayContaining(['check', 'ach', 'wire', 'card']),
+    );
+    const codes = await adjuster('GET', '/pay-codes/?page[number]=1&page[size]=250');
+    expect(codes.status).toBe(200);
+    expect((await codes.json()).data.map((m: any) => m.id)).toEqual(expect.arrayContaining(['loss', 'expense']));
+  });
+
+  it('a claim party becomes its one payee; the payment keeps the chosen method and shows the payee', async () => {
+    const { exposureId, partyId } = await claimWithExposure();
+    const made = await adjuster('POST', '/payees/', doc('payees', { party_id: Number(partyId) }));
+    expect(made.status).toBe(201);
+    const payee = (await made.json()).data;
+    expect(payee.attributes).toMatchObject({ name: 'Quinn Payee', party_id: Number(partyId) });
+    const again = await adjuster('POST', '/payees/', doc('payees', { party_id: Number(partyId) }));
+    expect(again.status).toBe(200);
+    expect((await again.json()).data.id).toBe(payee.id);
+    const unknown = await adjuster('POST', '/payees/', doc('payees', { party_id: 99999999 }));
+    expect(unknown.status).toBe(400);
+    expect(await detailOf(unknown)).toBe('Party 99999999 not found.');
+
+    const reserve = await adjuster(
+      'POST',
+      '/reserves/',
+      exposureDoc('reserves', exposureId, { new_amount: '2000.00', reserve_category: 'indemnity' }),
+    );
+    expect(reserve.status).toBe(201);
+    const payment = await adjuster(
+      'POST',
+      '/payments/',
+      exposureDoc(
+        'payments',
+        exposureId,
+        { amount: '450.00', reserve_category: 'indemnity', payment_method: 'wire' },
+        { payees: { data: [{ type: 'payees', id: payee.id }] } },
+      ),
+    );
+    expect(payment.status).toBe(201);
+    const posted = (await payment.json()).data;
+    expect(posted.attributes).toMatchObject({ payment_method: 'wire', payee: 'Quinn Payee' });
+    const listed = await (await adjuster('GET', `/payments/?filter[exposure]=${exposureId}`)).json();
+    expect(listed.data.map((p: any) => p.attributes.payee)).toContain('Quinn Payee');
+  });
+});
