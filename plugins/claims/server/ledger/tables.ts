@@ -107,6 +107,23 @@ export const ledgerEntry = claimsSchema.table(
   ],
 );
 
+/**
+ * A claim's running balance: the sums of its posted ledger entries (docs/claims-accounting.md,
+ * "Claim balance"). Kept by a statement trigger on ledger_entry (migration 0015), so it changes in
+ * the same transaction as every posting, import or bulk load, and lists read total_incurred per
+ * claim by key instead of summing the ledger. A claim without entries has no row (all zero).
+ */
+export const claimBalance = claimsSchema.table('claim_balance', {
+  claimId: integer('claim_id')
+    .primaryKey()
+    .references(() => claim.id, { onDelete: 'cascade' }),
+  reserveOutstanding: money('reserve_outstanding').notNull().default('0'),
+  paid: money('paid').notNull().default('0'),
+  recovered: money('recovered').notNull().default('0'),
+  /** paid + reserve_outstanding (balances.ts). */
+  totalIncurred: money('total_incurred').notNull().default('0'),
+});
+
 export const payee = claimsSchema.table(
   'payee',
   {

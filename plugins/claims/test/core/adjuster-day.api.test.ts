@@ -207,3 +207,49 @@ describe('payment methods, pay codes and payees (issue 15, items 3 and 4)', () =
     expect(listed.data.map((p: any) => p.attributes.payee)).toContain('Quinn Payee');
   });
 });
+
+describe('the claim balance: total incurred (issue 15, item 5)', () => {
+  const incurredEverywhere = async (claimId: string) => {
+    const one = (await (await adjuster('GET', `/claims/${claimId}/`)).json()).data.attributes;
+    const listed = (await (await adjuster('GET', `/claims/?numbers=${one.number}`)).json()).data[0].attributes;
+    const financials = (await (await adjuster('GET', `/claims/${claimId}/financials/`)).json()).data.attributes;
+    return { claim: one.total_incurred, list: listed.total_incurred, accounting: financials.total_incurred };
+  };
+
+  it('seeded claims: the claim, the list and Accounting agree (the migration and seed fill the balance)', async () => {
+    const page = await (await adjuster('GET', '/claims/?status=open&page[size]=250')).json();
+    const withMoney = page.data.filter((c: any) => c.attributes.total_incurred !== '0.00');
+    expect(withMoney.length).toBeGreaterThan(0);
+    for (const c of withMoney.slice(0, 3)) {
+      const seen = await incurredEverywhere(c.id);
+      expect(seen.list).toBe(seen.accounting);
+      expect(seen.claim).toBe(seen.accounting);
+    }
+  });
+
+  it('every posting and void moves the balance in its own transaction', async () => {
+    const { claimId, exposureId } = await claimWithExposure();
+    expect(await incurredEverywhere(claimId)).toEqual({ claim: '0.00', list: '0.00', accounting: '0.00' });
+    await adjuster(
+      'POST',
+      '/reserves/',
+      exposureDoc('reserves', exposureId, { new_amount: '1200.00', reserve_category: 'indemnity' }),
+    );
+    const payment = await adjuster(
+      'POST',
+      '/payments/',
+      exposureDoc('payments', exposureId, { amount: '300.00', reserve_category: 'indemnity', payment_method: 'ach' }),
+    );
+    expect(payment.status).toBe(201);
+    // Paying erodes the reserve: 300 paid + 900 outstanding.
+    expect(await incurredEverywhere(claimId)).toEqual({ claim: '1200.00', list: '1200.00', accounting: '1200.00' });
+    const paymentId = (await payment.json()).data.id;
+    const voided = await adjuster('POST', `/payments/${paymentId}/void/`, {
+      data: { type: 'payments', attributes: { void_reason: 'Duplicate' } },
+    });
+    expect(voided.status).toBeLessThan(300);
+    const after = await incurredEverywhere(claimId);
+    expect(after.claim).toBe(after.accounting);
+    expect(after.list).toBe(after.accounting);
+  });
+});

@@ -83,10 +83,18 @@ export function useLedgerCollection(path: string, claimId: string, extra: Record
   });
 }
 
-/** After a posting: every accounting list, the totals and the claim header (total_incurred) refetch. */
+/**
+ * After a posting: every accounting list, the totals, the claim header and the claims lists
+ * (total_incurred, from the claim's balance row) refetch.
+ */
 export function useAccountingChanged(claimId: string) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: claimsKeys.claimParts(claimId) });
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: claimsKeys.claimParts(claimId) }),
+      queryClient.invalidateQueries({ queryKey: [...claimsKeys.all, 'claim'] }),
+      queryClient.invalidateQueries({ queryKey: [...claimsKeys.all, 'claims'] }),
+    ]);
 }
 
 export interface ReserveInput {
