@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { newObjectKey, type ObjectStorage, type Queryable, type SeedContext } from '@atrium/sdk/server';
 import { ATTACHMENT_KEY_PREFIX } from '../integrations/attachments-routes.js';
 import { nextClaimNumber } from '../core/claim-numbers.js';
@@ -264,7 +263,8 @@ export async function seedDemoClaims(tx: Queryable, storage: ObjectStorage): Pro
         createdAt: lossDate,
         updatedAt: lossDate,
       })
-      .returning({ id: claim.id });
+      // Its attachment folder comes with it (migration 0016).
+      .returning({ id: claim.id, folderId: claim.exposuresFolderId });
     const claimId = row!.id;
     claimIds.push(claimId);
     await tx.insert(claimPeril).values({ claimId, perilId: prod.perilIds[i % prod.perilIds.length]! });
@@ -351,17 +351,13 @@ export async function seedDemoClaims(tx: Queryable, storage: ObjectStorage): Pro
       });
     }
     if (i % 5 === 0) {
-      const [root] = await tx
-        .insert(attachmentFolder)
-        .values({ name: number, referenceId: number })
-        .returning({ id: attachmentFolder.id });
-      // The Attachments tab opens the claim's tree at this folder.
-      await tx.update(claim).set({ exposuresFolderId: root!.id }).where(eq(claim.id, claimId));
+      // The Attachments tab opens the claim's tree at its folder, made with the claim.
+      const root = { id: row!.folderId! };
       const [photos] = await tx
         .insert(attachmentFolder)
         .values([
-          { name: 'Photos', parentId: root!.id, referenceId: number },
-          { name: 'Estimates', parentId: root!.id, referenceId: number },
+          { name: 'Photos', parentId: root.id, referenceId: number },
+          { name: 'Estimates', parentId: root.id, referenceId: number },
         ])
         .returning({ id: attachmentFolder.id });
       const note = Buffer.from(`First notice of loss for ${number}.\n`, 'utf8');

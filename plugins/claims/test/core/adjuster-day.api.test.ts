@@ -253,3 +253,52 @@ describe('the claim balance: total incurred (issue 15, item 5)', () => {
     expect(after.list).toBe(after.accounting);
   });
 });
+
+describe('attachments from the claim’s creation (issue 15, item 7)', () => {
+  const base64 = (text: string) => Buffer.from(text).toString('base64');
+
+  it('a new claim has its folder; upload, list, download, move and delete work in it', async () => {
+    const created = await adjuster('POST', '/claims/', doc('claim', { loss_description: 'Hail' }));
+    const claim = (await created.json()).data;
+    const root = claim.attributes.exposures_folder_id;
+    expect(root).toEqual(expect.any(Number));
+    const tree = await (await adjuster('GET', `/integrations/attachments/${root}/folder-tree/`)).json();
+    expect(tree.data.attributes ?? tree.data[0].attributes).toMatchObject({ name: claim.attributes.number });
+
+    const file = await adjuster(
+      'POST',
+      '/integrations/attachments/',
+      doc('attachment', { name: 'estimate.txt', mime_type: 'text/plain', content: base64('1,200'), folder_id: root }),
+    );
+    expect(file.status).toBe(201);
+    const fileId = (await file.json()).data.id;
+    const listed = await (await adjuster('GET', `/integrations/attachments/${root}/`)).json();
+    expect(listed.data.map((a: any) => a.attributes.name)).toContain('estimate.txt');
+    const download = await adjuster('GET', `/integrations/attachments/${fileId}/content/`, undefined, {
+      accept: '*/*',
+    });
+    expect(await download.text()).toBe('1,200');
+
+    const folder = await adjuster(
+      'POST',
+      '/integrations/attachments/',
+      doc('attachment-folder', { name: 'Estimates', parent_id: root, reference_id: claim.attributes.number }),
+    );
+    expect(folder.status).toBe(201);
+    const folderId = (await folder.json()).data.id;
+    const moved = await adjuster('PATCH', `/integrations/attachments/${folderId}/move-attachments/`, {
+      data: [{ type: 'attachment', id: fileId }],
+    });
+    expect(moved.status).toBeLessThan(300);
+    const inFolder = await (await adjuster('GET', `/integrations/attachments/${folderId}/`)).json();
+    expect(inFolder.data.map((a: any) => a.id)).toEqual([fileId]);
+    expect((await adjuster('DELETE', `/integrations/attachments/${fileId}`)).status).toBe(204);
+    const after = await (await adjuster('GET', `/integrations/attachments/${folderId}/`)).json();
+    expect(after.data).toEqual([]);
+  });
+
+  it('every seeded claim has its folder (the migration gave the existing ones theirs)', async () => {
+    const page = await (await adjuster('GET', '/claims/?page[size]=250')).json();
+    for (const c of page.data) expect(c.attributes.exposures_folder_id).toEqual(expect.any(Number));
+  });
+});
