@@ -8,10 +8,28 @@ import { claimPeril, exposure, location, lookup, party, policyRevision, product,
  * unknown name is a 400 on its attribute) so that routes stay short.
  */
 const text = (max: number) => z.string().trim().max(max);
+/**
+ * A claim date: `YYYY-MM-DD` or an ISO date and time, naming a day that exists between 1900-01-01 and
+ * 2200-12-31 — the rules of the SDK's calendarDate (security issue 14), checked here on the claims
+ * side so that "99999-01-01" or "2026-02-30" is a 400 on its attribute rather than a database error.
+ */
+const EARLIEST_DAY = '1900-01-01';
+const LATEST_DAY = '2200-12-31';
+const DAY_FORM = /^(\d{4})-(\d{2})-(\d{2})(?:$|T\d{2}:\d{2})/;
+function isClaimDate(value: string): boolean {
+  const match = DAY_FORM.exec(value);
+  if (!match || Number.isNaN(Date.parse(value))) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
 export const dateText = z
   .string()
   .max(40)
-  .refine((v) => !Number.isNaN(Date.parse(v)), 'Enter a date as YYYY-MM-DD (or an ISO date and time).');
+  .refine(isClaimDate, 'Enter a date as YYYY-MM-DD (or an ISO date and time).')
+  .refine(
+    (v) => !isClaimDate(v) || (v.slice(0, 10) >= EARLIEST_DAY && v.slice(0, 10) <= LATEST_DAY),
+    `Enter a date between ${EARLIEST_DAY} and ${LATEST_DAY}.`,
+  );
 const id = z.number().int().min(1).max(2147483647);
 
 export const lossLocationSchema = z.strictObject({

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attachment } from '../../server/core/tables.js';
 import {
   detailOf,
   doc,
@@ -300,5 +301,82 @@ describe('attachments from the claim’s creation (issue 15, item 7)', () => {
   it('every seeded claim has its folder (the migration gave the existing ones theirs)', async () => {
     const page = await (await adjuster('GET', '/claims/?page[size]=250')).json();
     for (const c of page.data) expect(c.attributes.exposures_folder_id).toEqual(expect.any(Number));
+  });
+});
+
+describe('server-set fields and sane values (issue 14, item 10)', () => {
+  it('claim-events.created_by is the caller, never the client’s', async () => {
+    const claims = await (await adjuster('GET', '/claims/?status=open&page[size]=1')).json();
+    const onClaim = { relationships: { claim: { data: { type: 'claim', id: claims.data[0].id } } } };
+    const forged = await adjuster(
+      'POST',
+      '/claim-events/',
+      doc('claim-event', { event_type: 'note', created_by: 'admin@atrium.test' }, onClaim),
+    );
+    expect(forged.status).toBe(400);
+    expect(await pointersOf(forged)).toEqual(['/data/attributes/created_by']);
+    const made = await adjuster('POST', '/claim-events/', doc('claim-event', { event_type: 'note' }, onClaim));
+    expect(made.status).toBe(201);
+    const event = (await made.json()).data;
+    expect(event.attributes.created_by).toBe('adjuster@atrium.test');
+  });
+
+  it('a date of loss out of range or not a day is a 400 on date_of_loss, not a 500', async () => {
+    const created = await adjuster('POST', '/claims/', doc('claim', { loss_description: 'Dates' }));
+    const id = (await created.json()).data.id;
+    for (const bad of ['99999-01-01', '2026-02-30', '1066-10-14']) {
+      const patched = await adjuster(
+        'PATCH',
+        `/claims/${id}/`,
+        { data: { type: 'claim', id, attributes: { date_of_loss: bad } } },
+        { 'if-match': created.headers.get('etag')! },
+      );
+      expect(patched.status, bad).toBe(400);
+      expect(await pointersOf(patched)).toEqual(['/data/attributes/date_of_loss']);
+    }
+  });
+
+  it('refuses a MIME type with CR/LF at upload; an old bad row downloads as octet-stream', async () => {
+    const claim = (await (await adjuster('POST', '/claims/', doc('claim', { loss_description: 'Mime' }))).json()).data;
+    const folderId = claim.attributes.exposures_folder_id;
+    for (const path of ['/integrations/attachments/', '/integrations/attachments/upload-tickets/']) {
+      const refused = await adjuster(
+        'POST',
+        path,
+        path.endsWith('upload-tickets/')
+          ? doc('attachment-upload', {
+              name: 'a.txt',
+              mime_type: 'text/plain\r\nX-Evil: 1',
+              size: 2,
+              folder_id: folderId,
+            })
+          : doc('attachment', {
+              name: 'a.txt',
+              mime_type: 'text/plain\r\nX-Evil: 1',
+              content: 'aGk=',
+              folder_id: folderId,
+            }),
+      );
+      expect(refused.status, path).toBe(400);
+      expect(await pointersOf(refused)).toEqual(['/data/attributes/mime_type']);
+    }
+    const [old] = await server.atrium.database.db
+      .insert(attachment)
+      .values({
+        folderId,
+        name: 'old.txt',
+        mimeType: 'text/plain\r\nX-Evil: 1',
+        size: 2,
+        content: Buffer.from('hi'),
+        uploadedBy: 'adjuster@atrium.test',
+      })
+      .returning({ id: attachment.id });
+    const download = await adjuster('GET', `/integrations/attachments/${old!.id}/content/`, undefined, {
+      accept: '*/*',
+    });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/octet-stream');
+    expect(download.headers.get('x-evil')).toBeNull();
+    expect(await download.text()).toBe('hi');
   });
 });
