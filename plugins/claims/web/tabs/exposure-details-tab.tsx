@@ -40,10 +40,10 @@ export function ExposureDetailsTab({
       </Stack>
     );
   const rows: [string, unknown][] = [
-    ['Claimant', claimantNumber],
+    ['Claimant', exposure.claimant_name || claimantNumber],
     ['Status', exposure.status],
     ['Description', exposure.description],
-    ['Coverage', exposure.coverage_id],
+    ['Coverage', exposure.coverage_name],
     ['Adjuster start date', text(exposure.adjuster_start_date).slice(0, 10)],
     ['Deductible applied', exposure.deductible_applied_status],
     ['Deductible override', exposure.deductible_override_amount],
