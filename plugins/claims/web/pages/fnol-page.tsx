@@ -267,7 +267,11 @@ function SubmitStep({ context }: { context: FnolContext }) {
         <b>FNOL:</b> {draft.fnolNumber}
       </Text>
       <Text>
-        <b>Policy:</b> {draft.policy?.policy_number} (revision {draft.revisionId})
+        <b>Policy:</b> {draft.policy?.policy_number}
+        {/* The revision's own number, never its internal id. */}
+        {draft.policy?.revisions.find((r) => r.id === draft.revisionId)?.number
+          ? ` (revision ${draft.policy.revisions.find((r) => r.id === draft.revisionId)!.number})`
+          : ''}
       </Text>
       <Text>
         <b>Reported by:</b> {draft.reportedBy.name} {draft.reportedBy.relation ? `(${draft.reportedBy.relation})` : ''}
