@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
   ApiError,
   defineServerPlugin,
+  provideService,
   validationIssues,
   type AtriumRouter,
   type ServerPluginDefinition,
@@ -12,6 +13,8 @@ import { seedDemoAccounts } from './demo-accounts.js';
 import { createIdentityAuthenticator } from './identity-authenticator.js';
 import { identityServicesRegistry, type IdentityPluginOptions } from './identity-services.js';
 import { PasswordHasher } from './password-hasher.js';
+import { USER_DIRECTORY } from '../shared/user-directory.js';
+import { createUserDirectory } from './user-directory.js';
 import { accountRoutes } from './routes/account-routes.js';
 import { clientCredentialsRoutes } from './routes/client-credentials-routes.js';
 import { devOutboxRoutes } from './routes/dev-outbox-routes.js';
@@ -92,6 +95,8 @@ export function createIdentityPlugin(options: IdentityPluginOptions = {}): Serve
     ],
     provides: {
       authenticator: (context) => createIdentityAuthenticator(servicesFor(context)),
+      // Who exists, for other modules (claims users): shared/user-directory.ts.
+      services: [provideService(USER_DIRECTORY, () => createUserDirectory())],
     },
     async routes(router, context) {
       const services = servicesFor(context);
