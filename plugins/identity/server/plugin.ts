@@ -10,6 +10,7 @@ import {
 import { systemClock } from './clock.js';
 import { seedDemoAccounts } from './demo-accounts.js';
 import { createIdentityAuthenticator } from './identity-authenticator.js';
+import { identityDirectoryService } from './identity-directory.js';
 import { identityServicesRegistry, type IdentityPluginOptions } from './identity-services.js';
 import { PasswordHasher } from './password-hasher.js';
 import { accountRoutes } from './routes/account-routes.js';
@@ -90,6 +91,8 @@ export function createIdentityPlugin(options: IdentityPluginOptions = {}): Serve
     ],
     provides: {
       authenticator: (context) => createIdentityAuthenticator(servicesFor(context)),
+      // Which users and groups exist, for the access module's role assignments.
+      services: [identityDirectoryService],
     },
     async routes(router, context) {
       const services = servicesFor(context);
