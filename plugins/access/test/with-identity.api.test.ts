@@ -158,4 +158,15 @@ describe('with the identity module', () => {
     expect(existing.status).toBe(201);
     expect(await existing.json()).toMatchObject({ user_name: 'author@atrium.test', role: 'Underwriter' });
   });
+
+  it("answers the shell's carrier metadata to every signed-in user, in any role or none yet", async () => {
+    for (const username of ['agent@agency.test', 'adjuster@atrium.test', 'multi@atrium.test']) {
+      const response = await server.fetch('/api/v2/utils/meta', {
+        headers: { authorization: `Bearer ${await tokenOf(username)}` },
+      });
+      expect(response.status, username).toBe(200);
+      expect(await response.json()).toMatchObject({ success: true, data: { claim_prefix: 'CLM' } });
+    }
+    expect((await server.fetch('/api/v2/utils/meta')).status).toBe(401);
+  });
 });
