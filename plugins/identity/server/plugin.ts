@@ -11,6 +11,7 @@ import {
 import { systemClock } from './clock.js';
 import { seedDemoAccounts } from './demo-accounts.js';
 import { createIdentityAuthenticator } from './identity-authenticator.js';
+import { identityDirectoryService } from './identity-directory.js';
 import { identityServicesRegistry, type IdentityPluginOptions } from './identity-services.js';
 import { PasswordHasher } from './password-hasher.js';
 import { USER_DIRECTORY } from '../shared/user-directory.js';
@@ -95,8 +96,9 @@ export function createIdentityPlugin(options: IdentityPluginOptions = {}): Serve
     ],
     provides: {
       authenticator: (context) => createIdentityAuthenticator(servicesFor(context)),
-      // Who exists, for other modules (claims users): shared/user-directory.ts.
-      services: [provideService(USER_DIRECTORY, () => createUserDirectory())],
+      // Who exists, for other modules: claims users (shared/user-directory.ts) and the access
+      // module's role assignments (shared/identity-directory.ts).
+      services: [provideService(USER_DIRECTORY, () => createUserDirectory()), identityDirectoryService],
     },
     async routes(router, context) {
       const services = servicesFor(context);
