@@ -45,6 +45,13 @@ export const user = identity.table(
     status: text('status').notNull().default('CONFIRMED'),
     enabled: boolean('enabled').notNull().default(true),
     isEmployee: boolean('is_employee').notNull().default(false),
+    /**
+     * For agents and agencies: the contact that stands for this person as a producer, and the
+     * agency contact they write for. Record conditions compare them with the agent and agency of a
+     * policy (docs/security.md, "Who reads which records"); the contact store will make them references.
+     */
+    contactId: text('contact_id'),
+    agencyId: text('agency_id'),
     roles: text('roles')
       .array()
       .notNull()
