@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { SeedContext } from '@atrium/sdk/server';
 import { bumpRevision } from './access-revision.js';
 import {
