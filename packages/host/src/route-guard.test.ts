@@ -3,6 +3,7 @@ import {
   decideNavigation,
   loginPathFor,
   moduleCheckNeeded,
+  permissionCheckNeeded,
   type GuardRouteMeta,
   type GuardSession,
   type GuardTarget,
@@ -135,6 +136,24 @@ describe('route guard', () => {
   });
 
   describe('module authorization', () => {
+    it('sends a user whose role may view the module but not do what the page needs to /forbidden', () => {
+      const assignPage: GuardRouteMeta = {
+        ...protectedPage,
+        module: 'claims',
+        permission: { resource: 'claims:claim', action: 'assign' },
+      };
+      expect(permissionCheckNeeded(assignPage, signedIn)).toBe(true);
+      expect(permissionCheckNeeded(protectedPage, signedIn)).toBe(false);
+      expect(
+        decideNavigation(at('/claims/assign-claims'), assignPage, { ...signedIn, permitted: false }, origin),
+      ).toEqual({ action: 'redirect', to: '/forbidden', signOut: false });
+      expect(
+        decideNavigation(at('/claims/assign-claims'), assignPage, { ...signedIn, permitted: true }, origin),
+      ).toEqual({ action: 'continue', signOut: false });
+      // Unanswered: the server decides (it checks every call anyway).
+      expect(decideNavigation(at('/claims/assign-claims'), assignPage, signedIn, origin).action).toBe('continue');
+    });
+
     it('sends a user whose effective role may not view the module to /forbidden', () => {
       expect(decideNavigation(at('/policies'), protectedPage, { ...signedIn, moduleViewable: false }, origin)).toEqual({
         action: 'redirect',

@@ -14,6 +14,8 @@ export interface GuardRouteMeta {
   exempt: boolean;
   /** Access module key; the page needs ViewModule on `ui:<module>`. */
   module?: string | undefined;
+  /** A permission the page needs besides ViewModule (route meta `permission`). */
+  permission?: { resource: string; action: string } | undefined;
 }
 
 export interface GuardTarget {
@@ -31,6 +33,8 @@ export interface GuardSession {
   effectiveRole: string | null;
   /** ViewModule on the route's module for the effective role; undefined when not asked. */
   moduleViewable: boolean | undefined;
+  /** The route's own permission for the effective role; undefined when not asked (or none). */
+  permitted?: boolean | undefined;
 }
 
 export type GuardDecision =
@@ -53,9 +57,21 @@ export function loginPathFor(target: GuardTarget): string {
 }
 
 /** Only worth an evaluation call when the last rule could apply. */
-export function moduleCheckNeeded(meta: GuardRouteMeta, session: Omit<GuardSession, 'moduleViewable'>): boolean {
+export function moduleCheckNeeded(
+  meta: GuardRouteMeta,
+  session: Omit<GuardSession, 'moduleViewable' | 'permitted'>,
+): boolean {
   const authenticated = session.authenticated && !session.refreshFailed && !session.sessionTimedOut;
   return authenticated && session.effectiveRole !== null && meta.requiresAuth && !meta.exempt && Boolean(meta.module);
+}
+
+/** The route's own permission is asked under the same conditions, when it declares one. */
+export function permissionCheckNeeded(
+  meta: GuardRouteMeta,
+  session: Omit<GuardSession, 'moduleViewable' | 'permitted'>,
+): boolean {
+  const authenticated = session.authenticated && !session.refreshFailed && !session.sessionTimedOut;
+  return authenticated && session.effectiveRole !== null && meta.requiresAuth && !meta.exempt && !!meta.permission;
 }
 
 export function decideNavigation(
@@ -103,6 +119,18 @@ export function decideNavigation(
     !meta.exempt &&
     meta.module &&
     session.moduleViewable === false
+  ) {
+    return { action: 'redirect', to: FORBIDDEN_PATH, signOut };
+  }
+
+  // A page only some of the module's roles may use (e.g. Assign claims, the admin setup).
+  if (
+    authenticated &&
+    session.effectiveRole !== null &&
+    meta.requiresAuth &&
+    !meta.exempt &&
+    meta.permission &&
+    session.permitted === false
   ) {
     return { action: 'redirect', to: FORBIDDEN_PATH, signOut };
   }

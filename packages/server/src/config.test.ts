@@ -30,6 +30,17 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });
 
+  it('takes the schema owner connection only beside DATABASE_URL', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://atrium_app@db/atrium',
+      DATABASE_MIGRATION_URL: 'postgres://atrium_owner@db/atrium',
+    });
+    expect(config.databaseMigrationUrl).toBe('postgres://atrium_owner@db/atrium');
+    expect(() => loadConfig({ DATABASE_MIGRATION_URL: 'postgres://atrium_owner@db/atrium' })).toThrow(
+      /DATABASE_MIGRATION_URL: needs DATABASE_URL/,
+    );
+  });
+
   it('stops with a message naming each bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
     try {

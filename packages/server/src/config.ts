@@ -17,6 +17,16 @@ const environmentSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * The schema owner's connection (docs/security.md, "Database privileges"): migrations, the job
+   * queue's schema and the grants run over it, and DATABASE_URL may then name a role that can only
+   * read and write rows.
+   */
+  DATABASE_MIGRATION_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   /** `false` when job workers run as separate `atrium worker` processes. */
@@ -61,6 +71,8 @@ export type AtriumConfig = {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** The owner's connection for migrations; unset: DATABASE_URL migrates too. */
+  databaseMigrationUrl?: string;
   databasePoolMax: number;
   logLevel: (typeof LOG_LEVELS)[number];
   workers: boolean;
@@ -86,11 +98,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AtriumConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const value = parsed.data;
+  if (value.DATABASE_MIGRATION_URL && !value.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_MIGRATION_URL: needs DATABASE_URL (the embedded database has no roles)',
+    );
+  }
   return {
     port: value.PORT,
     host: value.HOST,
     dataDir: path.resolve(value.DATA_DIR),
     databaseUrl: value.DATABASE_URL,
+    databaseMigrationUrl: value.DATABASE_MIGRATION_URL,
     databasePoolMax: value.DATABASE_POOL_MAX,
     logLevel: value.LOG_LEVEL,
     workers: value.ATRIUM_WORKERS,

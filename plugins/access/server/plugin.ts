@@ -5,6 +5,7 @@ import {
   type ServerPluginContext,
   type ServerPluginDefinition,
 } from '@atrium/sdk/server';
+import { identityDirectory, type IdentityDirectory } from '@atrium/plugin-identity/directory';
 import { createAccessEvaluator } from './access-evaluator.js';
 import { AccessState, type AccessStateOptions } from './access-state.js';
 import { seedDemoAccess } from './demo-access.js';
@@ -56,7 +57,15 @@ export function createAccessPlugin(options: AccessPluginOptions = {}): ServerPlu
       const evaluator = createAccessEvaluator(state);
       policyRoutes(router, context.db, state);
       roleRoutes(router, context.db, state);
-      assignmentRoutes(router, context.db, state);
+      // Identity is optional here (the access module's own tests run without it): look it up lazily.
+      const directory = (): IdentityDirectory | null => {
+        try {
+          return context.service(identityDirectory);
+        } catch {
+          return null;
+        }
+      };
+      assignmentRoutes(router, context.db, state, directory);
       directoryRoutes(router, context.db);
       evaluationRoutes(router, () => evaluator);
       await transferRoutes(router, context.db, state);

@@ -26,6 +26,7 @@ export const MODULES = [
 export const DEMO_ROLES = [
   { name: 'Administrator', gen2Role: 'admin' },
   { name: 'Claims Adjuster', gen2Role: 'claims_adjuster' },
+  { name: 'Claims Supervisor', gen2Role: 'claims_supervisor' },
   { name: 'Underwriter', gen2Role: 'underwriter' },
   { name: 'Product and Rules Author', gen2Role: 'product_author' },
   { name: 'Agent', gen2Role: 'agent' },
@@ -83,6 +84,49 @@ const agentArea: Statement[] = [
   },
 ];
 
+/**
+ * Claims handling: the claims module and the lookups it needs; payments above `paymentAuthority`
+ * are the policy's to refuse (they wait for someone with more authority to approve them). The
+ * per-role limits in claims' own authority table (claims settings) apply on top.
+ */
+const claimsHandling = (paymentAuthority: string): Statement[] => [
+  viewModules('ClaimsModules', ['claims', 'contacts', 'policies', 'documents', 'notes', 'reports']),
+  allow('Claims', ['*'], ['claims:*']),
+  allow('ClaimContacts', WRITE, ['contacts:*', 'notes:*', 'documents:*']),
+  allow('PolicyLookups', ['read'], ['policies:*', 'lines:*', 'reports:*']),
+  {
+    sid: 'PaymentsOverAuthority',
+    effect: 'deny',
+    actions: ['create', 'update', 'approve'],
+    resources: ['claims:payment'],
+    conditions: [{ attribute: 'record.amount', operator: 'gt', value: paymentAuthority }],
+  },
+  // Claims handlers do not set their own authority limits (docs/claims-accounting.md).
+  {
+    sid: 'AuthorityLimitsAdministered',
+    effect: 'deny',
+    actions: ['create', 'update', 'delete'],
+    resources: ['claims:authority-limit'],
+  },
+  // Loading history from an old system is an administrator's job (docs/claims-import.md).
+  { sid: 'ClaimsImportAdministered', effect: 'deny', actions: ['*'], resources: ['claims:import'] },
+  // A claims handler changes their own claim settings only (docs/claims.md, "Claims users").
+  {
+    sid: 'OwnClaimSettings',
+    effect: 'deny',
+    actions: ['update'],
+    resources: ['claims:user'],
+    conditions: [{ attribute: 'record.username', operator: 'ne', value: { ref: 'user.username' } }],
+  },
+  // Issuing payments (running payment batches) is claims finance's job (docs/claims-accounting.md).
+  {
+    sid: 'PaymentBatchesAdministered',
+    effect: 'deny',
+    actions: ['create', 'update', 'delete', 'approve'],
+    resources: ['claims:payment-batch'],
+  },
+];
+
 export const SYSTEM_POLICIES: SystemPolicy[] = [
   {
     name: 'Full access',
@@ -94,49 +138,28 @@ export const SYSTEM_POLICIES: SystemPolicy[] = [
     name: 'Signed-in basics',
     description: 'Every role sees its own account and the All Products dashboard.',
     statements: [viewModules('CoreModules', ['my-account', 'all-products'])],
-    roles: ['Administrator', 'Claims Adjuster', 'Underwriter', 'Product and Rules Author', 'Agent', 'Agency'],
+    roles: [
+      'Administrator',
+      'Claims Adjuster',
+      'Claims Supervisor',
+      'Underwriter',
+      'Product and Rules Author',
+      'Agent',
+      'Agency',
+    ],
   },
   {
     name: 'Claims handling',
     description: 'Claims adjusters handle claims and pay up to 5000.00 on their own authority.',
-    statements: [
-      viewModules('ClaimsModules', ['claims', 'contacts', 'policies', 'documents', 'notes', 'reports']),
-      allow('Claims', ['*'], ['claims:*']),
-      allow('ClaimContacts', WRITE, ['contacts:*', 'notes:*', 'documents:*']),
-      allow('PolicyLookups', ['read'], ['policies:*', 'lines:*', 'reports:*']),
-      {
-        sid: 'PaymentsOverAuthority',
-        effect: 'deny',
-        actions: ['create', 'update', 'approve'],
-        resources: ['claims:payment'],
-        conditions: [{ attribute: 'record.amount', operator: 'gt', value: '5000.00' }],
-      },
-      // Adjusters do not set their own authority limits (docs/claims-accounting.md).
-      {
-        sid: 'AuthorityLimitsAdministered',
-        effect: 'deny',
-        actions: ['create', 'update', 'delete'],
-        resources: ['claims:authority-limit'],
-      },
-      // Loading history from an old system is an administrator's job (docs/claims-import.md).
-      { sid: 'ClaimsImportAdministered', effect: 'deny', actions: ['*'], resources: ['claims:import'] },
-      // An adjuster changes their own claim settings only (docs/claims.md, "Claims users").
-      {
-        sid: 'OwnClaimSettings',
-        effect: 'deny',
-        actions: ['update'],
-        resources: ['claims:user'],
-        conditions: [{ attribute: 'record.username', operator: 'ne', value: { ref: 'user.username' } }],
-      },
-      // Issuing payments (running payment batches) is claims finance's job (docs/claims-accounting.md).
-      {
-        sid: 'PaymentBatchesAdministered',
-        effect: 'deny',
-        actions: ['create', 'update', 'delete', 'approve'],
-        resources: ['claims:payment-batch'],
-      },
-    ],
+    statements: claimsHandling('5000.00'),
     roles: ['Claims Adjuster'],
+  },
+  {
+    name: 'Claims supervision',
+    description:
+      'Claims supervisors handle claims, approve what adjusters may not, and pay up to 25000.00 on their own authority.',
+    statements: claimsHandling('25000.00'),
+    roles: ['Claims Supervisor'],
   },
   {
     name: 'Underwriting',
@@ -182,6 +205,7 @@ export const SYSTEM_POLICIES: SystemPolicy[] = [
 export const DEMO_USER_ROLES: { userName: string; roles: DemoRole[] }[] = [
   { userName: 'admin@atrium.test', roles: ['Administrator'] },
   { userName: 'adjuster@atrium.test', roles: ['Claims Adjuster'] },
+  { userName: 'supervisor@atrium.test', roles: ['Claims Supervisor'] },
   { userName: 'underwriter@atrium.test', roles: ['Underwriter'] },
   { userName: 'author@atrium.test', roles: ['Product and Rules Author'] },
   { userName: 'multi@atrium.test', roles: ['Claims Adjuster', 'Underwriter'] },
@@ -196,4 +220,4 @@ export const DEMO_GROUP_ROLES: { groupName: string; roles: DemoRole[] }[] = [
   { groupName: 'Administrators', roles: ['Administrator'] },
 ];
 
-export const SYSTEM_POLICY_VERSION = '1.3.0';
+export const SYSTEM_POLICY_VERSION = '1.4.0';

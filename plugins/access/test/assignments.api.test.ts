@@ -16,7 +16,7 @@ afterAll(async () => server?.close());
 describe('policy-assignments', () => {
   it('lists the seeded assignments, filtered by policy and role, 10000 a page', async () => {
     const all = await (await server.admin.get('/api/access/policy-assignments')).json();
-    expect(all.count).toBe(12);
+    expect(all.count).toBe(14);
     expect(all.results).toContainEqual({
       id: expect.any(Number),
       policy_id: expect.any(Number),
@@ -31,6 +31,7 @@ describe('policy-assignments', () => {
     expect(byPolicy.results.map((a: { role: string }) => a.role)).toEqual([
       'Underwriter',
       'Product and Rules Author',
+      'Claims Supervisor',
       'Claims Adjuster',
       'Agent',
       'Agency',
@@ -119,7 +120,7 @@ describe('policy-assignments', () => {
 describe('role-user-name-assignments', () => {
   it('lists the demo users by user name and role', async () => {
     const all = await (await server.admin.get('/api/access/role-user-name-assignments?ordering=user_name,role')).json();
-    expect(all.count).toBe(10);
+    expect(all.count).toBe(11);
     expect(
       all.results
         .filter((a: { user_name: string }) => a.user_name === 'multi@atrium.test')

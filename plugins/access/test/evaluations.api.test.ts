@@ -183,6 +183,25 @@ describe('evaluations', () => {
       ),
     ).toEqual([true, false]);
   });
+
+  it('lets claims supervisors update claims and approve payments up to 25000.00', async () => {
+    const supervisor = server.as('supervisor@atrium.test');
+    const approve = (amount: string) => ({ resource: 'claims:payment', action: 'approve', record: { amount } });
+    expect(
+      await allowed(
+        supervisor,
+        { resource: 'claims:claim', action: 'update' },
+        { resource: 'claims:transaction', action: 'approve' },
+        approve('6000.00'),
+        approve('25000.00'),
+        approve('25000.01'),
+        { resource: 'claims:authority-limit', action: 'update' },
+        { resource: 'ui:claims', action: 'ViewModule' },
+        { resource: 'ui:access', action: 'ViewModule' },
+      ),
+    ).toEqual([true, true, true, true, false, false, true, false]);
+    expect(await allowed(server.as('adjuster@atrium.test'), approve('6000.00'))).toEqual([false]);
+  });
 });
 
 describe('policies written through the API', () => {

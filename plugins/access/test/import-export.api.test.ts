@@ -42,7 +42,7 @@ describe('export', () => {
     const document = await response.json();
     expect(document).toMatchObject({ format: 'atrium-access', format_version: 1 });
     expect(document.roles).toContainEqual({ name: 'Claims Adjuster', gen2_role: 'claims_adjuster' });
-    expect(document.policies).toHaveLength(7);
+    expect(document.policies).toHaveLength(8);
     expect(document.policy_assignments).toContainEqual({ policy: 'Full access', role: 'Administrator' });
     expect(document.role_user_name_assignments).toContainEqual({ user_name: 'multi@atrium.test', role: 'Underwriter' });
     expect(document.role_group_name_assignments).toEqual([{ group_name: 'Administrators', role: 'Administrator' }]);
@@ -91,10 +91,10 @@ describe('import', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       imported: {
-        roles: { created: 0, updated: 0, unchanged: 7 },
-        policies: { created: 0, updated: 1, unchanged: 7 },
-        policy_assignments: { created: 0, updated: 0, unchanged: 13 },
-        role_user_name_assignments: { created: 1, updated: 0, unchanged: 10 },
+        roles: { created: 0, updated: 0, unchanged: 8 },
+        policies: { created: 0, updated: 1, unchanged: 8 },
+        policy_assignments: { created: 0, updated: 0, unchanged: 15 },
+        role_user_name_assignments: { created: 1, updated: 0, unchanged: 11 },
         role_group_name_assignments: { created: 0, updated: 0, unchanged: 1 },
       },
     });

@@ -62,7 +62,7 @@ describe('with the identity module', () => {
 
   it('asks a user with two roles to choose one (ingress-denied), then acts in the chosen role', async () => {
     const multi = await tokenOf('multi@atrium.test');
-    const unchosen = await server.fetch('/api/v2/utils/meta', { headers: { authorization: `Bearer ${multi}` } });
+    const unchosen = await server.fetch('/api/access/roles', { headers: { authorization: `Bearer ${multi}` } });
     expect(unchosen.status).toBe(403);
     expect(await unchosen.json()).toMatchObject({ ingress_denied: true, annotation: 'no-effective-role' });
     const chosen = await server.fetch('/api/access/evaluations', {
@@ -102,5 +102,71 @@ describe('with the identity module', () => {
     });
     expect(document.paths['/api/access/evaluations'].post['x-atrium-access']).toBe('authenticated');
     expect(Object.keys(document.paths).filter((path) => path.startsWith('/api/access/')).length).toBeGreaterThan(15);
+  });
+
+  it('signs in the demo claims supervisor in the Claims Supervisor role', async () => {
+    const supervisor = await tokenOf('supervisor@atrium.test');
+    const response = await server.fetch('/api/access/evaluations', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${supervisor}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        requests: [
+          { resource: 'claims:transaction', action: 'approve' },
+          { resource: 'claims:payment', action: 'approve', record: { amount: '25000.01' } },
+        ],
+      }),
+    });
+    expect(
+      ((await response.json()) as { results: { evaluation: { allowed: boolean } }[] }).results.map(
+        (r) => r.evaluation.allowed,
+      ),
+    ).toEqual([true, false]);
+  });
+
+  it('gives roles only to users and groups that exist in user management', async () => {
+    const admin = await tokenOf('admin@atrium.test');
+    const post = (path: string, body: unknown) =>
+      server.fetch(`/api/access/${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const nobody = await post('role-user-name-assignments', { user_name: 'nobody@atrium.test', role: 'Underwriter' });
+    expect(nobody.status).toBe(400);
+    expect((await nobody.json()).errors).toEqual([
+      { detail: "User 'nobody@atrium.test' does not exist.", pointer: '/user_name' },
+    ]);
+    const noGroup = await post('role-group-name-assignments', { group_name: 'Nobody at all', role: 'Underwriter' });
+    expect(noGroup.status).toBe(400);
+    expect((await noGroup.json()).errors).toEqual([
+      { detail: "Group 'Nobody at all' does not exist.", pointer: '/group_name' },
+    ]);
+    const created = await server.fetch('/api/identity/user-management/groups', {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${admin}`,
+        accept: 'application/vnd.api+json',
+        'content-type': 'application/vnd.api+json',
+      },
+      body: JSON.stringify({ data: { type: 'group', attributes: { name: 'Night Shift' } } }),
+    });
+    expect(created.status).toBe(201);
+    const group = await post('role-group-name-assignments', { group_name: 'night shift', role: 'Underwriter' });
+    expect(group.status).toBe(201);
+
+    const existing = await post('role-user-name-assignments', { user_name: 'Author@Atrium.test', role: 'Underwriter' });
+    expect(existing.status).toBe(201);
+    expect(await existing.json()).toMatchObject({ user_name: 'author@atrium.test', role: 'Underwriter' });
+  });
+
+  it("answers the shell's carrier metadata to every signed-in user, in any role or none yet", async () => {
+    for (const username of ['agent@agency.test', 'adjuster@atrium.test', 'multi@atrium.test']) {
+      const response = await server.fetch('/api/v2/utils/meta', {
+        headers: { authorization: `Bearer ${await tokenOf(username)}` },
+      });
+      expect(response.status, username).toBe(200);
+      expect(await response.json()).toMatchObject({ success: true, data: { claim_prefix: 'CLM' } });
+    }
+    expect((await server.fetch('/api/v2/utils/meta')).status).toBe(401);
   });
 });

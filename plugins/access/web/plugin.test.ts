@@ -10,6 +10,7 @@ describe('access plugin (web)', () => {
     registry.register(access);
     expect(access.moduleKey).toBe('access');
     expect(registry.routes().map((r) => [r.name, r.path])).toEqual([
+      ['access:index', '/access'],
       ['access:policies', '/access/policies'],
       ['access:policy-edit', '/access/policies/:policyId'],
       ['access:roles', '/access/roles'],
@@ -20,14 +21,18 @@ describe('access plugin (web)', () => {
     ]);
     expect(registry.nav('main').map((n) => n.title)).toEqual(['Access']);
     expect(registry.danglingNav()).toEqual([]);
-    expect(registry.commands().map((c) => c.item.id)).toEqual(['access.openPolicies', 'access.newPolicy']);
+    expect(registry.commands().map((c) => c.item.id)).toEqual([
+      'access.open',
+      'access.openPolicies',
+      'access.newPolicy',
+    ]);
   });
 
   it('palette commands open the list and a new policy', async () => {
     const navigate = vi.fn();
     const services = { navigate } as never;
     for (const command of access.commands) await command.run(undefined as never, { services, context: {} as never });
-    expect(navigate.mock.calls).toEqual([['/access/policies'], ['/access/policies/new']]);
+    expect(navigate.mock.calls).toEqual([['/access'], ['/access/policies'], ['/access/policies/new']]);
     expect(accessPolicyEditRoute.link({ policyId: 7 })).toBe('/access/policies/7');
   });
 

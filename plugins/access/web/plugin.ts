@@ -4,6 +4,7 @@ import {
   accessAssignmentsRoute,
   accessGroupsRoute,
   accessImportExportRoute,
+  accessIndexRoute,
   accessPoliciesRoute,
   accessPolicyEditRoute,
   accessRolesRoute,
@@ -29,6 +30,7 @@ export default definePlugin({
   title: 'Access',
   moduleKey: 'access',
   routes: [
+    page(accessIndexRoute, 'Access', () => import('./pages/access-index-page.js')),
     page(accessPoliciesRoute, 'Policies', () => import('./pages/policies-page.js')),
     page(accessPolicyEditRoute, 'Policy', () => import('./pages/policy-edit-page.js')),
     page(accessRolesRoute, 'Roles', () => import('./pages/roles-page.js')),
@@ -41,11 +43,11 @@ export default definePlugin({
     {
       id: 'access.nav',
       title: 'Access',
-      to: accessPoliciesRoute,
+      to: accessIndexRoute,
       area: 'main',
       order: 900,
       icon: IconLock,
-      command: 'access.openPolicies',
+      command: 'access.open',
     },
     {
       id: 'access.policies',
@@ -54,6 +56,7 @@ export default definePlugin({
       to: accessPoliciesRoute,
       area: 'sub',
       order: 1,
+      command: 'access.openPolicies',
     },
     { id: 'access.roles', title: 'Roles', to: accessRolesRoute, area: 'sub', order: 2 },
     {
@@ -75,6 +78,14 @@ export default definePlugin({
   ],
   commands: [
     defineCommand({
+      id: 'access.open',
+      title: 'Open Access',
+      group: 'Access',
+      keywords: ['access', 'permissions', 'roles', 'assignments'],
+      when: 'host.signedIn',
+      run: (_args, { services }) => services.navigate(accessIndexRoute.link({})),
+    }),
+    defineCommand({
       id: 'access.openPolicies',
       title: 'Open Access Policies',
       group: 'Access',
@@ -92,5 +103,5 @@ export default definePlugin({
     }),
   ],
   // `g a`: the module's chord (issue 13: every module has one, listed in `?`).
-  shortcuts: [{ key: 'g a', command: 'access.openPolicies', description: 'Go to Access', when: '!modalOpen' }],
+  shortcuts: [{ key: 'g a', command: 'access.open', description: 'Go to Access', when: '!modalOpen' }],
 });

@@ -1,6 +1,8 @@
 import { createRouteRef } from '@atrium/sdk';
 
 /** The Access module's pages (spec route names). `/access/select-role` belongs to the shell. */
+/** The module's front page: an overview linking to the sections the role may open. */
+export const accessIndexRoute = createRouteRef({ name: 'access:index', path: '/access' });
 export const accessPoliciesRoute = createRouteRef({ name: 'access:policies', path: '/access/policies' });
 /** `policyId` is a policy's id, or `new` for a new custom policy. */
 export const accessPolicyEditRoute = createRouteRef({ name: 'access:policy-edit', path: '/access/policies/:policyId' });

@@ -35,12 +35,20 @@ import {
  * `ViewModule` on `ui:claims`; actions inside are shown only when `useCan` allows them, and the
  * claims service checks every call again. See docs/claims-screens.md.
  */
-const page = (ref: { name: string; path: string }, title: string, loader: PluginRoute['loader']): PluginRoute => ({
+const page = (
+  ref: { name: string; path: string },
+  title: string,
+  loader: PluginRoute['loader'],
+  permission?: { resource: string; action: string },
+): PluginRoute => ({
   name: ref.name,
   path: ref.path,
-  meta: { layout: 'default', title },
+  meta: { layout: 'default', title, ...(permission ? { permission } : {}) },
   loader,
 });
+/** Assign claims is for those who may assign; admin setup for those who may read its lookups (not agents). */
+const ASSIGN = { resource: 'claims:claim', action: 'assign' };
+const SETUP = { resource: 'claims:lookup', action: 'read' };
 const workspace = () => import('./pages/claim-workspace-page.js');
 
 /** Commands that act on the open claim are offered only on its workspace routes. */
@@ -53,18 +61,29 @@ export default definePlugin({
   routes: [
     page(claimsDashboardRoute, 'Claims', () => import('./pages/dashboard-page.js')),
     page(claimsFnolRoute, 'New FNOL', () => import('./pages/fnol-page.js')),
-    page(claimsAssignRoute, 'Assign claims', () => import('./pages/assign-claims-page.js')),
-    page(claimsAdminSetupRoute, 'Claims admin setup', () => import('./admin/admin-setup-page.js')),
-    page(claimsAdminMockPoliciesRoute, 'Mock Policies Maintenance', () => import('./admin/mock-policies-page.js')),
-    page(claimsAdminPerilsRoute, 'Perils', () => import('./admin/perils-page.js')),
-    page(claimsAdminTagsRoute, 'Tag Maintenance', () => import('./admin/tags-page.js')),
-    page(claimsAdminProductsRoute, 'Products Maintenance', () => import('./admin/products-page.js')),
-    page(claimsAdminPaymentProcessingRoute, 'Payment Processing', () => import('./admin/payment-processing-page.js')),
-    page(claimsAdminManualItemsRoute, 'Manual Items', () => import('./admin/manual-items-page.js')),
+    page(claimsAssignRoute, 'Assign claims', () => import('./pages/assign-claims-page.js'), ASSIGN),
+    page(claimsAdminSetupRoute, 'Claims admin setup', () => import('./admin/admin-setup-page.js'), SETUP),
+    page(
+      claimsAdminMockPoliciesRoute,
+      'Mock Policies Maintenance',
+      () => import('./admin/mock-policies-page.js'),
+      SETUP,
+    ),
+    page(claimsAdminPerilsRoute, 'Perils', () => import('./admin/perils-page.js'), SETUP),
+    page(claimsAdminTagsRoute, 'Tag Maintenance', () => import('./admin/tags-page.js'), SETUP),
+    page(claimsAdminProductsRoute, 'Products Maintenance', () => import('./admin/products-page.js'), SETUP),
+    page(
+      claimsAdminPaymentProcessingRoute,
+      'Payment Processing',
+      () => import('./admin/payment-processing-page.js'),
+      SETUP,
+    ),
+    page(claimsAdminManualItemsRoute, 'Manual Items', () => import('./admin/manual-items-page.js'), SETUP),
     page(
       claimsAdminImportHistoricalClaimsRoute,
       'Import Historical Claims',
       () => import('./admin/import-historical-claims-page.js'),
+      SETUP,
     ),
     page(claimsLossDetailRoute, 'Claim details', workspace),
     page(claimsExposuresRoute, 'Claim exposures', workspace),

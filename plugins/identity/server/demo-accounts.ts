@@ -22,7 +22,12 @@ interface DemoAccount {
 export const DEMO_ACCOUNTS: DemoAccount[] = [
   { username: 'admin@atrium.test', name: 'Ada Administrator', roles: ['Administrator'], isEmployee: true },
   { username: 'adjuster@atrium.test', name: 'Casey Adjuster', roles: ['Claims Adjuster'], isEmployee: true },
-  { username: 'supervisor@atrium.test', name: 'Sydney Supervisor', roles: ['Claims Supervisor'], isEmployee: true },
+  {
+    username: 'supervisor@atrium.test',
+    name: 'Sloane Supervisor',
+    roles: ['Claims Supervisor'],
+    isEmployee: true,
+  },
   { username: 'underwriter@atrium.test', name: 'Uma Underwriter', roles: ['Underwriter'], isEmployee: true },
   { username: 'author@atrium.test', name: 'Parker Author', roles: ['Product and Rules Author'], isEmployee: true },
   {

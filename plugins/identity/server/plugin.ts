@@ -11,6 +11,7 @@ import {
 import { systemClock } from './clock.js';
 import { seedDemoAccounts } from './demo-accounts.js';
 import { createIdentityAuthenticator } from './identity-authenticator.js';
+import { identityDirectoryService } from './identity-directory.js';
 import { identityServicesRegistry, type IdentityPluginOptions } from './identity-services.js';
 import { PasswordHasher } from './password-hasher.js';
 import { USER_DIRECTORY } from '../shared/user-directory.js';
@@ -23,6 +24,7 @@ import { passwordRoutes } from './routes/password-routes.js';
 import { classicRoleRoutes, roleSelectRoutes } from './routes/role-routes.js';
 import { settingsRoutes } from './routes/settings-routes.js';
 import { signInRoutes } from './routes/sign-in-routes.js';
+import { DEFAULT_SIGN_IN_RATE_LIMITS, signInRateLimitHook } from './sign-in-rate-limits.js';
 import { tokenRoutes } from './routes/token-routes.js';
 import { USER_MANAGEMENT_PERMISSION_DECLARATIONS } from './user-management/permissions.js';
 import { USER_MANAGEMENT_PREFIX } from './user-management/resources.js';
@@ -32,6 +34,7 @@ export { ManualClock, systemClock, type Clock } from './clock.js';
 export type { CodeMessage, CodeSender } from './code-sender.js';
 export { tokenIsRevoked } from './identity-authenticator.js';
 export type { IdentityPluginOptions } from './identity-services.js';
+export type { SignInRateLimits } from './sign-in-rate-limits.js';
 
 /**
  * Where the routes of this module live. The plugin's own prefix is `/api` because it also answers
@@ -93,8 +96,9 @@ export function createIdentityPlugin(options: IdentityPluginOptions = {}): Serve
     ],
     provides: {
       authenticator: (context) => createIdentityAuthenticator(servicesFor(context)),
-      // Who exists, for other modules (claims users): shared/user-directory.ts.
-      services: [provideService(USER_DIRECTORY, () => createUserDirectory())],
+      // Who exists, for other modules: claims users (shared/user-directory.ts) and the access
+      // module's role assignments (shared/identity-directory.ts).
+      services: [provideService(USER_DIRECTORY, () => createUserDirectory()), identityDirectoryService],
     },
     async routes(router, context) {
       const services = servicesFor(context);
@@ -102,8 +106,12 @@ export function createIdentityPlugin(options: IdentityPluginOptions = {}): Serve
         identityErrorHandler(classic);
         await classic.register(
           async (scope) => {
-            signInRoutes(scope, services);
-            passwordRoutes(scope, services);
+            const throttle = await signInRateLimitHook(scope, {
+              limits: options.signInRateLimits ?? DEFAULT_SIGN_IN_RATE_LIMITS,
+              sharedCounters: context.databaseKind === 'postgres' ? services.rateLimiter : null,
+            });
+            signInRoutes(scope, services, throttle);
+            passwordRoutes(scope, services, throttle);
             tokenRoutes(scope, services);
             clientCredentialsRoutes(scope, services);
             accountRoutes(scope, services);

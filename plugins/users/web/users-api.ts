@@ -211,3 +211,72 @@ export async function runBatch<Item>(
 export function isAgentRole(role: string | null | undefined): boolean {
   return typeof role === 'string' && (role.includes('Agent') || role.includes('Agency'));
 }
+
+/**
+ * Roles are the access module's (`/api/access/…`, docs/access.md): a user holds a role through a
+ * role-user-name assignment. The Users pages show and change them through that API.
+ */
+export const ACCESS_API = '/access';
+const ALL = 10000;
+
+interface AccessPage<T> {
+  results: T[];
+}
+
+export interface UserRoleAssignment {
+  id: number;
+  user_name: string;
+  role: string;
+}
+
+/** Every role's name, in name order. */
+export function useRoleNames(enabled = true) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: [...usersKeys.all, 'roles'],
+    enabled,
+    queryFn: async ({ signal }) => {
+      const page = await api.get<AccessPage<{ name: string }>>(`${ACCESS_API}/roles`, {
+        query: { page_size: ALL, ordering: 'name' },
+        signal,
+      });
+      return page.results.map((r) => r.name);
+    },
+  });
+}
+
+/** The roles given to the user directly (not through a group). */
+export function useUserRoles(username: string, enabled = true) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: [...usersKeys.user(username), 'roles'],
+    enabled,
+    queryFn: async ({ signal }) => {
+      const page = await api.get<AccessPage<UserRoleAssignment>>(`${ACCESS_API}/role-user-name-assignments`, {
+        query: { user_name: username, page_size: ALL, ordering: 'role' },
+        signal,
+      });
+      return page.results;
+    },
+  });
+}
+
+/**
+ * Gives the user the `wanted` roles: assigns the missing ones and removes the others. Answers the
+ * roles that could not be changed, with the server's reason.
+ */
+export async function saveUserRoles(
+  api: Pick<ApiClient, 'post' | 'delete'>,
+  username: string,
+  current: readonly UserRoleAssignment[],
+  wanted: readonly string[],
+): Promise<{ item: string; errorMessage: string }[]> {
+  const held = new Set(current.map((a) => a.role));
+  const added = wanted.filter((role) => !held.has(role));
+  const removed = current.filter((a) => !wanted.includes(a.role));
+  const failedAdds = await runBatch(added, (role) =>
+    api.post(`${ACCESS_API}/role-user-name-assignments`, { user_name: username, role }),
+  );
+  const failedRemovals = await runBatch(removed, (a) => api.delete(`${ACCESS_API}/role-user-name-assignments/${a.id}`));
+  return [...failedAdds, ...failedRemovals.map((f) => ({ item: f.item.role, errorMessage: f.errorMessage }))];
+}

@@ -19,6 +19,14 @@ const inputs = (overrides: Partial<VisibilityInputs> = {}): VisibilityInputs => 
 });
 
 describe('navigation visibility', () => {
+  it('shows a page with a permission of its own only once that permission is known to allow', () => {
+    const assign = route({ meta: { permission: { resource: 'claims:claim', action: 'assign' } } });
+    const answer = (allowed: boolean | undefined) => inputs({ permitted: () => allowed });
+    expect(isRouteVisible(assign, answer(true))).toBe(true);
+    expect(isRouteVisible(assign, answer(false))).toBe(false);
+    expect(isRouteVisible(assign, answer(undefined))).toBe(false);
+    expect(isRouteVisible(assign, inputs({ viewable: () => false, permitted: () => true }))).toBe(false);
+  });
   it('shows a module the effective role may view', () => {
     expect(isRouteVisible(route({}), inputs())).toBe(true);
   });

@@ -2,7 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { RegisteredRoute } from '@atrium/sdk';
 import { useHostRuntime, useRuntimeStore } from '../host-runtime-context.js';
-import { isRouteVisible } from './nav-visibility.js';
+import { isRouteVisible, permissionKey } from './nav-visibility.js';
 
 // Module-level, so react-query keeps the combined array (structurally shared) across renders: a
 // new array on every render made every nav list, and the palette's 10,000-item index, rebuild on
@@ -39,8 +39,35 @@ export function useRouteVisibility(): (route: RegisteredRoute | undefined) => bo
     combine: answerData,
   });
   const byModule = useMemo(() => new Map(modules.map((m, i) => [m, answers[i]])), [modules, answers]);
+  // Routes that need a permission of their own (route meta `permission`), asked once each.
+  const permissions = useMemo(() => {
+    const unique = new Map<string, { resource: string; action: string }>();
+    for (const route of runtime.plugins.routes())
+      if (route.meta.permission) unique.set(permissionKey(route.meta.permission), route.meta.permission);
+    return [...unique.values()];
+  }, [runtime]);
+  const permissionAnswers = useQueries({
+    queries: permissions.map((permission) => ({
+      queryKey: ['access', role, permission.resource, permission.action],
+      queryFn: () => runtime.access.evaluate({ resource: permission.resource, action: permission.action }),
+      enabled: signedIn,
+      staleTime: Infinity,
+      retry: false,
+    })),
+    combine: answerData,
+  });
+  const byPermission = useMemo(
+    () => new Map(permissions.map((p, i) => [permissionKey(p), permissionAnswers[i]])),
+    [permissions, permissionAnswers],
+  );
   return useCallback(
-    (route) => isRouteVisible(route, { signedIn, enabledModules, viewable: (m) => byModule.get(m) }),
-    [signedIn, enabledModules, byModule],
+    (route) =>
+      isRouteVisible(route, {
+        signedIn,
+        enabledModules,
+        viewable: (m) => byModule.get(m),
+        permitted: (p) => byPermission.get(permissionKey(p)),
+      }),
+    [signedIn, enabledModules, byModule, byPermission],
   );
 }

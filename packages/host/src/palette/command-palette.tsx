@@ -43,6 +43,16 @@ function usePaletteDestinations(): PaletteDestination[] {
   );
 }
 
+/** The commands of nav entries the user may not see: "Assign Claims" is hidden with its page. */
+function commandsOfHiddenDestinations(runtime: HostRuntime, shown: readonly PaletteDestination[]): Set<string> {
+  const visible = new Set(shown.flatMap((d) => (d.entry.command ? [d.entry.command] : [])));
+  return new Set(
+    (['main', 'agent', 'sub'] as const)
+      .flatMap((area) => runtime.plugins.nav(area))
+      .flatMap((entry) => (entry.command && !visible.has(entry.command) ? [entry.command] : [])),
+  );
+}
+
 /** Quick-search providers of the modules the user may open (a refused module's would only 403). */
 function useRecordProviders(runtime: HostRuntime): AnyQuickSearchProvider[] {
   const isVisible = useRouteVisibility();
@@ -122,6 +132,7 @@ function PaletteBody({ onClose }: { onClose(): void }) {
       recent: providers.map((p) => ({ type: p.type, typePlural: p.typePlural, items: runtime.recents.get(p.type) })),
       destinations,
       commands: runtime.commands.listEnabled(),
+      hiddenCommands: commandsOfHiddenDestinations(runtime, destinations),
       keybindings: bindings,
       platform: runtime.platform,
       moduleTitles: modules.titles,

@@ -52,6 +52,8 @@ export interface PaletteSources {
   destinations: readonly PaletteDestination[];
   recent?: readonly PaletteRecentSource[];
   commands?: readonly RegisteredCommand[];
+  /** Commands that open a nav entry the user may not see (it would only lead to /forbidden). */
+  hiddenCommands?: ReadonlySet<string>;
   keybindings?: readonly RegisteredKeybinding[];
   platform?: Platform;
   /** Plugin id → the module's title (the breadcrumb). */
@@ -141,7 +143,7 @@ export function buildPaletteEntries(sources: PaletteSources): PaletteEntry[] {
   }
 
   for (const command of sources.commands ?? []) {
-    if (claimedCommands.has(command.id)) continue;
+    if (claimedCommands.has(command.id) || sources.hiddenCommands?.has(command.id)) continue;
     const group = command.group ?? PALETTE_GROUPS.commands;
     const module = command.source ? titles.get(command.source) : undefined;
     const entry: PaletteEntry = {

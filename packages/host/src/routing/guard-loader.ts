@@ -1,11 +1,12 @@
 import { matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import type { HostRuntime } from '../host-runtime.js';
-import { decideNavigation, moduleCheckNeeded, type GuardSession } from '../route-guard.js';
+import { decideNavigation, moduleCheckNeeded, permissionCheckNeeded, type GuardSession } from '../route-guard.js';
 import { guardMetaOf, isHostRouteHandle } from './route-handle.js';
 
 /**
  * Runs the route guard before every navigation: it is the root route's loader and the root always
- * revalidates. It refreshes the session, asks the access service when the module rule can apply,
+ * revalidates. It refreshes the session, asks the access service when the module rule (and the
+ * route's own permission, when it declares one) can apply,
  * lets `decideNavigation` decide, and carries the decision out.
  */
 export interface GuardLoaderOptions {
@@ -40,6 +41,9 @@ export function createGuardLoader({ runtime, routes, reload }: GuardLoaderOption
     if (moduleCheckNeeded(meta, session) && meta.module) {
       // An unanswered evaluation leaves the decision to the server, which checks every call anyway.
       session.moduleViewable = await access.canViewModule(meta.module).catch(() => undefined);
+    }
+    if (session.moduleViewable !== false && permissionCheckNeeded(meta, session) && meta.permission) {
+      session.permitted = await access.evaluate(meta.permission).catch(() => undefined);
     }
 
     const decision = decideNavigation(

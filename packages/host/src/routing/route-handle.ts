@@ -18,5 +18,6 @@ export function guardMetaOf(route: RegisteredRoute | undefined): GuardRouteMeta 
     loginOnly: route.meta.loginOnly ?? false,
     exempt: route.meta.exempt ?? false,
     module: route.moduleKey,
+    permission: route.meta.permission,
   };
 }

@@ -135,17 +135,12 @@ describe('layout', () => {
     expect(within(menu).getByText('Jane Doe')).toBeTruthy();
     expect(within(menu).getByText('jane@example.com')).toBeTruthy();
     expect(within(menu).getByRole('menuitem', { name: 'Adjuster', hidden: true })).toBeTruthy();
-    for (const name of [
-      'My Account',
-      'Log out',
-      'Help site',
-      'Community forum',
-      'Support Tools',
-      'Outstanding tickets',
-      'Setup for Demo',
-    ]) {
+    for (const name of ['My Account', 'Log out', 'Help site', 'Community forum']) {
       expect(within(menu).getByRole('menuitem', { name, hidden: true })).toBeTruthy();
     }
+    // Not built yet: hidden rather than a link to "Page not found".
+    for (const name of ['Support Tools', 'Outstanding tickets', 'Setup for Demo'])
+      expect(within(menu).queryByRole('menuitem', { name, hidden: true })).toBeNull();
     expect(within(menu).getByText('Resources')).toBeTruthy();
   });
 

@@ -22,5 +22,5 @@ it('opens each module with its g chord (g h All Modules, g a Access, g u Users, 
     keys.handleKeyEvent({ key: letter });
   }
   await Promise.resolve();
-  expect(navigated).toEqual(['/access/policies', '/users', '/lines', '/']);
+  expect(navigated).toEqual(['/access', '/users', '/lines', '/']);
 });

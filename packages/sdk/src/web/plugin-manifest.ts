@@ -26,6 +26,13 @@ export interface RouteMeta {
   loginOnly?: boolean;
   /** Skips the module authorization check (e.g. `/forbidden`). */
   exempt?: boolean;
+  /**
+   * A permission the page needs besides `ViewModule` on its module (an area only some of the
+   * module's roles may use, e.g. `{ resource: 'claims:claim', action: 'assign' }`). Navigation, the
+   * palette's destinations and the route guard evaluate it like the server does: links to the page
+   * show only when allowed, and the guard sends the refused to `/forbidden`.
+   */
+  permission?: { resource: string; action: string };
   /** Browser tab title. */
   title?: string;
 }

@@ -4,7 +4,8 @@ import { carrier, setting } from './tables.js';
 /** The demo carrier every fresh database starts with, and the settings the platform reads. */
 export const DEMO_CARRIER = {
   name: 'Atrium Mutual Insurance',
-  website: 'https://www.atrium-mutual.example',
+  // No website: the top bar's logo links only to a real carrier site (spec), never to a placeholder.
+  website: null,
   logoUrl: '/carrier-logo.svg',
   isPrimary: true,
   liveStatus: false,

@@ -12,7 +12,6 @@ export default defineServerPlugin({
   dbSchema: 'core',
   migrationsFolder: fileURLToPath(new URL('../../migrations', import.meta.url)),
   permissions: [
-    { resource: 'core:carrier', action: 'read', description: "Read the carrier's metadata." },
     { resource: 'core:setting', action: 'update', description: 'Change the writable settings (session timeout).' },
     { resource: 'core:event', action: 'read', description: 'Read the catalogue of event topics and their schemas.' },
   ],

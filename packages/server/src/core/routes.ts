@@ -58,8 +58,13 @@ export async function coreRoutes(router: AtriumRouter, { db }: ServerPluginConte
   router.get(
     '/v2/utils/meta',
     {
-      config: { access: { resource: 'core:carrier', action: 'read' } },
-      schema: { summary: "The carrier's metadata.", tags: ['core'], response: { 200: envelope(carrierMetadata) } },
+      // Shell metadata (live-site banner, prefixes): the shell asks it on every page for every role.
+      config: { access: 'authenticated' },
+      schema: {
+        summary: "The carrier's metadata, for every signed-in user.",
+        tags: ['core'],
+        response: { 200: envelope(carrierMetadata) },
+      },
     },
     async () => {
       const row = await primaryCarrier();

@@ -1,5 +1,6 @@
 import { and, count, eq, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { fieldError, notFound, z, type AtriumRouter, type Database, type Queryable } from '@atrium/sdk/server';
+import type { IdentityDirectory } from '@atrium/plugin-identity/directory';
 import type { AccessState } from '../access-state.js';
 import { normalizeUserName } from '../access-snapshot.js';
 import { ACCESS_PERMISSIONS } from '../permissions.js';
@@ -13,6 +14,8 @@ import { offsetOf, orderByColumns, pageOf, pageQuery, parseOrdering, toPage } fr
  * - role-user-name-assignments   { id, user_name, role }   a user (by user name) holds a role
  * - role-group-name-assignments  { id, group_name, role }  every member of a group holds a role
  * `role` is the role's name. Lists page by 10000 by default and filter by the subject and role.
+ * A user or group must exist in identity (user management) to be given a role; without the
+ * identity module installed (the access module's own tests) names are taken as given.
  */
 const tags = ['access'];
 const security = [{ bearer: [] }];
@@ -30,7 +33,7 @@ interface AssignmentKind {
   /** How the subject is compared: exact, or regardless of case. */
   subjectEquals(column: AnyColumn, value: number | string): SQL;
   describeSubject(value: number | string): string;
-  checkSubject?(db: Queryable, value: number | string): Promise<void>;
+  checkSubject?(db: Queryable, value: number | string, directory: IdentityDirectory | null): Promise<void>;
 }
 
 const userName = z
@@ -75,6 +78,11 @@ const KINDS: AssignmentKind[] = [
     filterSchema: userName,
     subjectEquals: (column, value) => eq(column, value),
     describeSubject: (value) => `User '${value}'`,
+    async checkSubject(db, value, directory) {
+      if (!directory) return;
+      const [found] = await directory.existingUsernames(db, [String(value)]);
+      if (!found) throw fieldError('user_name', `User '${value}' does not exist.`);
+    },
   },
   {
     path: 'role-group-name-assignments',
@@ -87,6 +95,11 @@ const KINDS: AssignmentKind[] = [
     filterSchema: groupName,
     subjectEquals: (column, value) => sql`lower(${column}) = lower(${value})`,
     describeSubject: (value) => `Group '${value}'`,
+    async checkSubject(db, value, directory) {
+      if (!directory) return;
+      const [found] = await directory.existingGroupNames(db, [String(value)]);
+      if (!found) throw fieldError('group_name', `Group '${value}' does not exist.`);
+    },
   },
 ];
 
@@ -103,11 +116,20 @@ async function roleIdOf(db: Queryable, name: string): Promise<number> {
   return row.id;
 }
 
-export function assignmentRoutes(router: AtriumRouter, db: Database, state: AccessState) {
-  for (const kind of KINDS) registerKind(router, db, state, kind);
+/** Identity's directory of users and groups; null when the identity module is not installed. */
+export type DirectoryLookup = () => IdentityDirectory | null;
+
+export function assignmentRoutes(router: AtriumRouter, db: Database, state: AccessState, directory: DirectoryLookup) {
+  for (const kind of KINDS) registerKind(router, db, state, kind, directory);
 }
 
-function registerKind(router: AtriumRouter, db: Database, state: AccessState, kind: AssignmentKind) {
+function registerKind(
+  router: AtriumRouter,
+  db: Database,
+  state: AccessState,
+  kind: AssignmentKind,
+  directory: DirectoryLookup,
+) {
   const { table, subjectField, subjectColumn } = kind;
   const out = z.object({
     id: z.number().int(),
@@ -230,7 +252,7 @@ function registerKind(router: AtriumRouter, db: Database, state: AccessState, ki
     },
     async (request, reply) => {
       const subject = request.body[subjectField]!;
-      await kind.checkSubject?.(db, subject);
+      await kind.checkSubject?.(db, subject, directory());
       const roleId = await roleIdOf(db, request.body.role);
       if (await pairTaken(subject, roleId)) throw duplicate(subject, request.body.role);
       const id = await withUniqueCheck(
@@ -268,7 +290,7 @@ function registerKind(router: AtriumRouter, db: Database, state: AccessState, ki
     if (body.id !== undefined && body.id !== id)
       throw fieldError('id', `The id is read-only (this is ${kind.noun.toLowerCase()} ${id}).`);
     const subject: string | number = body[subjectField] ?? current.subject;
-    if (body[subjectField] !== undefined) await kind.checkSubject?.(db, subject);
+    if (body[subjectField] !== undefined) await kind.checkSubject?.(db, subject, directory());
     const name = body.role ?? current.role;
     const roleId = await roleIdOf(db, name);
     if (await pairTaken(subject, roleId, id)) throw duplicate(subject, name);

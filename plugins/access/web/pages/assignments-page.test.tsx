@@ -16,6 +16,16 @@ describe('assignments page', () => {
         'GET /access/policies': page([]),
         'GET /access/policy-assignments': page([]),
         'GET /access/role-user-name-assignments': page([]),
+        'GET /identity/user-management/users': ({ query }) => ({
+          data: [
+            { type: 'user', id: 'u1', attributes: { username: 'ada@atrium.test', name: 'Ada Administrator' } },
+            { type: 'user', id: 'u2', attributes: { username: 'casey@atrium.test', name: 'Casey Adjuster' } },
+          ].filter((u) =>
+            JSON.stringify(u)
+              .toLowerCase()
+              .includes((query.get('filter[search]') ?? '').toLowerCase()),
+          ),
+        }),
         'POST /access/role-user-name-assignments': ({ body }) => {
           const { user_name, role } = body as { user_name: string; role: string };
           if (user_name === 'casey@atrium.test')
@@ -37,8 +47,26 @@ describe('assignments page', () => {
     await host.user.click(role);
     const listbox = await waitFor(() => document.getElementById(role.getAttribute('aria-controls') ?? '')!);
     await host.user.click(within(listbox).getByRole('option', { name: 'Claims Viewer', hidden: true }));
-    const names = screen.getAllByLabelText('User names')[0]!;
-    await host.user.type(names, 'ada@atrium.test{Enter}casey@atrium.test{Enter}');
+    const users = screen.getAllByLabelText('Users')[0]!;
+    for (const [typed, name] of [
+      ['ada', 'Ada Administrator (ada@atrium.test)'],
+      ['CASEY', 'Casey Adjuster (casey@atrium.test)'],
+    ] as const) {
+      await host.user.click(users);
+      await host.user.type(users, typed);
+      // Only existing users are offered, found by the server's search as the name is typed.
+      await waitFor(() =>
+        expect(
+          host.requests.some(
+            (r) =>
+              r.path === '/api/identity/user-management/users' &&
+              new URLSearchParams(r.search).get('filter[search]') === typed,
+          ),
+        ).toBe(true),
+      );
+      const options = await waitFor(() => document.getElementById(users.getAttribute('aria-controls') ?? '')!);
+      await host.user.click(await within(options).findByRole('option', { name, hidden: true }));
+    }
     await host.user.click(screen.getByRole('button', { name: 'Assign' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Batch Action Failed' });

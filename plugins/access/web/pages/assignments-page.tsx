@@ -1,16 +1,4 @@
-import {
-  Button,
-  Checkbox,
-  Group,
-  MultiSelect,
-  Select,
-  Stack,
-  Table,
-  Tabs,
-  TagsInput,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Checkbox, Group, MultiSelect, Select, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useApiClient, useCan, useHostServices } from '@atrium/sdk';
 import {
@@ -26,6 +14,7 @@ import {
   type RoleUserNameAssignment,
 } from '../access-api.js';
 import { BatchFailureModal, ConfirmDeleteButton, ErrorAlert, type BatchFailure } from '../components/shared.js';
+import { SubjectPicker } from '../components/subject-picker.js';
 
 type Kind = 'policies' | 'users' | 'groups';
 
@@ -173,10 +162,9 @@ function AssignmentSection({ kind }: { kind: Kind }) {
               onChange={setTargets}
             />
           ) : (
-            <TagsInput
-              label={kind === 'users' ? 'User names' : 'Group names'}
-              description="Press Enter after each"
-              miw={280}
+            <SubjectPicker
+              kind={kind}
+              label={kind === 'users' ? 'Users' : 'Groups'}
               value={targets}
               onChange={setTargets}
             />

@@ -380,7 +380,7 @@ export function claimRoutes(router: AtriumRouter, context: ServerPluginContext):
         );
       }
       if (moving && current.status === 'draft') {
-        await materializeFnolClaimants(tx, row.id, row.fnolClaimants);
+        await materializeFnolClaimants(tx, row.id, row.fnolClaimants, row.policyRevisionId);
       }
       await writeAudit(tx, {
         username,

@@ -49,11 +49,13 @@ export function ExposureDetailsTab({
   const rows: [string, unknown][] = [
     [
       'Claimant',
-      nameIn(options.parties, exposure.party_id) || (claimantNumber !== '0' ? `Claimant ${claimantNumber}` : ''),
+      exposure.claimant_name ||
+        nameIn(options.parties, exposure.party_id) ||
+        (claimantNumber !== '0' ? `Claimant ${claimantNumber}` : ''),
     ],
     ['Status', exposureStatusLabels[exposure.status as keyof typeof exposureStatusLabels]?.label ?? ''],
     ['Description', exposure.description],
-    ['Coverage', nameIn(options.coverages, exposure.coverage_id)],
+    ['Coverage', exposure.coverage_name || nameIn(options.coverages, exposure.coverage_id)],
     ['Risk', nameIn(options.risks, exposure.risk_id)],
     ['Adjuster', exposure.adjuster],
     ['Adjuster start date', text(exposure.adjuster_start_date).slice(0, 10)],

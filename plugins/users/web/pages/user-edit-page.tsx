@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Checkbox,
-  Code,
   Group,
   MultiSelect,
   Stack,
@@ -25,15 +24,18 @@ import {
   useHostServices,
   validateForm,
 } from '@atrium/sdk';
-import { ConfirmButton, ErrorAlert, UsersAreaGate } from '../components/shared.js';
+import { ConfirmButton, ErrorAlert, TemporaryPassword, UsersAreaGate } from '../components/shared.js';
 import { usersListRoute } from '../routes.js';
 import {
   errorMessageOf,
   fetchUserByUsername,
   groupLinkage,
+  saveUserRoles,
   setUserActive,
   temporaryPasswordOf,
   useAllGroups,
+  useRoleNames,
+  useUserRoles,
   usersKeys,
   useUsersChanged,
   USER_MANAGEMENT_API,
@@ -59,8 +61,10 @@ const valuesOf = (user: ManagedUser): Values => ({
 });
 
 /**
- * One user by user name: attributes and groups, activate or deactivate, reset the password or set a
- * temporary one (shown once). Every action asks the SDK's confirmation sentence first.
+ * One user by user name: attributes, groups and roles (the access module's role assignments, shown
+ * to those who may read them and changed by those who may assign), activate or deactivate, reset
+ * the password or set a temporary one (shown once, with a copy button). Every action asks the SDK's
+ * confirmation sentence first.
  */
 export default function UserEditPage() {
   return (
@@ -98,7 +102,15 @@ function UserForm({ user }: { user: ManagedUser }) {
   const changed = useUsersChanged();
   const groups = useAllGroups();
   const canUpdate = useCan('identity:user', 'update').allowed;
+  const canReadRoles = useCan('access:assignment', 'read').allowed;
+  const canAssign = useCan('access:assignment', 'create').allowed;
+  const canUnassign = useCan('access:assignment', 'delete').allowed;
+  const canChangeRoles = canAssign && canUnassign;
+  const heldRoles = useUserRoles(user.username, canReadRoles);
+  const roleNames = useRoleNames(canChangeRoles);
   const [values, setValues] = useState<Values>(() => valuesOf(user));
+  const [roles, setRoles] = useState<string[] | null>(null);
+  const shownRoles = roles ?? (heldRoles.data ?? []).map((a) => a.role);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -136,6 +148,15 @@ function UserForm({ user }: { user: ManagedUser }) {
       if (added.length) await api.post(relationship, { data: groupLinkage(added) }, { jsonApi: true });
       if (removed.length)
         await api.request(relationship, { method: 'DELETE', body: { data: groupLinkage(removed) }, jsonApi: true });
+      if (canChangeRoles && roles && heldRoles.data) {
+        const failed = await saveUserRoles(api, user.username, heldRoles.data, roles);
+        setRoles(null);
+        if (failed.length) {
+          await changed();
+          setFormError(`Roles not changed: ${failed.map((f) => `${f.item} (${f.errorMessage})`).join(', ')}.`);
+          return;
+        }
+      }
       await changed();
       services.showToast({ message: `User ${user.username} saved.`, kind: 'success' });
     } catch (error) {
@@ -230,10 +251,10 @@ function UserForm({ user }: { user: ManagedUser }) {
       )}
       {temporaryPassword && (
         <Alert color="green" title="Temporary password" role="status">
-          <Group gap="xs">
-            <Code data-testid="temporary-password">{temporaryPassword}</Code>
+          <Stack gap="xs">
+            <TemporaryPassword value={temporaryPassword} />
             <Text size="sm">It is shown only now; the user must choose a new password at the next sign-in.</Text>
-          </Group>
+          </Stack>
         </Alert>
       )}
       <form onSubmit={save} noValidate>
@@ -281,8 +302,21 @@ function UserForm({ user }: { user: ManagedUser }) {
             error={errors.groups}
             onChange={(value) => set('groups', value)}
           />
+          {canReadRoles && (
+            <MultiSelect
+              label="Roles"
+              description="Roles given to this user directly; groups may give more."
+              placeholder={canChangeRoles ? 'Choose roles' : undefined}
+              searchable
+              disabled={!canChangeRoles || heldRoles.isPending}
+              data={[...new Set([...(roleNames.data ?? []), ...shownRoles])]}
+              value={shownRoles}
+              onChange={setRoles}
+            />
+          )}
+          <ErrorAlert error={heldRoles.error ?? roleNames.error} />
           <Group>
-            {canUpdate && (
+            {(canUpdate || canChangeRoles) && (
               <Button type="submit" loading={busy}>
                 Save
               </Button>

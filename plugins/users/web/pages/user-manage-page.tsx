@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Code, Group, MultiSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, MultiSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import {
@@ -6,18 +6,21 @@ import {
   mapServerFormErrors,
   required,
   useApiClient,
+  useCan,
   useHostServices,
   validateForm,
   type JsonApiDocument,
   type JsonApiResource,
 } from '@atrium/sdk';
-import { ErrorAlert, UsersAreaGate } from '../components/shared.js';
+import { ErrorAlert, TemporaryPassword, UsersAreaGate } from '../components/shared.js';
 import { usersEditRoute, usersListRoute } from '../routes.js';
 import {
   groupLinkage,
+  saveUserRoles,
   temporaryPasswordOf,
   toUser,
   useAllGroups,
+  useRoleNames,
   useUsersChanged,
   USER_MANAGEMENT_API,
   type ManagedUser,
@@ -28,9 +31,10 @@ interface Values extends Record<string, unknown> {
   email: string;
   phone_number: string;
   groups: string[];
+  roles: string[];
 }
 
-const EMPTY: Values = { name: '', email: '', phone_number: '', groups: [] };
+const EMPTY: Values = { name: '', email: '', phone_number: '', groups: [], roles: [] };
 
 /** The fields the server may point at, mapped onto this form's inputs (the username is the e-mail). */
 const FIELD_OF: Record<string, keyof Values> = {
@@ -39,11 +43,13 @@ const FIELD_OF: Record<string, keyof Values> = {
   username: 'email',
   phone_number: 'phone_number',
   groups: 'groups',
+  roles: 'roles',
 };
 
 /**
- * Creates (invites) a user: name, e-mail (which is also the user name), phone and groups. The
- * server answers a temporary password once (`meta.temporary_password`); it is shown here and
+ * Creates (invites) a user: name, e-mail (which is also the user name), phone, groups and roles
+ * (the access module's role assignments, given once the user exists). The server answers a
+ * temporary password once (`meta.temporary_password`); it is shown here, with a copy button, and
  * nowhere else.
  */
 export default function UserManagePage() {
@@ -60,11 +66,17 @@ function UserManage() {
   const services = useHostServices();
   const changed = useUsersChanged();
   const groups = useAllGroups();
+  const canAssignRoles = useCan('access:assignment', 'create').allowed;
+  const roleNames = useRoleNames(canAssignRoles);
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [created, setCreated] = useState<{ user: ManagedUser; temporaryPassword: string | null } | null>(null);
+  const [created, setCreated] = useState<{
+    user: ManagedUser;
+    temporaryPassword: string | null;
+    roles: string[];
+  } | null>(null);
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -100,9 +112,15 @@ function UserManage() {
         { jsonApi: true },
       );
       const user = toUser(document.data);
-      setCreated({ user, temporaryPassword: temporaryPasswordOf(document) });
+      const failed = values.roles.length ? await saveUserRoles(api, user.username, [], values.roles) : [];
+      const given = values.roles.filter((role) => !failed.some((f) => f.item === role));
+      setCreated({ user, temporaryPassword: temporaryPasswordOf(document), roles: given });
       setValues(EMPTY);
       await changed();
+      if (failed.length)
+        setFormError(
+          `User ${user.username} was created, but not given ${failed.map((f) => `${f.item} (${f.errorMessage})`).join(', ')}.`,
+        );
       services.showToast({ message: `User ${user.username} created.`, kind: 'success' });
     } catch (error) {
       if (!isApiRequestError(error)) throw error;
@@ -131,12 +149,8 @@ function UserManage() {
               {created.user.username} can sign in with this temporary password and must then choose a new one. It is
               shown only now.
             </Text>
-            {created.temporaryPassword && (
-              <Group gap="xs">
-                <Text size="sm">Temporary password:</Text>
-                <Code data-testid="temporary-password">{created.temporaryPassword}</Code>
-              </Group>
-            )}
+            {created.roles.length > 0 && <Text size="sm">Roles: {created.roles.join(', ')}</Text>}
+            {created.temporaryPassword && <TemporaryPassword value={created.temporaryPassword} />}
             <Group>
               <Anchor component={Link} to={usersEditRoute.link({ username: created.user.username })}>
                 Edit {created.user.username}
@@ -187,7 +201,18 @@ function UserManage() {
             error={errors.groups}
             onChange={(value) => set('groups', value)}
           />
-          <ErrorAlert error={groups.error} />
+          {canAssignRoles && (
+            <MultiSelect
+              label="Roles"
+              placeholder="Choose roles"
+              searchable
+              data={roleNames.data ?? []}
+              value={values.roles}
+              error={errors.roles}
+              onChange={(value) => set('roles', value)}
+            />
+          )}
+          <ErrorAlert error={groups.error ?? roleNames.error} />
           <Group>
             <Button type="submit" loading={busy}>
               Create user
