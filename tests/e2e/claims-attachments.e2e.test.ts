@@ -19,7 +19,13 @@ describe('Claims attachments', () => {
 
   it('shows the demo folders and file, downloads it, uploads a file directly to storage and lists it', async () => {
     const db = e2e.server.atrium.database.db;
-    const [withFolder] = await db.select().from(claim).where(isNotNull(claim.exposuresFolderId)).limit(1);
+    // Every claim has a folder; the demo put a Photos folder with a note in some of them.
+    const [withFolder] = await db
+      .select({ number: claim.number })
+      .from(claim)
+      .innerJoin(attachmentFolder, eq(attachmentFolder.referenceId, claim.number))
+      .where(and(isNotNull(claim.exposuresFolderId), eq(attachmentFolder.name, 'Photos')))
+      .limit(1);
     expect(withFolder).toBeDefined();
     const page = await signIn('adjuster@atrium.test', `/claims/${encodeURIComponent(withFolder!.number)}/attachments`);
     const uploads: { url: string; authorization: string | undefined }[] = [];

@@ -30,7 +30,11 @@ describe('Claims', () => {
           attributes: {
             policy_number: policyNumber,
             insured_name: insured,
-            revision: { number: '1', policy_term: { effective_date: '2026-01-01', expiration_date: '2027-01-01' } },
+            revision: {
+              number: '1',
+              policy_term: { effective_date: '2026-01-01', expiration_date: '2027-01-01' },
+              coverages: [{ coverage_type: 'Collision', limit: '50000.00', deductible: '500.00', risk: '2020 Sedan' }],
+            },
           },
         },
       }),
@@ -65,7 +69,8 @@ describe('Claims', () => {
 
     // Claimants and exposures
     await page.getByRole('heading', { name: 'Claimants and Exposures' }).waitFor();
-    await page.getByRole('textbox', { name: 'Coverage' }).fill('Collision');
+    await page.getByRole('combobox', { name: 'Coverage' }).click();
+    await page.getByRole('option', { name: /^Collision/ }).click();
     await page.getByRole('button', { name: 'Add exposure' }).click();
     await page.getByRole('table', { name: 'Claimants and exposures' }).getByText('Collision').waitFor();
     await page.getByRole('button', { name: 'Next' }).click();
@@ -96,6 +101,8 @@ describe('Claims', () => {
     await page.getByRole('button', { name: 'Add payment' }).click();
     const payment = page.getByRole('dialog', { name: 'Add payment' });
     await payment.getByRole('textbox', { name: 'Payment amount' }).fill('250.00');
+    await payment.getByRole('combobox', { name: 'Payment method' }).click();
+    await page.getByRole('option', { name: 'Check', exact: true }).click();
     await payment.getByRole('button', { name: 'Save payment' }).click();
     await page.getByText('The payment was posted.').waitFor();
     await expect.poll(() => total('paid').textContent(), { timeout: 15_000 }).toBe('250.00');

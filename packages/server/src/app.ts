@@ -6,11 +6,13 @@ import { ApiError, type ServerPluginContext, type ServerPluginDefinition } from 
 import type { DatabaseHandle } from './database/connect.js';
 import { createAdmission, type Admission } from './http/admission.js';
 import { registerAccessControl, type AccessServices, type RegisteredRoute } from './http/access-control.js';
+import { registerControlCharacterGate } from './http/control-characters.js';
 import { sendError } from './http/error-response.js';
 import { turnBatchedLogDestination } from './http/log-destination.js';
 import { registerJsonApiNegotiation } from './http/jsonapi-negotiation.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerSpa } from './http/spa.js';
+import { registerTrailingSlashTwins } from './http/trailing-slash.js';
 import { responseSerializerCompiler } from './http/response-serializer.js';
 import type { Jobs } from './jobs/job-queue.js';
 import type { PlatformStorage } from './storage/create-object-storage.js';
@@ -68,7 +70,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     bodyLimit: 10 * 1024 * 1024,
     // One log line per request (written in onResponse below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    routerOptions: { ignoreTrailingSlash: false },
+    // `/x/` and `/x` are the same route (http/trailing-slash.ts).
+    routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -94,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     done();
   });
 
+  registerTrailingSlashTwins(app);
   const routes: RegisteredRoute[] = [];
   const declaredPermissions = new Map(
     options.plugins.map((plugin) => [
@@ -102,6 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     ]),
   );
   registerAccessControl(app, options.access, routes, declaredPermissions);
+  registerControlCharacterGate(app);
   registerJsonApiNegotiation(app);
   await registerOpenApi(app);
 

@@ -9,6 +9,7 @@ import type {
   ServerPluginContext,
   ServerPluginDefinition,
 } from '@atrium/sdk/server';
+import { loadSecrets } from '@atrium/sdk/server';
 import { buildApp } from './app.js';
 import type { AtriumConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './database/connect.js';
@@ -85,6 +86,11 @@ export async function createAtrium(options: AtriumOptions): Promise<Atrium> {
   let closeMail = () => {};
   try {
     const platformStorage = await createObjectStorage(config);
+    const secrets = await loadSecrets({
+      secretKey: config.secretKey,
+      dataDir: config.dataDir,
+      databaseUrl: database.kind === 'postgres' ? (config.databaseUrl ?? 'postgres') : undefined,
+    });
     if (options.seed === 'reset') await dropPluginSchemas(database, plugins);
     await applyMigrations(database, plugins);
     phase('migrations');
@@ -110,6 +116,7 @@ export async function createAtrium(options: AtriumOptions): Promise<Atrium> {
       services: providedServices(plugins, () => context),
       storage: platformStorage.storage,
       mail: mail.service,
+      secrets,
       service: serviceResolver(plugins, () => context),
     };
     // Plugins' default grants join the access policies once the seed has made the system roles.

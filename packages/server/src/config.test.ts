@@ -16,6 +16,7 @@ describe('configuration from the environment', () => {
       DATABASE_URL: 'postgres://u@db:5432/atrium',
       LOG_LEVEL: 'debug',
       ATRIUM_WORKERS: 'false',
+      ATRIUM_SECRET_KEY: 'ab'.repeat(32),
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -26,8 +27,27 @@ describe('configuration from the environment', () => {
     });
   });
 
+  it('needs ATRIUM_SECRET_KEY with DATABASE_URL, and refuses a key that is not 32 bytes', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@db:5432/atrium' })).toThrow(
+      /ATRIUM_SECRET_KEY: ATRIUM_SECRET_KEY is required when DATABASE_URL is set/,
+    );
+    expect(() => loadConfig({ ATRIUM_SECRET_KEY: 'short' })).toThrow(/ATRIUM_SECRET_KEY: each key must be 32 bytes/);
+    expect(loadConfig({}).secretKey).toBeUndefined();
+  });
+
   it('treats an empty DATABASE_URL as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it('takes the schema owner connection only beside DATABASE_URL', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://atrium_app@db/atrium',
+      DATABASE_MIGRATION_URL: 'postgres://atrium_owner@db/atrium',
+    });
+    expect(config.databaseMigrationUrl).toBe('postgres://atrium_owner@db/atrium');
+    expect(() => loadConfig({ DATABASE_MIGRATION_URL: 'postgres://atrium_owner@db/atrium' })).toThrow(
+      /DATABASE_MIGRATION_URL: needs DATABASE_URL/,
+    );
   });
 
   it('stops with a message naming each bad variable', () => {

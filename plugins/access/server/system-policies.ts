@@ -110,6 +110,14 @@ const claimsHandling = (paymentAuthority: string): Statement[] => [
   },
   // Loading history from an old system is an administrator's job (docs/claims-import.md).
   { sid: 'ClaimsImportAdministered', effect: 'deny', actions: ['*'], resources: ['claims:import'] },
+  // A claims handler changes their own claim settings only (docs/claims.md, "Claims users").
+  {
+    sid: 'OwnClaimSettings',
+    effect: 'deny',
+    actions: ['update'],
+    resources: ['claims:user'],
+    conditions: [{ attribute: 'record.username', operator: 'ne', value: { ref: 'user.username' } }],
+  },
   // Issuing payments (running payment batches) is claims finance's job (docs/claims-accounting.md).
   {
     sid: 'PaymentBatchesAdministered',

@@ -122,7 +122,7 @@ bare.get('/api/claims/claims/', async (request) => {
   }
   const ids = claims.map((c) => c.id);
   const lookupIds = claims.flatMap((c) => [c.loss_category_id, c.reported_method_id]).filter((id) => id != null);
-  const [perils, tags, exposures, parties, lookups, risks] = await Promise.all([
+  const [perils, tags, exposures, parties, lookups, risks, balances] = await Promise.all([
     rowsOf(
       `select "claims"."claim_peril"."claim_id", "claims"."lookup"."name" from "claims"."claim_peril" inner join "claims"."lookup" on "claims"."lookup"."id" = "claims"."claim_peril"."peril_id" where "claims"."claim_peril"."claim_id" = any($1) order by "claims"."lookup"."name"`,
       [ids],
@@ -146,6 +146,11 @@ bare.get('/api/claims/claims/', async (request) => {
       `select "claim_id", count(*) filter (where "is_first_party_risk"), count(*) filter (where not "is_first_party_risk") from "claims"."risk" where "claims"."risk"."claim_id" = any($1) group by "claims"."risk"."claim_id"`,
       [ids],
     ),
+    // Total incurred: the claim's balance row, kept by the ledger (one primary-key read per claim).
+    rowsOf(
+      `select "claim_id", "total_incurred" from "claims"."claim_balance" where "claims"."claim_balance"."claim_id" = any($1)`,
+      [ids],
+    ),
   ]);
   const perilsBy = groupBy(perils);
   const tagsBy = groupBy(tags);
@@ -153,6 +158,7 @@ bare.get('/api/claims/claims/', async (request) => {
   const partiesBy = groupBy(parties.map(([id, claimId, role]) => [claimId, id, role]));
   const lookupName = new Map(lookups.map(([id, name]) => [id, name]));
   const risksBy = new Map(risks.map((r) => [r[0], r]));
+  const incurredBy = new Map(balances.map(([id, incurred]) => [id, incurred]));
   const self = (id: unknown, name: string) => ({ self: `${CLAIMS_PATH}${id}/relationships/${name}` });
   const pages = Math.max(1, Math.ceil(count / size));
   const link = (n: number) => {
@@ -191,6 +197,7 @@ bare.get('/api/claims/claims/', async (request) => {
           reported_method: c.reported_method_id ? (lookupName.get(c.reported_method_id) ?? null) : null,
           current_fnol_step: c.current_fnol_step,
           policy_risks_count: risk ? Number(risk[1]) : 0,
+          total_incurred: incurredBy.get(c.id) ?? '0.00',
           unlisted_risks_count: risk ? Number(risk[2]) : 0,
           refresh_policy_date: c.refresh_policy_date,
           update_latest_revision: c.update_latest_revision,

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineServerPlugin } from '@atrium/sdk/server';
+import { USER_DIRECTORY } from '@atrium/plugin-identity/user-directory';
 import { registerCoreRoutes } from './core/routes.js';
 import { CLAIMS_EVENTS } from './events.js';
 import { emailRoutes } from './email/email-routes.js';
@@ -21,6 +22,8 @@ import { seedClaims } from './seed/demo-claims.js';
 export default defineServerPlugin({
   id: 'claims',
   title: 'Claims',
+  // Claims users are identity users (integrations/claims-users.ts).
+  deps: [USER_DIRECTORY],
   dbSchema: 'claims',
   migrationsFolder: fileURLToPath(new URL('./migrations', import.meta.url)),
   permissions: CLAIMS_PERMISSION_DECLARATIONS,

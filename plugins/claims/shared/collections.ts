@@ -155,7 +155,8 @@ export const claimEventShape = claimsShape({
     event_type: text(100).min(1),
     description: text(2000).optional(),
     occurred_at: z.coerce.date().optional(),
-    created_by: text(200).min(1),
+    // created_by (who recorded the event) is not written by clients: the server sets the caller
+    // (collection-routes.ts, createdByColumn; security issue 14, item 10).
   },
   relationships: claimRel,
   filters: byClaim,

@@ -30,5 +30,7 @@ describe('claim workspace tabs', () => {
       'Watches',
       'Days',
     ]);
+    // A label already in the plural stays as it is (the Vehicles tab said "Vehicleses").
+    expect(['Vehicles', 'Dwellings', 'Buses'].map(pluralize)).toEqual(['Vehicles', 'Dwellings', 'Buses']);
   });
 });

@@ -28,8 +28,10 @@ export interface RiskTypeGroup {
   order: number;
 }
 
-/** 'Vehicle' → 'Vehicles', 'Property' → 'Properties', 'Watercraft' stays countable as 'Watercrafts'. */
+/** 'Vehicle' → 'Vehicles', 'Property' → 'Properties', 'Vehicles' stays 'Vehicles'. */
 export function pluralize(label: string): string {
+  // Already plural ('Vehicles', a group named in the plural): never 'Vehicleses'.
+  if (/[^su]s$/i.test(label) && !/(is|ss|us)$/i.test(label)) return label;
   if (/[^aeiou]y$/i.test(label)) return `${label.slice(0, -1)}ies`;
   if (/(s|x|z|ch|sh)$/i.test(label)) return `${label}es`;
   return `${label}s`;

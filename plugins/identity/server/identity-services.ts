@@ -8,6 +8,7 @@ import { PasswordHasher, type PasswordHashingOptions } from './password-hasher.j
 import { RateLimiter } from './rate-limiter.js';
 import { SessionStore } from './session-store.js';
 import { SignInChallenges } from './sign-in-challenges.js';
+import type { SignInRateLimits } from './sign-in-rate-limits.js';
 import { SignInThrottle } from './sign-in-throttle.js';
 import { SigningKeys } from './signing-keys.js';
 import { groupMember, userGroup } from './tables.js';
@@ -37,6 +38,8 @@ export interface IdentityPluginOptions {
   migrateUnknownUser?: (request: { username: string; password: string }) => Promise<boolean>;
   /** The issuer name shown in authenticator apps. */
   totpIssuer?: string;
+  /** Per-source and global limits on sign-in, challenge and password-reset routes (per minute). */
+  signInRateLimits?: SignInRateLimits;
 }
 
 export const DEFAULT_ISSUER = 'urn:atrium:identity';
@@ -65,7 +68,7 @@ export class IdentityServices {
   ) {
     this.clock = options.clock ?? systemClock;
     this.hasher = new PasswordHasher(options.passwordHashing);
-    this.users = new UserStore(db, this.clock, this.hasher);
+    this.users = new UserStore(db, this.clock, this.hasher, context.secrets);
     this.throttle = new SignInThrottle(db, this.clock);
     this.rateLimiter = new RateLimiter(db, this.clock);
     this.codes = new VerificationCodes(db, this.clock);
@@ -78,8 +81,11 @@ export class IdentityServices {
     });
     this.sessions = new SessionStore(db, this.clock);
     this.platform = context.services;
-    this.housekeeping = new Housekeeping(db, this.clock, (error) =>
-      context.log.warn({ err: error }, 'identity housekeeping failed'),
+    this.housekeeping = new Housekeeping(
+      db,
+      this.clock,
+      (error) => context.log.warn({ err: error }, 'identity housekeeping failed'),
+      [() => this.users.sealStoredSecrets()],
     );
   }
 

@@ -21,15 +21,24 @@ export interface ThrottleState {
   windowFailures: number;
 }
 
+/** The latest of some instants, null when there are none. */
+export function latest(instants: (Date | null)[]): Date | null {
+  const present = instants.filter((instant): instant is Date => instant !== null);
+  if (present.length === 0) return null;
+  return new Date(Math.max(...present.map((date) => date.getTime())));
+}
+
+/** When the hourly cap (MAXIMUM_FAILURES_PER_HOUR) lets the account try again, or null. */
+export function hourlyCapUntil(state: ThrottleState | undefined, now: Date): Date | null {
+  if (!state) return null;
+  const windowEnds = new Date(state.windowStartedAt.getTime() + FAILURE_WINDOW_MS);
+  return state.windowFailures >= MAXIMUM_FAILURES_PER_HOUR && windowEnds > now ? windowEnds : null;
+}
+
 /** When the account may try again, or null when it may now. */
 export function lockedUntil(state: ThrottleState | undefined, now: Date): Date | null {
   if (!state) return null;
-  const candidates: Date[] = [];
-  if (state.lockedUntil && state.lockedUntil > now) candidates.push(state.lockedUntil);
-  const windowEnds = new Date(state.windowStartedAt.getTime() + FAILURE_WINDOW_MS);
-  if (state.windowFailures >= MAXIMUM_FAILURES_PER_HOUR && windowEnds > now) candidates.push(windowEnds);
-  if (candidates.length === 0) return null;
-  return new Date(Math.max(...candidates.map((date) => date.getTime())));
+  return latest([state.lockedUntil && state.lockedUntil > now ? state.lockedUntil : null, hourlyCapUntil(state, now)]);
 }
 
 /** The state after one more failure at `now`. */

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
   ApiError,
   defineServerPlugin,
+  provideService,
   validationIssues,
   type AtriumRouter,
   type ServerPluginDefinition,
@@ -13,6 +14,8 @@ import { createIdentityAuthenticator } from './identity-authenticator.js';
 import { identityDirectoryService } from './identity-directory.js';
 import { identityServicesRegistry, type IdentityPluginOptions } from './identity-services.js';
 import { PasswordHasher } from './password-hasher.js';
+import { USER_DIRECTORY } from '../shared/user-directory.js';
+import { createUserDirectory } from './user-directory.js';
 import { accountRoutes } from './routes/account-routes.js';
 import { clientCredentialsRoutes } from './routes/client-credentials-routes.js';
 import { devOutboxRoutes } from './routes/dev-outbox-routes.js';
@@ -21,6 +24,7 @@ import { passwordRoutes } from './routes/password-routes.js';
 import { classicRoleRoutes, roleSelectRoutes } from './routes/role-routes.js';
 import { settingsRoutes } from './routes/settings-routes.js';
 import { signInRoutes } from './routes/sign-in-routes.js';
+import { DEFAULT_SIGN_IN_RATE_LIMITS, signInRateLimitHook } from './sign-in-rate-limits.js';
 import { tokenRoutes } from './routes/token-routes.js';
 import { USER_MANAGEMENT_PERMISSION_DECLARATIONS } from './user-management/permissions.js';
 import { USER_MANAGEMENT_PREFIX } from './user-management/resources.js';
@@ -30,6 +34,7 @@ export { ManualClock, systemClock, type Clock } from './clock.js';
 export type { CodeMessage, CodeSender } from './code-sender.js';
 export { tokenIsRevoked } from './identity-authenticator.js';
 export type { IdentityPluginOptions } from './identity-services.js';
+export type { SignInRateLimits } from './sign-in-rate-limits.js';
 
 /**
  * Where the routes of this module live. The plugin's own prefix is `/api` because it also answers
@@ -91,17 +96,27 @@ export function createIdentityPlugin(options: IdentityPluginOptions = {}): Serve
     ],
     provides: {
       authenticator: (context) => createIdentityAuthenticator(servicesFor(context)),
-      // Which users and groups exist, for the access module's role assignments.
-      services: [identityDirectoryService],
+      // Who exists, for other modules: claims users (shared/user-directory.ts) and the access
+      // module's role assignments (shared/identity-directory.ts).
+      services: [provideService(USER_DIRECTORY, () => createUserDirectory()), identityDirectoryService],
     },
     async routes(router, context) {
       const services = servicesFor(context);
+      // Seal TOTP secrets still stored in plaintext (rows from before sealing; the hourly
+      // housekeeping catches rows the demo seed writes meanwhile).
+      void services.users
+        .sealStoredSecrets()
+        .catch((error: unknown) => context.log.warn({ err: error }, 'sealing stored TOTP secrets failed'));
       await router.register(async (classic) => {
         identityErrorHandler(classic);
         await classic.register(
           async (scope) => {
-            signInRoutes(scope, services);
-            passwordRoutes(scope, services);
+            const throttle = await signInRateLimitHook(scope, {
+              limits: options.signInRateLimits ?? DEFAULT_SIGN_IN_RATE_LIMITS,
+              sharedCounters: context.databaseKind === 'postgres' ? services.rateLimiter : null,
+            });
+            signInRoutes(scope, services, throttle);
+            passwordRoutes(scope, services, throttle);
             tokenRoutes(scope, services);
             clientCredentialsRoutes(scope, services);
             accountRoutes(scope, services);

@@ -3,9 +3,13 @@ import type { Database } from '@atrium/sdk/server';
 import type { Clock } from './clock.js';
 import { rateCounter } from './tables.js';
 
-const WINDOW_MS = 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
 
-/** Counts events per key in fixed one-hour windows (forgot-password requests, code deliveries). */
+/**
+ * Counts events per key in fixed windows, in the database so that every server process shares the
+ * counts: forgot-password requests and code deliveries (one hour), and on PostgreSQL the per-source
+ * and global sign-in limits (sign-in-rate-limits.ts).
+ */
 export class RateLimiter {
   constructor(
     private readonly db: Database,
@@ -14,8 +18,14 @@ export class RateLimiter {
 
   /** Counts one event; false when the key already had `limitPerHour` in the current window. */
   async consume(key: string, limitPerHour: number): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+    const { count, resetsInMs } = await this.hit(key, HOUR_MS);
+    return { allowed: count <= limitPerHour, retryAfterSeconds: Math.max(1, Math.ceil(resetsInMs / 1000)) };
+  }
+
+  /** Counts one event in the key's current window of `windowMs`; its count so far and when it ends. */
+  async hit(key: string, windowMs: number): Promise<{ count: number; resetsInMs: number }> {
     const now = this.clock.now();
-    const windowExpired = sql`${rateCounter.windowStartedAt} <= ${new Date(now.getTime() - WINDOW_MS).toISOString()}::timestamptz`;
+    const windowExpired = sql`${rateCounter.windowStartedAt} <= ${new Date(now.getTime() - windowMs).toISOString()}::timestamptz`;
     const [row] = await this.db
       .insert(rateCounter)
       .values({ key, windowStartedAt: now, count: 1 })
@@ -29,7 +39,6 @@ export class RateLimiter {
       .returning();
     const count = row?.count ?? 1;
     const windowStartedAt = row?.windowStartedAt ?? now;
-    const retryAfterSeconds = Math.max(1, Math.ceil((windowStartedAt.getTime() + WINDOW_MS - now.getTime()) / 1000));
-    return { allowed: count <= limitPerHour, retryAfterSeconds };
+    return { count, resetsInMs: Math.max(0, windowStartedAt.getTime() + windowMs - now.getTime()) };
   }
 }

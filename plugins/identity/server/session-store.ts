@@ -7,9 +7,18 @@ import { refreshToken, refreshTokenFamily } from './tables.js';
 /**
  * Sign-in sessions as refresh-token families. A refresh token is opaque, stored as its SHA-256, and
  * works once: each refresh rotates it. Presenting a token that was already rotated means it was
- * copied, so the whole family (the session and its access tokens) is revoked.
+ * copied, so the whole family (the session and its access tokens) is revoked — unless it comes back
+ * within REFRESH_REUSE_GRACE_SECONDS of its rotation: then it is the same client refreshing from
+ * several tabs (or a retry after a lost answer), and it gets a fresh sibling token of the same family.
+ *
+ * Why a sibling and not the same successor: only hashes are stored, so the successor cannot be
+ * handed out again without keeping it readable at rest; a sibling keeps the winner's token valid too,
+ * so neither tab loses the session. The window counts from the first rotation and is not extended
+ * by graceful reuses, so a stolen token is worth at most 30 seconds.
  */
 export const MAXIMUM_SESSION_DAYS = 30;
+/** How long a just-rotated refresh token may still be presented without revoking its session. */
+export const REFRESH_REUSE_GRACE_SECONDS = 30;
 export const DEFAULT_SESSION_TIMEOUT_MINUTES = 480;
 
 export type RevocationReason = 'sign-out' | 'global-sign-out' | 'reuse' | 'password-change' | 'admin';
@@ -60,6 +69,12 @@ export class SessionStore {
     return { sessionId, refreshToken: token, expiresAt };
   }
 
+  /**
+   * Rotates a refresh token in one transaction that holds the token's and the family's rows locked
+   * (SELECT … FOR UPDATE), so concurrent refreshes of one token — in this process or another on the
+   * same PostgreSQL — queue behind each other: the first rotates it, the others find it rotated and,
+   * within the grace window, get siblings.
+   */
   async rotate(presented: string): Promise<RotationResult> {
     const now = this.clock.now();
     return this.db.transaction(async (tx) => {
@@ -74,8 +89,23 @@ export class SessionStore {
       const { token, family } = found;
       if (family.revokedAt) return { outcome: 'revoked' as const };
       if (token.rotatedAt) {
-        await this.revokeFamilyIn(tx, family.id, 'reuse', now);
-        return { outcome: 'reused' as const };
+        const age = now.getTime() - token.rotatedAt.getTime();
+        // (A negative age is another process's clock running slightly ahead: still within.)
+        if (age >= REFRESH_REUSE_GRACE_SECONDS * 1000) {
+          await this.revokeFamilyIn(tx, family.id, 'reuse', now);
+          return { outcome: 'reused' as const };
+        }
+        if (family.expiresAt <= now) return { outcome: 'expired' as const };
+        // Within the grace window: a sibling of the successor, the token's rotation left as it was.
+        const sibling = newOpaqueToken();
+        await tx.insert(refreshToken).values({ familyId: family.id, tokenHash: sha256Hex(sibling), createdAt: now });
+        return {
+          outcome: 'rotated' as const,
+          userId: family.userId,
+          sessionId: family.id,
+          refreshToken: sibling,
+          expiresAt: family.expiresAt,
+        };
       }
       if (family.expiresAt <= now) return { outcome: 'expired' as const };
       const used = await tx

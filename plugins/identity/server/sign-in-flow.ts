@@ -60,7 +60,19 @@ export type SignInOutcome =
 type MfaChoice = 'none' | 'SMS_MFA' | 'SOFTWARE_TOKEN_MFA';
 
 export class SignInFlow {
-  constructor(private readonly services: IdentityServices) {}
+  /**
+   * `source` is the caller's address: failures lock an account for that source first
+   * (sign-in-throttle.ts). Routes bind it per request with `at(request.ip)`.
+   */
+  constructor(
+    private readonly services: IdentityServices,
+    private readonly source = 'internal',
+  ) {}
+
+  /** This flow for a request from `source` (its IP address). */
+  at(source: string): SignInFlow {
+    return new SignInFlow(this.services, source);
+  }
 
   private get clock() {
     return this.services.clock;
@@ -83,7 +95,7 @@ export class SignInFlow {
       ? await this.services.hasher.verify(found.passwordHash, password)
       : await this.services.hasher.verifyDummy(password);
     if (!found || !passwordMatches) {
-      await this.services.throttle.recordFailure(username);
+      await this.services.throttle.recordFailure(username, this.source);
       throw identityError('NotAuthorizedException', INCORRECT_CREDENTIALS);
     }
     if (!found.enabled) throw identityError('NotAuthorizedException', 'User is disabled.');
@@ -191,7 +203,7 @@ export class SignInFlow {
     } else {
       const check = await this.services.codes.check(record.id, 'sms-mfa', code, challenge.id);
       if (check === 'mismatch') {
-        await this.services.throttle.recordFailure(username);
+        await this.services.throttle.recordFailure(username, this.source);
         throw identityError('CodeMismatchException', 'Invalid code or auth state for the user.');
       }
       if (check === 'expired')
@@ -206,7 +218,7 @@ export class SignInFlow {
   async acceptTotp(record: UserRecord, code: string, secret = record.totpSecret): Promise<number> {
     const step = secret ? matchTotpStep(secret, code, this.clock.now()) : null;
     if (step === null) {
-      await this.services.throttle.recordFailure(record.username);
+      await this.services.throttle.recordFailure(record.username, this.source);
       throw identityError('CodeMismatchException', 'Invalid code received for user');
     }
     const claimed = await this.services.db
@@ -217,7 +229,7 @@ export class SignInFlow {
       )
       .returning({ id: userTable.id });
     if (claimed.length === 0) {
-      await this.services.throttle.recordFailure(record.username);
+      await this.services.throttle.recordFailure(record.username, this.source);
       throw identityError('ExpiredCodeException', 'Your software token has already been used once.');
     }
     return step;
@@ -299,7 +311,7 @@ export class SignInFlow {
     if (check.outcome !== 'valid') {
       if (check.outcome === 'expired')
         throw identityError('ExpiredCodeException', 'Invalid code provided, please request a code again.');
-      await this.services.throttle.recordFailure(username);
+      await this.services.throttle.recordFailure(username, this.source);
       throw identityError('CodeMismatchException', 'Invalid verification code provided, please try again.');
     }
     const record = found!;
@@ -312,7 +324,7 @@ export class SignInFlow {
     }
     await this.services.users.setPassword(record, newPassword, 'CONFIRMED', policy.password_history_size);
     await this.endAllSessions(record.id, 'password-change');
-    await this.services.throttle.recordSuccess(username);
+    await this.services.throttle.recordSuccess(username, this.source);
   }
 
   // ── Tokens ──────────────────────────────────────────────────────────────────────────────────
@@ -325,7 +337,7 @@ export class SignInFlow {
       username: record.username,
       sessionId: started.sessionId,
     });
-    await this.services.throttle.recordSuccess(record.username);
+    await this.services.throttle.recordSuccess(record.username, this.source);
     return {
       status: 'AUTHENTICATED',
       authentication_result: {
@@ -385,7 +397,7 @@ export class SignInFlow {
   // ── Helpers ─────────────────────────────────────────────────────────────────────────────────
 
   private async refuseWhileLocked(username: string): Promise<void> {
-    const until = await this.services.throttle.lockedUntil(username);
+    const until = await this.services.throttle.lockedUntil(username, this.source);
     if (!until) return;
     const retryAfter = Math.max(1, Math.ceil((until.getTime() - this.clock.now().getTime()) / 1000));
     throw identityError('NotAuthorizedException', PASSWORD_ATTEMPTS_EXCEEDED, {

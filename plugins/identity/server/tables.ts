@@ -53,9 +53,9 @@ export const user = identity.table(
     softwareTokenMfaEnabled: boolean('software_token_mfa_enabled').notNull().default(false),
     /** SMS_MFA or SOFTWARE_TOKEN_MFA, null when none is preferred. */
     preferredMfa: text('preferred_mfa'),
-    /** Base32 TOTP secret of the verified authenticator app. */
+    /** Base32 TOTP secret of the verified authenticator app, sealed by the secrets service (user-store.ts). */
     totpSecret: text('totp_secret'),
-    /** A secret handed out by enrolment, waiting for its first code. */
+    /** A secret handed out by enrolment, waiting for its first code; sealed like totp_secret. */
     totpPendingSecret: text('totp_pending_secret'),
     /** The last RFC 6238 time step accepted, so that a code works once. */
     totpLastUsedStep: integer('totp_last_used_step'),

@@ -1,7 +1,7 @@
 import { startTestServer, type TestServer } from '@atrium/sdk/testing';
 import { defineServerPlugin, type Principal, type ServerPluginDefinition } from '@atrium/sdk/server';
 import { ManualClock } from '../server/clock.js';
-import { createIdentityPlugin, type IdentityPluginOptions } from '../server/plugin.js';
+import { createIdentityPlugin, type IdentityPluginOptions, type SignInRateLimits } from '../server/plugin.js';
 
 /**
  * A real server with the identity module on a fresh database, its clock under the test's control,
@@ -34,13 +34,30 @@ const administratorsOnly = defineServerPlugin({
   },
 });
 
+/**
+ * Test files sign in dozens of times a minute from one address: their servers allow that unless a
+ * test asks for the real limits (throttling.api.test.ts). The limits change no stored data, so the
+ * seeded template stays the same.
+ */
+export const TEST_SIGN_IN_RATE_LIMITS: SignInRateLimits = { perSourcePerMinute: 100_000, allSourcesPerMinute: 100_000 };
+
 export async function startIdentityServer(
-  options: { clock?: ManualClock; plugin?: IdentityPluginOptions; extraPlugins?: ServerPluginDefinition[] } = {},
+  options: {
+    clock?: ManualClock;
+    plugin?: IdentityPluginOptions;
+    extraPlugins?: ServerPluginDefinition[];
+    signInRateLimits?: SignInRateLimits;
+  } = {},
 ): Promise<IdentityTestServer> {
   const clock = options.clock ?? new ManualClock(Date.now());
   const server = await startTestServer({
     plugins: [
-      createIdentityPlugin({ ...options.plugin, clock, devOutboxRoute: true }),
+      createIdentityPlugin({
+        signInRateLimits: options.signInRateLimits ?? TEST_SIGN_IN_RATE_LIMITS,
+        ...options.plugin,
+        clock,
+        devOutboxRoute: true,
+      }),
       administratorsOnly,
       ...(options.extraPlugins ?? []),
     ],

@@ -1,1 +1,2 @@
 export * from './resource-shape.js';
+export * from './safe-values.js';

@@ -60,6 +60,14 @@ async function createPostgresDatabase(
   };
 }
 
+/** The same connection string signing in as `role` (trust or peer authentication, as in CI). */
+function asRole(url: string, role: string): string {
+  const parsed = new URL(url);
+  parsed.username = encodeURIComponent(role);
+  parsed.password = '';
+  return parsed.toString();
+}
+
 export function testDatabaseKind(): 'pglite' | 'postgres' {
   return process.env.ATRIUM_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 }
@@ -85,8 +93,11 @@ async function start(options: TestServerOptions, prepareOnly: boolean): Promise<
     ...loadConfig({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', ...options.env }),
     dataDir: 'memory://',
     databaseUrl: undefined as string | undefined,
+    databaseMigrationUrl: undefined as string | undefined,
     databasePoolMax: 5,
     workers: true,
+    // PostgreSQL needs ATRIUM_SECRET_KEY; tests (and their cached templates) share this one.
+    secretKey: 'a7'.repeat(32),
     webDist: options.webDist,
   };
   let plugins = options.plugins;
@@ -122,10 +133,16 @@ async function start(options: TestServerOptions, prepareOnly: boolean): Promise<
   if (kind === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('ATRIUM_TEST_DB=postgres needs TEST_DATABASE_URL.');
+    // With TEST_DATABASE_APP_ROLE the server runs as that row-only role and migrates as the test
+    // database's owner, as a least-privilege deployment does (docs/security.md).
+    const appRole = process.env.TEST_DATABASE_APP_ROLE || undefined;
+    const connections = (url: string) =>
+      appRole ? { databaseUrl: asRole(url, appRole), databaseMigrationUrl: url } : { databaseUrl: url };
+    const key = `${await templateKey()}${appRole ? `_${createHash('sha256').update(appRole).digest('hex').slice(0, 6)}` : ''}`;
     const template = fromTemplate
-      ? await seededPostgresTemplate(adminUrl, await templateKey(), CACHE_DIR, async (url) => {
+      ? await seededPostgresTemplate(adminUrl, key, CACHE_DIR, async (url) => {
           const built = await createAtrium({
-            config: { ...quietBuild, databaseUrl: url },
+            config: { ...quietBuild, ...connections(url) },
             plugins,
             seed,
             access: options.access,
@@ -135,7 +152,7 @@ async function start(options: TestServerOptions, prepareOnly: boolean): Promise<
       : undefined;
     if (prepareOnly) return undefined;
     const created = await createPostgresDatabase(adminUrl, template);
-    config.databaseUrl = created.url;
+    Object.assign(config, connections(created.url));
     dropDatabase = created.drop;
   } else if (fromTemplate) {
     const dump = await seededPgliteDump(CACHE_DIR, await templateKey(), async () => {

@@ -183,6 +183,17 @@ describe('API client', () => {
     expect(onForbidden.mock.calls[0]![0]).toBeInstanceOf(ApiRequestError);
   });
 
+  it('preventForbiddenRedirect: a refused operation is only thrown, unless no role is usable', async () => {
+    const refused = setup(() => json(403, { errors: [{ status: '403', detail: 'Not yours.' }] }));
+    await expect(refused.client.post('/x', {}, { preventForbiddenRedirect: true })).rejects.toMatchObject({
+      status: 403,
+    });
+    expect(refused.onForbidden).not.toHaveBeenCalled();
+    const noRole = setup(() => json(403, { ingress_denied: true, annotation: 'no-effective-role' }));
+    await failure(noRole.client.get('/x', { preventForbiddenRedirect: true }));
+    expect(noRole.onForbidden).toHaveBeenCalledTimes(1);
+  });
+
   it('marks ingress-denied 403s from either error shape', async () => {
     const jsonApi = setup(() =>
       json(403, {

@@ -37,6 +37,12 @@ export interface ApiRequestOptions {
   jsonApi?: boolean;
   /** Sees the response's status and headers (an `ETag` for a later `If-Match`) before its body is read. */
   onResponse?(response: Response): void;
+  /**
+   * The caller shows a refused operation itself (spec: a 403 redirects to /forbidden "unless
+   * prevented"): a 403 on this request is only thrown, the shell neither toasts nor redirects. A 403
+   * for want of a usable role (ingress denied) still goes to role selection.
+   */
+  preventForbiddenRedirect?: boolean;
 }
 
 export interface JsonApiResource {
@@ -177,7 +183,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (response.ok) return response;
     const error = apiErrorFromResponse(response.status, await readBody(response));
     if (response.status === 401) options.onUnauthorized?.(error);
-    if (response.status === 403) options.onForbidden?.(error);
+    if (response.status === 403 && (!request.preventForbiddenRedirect || error.ingressDenied))
+      options.onForbidden?.(error);
     throw error;
   }
 

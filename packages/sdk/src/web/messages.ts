@@ -3,6 +3,9 @@
  */
 
 export const CONFIRM_YES = 'Yes';
+
+/** Spec (Error catalogue): what a refused operation (403) says where the user acted. */
+export const FORBIDDEN_OPERATION_MESSAGE = 'This operation is not allowed. (Error code: 403)';
 export const CONFIRM_CANCEL = 'Cancel';
 
 /** 'Are you sure you want to delete this claim?' */

@@ -1,3 +1,8 @@
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Database } from '@atrium/sdk/server';
@@ -41,7 +46,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolMax ?? 10,
-      connectionTimeoutMillis: 5000,
+      // A guard against a server that never answers, not a budget: on a loaded machine a process
+      // busy compiling or seeding can leave a finished handshake unread for several seconds.
+      connectionTimeoutMillis: 20_000,
     });
     pool.on('error', () => {
       // An idle client lost its server; the pool replaces it. Health reports the outage.
@@ -61,11 +68,25 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   // closing. With the server's default limit of one connection that new one was refused ("Too many
   // connections"), and the request after any database error failed. The server queues statements
   // from all connections through the one PGlite anyway, so a little headroom costs nothing.
-  const socketServer = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 8 });
+  //
+  // The socket is a Unix socket in a directory only this user may enter (0700), not a loopback port:
+  // pglite-socket accepts any user and password, so a TCP port would let every local process in.
+  const socketDir = await privateSocketDir(options.dataDir);
+  const socketServer = new PGLiteSocketServer({
+    db: pglite,
+    path: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
+    maxConnections: 8,
+  });
   await socketServer.start();
-  const address = (socketServer as unknown as { server: { address(): { port: number } } }).server.address();
-  const connectionString = `postgres://postgres@127.0.0.1:${address.port}/postgres`;
-  const pool = new pg.Pool({ connectionString, max: 1, idleTimeoutMillis: 0 });
+  const connectionString = `postgres://postgres@localhost/postgres?host=${encodeURIComponent(socketDir)}&port=${SOCKET_PORT}`;
+  const pool = new pg.Pool({
+    host: socketDir,
+    port: SOCKET_PORT,
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    idleTimeoutMillis: 0,
+  });
   pool.on('error', () => {});
   return {
     kind: 'pglite',
@@ -77,6 +98,43 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await pool.end();
       await socketServer.stop();
       await pglite.close();
+      await rm(path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`), { force: true });
+      if (path.basename(socketDir).startsWith('atrium-')) await rm(socketDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The port number only names the socket file (`.s.PGSQL.<port>`), as libpq expects. */
+const SOCKET_PORT = 5432;
+/** sun_path holds 108 bytes; longer socket paths cannot be bound. */
+const MAX_SOCKET_PATH = 100;
+
+/**
+ * The directory of the embedded database's socket, mode 0700: `<DATA_DIR>/run` when that path is
+ * short enough for a socket, else a new one under the system's temporary directory (also for the
+ * in-memory databases of tests). A socket left by a process that died is removed; one that still
+ * answers means another process serves this data directory, and two would corrupt it.
+ */
+async function privateSocketDir(dataDir: string): Promise<string> {
+  const inDataDir = !dataDir.includes('://');
+  const dir = path.join(path.resolve(inDataDir ? dataDir : os.tmpdir()), 'run');
+  if (!inDataDir || `${dir}/.s.PGSQL.${SOCKET_PORT}`.length > MAX_SOCKET_PATH) {
+    return mkdtemp(path.join(os.tmpdir(), 'atrium-'));
+  }
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await chmod(dir, 0o700);
+  const socket = path.join(dir, `.s.PGSQL.${SOCKET_PORT}`);
+  if (existsSync(socket)) {
+    const answered = await new Promise<boolean>((resolve) => {
+      const probe = net.connect(socket, () => {
+        probe.destroy();
+        resolve(true);
+      });
+      probe.on('error', () => resolve(false));
+    });
+    if (answered)
+      throw new Error(`Another process is serving the database in ${dataDir} (its socket ${socket} answers).`);
+    await rm(socket, { force: true });
+  }
+  return dir;
 }

@@ -1,5 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { ServerPluginDefinition } from '@atrium/sdk/server';
 import type { DatabaseHandle } from './connect.js';
 
@@ -25,7 +27,7 @@ export async function applyMigrations(database: DatabaseHandle, plugins: ServerP
       await migrate(db, {
         migrationsFolder: plugin.migrationsFolder,
         migrationsSchema: 'drizzle',
-        migrationsTable: `__migrations_${plugin.id.replaceAll('-', '_')}`,
+        migrationsTable: migrationsTable(plugin),
       });
       applied.push(plugin.id);
     }
@@ -35,6 +37,48 @@ export async function applyMigrations(database: DatabaseHandle, plugins: ServerP
     client.release();
   }
   return applied;
+}
+
+const migrationsTable = (plugin: ServerPluginDefinition) => `__migrations_${plugin.id.replaceAll('-', '_')}`;
+
+/**
+ * The plugins whose newest migration the database has not recorded yet, by reading only (no
+ * CREATE SCHEMA IF NOT EXISTS as drizzle's migrator does first): a role that may only read and
+ * write rows can start a server on an up-to-date database, and a restart skips the migrator.
+ */
+export async function pendingMigrations(
+  database: DatabaseHandle,
+  plugins: ServerPluginDefinition[],
+): Promise<string[]> {
+  const withMigrations = plugins.filter((plugin) => plugin.migrationsFolder);
+  if (withMigrations.length === 0) return [];
+  const tables = withMigrations.map((plugin) => migrationsTable(plugin));
+  const { rows: existing } = await database.pool.query<{ name: string }>(
+    `SELECT t.name FROM unnest($1::text[]) AS t(name) WHERE to_regclass('drizzle.' || quote_ident(t.name)) IS NOT NULL`,
+    [tables],
+  );
+  const last = new Map<string, number | null>();
+  if (existing.length > 0) {
+    // Table names come from plugin ids (letters, digits, underscores), quoted all the same.
+    const { rows } = await database.pool.query<{ name: string; last: string | null }>(
+      existing
+        .map(({ name }) => `SELECT '${name}' AS name, max(created_at)::text AS last FROM drizzle."${name}"`)
+        .join(' UNION ALL '),
+    );
+    for (const row of rows) last.set(row.name, row.last === null ? null : Number(row.last));
+  }
+  return withMigrations
+    .filter((plugin) => {
+      // The journal's newest entry is what drizzle's migrator compares with the recorded created_at.
+      const journal = JSON.parse(
+        readFileSync(path.join(plugin.migrationsFolder!, 'meta', '_journal.json'), 'utf8'),
+      ) as { entries: { when: number }[] };
+      const newest = journal.entries.at(-1)?.when;
+      if (newest === undefined) return false;
+      const recorded = last.get(migrationsTable(plugin));
+      return recorded === null || recorded === undefined || recorded < newest;
+    })
+    .map((plugin) => plugin.id);
 }
 
 /** Drops every schema the plugins own, their migration history and the job queue (seed --reset). */

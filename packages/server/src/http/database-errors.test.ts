@@ -43,6 +43,13 @@ describe('database refusals', () => {
       `insert into parent values (3, 'three', 1, 'toolong')`,
       `select 'x'::int`,
       `insert into parent (id, name) values (3, 'three')`,
+      // Issue 14: these answered 500.
+      `select '99999-01-01'::date + interval '300000 years'`,
+      `select '2024-13-45'::date`,
+      `select convert_from('\\x00'::bytea, 'UTF8')`,
+      `select 2147483647::int + 1`,
+      `select 1 / 0`,
+      `select repeat('x', 5)::varchar(2)::text, 'nope'::boolean`,
     ]) {
       const failure = await failureOf(statement);
       expect(failure.unexpected, statement).toBe(false);

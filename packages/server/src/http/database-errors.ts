@@ -41,6 +41,8 @@ const BAD_VALUES: Record<string, string> = {
   '22003': 'A number is too large for this field.',
   '22007': 'A date or time is not valid.',
   '22008': 'A date or time is out of range.',
+  '22021': 'A value contains a character that cannot be stored (such as NUL).',
+  '22P05': 'A value contains a character that cannot be stored.',
   '22P02': 'A value does not have the form this field needs.',
   '23502': 'A required value is missing.',
   '23514': 'A value is not allowed here.',
@@ -50,7 +52,19 @@ export function apiErrorForDatabase(error: unknown): ApiError | null {
   const pg = postgresErrorOf(error);
   if (!pg) return null;
   const meta = pg.constraint ? { constraint: pg.constraint } : undefined;
-  if (CONFLICTS[pg.code]) return new ApiError(409, CONFLICTS[pg.code], { code: `database_${pg.code}`, meta });
-  if (BAD_VALUES[pg.code]) return new ApiError(400, BAD_VALUES[pg.code], { code: `database_${pg.code}`, meta });
+  const code = `database_${pg.code}`;
+  if (CONFLICTS[pg.code]) return new ApiError(409, CONFLICTS[pg.code], { code, meta });
+  if (BAD_VALUES[pg.code]) return new ApiError(400, BAD_VALUES[pg.code], { code, meta });
+  // The rest of class 22 (data exception) is a value the database cannot take: the caller's input.
+  if (pg.code.startsWith('22')) return new ApiError(400, 'A value is not valid for this field.', { code, meta });
+  // The rest of class 23 (integrity constraint violation) conflicts with records already stored.
+  if (pg.code.startsWith('23')) {
+    return new ApiError(409, 'This change conflicts with records already stored; reload and try again.', {
+      code,
+      meta,
+    });
+  }
+  // 54000 program_limit_exceeded: a value too large to index (a megabyte in a unique name).
+  if (pg.code === '54000') return new ApiError(400, 'A value is too large for this field.', { code, meta });
   return null;
 }

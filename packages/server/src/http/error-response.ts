@@ -49,7 +49,44 @@ export function toApiError(error: unknown, jsonapi: boolean): { apiError: ApiErr
   }
   const fromDatabase = apiErrorForDatabase(error);
   if (fromDatabase) return { apiError: fromDatabase, unexpected: false };
+  const fromInput = apiErrorForBadInput(error, jsonapi);
+  if (fromInput) return { apiError: fromInput, unexpected: false };
   return { apiError: new ApiError(500), unexpected: true };
+}
+
+interface ZodErrorLike {
+  name: string;
+  issues: { path: PropertyKey[]; message: string; code?: string }[];
+}
+
+function isZodError(error: unknown): error is ZodErrorLike {
+  return (
+    !!error &&
+    typeof error === 'object' &&
+    (error as { name?: unknown }).name === 'ZodError' &&
+    Array.isArray((error as { issues?: unknown }).issues)
+  );
+}
+
+/**
+ * Input that a route checked only inside its handler (a `schema.parse(…)` of a stored document, a
+ * date the handler turns into a `Date`) fails with the library's own error, not an ApiError. It is
+ * still the caller's input: 400 with the field, never a 500.
+ */
+function apiErrorForBadInput(error: unknown, jsonapi: boolean): ApiError | null {
+  if (isZodError(error)) {
+    const issues: ProblemIssue[] = error.issues.map((issue) => {
+      const path = issue.path.map(String);
+      const pointer = path.length ? `${jsonapi ? '/data/attributes' : ''}/${path.join('/')}` : '';
+      return { detail: issue.message, source: { pointer }, code: issue.code };
+    });
+    return new ApiError(400, issues[0]?.detail ?? 'The request is not valid.', { issues });
+  }
+  // `new Date('garbage').toISOString()` and friends: a date the caller sent that is no date.
+  if (error instanceof RangeError && /Invalid time value|Invalid Date/i.test(error.message)) {
+    return new ApiError(400, 'A date or time is not valid.', { code: 'invalid_date' });
+  }
+  return null;
 }
 
 export function jsonApiErrorDocument(apiError: ApiError): JsonApiErrorDocument {

@@ -31,12 +31,7 @@ export class Jobs implements JobQueue {
   async start(definitions: JobDefinition[]): Promise<void> {
     await this.boss.start();
     this.started = true;
-    for (const definition of definitions) {
-      await this.boss.createQueue(definition.name, {
-        name: definition.name,
-        retryLimit: definition.retryLimit ?? 3,
-      } as PgBoss.Queue);
-    }
+    await createQueues(this.boss, definitions);
   }
 
   async work(definitions: JobDefinition[], context: ServerPluginContext): Promise<void> {
@@ -79,5 +74,40 @@ export class Jobs implements JobQueue {
     if (!this.started) return;
     this.started = false;
     await this.boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+  }
+}
+
+/**
+ * Creates the queue of every job definition. A queue that exists is left as it is (pg-boss inserts
+ * with ON CONFLICT DO NOTHING), so only a new queue needs the schema owner: it makes a table.
+ */
+async function createQueues(boss: PgBoss, definitions: JobDefinition[]): Promise<void> {
+  for (const definition of definitions) {
+    await boss.createQueue(definition.name, {
+      name: definition.name,
+      retryLimit: definition.retryLimit ?? 3,
+    } as PgBoss.Queue);
+  }
+}
+
+/**
+ * Installs (or upgrades) pg-boss's schema and creates every queue, as the schema owner during
+ * migration, so that the application's role never needs to create a table (least-privilege.ts).
+ * No maintenance or workers run here.
+ */
+export async function installJobSchema(owner: DatabaseHandle, definitions: JobDefinition[]): Promise<void> {
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values?: unknown[]) => owner.pool.query(text, values as unknown[]) },
+    schema: 'pgboss',
+    supervise: false,
+    // Scheduling stays on: starting it creates pg-boss's own cron queue, which the application's
+    // queue would otherwise try to create (a table) at its first start.
+  } as PgBoss.ConstructorOptions);
+  boss.on('error', () => {});
+  await boss.start();
+  try {
+    await createQueues(boss, definitions);
+  } finally {
+    await boss.stop({ graceful: false, wait: true });
   }
 }

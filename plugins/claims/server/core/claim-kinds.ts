@@ -73,7 +73,8 @@ const CLAIM_KINDS = [
     shape: claimEventShape,
     table: claimEvent,
     thing: 'claim',
-    summary: 'events in the life of claims',
+    summary: 'events in the life of claims (created_by: the caller, set by the server)',
+    createdByColumn: 'createdBy',
   }),
   claimsCollection({
     shape: onSiteServiceShape,

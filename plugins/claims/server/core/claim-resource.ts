@@ -9,6 +9,7 @@ import {
 } from '@atrium/sdk/server';
 import { claimsPermission } from '../permissions.js';
 import { CLAIMS_BASE } from './http-kit.js';
+import { claimBalance } from '../ledger/tables.js';
 import { claim, claimPeril, claimTag, exposure, location, lookup, party, product, risk } from './tables.js';
 import { partyCollection } from './claim-kinds.js';
 import { exposureResource, hydrateExposures } from './exposure-resource.js';
@@ -33,6 +34,8 @@ export interface ClaimRecord extends ClaimRow {
   reportedMethodName: string | null;
   firstPartyRisks: number;
   unlistedRisks: number;
+  /** From the claim's balance row (ledger/tables.ts claim_balance); '0.00' without postings. */
+  totalIncurred: string;
 }
 
 export const etagOf = (row: { id: number; version: number }, kind = 'claim') => `"${kind}-${row.id}-v${row.version}"`;
@@ -61,7 +64,7 @@ export async function hydrateClaims(
   const lookupIds = rows
     .flatMap((r) => [r.lossCategoryId, r.reportedMethodId])
     .filter((id): id is number => id != null);
-  const [locations, perils, tagRows, exposureRows, partyRows, lookups, riskCounts] = await Promise.all([
+  const [locations, perils, tagRows, exposureRows, partyRows, lookups, riskCounts, balances] = await Promise.all([
     locationIds.length ? db.select().from(location).where(anyOf(location.id, locationIds)) : [],
     db
       .select({ claimId: claimPeril.claimId, name: lookup.name })
@@ -92,6 +95,10 @@ export async function hydrateClaims(
       .from(risk)
       .where(anyOf(risk.claimId, ids))
       .groupBy(risk.claimId),
+    db
+      .select({ claimId: claimBalance.claimId, totalIncurred: claimBalance.totalIncurred })
+      .from(claimBalance)
+      .where(anyOf(claimBalance.claimId, ids)),
   ]);
   const locationById = new Map((known.locations ?? locations).map((l) => [l.id, l]));
   const lookupName = new Map(lookups.map((l) => [l.id, l.name]));
@@ -109,6 +116,7 @@ export async function hydrateClaims(
   const exposuresBy = group(exposureRows);
   const partiesBy = group(partyRows);
   const risksBy = new Map(riskCounts.map((r) => [r.claimId, r]));
+  const incurredBy = new Map(balances.map((b) => [b.claimId, b.totalIncurred]));
   // Every column by name rather than `{ ...row, … }`: a spread followed by more properties gives
   // V8 objects that are several times slower to build and to read (measured: 7 ms of a 250-claim page
   // of the P2 benchmark). The ClaimRecord type makes the compiler insist on every column.
@@ -162,6 +170,7 @@ export async function hydrateClaims(
       reportedMethodName: row.reportedMethodId ? (lookupName.get(row.reportedMethodId) ?? null) : null,
       firstPartyRisks: risks?.firstParty ?? 0,
       unlistedRisks: risks?.unlisted ?? 0,
+      totalIncurred: incurredBy.get(row.id) ?? '0.00',
     };
   });
 }
@@ -210,6 +219,7 @@ export function claimResource(db: Queryable, context: ServerPluginContext): Reso
       reported_method: row.reportedMethodName,
       current_fnol_step: row.currentFnolStep,
       policy_risks_count: row.firstPartyRisks,
+      total_incurred: row.totalIncurred,
       unlisted_risks_count: row.unlistedRisks,
       refresh_policy_date: row.refreshPolicyDate,
       update_latest_revision: row.updateLatestRevision,

@@ -34,6 +34,7 @@ import {
 import { exposureResource, hydrateExposures } from './exposure-resource.js';
 import { CLAIMS_BASE, callerOf, requireMatchingId, security, tags, writeAudit } from './http-kit.js';
 import { assertTransition } from './status-transitions.js';
+import { requireClaimsUser } from '../integrations/claims-users.js';
 import { claim, claimTag, exposure, lookup } from './tables.js';
 
 /**
@@ -113,6 +114,7 @@ export function claimRoutes(router: AtriumRouter, context: ServerPluginContext):
         throw attributeError('status', 'A new claim starts as a draft; submit it to open it.');
       }
       const username = callerOf(request);
+      if (attributes.primary_adjuster) await requireAdjuster(attributes.primary_adjuster);
       const created = await db.transaction(async (tx) => {
         const productId = await resolveProductId(tx, data.relationships?.product, attributes.policy_type);
         const { values, perilIds } = await claimValues(tx, attributes, productId, null);
@@ -165,6 +167,10 @@ export function claimRoutes(router: AtriumRouter, context: ServerPluginContext):
     },
   );
 
+  /** primary_adjuster names a claims user (claims-users.ts), asked before the transaction opens. */
+  const requireAdjuster = (username: string) =>
+    requireClaimsUser(context, username, '/data/attributes/primary_adjuster');
+
   router.get(
     '/claims/statuses/',
     {
@@ -172,16 +178,37 @@ export function claimRoutes(router: AtriumRouter, context: ServerPluginContext):
       schema: {
         summary:
           'The statuses claims and exposures move through: one resource per allowed move (from_status → to_status).',
+        description:
+          'from_status keeps the moves from that status; claim (a claim id) keeps the moves its claim may make now ' +
+          '(entity claim; 404 when the caller cannot read it).',
         tags,
         security,
         querystring: z.strictObject({
           entity: z.enum(['claim', 'exposure']).optional(),
           'filter[entity]': z.enum(['claim', 'exposure']).optional(),
+          from_status: z.string().max(40).optional(),
+          'filter[from_status]': z.string().max(40).optional(),
+          claim: z.string().max(20).optional(),
+          'filter[claim]': z.string().max(20).optional(),
         }),
       },
     },
     async (request) => {
-      const entity = request.query.entity ?? request.query['filter[entity]'];
+      const q = request.query;
+      let entity = q.entity ?? q['filter[entity]'];
+      let from = q.from_status ?? q['filter[from_status]'];
+      const claimId = q.claim ?? q['filter[claim]'];
+      if (claimId !== undefined) {
+        if (entity === 'exposure') {
+          throw new ApiError(400, 'claim lists the moves of a claim: leave entity out or set it to claim.', {
+            source: { parameter: 'entity' },
+          });
+        }
+        const current = await loadClaimFor(context, request, db, claimId, 'read');
+        entity = 'claim';
+        // A from_status other than the claim's own: the claim may make none of those moves now.
+        from = from === undefined || from === current.status ? current.status : `${from} (not ${current.status})`;
+      }
       const reasons = await db
         .select()
         .from(lookup)
@@ -189,7 +216,9 @@ export function claimRoutes(router: AtriumRouter, context: ServerPluginContext):
         .orderBy(asc(lookup.sortOrder), asc(lookup.id));
       // One row per allowed move and reason (the reason lookups of that move); a move without
       // reason lookups is one row whose reason is ''.
-      const rows = STATUS_TRANSITIONS.filter((t) => !entity || t.entity === entity).flatMap((t) => {
+      const rows = STATUS_TRANSITIONS.filter(
+        (t) => (!entity || t.entity === entity) && (from === undefined || t.from_status === from),
+      ).flatMap((t) => {
         const mine = reasons.filter(
           (r) => r.kind === `${t.entity}-status-reason` && r.fromStatus === t.from_status && r.toStatus === t.to_status,
         );
@@ -306,7 +335,9 @@ export function claimRoutes(router: AtriumRouter, context: ServerPluginContext):
       relationships?: { product?: { data: { id: string } | null }; tags?: { data: { id: string }[] } };
     },
   ) => {
-    await loadClaimFor(context, request, db, id, 'update');
+    const before = await loadClaimFor(context, request, db, id, 'update');
+    const adjuster = data.attributes?.primary_adjuster;
+    if (adjuster && adjuster !== before.primaryAdjuster) await requireAdjuster(adjuster);
     return db.transaction(async (tx) => {
       const current = await loadClaimFor(context, request, tx, id, 'update', { lock: true });
       checkIfMatch(request, etagOf(current), 'claim');
@@ -349,7 +380,7 @@ export function claimRoutes(router: AtriumRouter, context: ServerPluginContext):
         );
       }
       if (moving && current.status === 'draft') {
-        await materializeFnolClaimants(tx, row.id, row.fnolClaimants);
+        await materializeFnolClaimants(tx, row.id, row.fnolClaimants, row.policyRevisionId);
       }
       await writeAudit(tx, {
         username,

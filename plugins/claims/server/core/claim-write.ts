@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { ApiError, attributeError, toManyRelationship, toOneRelationship, z, type Queryable } from '@atrium/sdk/server';
-import { claimPeril, exposure, location, lookup, party, product, type claim } from './tables.js';
+import { claimPeril, exposure, location, lookup, party, policyRevision, product, type claim } from './tables.js';
 
 /**
  * What a claim write may carry, and how it becomes columns. The FNOL enters perils, loss category
@@ -8,10 +8,28 @@ import { claimPeril, exposure, location, lookup, party, product, type claim } fr
  * unknown name is a 400 on its attribute) so that routes stay short.
  */
 const text = (max: number) => z.string().trim().max(max);
+/**
+ * A claim date: `YYYY-MM-DD` or an ISO date and time, naming a day that exists between 1900-01-01 and
+ * 2200-12-31 — the rules of the SDK's calendarDate (security issue 14), checked here on the claims
+ * side so that "99999-01-01" or "2026-02-30" is a 400 on its attribute rather than a database error.
+ */
+const EARLIEST_DAY = '1900-01-01';
+const LATEST_DAY = '2200-12-31';
+const DAY_FORM = /^(\d{4})-(\d{2})-(\d{2})(?:$|T\d{2}:\d{2})/;
+function isClaimDate(value: string): boolean {
+  const match = DAY_FORM.exec(value);
+  if (!match || Number.isNaN(Date.parse(value))) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
 export const dateText = z
   .string()
   .max(40)
-  .refine((v) => !Number.isNaN(Date.parse(v)), 'Enter a date as YYYY-MM-DD (or an ISO date and time).');
+  .refine(isClaimDate, 'Enter a date as YYYY-MM-DD (or an ISO date and time).')
+  .refine(
+    (v) => !isClaimDate(v) || (v.slice(0, 10) >= EARLIEST_DAY && v.slice(0, 10) <= LATEST_DAY),
+    `Enter a date between ${EARLIEST_DAY} and ${LATEST_DAY}.`,
+  );
 const id = z.number().int().min(1).max(2147483647);
 
 export const lossLocationSchema = z.strictObject({
@@ -36,6 +54,9 @@ export const lossLocationSchema = z.strictObject({
 
 export const fnolClaimantSchema = z.object({
   claimant_name: text(200).min(1, 'This field is required.'),
+  /** The policy revision's coverage type the exposure claims under (its name). */
+  coverage_type: text(100).optional(),
+  /** The coverage's label as shown when it was chosen (free text from before coverages were listed). */
   coverage: text(200).default(''),
   description: text(2000).default(''),
 });
@@ -187,14 +208,25 @@ export async function resolveProductId(
 
 /**
  * Submitting an FNOL: the claimants entered become parties (role claimant) and each gets an
- * exposure named after the coverage, numbered after those the claim already has.
+ * exposure on the chosen coverage of the claim's policy revision (its coverage type and the
+ * revision's id, named after the coverage's label), numbered after those the claim already has.
+ * A coverage type the revision does not list is a 400 on `claimants`.
  */
 export async function materializeFnolClaimants(
   tx: Queryable,
   claimId: number,
   claimants: Record<string, unknown>[],
+  policyRevisionId: number | null,
 ): Promise<void> {
   if (claimants.length === 0) return;
+  const [revision] = policyRevisionId
+    ? await tx
+        .select({ coverages: policyRevision.coverages })
+        .from(policyRevision)
+        .where(eq(policyRevision.id, policyRevisionId))
+        .limit(1)
+    : [];
+  const coverages = revision?.coverages ?? [];
   const [{ maxParty, maxExposure }] = (
     await tx.execute<{ maxParty: number; maxExposure: number }>(
       sql`select (select coalesce(max(display_number), 0) from claims.party where claim_id = ${claimId})::int as "maxParty",
@@ -204,6 +236,12 @@ export async function materializeFnolClaimants(
   let partyNumber = Number(maxParty);
   let exposureNumber = Number(maxExposure);
   for (const claimant of claimants) {
+    const coverageType =
+      typeof claimant.coverage_type === 'string' && claimant.coverage_type ? claimant.coverage_type : null;
+    const covered = coverageType ? coverages.find((c) => c.coverage_type === coverageType) : undefined;
+    if (coverageType && !covered) {
+      throw attributeError('claimants', `The policy revision has no coverage ${coverageType}.`);
+    }
     const [created] = await tx
       .insert(party)
       .values({ claimId, displayNumber: ++partyNumber, name: String(claimant.claimant_name), role: 'claimant' })
@@ -211,8 +249,10 @@ export async function materializeFnolClaimants(
     await tx.insert(exposure).values({
       claimId,
       number: ++exposureNumber,
-      exposureName: String(claimant.coverage ?? ''),
+      exposureName: covered?.label || covered?.coverage_type || String(claimant.coverage ?? ''),
       description: String(claimant.description ?? ''),
+      coverageType,
+      policyRevisionId: coverageType ? policyRevisionId : null,
       partyId: created!.id,
       status: 'open',
     });

@@ -35,6 +35,8 @@ export interface ClaimsCollection<S extends ResourceShape> {
   hidden?: string[];
   /** An attribute whose uniqueness violation is reported on its pointer. */
   uniqueAttribute?: string;
+  /** A column the server sets to the caller on create (never taken from the client). */
+  createdByColumn?: string;
 }
 
 /** Keeps the rows whose claim the caller may read (undefined: no claim column or no record condition). */
@@ -74,7 +76,17 @@ export function claimsCollection<S extends ResourceShape>(options: ClaimsCollect
     scope: claimColumn ? claimRowScope(claimColumn) : undefined,
     fixed: options.fixed,
     hidden: options.hidden,
-    hooks: claimColumn ? { validate: requireReadableClaim(pointer) } : undefined,
+    hooks:
+      claimColumn || options.createdByColumn
+        ? {
+            validate: async (values, call) => {
+              if (options.createdByColumn && call.action === 'create') {
+                values[options.createdByColumn] = callerOf(call.request);
+              }
+              if (claimColumn) await requireReadableClaim(pointer)(values, call);
+            },
+          }
+        : undefined,
     messages: options.uniqueAttribute ? { unique: { attribute: options.uniqueAttribute } } : undefined,
     audit: (tx, entry) =>
       writeAudit(tx, {

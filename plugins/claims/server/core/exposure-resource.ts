@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { defineResource, type Queryable, type ResourceDefinition } from '@atrium/sdk/server';
 import { claimsPermission } from '../permissions.js';
 import { CLAIMS_BASE } from './http-kit.js';
-import { claim, exposure, exposureTag } from './tables.js';
+import { claim, coverage, exposure, exposureTag, party } from './tables.js';
 
 /** An exposure as the API shows it: the row, its claim's number and status, its tag ids. */
 export type ExposureRow = typeof exposure.$inferSelect;
@@ -11,12 +11,17 @@ export interface ExposureRecord extends ExposureRow {
   claimNumber: string;
   claimStatus: string;
   tagIds: string[];
+  /** The claimant's (party's) name, the coverage's name: what screens show instead of ids. */
+  partyName: string | null;
+  coverageName: string | null;
 }
 
 export async function hydrateExposures(db: Queryable, rows: ExposureRow[]): Promise<ExposureRecord[]> {
   if (rows.length === 0) return [];
   const claimIds = [...new Set(rows.map((r) => r.claimId))];
-  const [claims, tags] = await Promise.all([
+  const partyIds = [...new Set(rows.flatMap((r) => (r.partyId == null ? [] : [r.partyId])))];
+  const coverageIds = [...new Set(rows.flatMap((r) => (r.coverageId == null ? [] : [r.coverageId])))];
+  const [claims, tags, parties, coverages] = await Promise.all([
     db
       .select({ id: claim.id, number: claim.number, status: claim.status })
       .from(claim)
@@ -31,6 +36,12 @@ export async function hydrateExposures(db: Queryable, rows: ExposureRow[]): Prom
         ),
       )
       .orderBy(exposureTag.tagId),
+    partyIds.length
+      ? db.select({ id: party.id, name: party.name }).from(party).where(inArray(party.id, partyIds))
+      : Promise.resolve([]),
+    coverageIds.length
+      ? db.select({ id: coverage.id, name: coverage.name }).from(coverage).where(inArray(coverage.id, coverageIds))
+      : Promise.resolve([]),
   ]);
   const claimById = new Map(claims.map((c) => [c.id, c]));
   return rows.map((row) => ({
@@ -38,6 +49,8 @@ export async function hydrateExposures(db: Queryable, rows: ExposureRow[]): Prom
     claimNumber: claimById.get(row.claimId)?.number ?? '',
     claimStatus: claimById.get(row.claimId)?.status ?? '',
     tagIds: tags.filter((t) => t.exposureId === row.id).map((t) => String(t.tagId)),
+    partyName: parties.find((p) => p.id === row.partyId)?.name ?? null,
+    coverageName: coverages.find((c) => c.id === row.coverageId)?.name ?? row.coverageType ?? null,
   }));
 }
 
@@ -78,6 +91,12 @@ export function exposureResource(_db: Queryable): ResourceDefinition<ExposureRec
       full_deductible_applied: row.fullDeductibleApplied,
       summary: row.summary,
       status_change_reason: row.statusChangeReason,
+      // The policy coverage claimed under (its type on the claim's policy revision) and the names
+      // screens show: the coverage's and the claimant's (never "Coverage: 88").
+      coverage_type: row.coverageType,
+      policy_revision_id: row.policyRevisionId,
+      coverage_name: row.coverageName,
+      claimant_name: row.partyName,
       version: row.version,
       created_at: row.createdAt,
       updated_at: row.updatedAt,

@@ -32,6 +32,7 @@ import {
 } from './http-kit.js';
 import { filterShape, filterValue } from './query-filters.js';
 import { assertTransition } from './status-transitions.js';
+import { requireClaimsUser } from '../integrations/claims-users.js';
 import { claim, exposure, exposureTag, party } from './tables.js';
 
 /**
@@ -233,6 +234,7 @@ export function exposureRoutes(router: AtriumRouter, context: ServerPluginContex
         });
       };
       await loadClaimFor(context, request, db, relationships.claim.data.id, 'update').catch(claimNotFoundHere);
+      if (attributes.adjuster) await requireClaimsUser(context, attributes.adjuster, '/data/attributes/adjuster');
       const created = await db.transaction(async (tx) => {
         const owner = await loadClaimFor(context, request, tx, relationships.claim!.data.id, 'update', {
           lock: true,
@@ -311,7 +313,10 @@ export function exposureRoutes(router: AtriumRouter, context: ServerPluginContex
           source: { pointer: '/data/relationships/claim' },
         });
       }
-      await loadFor(request, db, request.params.id, 'update');
+      const before = await loadFor(request, db, request.params.id, 'update');
+      // The exposure's adjuster is a claims user (claims-users.ts), asked before the transaction opens.
+      if (attributes.adjuster && attributes.adjuster !== before.row.adjuster)
+        await requireClaimsUser(context, attributes.adjuster, '/data/attributes/adjuster');
       const updated = await db.transaction(async (tx) => {
         const { row: current } = await loadFor(request, tx, request.params.id, 'update', true);
         checkIfMatch(request, etagOf(current, 'exposure'), 'exposure');

@@ -287,6 +287,13 @@ export const exposure = claimsSchema.table(
     expired: boolean('expired').notNull().default(false),
     partyId: integer('party_id').references(() => party.id),
     coverageId: integer('coverage_id').references(() => coverage.id),
+    /**
+     * The policy coverage the exposure claims under: its coverage type (name) on the policy revision
+     * the claim was filed on. Both are the policy's own keys, not this module's mock tables, so the
+     * link survives the move to the policies module.
+     */
+    coverageType: text('coverage_type'),
+    policyRevisionId: integer('policy_revision_id'),
     riskId: integer('risk_id').references(() => risk.id),
     adjuster: text('adjuster'),
     adjusterStartDate: date('adjuster_start_date'),
@@ -579,6 +586,15 @@ export const mockPolicy = claimsSchema.table(
   (table) => [uniqueIndex('mock_policy_number_key').on(table.policyNumber)],
 );
 
+/** One coverage of a policy revision, as the policies module serves it (docs/claims.md, "Policies"). */
+export interface PolicyCoverage {
+  coverage_type: string;
+  label: string;
+  limit: string;
+  deductible: string;
+  risk: string;
+}
+
 export const policyRevision = claimsSchema.table(
   'policy_revision',
   {
@@ -601,6 +617,8 @@ export const policyRevision = claimsSchema.table(
     agencyContact: jsonb('agency_contact').$type<Record<string, unknown> | null>(),
     agentContact: jsonb('agent_contact').$type<Record<string, unknown> | null>(),
     files: jsonb('files').$type<Record<string, unknown>[]>().notNull().default([]),
+    /** What the revision covers: coverage type (name), limit, deductible (decimal text) and risk. */
+    coverages: jsonb('coverages').$type<PolicyCoverage[]>().notNull().default([]),
     dateAdded: timestamptz('date_added').notNull().defaultNow(),
   },
   (table) => [index('policy_revision_policy_idx').on(table.policyId)],

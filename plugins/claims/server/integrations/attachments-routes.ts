@@ -81,6 +81,17 @@ function asTree(node: TreeNode): Record<string, unknown> {
   return { id: String(node.id), name: node.name, children: node.children.map(asTree) };
 }
 
+/**
+ * A MIME type such as `application/pdf` or `text/plain; charset=utf-8` (RFC 9110 tokens; the SDK's
+ * mimeType rule, security issue 14): what an upload declares is later a Content-Type header, so CR,
+ * LF or any other control character is refused at upload. Rows stored before that are served as
+ * application/octet-stream.
+ */
+const MIME_TYPE =
+  /^[A-Za-z0-9!#$&^_.+-]{1,127}\/[A-Za-z0-9!#$&^_.+-]{1,127}(\s*;\s*[A-Za-z0-9!#$&^_.+-]+=("[^"\u0000-\u001f\u007f]*"|[A-Za-z0-9!#$&^_.+-]+))*$/;
+const mimeTypeField = z.string().min(1).max(100).regex(MIME_TYPE, 'Use a MIME type such as application/pdf.');
+export const safeContentType = (mimeType: string) => (MIME_TYPE.test(mimeType) ? mimeType : 'application/octet-stream');
+
 const { content: _content, ...listColumns } = getTableColumns(attachment);
 void _content;
 const idParams = z.strictObject({ id: z.string().max(20) });
@@ -233,7 +244,7 @@ export function attachmentsRoutes(router: AtriumRouter, context: ServerPluginCon
         .limit(1);
       if (!row) throw new ApiError(404, NOT_FOUND);
       reply
-        .header('content-type', row.mimeType)
+        .header('content-type', safeContentType(row.mimeType))
         .header('content-disposition', contentDisposition(row.name))
         // Uploaded bytes are never rendered as something else than their declared type.
         .header('x-content-type-options', 'nosniff')
@@ -261,7 +272,7 @@ export function attachmentsRoutes(router: AtriumRouter, context: ServerPluginCon
         security,
         body: resourceDocument('attachment-upload', {
           name: z.string().trim().min(1).max(255),
-          mime_type: z.string().trim().min(1).max(100),
+          mime_type: mimeTypeField,
           size: z.number().int().min(0).max(2147483647),
           folder_id: folderIdField,
         }),
@@ -317,7 +328,7 @@ export function attachmentsRoutes(router: AtriumRouter, context: ServerPluginCon
         body: z.union([
           resourceDocument('attachment', {
             name: z.string().trim().min(1).max(255),
-            mime_type: z.string().trim().min(1).max(100).optional(),
+            mime_type: mimeTypeField.optional(),
             content: base64.optional(),
             storage_key: z.string().min(1).max(300).optional(),
             description: z.string().max(2000).optional(),

@@ -46,6 +46,17 @@ const file = z.strictObject({
   mime_type: z.string().max(100),
   url: z.string().max(2000),
 });
+const amount = z
+  .string()
+  .trim()
+  .regex(/^\d{1,12}(\.\d{1,2})?$/, 'Enter an amount such as 1000.00 (at most 2 decimal places).');
+const coverageItem = z.strictObject({
+  coverage_type: z.string().trim().min(1, 'This field is required.').max(100),
+  label: z.string().trim().max(200).optional(),
+  limit: amount,
+  deductible: amount,
+  risk: z.string().trim().max(200).default(''),
+});
 const revisionAttributes = {
   number: z.string().trim().min(1).max(50),
   description: z.string().max(2000).optional(),
@@ -58,6 +69,7 @@ const revisionAttributes = {
   agency_contact: contact.nullable().optional(),
   agent_contact: contact.nullable().optional(),
   files: z.array(file).max(50).optional(),
+  coverages: z.array(coverageItem).max(100).optional(),
 };
 type RevisionAttributes = { [K in keyof typeof revisionAttributes]?: z.infer<(typeof revisionAttributes)[K]> };
 
@@ -86,6 +98,7 @@ const revisionAttributesOf = (row: RevisionRecord) => ({
   agency_contact: row.agencyContact,
   agent_contact: row.agentContact,
   files: row.files.map((f) => ({ ...f, label: (f.label as string | undefined) || DEFAULT_FILE_LABEL })),
+  coverages: row.coverages.map((c) => ({ ...c, label: c.label || c.coverage_type })),
   date_added: row.dateAdded,
 });
 
@@ -135,6 +148,12 @@ function revisionValues(a: RevisionAttributes): Partial<typeof policyRevision.$i
   if (a.agency_contact !== undefined) v.agencyContact = a.agency_contact;
   if (a.agent_contact !== undefined) v.agentContact = a.agent_contact;
   if (a.files !== undefined) v.files = a.files;
+  if (a.coverages !== undefined) {
+    const types = a.coverages.map((c) => c.coverage_type);
+    const twice = types.find((t, i) => types.indexOf(t) !== i);
+    if (twice) throw attributeError('coverages', `Coverage ${twice} is listed twice.`);
+    v.coverages = a.coverages.map((c) => ({ ...c, label: c.label || c.coverage_type, risk: c.risk ?? '' }));
+  }
   return v;
 }
 
@@ -296,7 +315,8 @@ export function policiesRoutes(router: AtriumRouter, context: ServerPluginContex
     {
       config: { jsonapi: true, access: claimsPermission('policy', 'read') },
       schema: {
-        summary: 'One policy revision (term, insureds, agency and agent, files).',
+        summary:
+          'One policy revision (term, insureds, agency and agent, files, coverages: coverage_type, label, limit, deductible, risk).',
         tags,
         security,
         params: idParams,

@@ -15,9 +15,18 @@ import { loadClaimFor } from '../core/claim-access.js';
 import { claimScope, exposureClaimScope } from '../core/claim-scope.js';
 import { CLAIMS_BASE, callerOf, isUniqueViolation, numericId, security, tags, writeAudit } from '../core/http-kit.js';
 import { claim, claimAssignment, claimUser, exposure, exposureAssignment, lookup } from '../core/tables.js';
+import {
+  ensureClaimUser,
+  findClaimsUser,
+  listClaimsUsers,
+  requireClaimsUser,
+  settingsOf,
+  type ClaimsUser,
+} from './claims-users.js';
 
 /**
- * The users integration: claim users (adjusters, supervisors), their roles on claims, claim and
+ * The users integration: claim users (identity users whose role may update claims, claims-users.ts),
+ * their roles on claims, claim and
  * exposure assignments, per-user settings (the claim they last worked on), and
  * `POST claims/users/{username}/assign/claims/` which makes a user the primary adjuster of claims.
  * Bodies are plain JSON objects as the classic client sends them; answers are JSON:API documents.
@@ -25,7 +34,9 @@ import { claim, claimAssignment, claimUser, exposure, exposureAssignment, lookup
 const BASE = '/integrations/users';
 const PRIMARY_ADJUSTER = 'Primary Adjuster';
 
-const userResource = defineResource<typeof claimUser.$inferSelect>({
+type ClaimUserView = Pick<typeof claimUser.$inferSelect, 'username' | 'name' | 'email' | 'phone' | 'settings'>;
+
+const userResource = defineResource<ClaimUserView>({
   type: 'claim-user',
   id: (row) => row.username,
   attributes: (row) => ({
@@ -35,6 +46,14 @@ const userResource = defineResource<typeof claimUser.$inferSelect>({
     phone: row.phone,
     settings: row.settings,
   }),
+});
+
+const viewOf = (user: ClaimsUser, settings: Record<string, unknown> | undefined): ClaimUserView => ({
+  username: user.username,
+  name: user.name,
+  email: user.email,
+  phone: user.phone ?? '',
+  settings: settings ?? {},
 });
 const roleResource = defineResource<typeof lookup.$inferSelect>({
   type: 'claim-user-role',
@@ -75,11 +94,6 @@ const paging = {
 export function usersRoutes(router: AtriumRouter, context: ServerPluginContext): void {
   const { db } = context;
 
-  const requireUser = async (tx: Queryable, name: string, pointer: string) => {
-    const [row] = await tx.select().from(claimUser).where(eq(claimUser.username, name)).limit(1);
-    if (!row) throw new ApiError(400, `User ${name} is not a claims user.`, { source: { pointer } });
-    return row;
-  };
   const requireRole = async (tx: Queryable, id: number) => {
     const [row] = await tx
       .select()
@@ -95,14 +109,24 @@ export function usersRoutes(router: AtriumRouter, context: ServerPluginContext):
     {
       config: { jsonapi: true, access: claimsPermission('user', 'read') },
       schema: {
-        summary: 'Claim users; role= keeps those holding that claim role (by role name) on any claim.',
+        summary:
+          'Claim users: the users whose role may update claims, by name; search= narrows by name or user name; ' +
+          'role= keeps those holding that claim role (by role name) on any claim.',
         tags,
         security,
-        querystring: z.strictObject({ role: z.string().max(100).optional() }),
+        querystring: z.strictObject({
+          role: z.string().max(100).optional(),
+          search: z.string().trim().max(200).optional(),
+        }),
       },
     },
     async (request) => {
-      let rows = await db.select().from(claimUser).orderBy(asc(claimUser.name));
+      const users = await listClaimsUsers(context, { search: request.query.search });
+      const settings = await settingsOf(
+        db,
+        users.map((u) => u.username),
+      );
+      let rows = users.map((u) => viewOf(u, settings.get(u.username)));
       if (request.query.role) {
         const holders = await db
           .selectDistinct({ username: claimAssignment.username })
@@ -181,17 +205,20 @@ export function usersRoutes(router: AtriumRouter, context: ServerPluginContext):
     },
     async (request, reply) => {
       const list = Array.isArray(request.body) ? request.body : [request.body];
-      // Record checks before the transaction (see loadClaimFor).
+      // Record checks (and who is a claims user) before the transaction (see loadClaimFor).
+      const users = new Map<string, ClaimsUser>();
       for (const item of list) {
         await loadClaimFor(context, request, db, item.claim_id, 'assign').catch(() => {
           throw new ApiError(400, `Claim ${item.claim_id} not found.`, { source: { pointer: '/claim_id' } });
         });
+        if (!users.has(item.username))
+          users.set(item.username, await requireClaimsUser(context, item.username, '/username'));
       }
       const created = await db
         .transaction(async (tx) => {
           const out: (typeof claimAssignment.$inferSelect)[] = [];
           for (const item of list) {
-            await requireUser(tx, item.username, '/username');
+            await ensureClaimUser(tx, users.get(item.username)!);
             await requireRole(tx, item.role_id);
             await loadClaimFor(context, request, tx, item.claim_id, 'assign').catch(() => {
               throw new ApiError(400, `Claim ${item.claim_id} not found.`, { source: { pointer: '/claim_id' } });
@@ -300,6 +327,7 @@ export function usersRoutes(router: AtriumRouter, context: ServerPluginContext):
     },
     async (request, reply) => {
       const item = request.body;
+      const user = await requireClaimsUser(context, item.username, '/username');
       const [owning] = await db
         .select({ claimId: exposure.claimId })
         .from(exposure)
@@ -312,7 +340,7 @@ export function usersRoutes(router: AtriumRouter, context: ServerPluginContext):
       }
       const row = await db
         .transaction(async (tx) => {
-          await requireUser(tx, item.username, '/username');
+          await ensureClaimUser(tx, user);
           await requireRole(tx, item.role_id);
           const [target] = await tx
             .select({ id: exposure.id, claimId: exposure.claimId })
@@ -399,9 +427,19 @@ export function usersRoutes(router: AtriumRouter, context: ServerPluginContext):
       },
     },
     async (request, reply) => {
-      const user = await requireUser(db, request.params.username, '/username').catch(() => {
-        throw new ApiError(404, `User ${request.params.username} not found.`);
-      });
+      const target = request.params.username;
+      // One's own settings, or another's when the access policy allows it for that user (record.username):
+      // the Claims handling policy lets adjusters change only their own.
+      const principal = request.principal!;
+      if (principal.username.toLowerCase() !== target.toLowerCase()) {
+        const evaluation = await context.services.evaluator!.evaluate(principal, {
+          ...claimsPermission('user', 'update'),
+          record: { username: target },
+        });
+        if (!evaluation.allowed) throw new ApiError(403, "You may not change another user's claim settings.");
+      }
+      const user = await findClaimsUser(context, target);
+      if (!user) throw new ApiError(404, `User ${target} not found.`);
       if (request.body.claim_id) {
         const [exists] = await db
           .select({ id: claim.id })
@@ -411,14 +449,17 @@ export function usersRoutes(router: AtriumRouter, context: ServerPluginContext):
         if (!exists)
           throw new ApiError(400, `Claim ${request.body.claim_id} not found.`, { source: { pointer: '/claim_id' } });
       }
-      const settings = { ...user.settings, ...request.body };
-      const [row] = await db
-        .update(claimUser)
-        .set({ settings })
-        .where(eq(claimUser.username, user.username))
-        .returning();
+      const row = await db.transaction(async (tx) => {
+        const current = await ensureClaimUser(tx, user);
+        const [updated] = await tx
+          .update(claimUser)
+          .set({ settings: { ...current.settings, ...request.body } })
+          .where(eq(claimUser.username, user.username))
+          .returning();
+        return updated!;
+      });
       reply.header('content-type', 'application/vnd.api+json');
-      return serializeDocument(userResource, row!);
+      return serializeDocument(userResource, row);
     },
   );
 
@@ -429,9 +470,10 @@ export function usersRoutes(router: AtriumRouter, context: ServerPluginContext):
       schema: { summary: 'One claim user.', tags, security, params: z.strictObject({ username }) },
     },
     async (request) => {
-      const [row] = await db.select().from(claimUser).where(eq(claimUser.username, request.params.username)).limit(1);
-      if (!row) throw new ApiError(404, `User ${request.params.username} not found.`);
-      return serializeDocument(userResource, row);
+      const user = await findClaimsUser(context, request.params.username);
+      if (!user) throw new ApiError(404, `User ${request.params.username} not found.`);
+      const settings = await settingsOf(db, [user.username]);
+      return serializeDocument(userResource, viewOf(user, settings.get(user.username)));
     },
   );
 
@@ -449,6 +491,8 @@ export function usersRoutes(router: AtriumRouter, context: ServerPluginContext):
     },
     async (request, reply) => {
       const target = request.params.username;
+      const user = await findClaimsUser(context, target);
+      if (!user) throw new ApiError(404, `User ${target} not found.`);
       for (const id of new Set(request.body.claim_ids)) {
         const [exists] = await db.select({ id: claim.id }).from(claim).where(eq(claim.id, id)).limit(1);
         if (!exists) continue; // reported in the transaction as a pointer error
@@ -457,9 +501,7 @@ export function usersRoutes(router: AtriumRouter, context: ServerPluginContext):
         });
       }
       const updated = await db.transaction(async (tx) => {
-        await requireUser(tx, target, '/username').catch(() => {
-          throw new ApiError(404, `User ${target} not found.`);
-        });
+        await ensureClaimUser(tx, user);
         const [role] = await tx
           .select()
           .from(lookup)
@@ -476,7 +518,7 @@ export function usersRoutes(router: AtriumRouter, context: ServerPluginContext):
           });
           const [after] = await tx
             .update(claim)
-            .set({ primaryAdjuster: target, version: before.version + 1, updatedAt: new Date() })
+            .set({ primaryAdjuster: user.username, version: before.version + 1, updatedAt: new Date() })
             .where(eq(claim.id, id))
             .returning();
           if (role) {

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { defineResource, type Queryable } from '@atrium/sdk/server';
 import { currentClearances } from './clearance.js';
 import type { TransactionRow } from './ledger-store.js';
-import { ledgerTransaction, paymentBatch, paymentBatchItem } from './tables.js';
+import { ledgerTransaction, payee, paymentBatch, paymentBatchItem } from './tables.js';
 
 /**
  * JSON:API views of the ledger. Reserves, payments and recoveries are all rows of
@@ -16,7 +16,14 @@ export interface TransactionView extends TransactionRow {
   voidedBy: { id: number; number: string; reason: string; at: Date | null } | null;
   /** When the issued payment cleared (payment_clearance, the current row), or null. */
   clearedDate: string | null;
+  /** The names of a payment's payees, in the order named. */
+  payeeNames: string[];
 }
+
+const payeeIdsOf = (row: TransactionRow): number[] =>
+  Array.isArray(row.details.payee_ids)
+    ? (row.details.payee_ids as unknown[]).map(Number).filter((n) => Number.isInteger(n) && n > 0)
+    : [];
 
 export async function withLedgerContext(tx: Queryable, rows: TransactionRow[]): Promise<TransactionView[]> {
   const ids = rows.map((r) => r.id);
@@ -34,12 +41,17 @@ export async function withLedgerContext(tx: Queryable, rows: TransactionRow[]): 
     .where(inArray(paymentBatchItem.transactionId, ids));
   const voids = await tx.select().from(ledgerTransaction).where(inArray(ledgerTransaction.reversesTransactionId, ids));
   const clearances = await currentClearances(tx, ids);
+  const payeeIds = [...new Set(rows.flatMap(payeeIdsOf))];
+  const payees = payeeIds.length
+    ? await tx.select({ id: payee.id, name: payee.name }).from(payee).where(inArray(payee.id, payeeIds))
+    : [];
   return rows.map((row) => {
     const batch = batches.find((b) => b.transactionId === row.id);
     const voided = voids.find((v) => v.reversesTransactionId === row.id);
     return {
       ...row,
       clearedDate: clearances.get(row.id)?.clearedDate ?? null,
+      payeeNames: payeeIdsOf(row).map((id) => payees.find((p) => p.id === id)?.name ?? `Payee ${id}`),
       batch: batch ? { id: batch.id, number: batch.number, checkNumber: batch.checkNumber, runAt: batch.runAt } : null,
       voidedBy: voided
         ? {
@@ -107,6 +119,8 @@ export const paymentResource = defineResource<TransactionView>({
     invoice_date: detail(r, 'invoice_date'),
     pay_code: detail(r, 'pay_code'),
     payment_method: detail(r, 'payment_method'),
+    // The payees' names, for every Payments table (the relationship names them by id).
+    payee: r.payeeNames.join('; '),
     payment_type: detail(r, 'payment_type'),
     deductible_amount_before_adjustments: detail(r, 'deductible_amount_before_adjustments'),
     deductible_amount_to_pay: detail(r, 'deductible_amount_to_pay'),

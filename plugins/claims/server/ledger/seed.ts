@@ -19,6 +19,11 @@ export const DEMO_ADJUSTER_LIMITS = {
   reserve: { perTransaction: '25000.00', perCoverage: '50000.00', perClaim: '100000.00' },
 } as const;
 
+export const DEMO_SUPERVISOR_LIMITS = {
+  payment: { perTransaction: '25000.00', perCoverage: '50000.00', perClaim: '100000.00' },
+  reserve: { perTransaction: '50000.00', perCoverage: '100000.00', perClaim: '200000.00' },
+} as const;
+
 const SEED_ACTOR: Actor = { username: 'adjuster@atrium.test', effectiveRole: 'Claims Adjuster', principal: null };
 
 /** The seed posts as the demo adjuster without authority checks (it stands in for history). */
@@ -29,6 +34,13 @@ export async function seedLedger(tx: Queryable): Promise<void> {
     await tx
       .insert(authorityLimit)
       .values({ subjectType: 'role', subject: 'Claims Adjuster', kind, ...DEMO_ADJUSTER_LIMITS[kind] })
+      .onConflictDoNothing();
+  }
+  // The demo Claims Supervisor (supervisor@atrium.test) approves payments up to 25,000.00.
+  for (const kind of ['payment', 'reserve'] as const) {
+    await tx
+      .insert(authorityLimit)
+      .values({ subjectType: 'role', subject: 'Claims Supervisor', kind, ...DEMO_SUPERVISOR_LIMITS[kind] })
       .onConflictDoNothing();
   }
   const payees = await tx

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { claim, claimsSchema, exposure } from '../core/tables.js';
+import { claim, claimsSchema, exposure, party } from '../core/tables.js';
 
 /**
  * The accounting ledger (docs/claims-accounting.md). Money is numeric(14,2). Posted transactions,
@@ -107,15 +107,38 @@ export const ledgerEntry = claimsSchema.table(
   ],
 );
 
-export const payee = claimsSchema.table('payee', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  name: text('name').notNull(),
-  payeeType: text('payee_type').notNull().default('person'),
-  taxId: text('tax_id'),
-  email: text('email'),
-  address: text('address').notNull().default(''),
-  createdAt: timestamptz('created_at').notNull().defaultNow(),
+/**
+ * A claim's running balance: the sums of its posted ledger entries (docs/claims-accounting.md,
+ * "Claim balance"). Kept by a statement trigger on ledger_entry (migration 0015), so it changes in
+ * the same transaction as every posting, import or bulk load, and lists read total_incurred per
+ * claim by key instead of summing the ledger. A claim without entries has no row (all zero).
+ */
+export const claimBalance = claimsSchema.table('claim_balance', {
+  claimId: integer('claim_id')
+    .primaryKey()
+    .references(() => claim.id, { onDelete: 'cascade' }),
+  reserveOutstanding: money('reserve_outstanding').notNull().default('0'),
+  paid: money('paid').notNull().default('0'),
+  recovered: money('recovered').notNull().default('0'),
+  /** paid + reserve_outstanding (balances.ts). */
+  totalIncurred: money('total_incurred').notNull().default('0'),
 });
+
+export const payee = claimsSchema.table(
+  'payee',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    payeeType: text('payee_type').notNull().default('person'),
+    taxId: text('tax_id'),
+    email: text('email'),
+    address: text('address').notNull().default(''),
+    /** A claim's party paid as payee: its one payee row (POST payees/ with party_id finds or makes it). */
+    partyId: integer('party_id').references(() => party.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('payee_party_key').on(table.partyId)],
+);
 
 export const payor = claimsSchema.table('payor', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),

@@ -256,7 +256,7 @@ export async function seedBulkClaims(
   });
   progress('analyzing');
   await database.execute(sql`analyze claims.claim, claims.location, claims.party, claims.risk, claims.exposure,
-    claims.claim_peril, claims.claim_assignment, claims.ledger_transaction, claims.ledger_entry`);
+    claims.claim_peril, claims.claim_assignment, claims.ledger_transaction, claims.ledger_entry, claims.claim_balance`);
   return { ...report, seconds: (performance.now() - started) / 1000 };
 }
 

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { newObjectKey, type ObjectStorage, type Queryable, type SeedContext } from '@atrium/sdk/server';
 import { ATTACHMENT_KEY_PREFIX } from '../integrations/attachments-routes.js';
 import { nextClaimNumber } from '../core/claim-numbers.js';
@@ -25,7 +24,15 @@ import {
   riskType,
   zipCode,
 } from '../core/tables.js';
-import { DEMO_PRODUCTS, DEMO_ZIPS, FIRST_NAMES, GLOBAL_LOOKUPS, LAST_NAMES, STATUS_REASONS } from './demo-lookups.js';
+import {
+  DEMO_POLICY_COVERAGES,
+  DEMO_PRODUCTS,
+  DEMO_ZIPS,
+  FIRST_NAMES,
+  GLOBAL_LOOKUPS,
+  LAST_NAMES,
+  STATUS_REASONS,
+} from './demo-lookups.js';
 
 /**
  * The claims demo: lookups, a claims product per demo line (Homeowners, Personal Auto), policy types
@@ -174,30 +181,43 @@ export async function seedDemoClaims(tx: Queryable, storage: ObjectStorage): Pro
       })),
     )
     .returning();
-  await tx.insert(policyRevision).values(
-    policies.map((p, i) => ({
-      policyId: p.id,
-      number: `${p.policyNumber}-R1`,
-      description: 'New business',
-      policyTypeId: types[i % 2]!.id,
-      policyStatusId: statuses[i % 7 === 6 ? 1 : 0]!.id,
-      effectiveDate: '2026-01-01',
-      expirationDate: '2027-01-01',
-      primaryInsuredContact: { contact: { name: p.insuredName }, driver: i % 2 === 1 },
-      namedInsuredContacts: [{ name: p.insuredName }],
-      agencyContact: { name: 'Harbour Agency' },
-      agentContact: { name: 'Alex Agent' },
-      files: [
-        {
-          declaration: true,
-          title: `${p.policyNumber} declarations`,
-          label: 'Declaration',
-          mime_type: 'application/pdf',
-          url: `/demo/${p.policyNumber}.pdf`,
-        },
-      ],
-    })),
-  );
+  /** The insured risk of demo policy i: the home, or the car. */
+  const riskName = (i: number) => (i % 2 === 0 ? `${100 + i} Main St` : `20${10 + (i % 15)} Sedan`);
+  const revisions = await tx
+    .insert(policyRevision)
+    .values(
+      policies.map((p, i) => ({
+        policyId: p.id,
+        number: `${p.policyNumber}-R1`,
+        description: 'New business',
+        policyTypeId: types[i % 2]!.id,
+        policyStatusId: statuses[i % 7 === 6 ? 1 : 0]!.id,
+        effectiveDate: '2026-01-01',
+        expirationDate: '2027-01-01',
+        primaryInsuredContact: { contact: { name: p.insuredName }, driver: i % 2 === 1 },
+        namedInsuredContacts: [{ name: p.insuredName }],
+        agencyContact: { name: 'Harbour Agency' },
+        agentContact: { name: 'Alex Agent' },
+        files: [
+          {
+            declaration: true,
+            title: `${p.policyNumber} declarations`,
+            label: 'Declaration',
+            mime_type: 'application/pdf',
+            url: `/demo/${p.policyNumber}.pdf`,
+          },
+        ],
+        coverages: DEMO_POLICY_COVERAGES[DEMO_PRODUCTS[i % 2]!.name]!.map(([coverageType, limit, deductible]) => ({
+          coverage_type: coverageType,
+          label: coverageType,
+          limit,
+          deductible,
+          risk: riskName(i),
+        })),
+      })),
+    )
+    .returning({ id: policyRevision.id, policyId: policyRevision.policyId });
+  const revisionOf = (policyId: number) => revisions.find((r) => r.policyId === policyId)!.id;
 
   const reasonFor = { closed: 'Claim Paid', reopened: 'New Information' } as Record<string, string>;
   const claimIds: number[] = [];
@@ -233,6 +253,7 @@ export async function seedDemoClaims(tx: Queryable, storage: ObjectStorage): Pro
         reportedBy: { name: policy.insuredName, relation: 'Insured', phone: '+1 555 0199', email: '' },
         policyId: policy.id,
         policyNumber: policy.policyNumber,
+        policyRevisionId: revisionOf(policy.id),
         policyType: prod.def.policyTypeName,
         currentFnolStep: status === 'draft' ? 'reported-by' : null,
         statusChangeReason: reasonFor[status] ?? null,
@@ -242,7 +263,8 @@ export async function seedDemoClaims(tx: Queryable, storage: ObjectStorage): Pro
         createdAt: lossDate,
         updatedAt: lossDate,
       })
-      .returning({ id: claim.id });
+      // Its attachment folder comes with it (migration 0016).
+      .returning({ id: claim.id, folderId: claim.exposuresFolderId });
     const claimId = row!.id;
     claimIds.push(claimId);
     await tx.insert(claimPeril).values({ claimId, perilId: prod.perilIds[i % prod.perilIds.length]! });
@@ -271,7 +293,7 @@ export async function seedDemoClaims(tx: Queryable, storage: ObjectStorage): Pro
       .values({
         claimId,
         riskTypeId: prod.riskTypeId,
-        name: prod.def.name === 'Homeowners' ? `${200 + i} Harbor Rd` : `20${10 + (i % 15)} Sedan`,
+        name: riskName(i % policies.length),
         isFirstPartyRisk: true,
       })
       .returning({ id: risk.id });
@@ -297,6 +319,8 @@ export async function seedDemoClaims(tx: Queryable, storage: ObjectStorage): Pro
         status: exposureStatus,
         partyId: parties[0]!.id,
         coverageId: coverages[0]!.id,
+        coverageType: prod.def.coverages[0],
+        policyRevisionId: revisionOf(policy.id),
         riskId: riskRow!.id,
         adjuster: adjusted ? 'adjuster@atrium.test' : null,
         statusChangeReason: exposureStatus === 'open' ? null : 'Paid in Full',
@@ -311,6 +335,8 @@ export async function seedDemoClaims(tx: Queryable, storage: ObjectStorage): Pro
               status: exposureStatus,
               partyId: parties[1]!.id,
               coverageId: coverages[2]!.id,
+              coverageType: prod.def.coverages[2],
+              policyRevisionId: revisionOf(policy.id),
               isInjury: prod.def.injury,
               statusChangeReason: exposureStatus === 'open' ? null : 'Paid in Full',
             },
@@ -325,17 +351,13 @@ export async function seedDemoClaims(tx: Queryable, storage: ObjectStorage): Pro
       });
     }
     if (i % 5 === 0) {
-      const [root] = await tx
-        .insert(attachmentFolder)
-        .values({ name: number, referenceId: number })
-        .returning({ id: attachmentFolder.id });
-      // The Attachments tab opens the claim's tree at this folder.
-      await tx.update(claim).set({ exposuresFolderId: root!.id }).where(eq(claim.id, claimId));
+      // The Attachments tab opens the claim's tree at its folder, made with the claim.
+      const root = { id: row!.folderId! };
       const [photos] = await tx
         .insert(attachmentFolder)
         .values([
-          { name: 'Photos', parentId: root!.id, referenceId: number },
-          { name: 'Estimates', parentId: root!.id, referenceId: number },
+          { name: 'Photos', parentId: root.id, referenceId: number },
+          { name: 'Estimates', parentId: root.id, referenceId: number },
         ])
         .returning({ id: attachmentFolder.id });
       const note = Buffer.from(`First notice of loss for ${number}.\n`, 'utf8');

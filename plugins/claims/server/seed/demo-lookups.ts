@@ -75,6 +75,20 @@ export const DEMO_PRODUCTS = [
   },
 ] as const;
 
+/** A demo policy's coverages per product: [coverage type, limit, deductible]. */
+export const DEMO_POLICY_COVERAGES: Record<string, [string, string, string][]> = {
+  Homeowners: [
+    ['Dwelling', '300000.00', '1000.00'],
+    ['Personal Property', '150000.00', '1000.00'],
+    ['Liability', '300000.00', '0.00'],
+  ],
+  'Personal Auto': [
+    ['Collision', '50000.00', '500.00'],
+    ['Comprehensive', '50000.00', '250.00'],
+    ['Bodily Injury', '100000.00', '0.00'],
+  ],
+};
+
 export const DEMO_ZIPS = [
   { zip: '10001', city: 'New York', county: 'New York', state: 'NY' },
   { zip: '60601', city: 'Chicago', county: 'Cook', state: 'IL' },

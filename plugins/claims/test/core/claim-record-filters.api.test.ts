@@ -82,6 +82,14 @@ beforeAll(async () => {
         conditions: [{ attribute: 'record.loss_state', operator: 'eq', value: STATE }],
       },
       { sid: 'exposures', effect: 'allow', actions: ['read'], resources: ['claims:exposure'] },
+      // Updating one's own claims makes the user a claims user, so claims can name them primary adjuster.
+      {
+        sid: 'ownUpdate',
+        effect: 'allow',
+        actions: ['update'],
+        resources: ['claims:claim'],
+        conditions: [{ attribute: 'record.primary_adjuster', operator: 'eq', value: { ref: 'user.username' } }],
+      },
       {
         sid: 'closed',
         effect: 'deny',

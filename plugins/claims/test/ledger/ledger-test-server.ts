@@ -1,5 +1,6 @@
 import { createAccessPlugin } from '@atrium/plugin-access/server';
-import { defineServerPlugin, type Principal } from '@atrium/sdk/server';
+import { defineServerPlugin, provideService, type Principal } from '@atrium/sdk/server';
+import { USER_DIRECTORY } from '@atrium/plugin-identity/user-directory';
 import { startTestServer, type TestServer } from '@atrium/sdk/testing';
 import claimsPlugin from '../../server/plugin.js';
 import { claim, exposure, product } from '../../server/core/tables.js';
@@ -25,6 +26,21 @@ const testIdentity = defineServerPlugin({
         return { kind: 'user', subject: username, username, effectiveRole: roles[0] ?? null, roles, attributes: {} };
       },
     }),
+    // Claims users are identity users: here everyone the tests name exists.
+    services: [
+      provideService(USER_DIRECTORY, () => ({
+        findUsers: async (_tx, usernames: string[]) =>
+          usernames.map((username) => ({
+            username,
+            name: username,
+            email: username,
+            phone: null,
+            groups: [],
+            enabled: true,
+          })),
+        searchUsers: async () => [],
+      })),
+    ],
   },
 });
 

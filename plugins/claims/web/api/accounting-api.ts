@@ -83,10 +83,18 @@ export function useLedgerCollection(path: string, claimId: string, extra: Record
   });
 }
 
-/** After a posting: every accounting list, the totals and the claim header (total_incurred) refetch. */
+/**
+ * After a posting: every accounting list, the totals, the claim header and the claims lists
+ * (total_incurred, from the claim's balance row) refetch.
+ */
 export function useAccountingChanged(claimId: string) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: claimsKeys.claimParts(claimId) });
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: claimsKeys.claimParts(claimId) }),
+      queryClient.invalidateQueries({ queryKey: [...claimsKeys.all, 'claim'] }),
+      queryClient.invalidateQueries({ queryKey: [...claimsKeys.all, 'claims'] }),
+    ]);
 }
 
 export interface ReserveInput {
@@ -100,7 +108,7 @@ export interface ReserveInput {
 export interface PaymentInput {
   exposureId: string;
   category: ReserveCategory;
-  /** A payee's id (the payees collection), or '' for none. */
+  /** A payee's id (the payees collection), `party:<id>` for a party of the claim, or '' for none. */
   payeeId: string;
   amount: string;
   method: string;
@@ -138,7 +146,23 @@ export async function addReserve(api: ApiClient, input: ReserveInput, key: strin
   return flatten(document.data);
 }
 
+/** `POST payees/` with party_id: the payee of a claim's party (found or made). */
+export async function payeeOfParty(api: ApiClient, partyId: string): Promise<string> {
+  const document = await api.post<JsonApiDocument<JsonApiResource>>(
+    PATHS.payees,
+    resourceBody('payees', { party_id: Number(partyId) }),
+    { jsonApi: true },
+  );
+  return document.data.id;
+}
+
+/** A payee option's value: a payee's id, or `party:<id>` for a party of the claim not yet a payee. */
+export const PARTY_PAYEE = 'party:';
+
 export async function addPayment(api: ApiClient, input: PaymentInput, key: string): Promise<Posted> {
+  if (input.payeeId.startsWith(PARTY_PAYEE)) {
+    input = { ...input, payeeId: await payeeOfParty(api, input.payeeId.slice(PARTY_PAYEE.length)) };
+  }
   const body = resourceBody(
     'payments',
     {

@@ -82,6 +82,11 @@ export function useFolderFiles(claimId: string, folderId: string | null) {
   });
 }
 
+/** Deletes one attachment (its stored file goes with it). */
+export async function deleteAttachment(api: ApiClient, id: string): Promise<void> {
+  await api.delete(PATHS.attachment(id), { jsonApi: true });
+}
+
 export function useAttachmentsChanged(claimId: string) {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: keys(claimId) });

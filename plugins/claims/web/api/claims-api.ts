@@ -47,7 +47,8 @@ export type ClaimFilters = Partial<
     | 'loss_city'
     | 'loss_state'
     | 'loss_zip'
-    | 'primary_adjuster',
+    | 'primary_adjuster'
+    | 'adjuster_or_filer',
     string
   >
 >;
@@ -114,12 +115,14 @@ export async function updateClaim(
   id: string,
   etag: string | null,
   attributes: Record<string, unknown>,
+  options: { preventForbiddenRedirect?: boolean } = {},
 ): Promise<ClaimWithEtag> {
   let next: string | null = null;
   const document = await api.patch<JsonApiDocument<JsonApiResource>>(
     PATHS.claim(id),
     resourceBody('claim', attributes, { id }),
     {
+      ...options,
       jsonApi: true,
       headers: etag ? { 'If-Match': etag } : {},
       onResponse: (response) => (next = response.headers.get('etag')),

@@ -56,7 +56,12 @@ export async function saveDraft(api: ApiClient, draft: FnolDraft, step: FnolStep
         { jsonApi: true, onResponse },
       );
   const claim = flatten(document.data);
-  return { claimId: claim.id, fnolNumber: text(claim.fnol_number || claim.number), etag };
+  return {
+    claimId: claim.id,
+    fnolNumber: text(claim.fnol_number || claim.number),
+    productId: claim.product_id ? text(claim.product_id) : null,
+    etag,
+  };
 }
 
 export async function submitFnol(api: ApiClient, draft: FnolDraft): Promise<{ claimNumber: string }> {
@@ -80,6 +85,7 @@ export async function loadFnol(api: ApiClient, fnolNumber: string): Promise<Load
   draft.claimId = claim.id;
   draft.fnolNumber = text(claim.fnol_number || claim.number);
   draft.etag = etag;
+  draft.productId = claim.product_id ? text(claim.product_id) : null;
   draft.revisionId = claim.policy_revision_id ? text(claim.policy_revision_id) : null;
   if (claim.policy_number)
     draft.policy = {
@@ -89,7 +95,16 @@ export async function loadFnol(api: ApiClient, fnolNumber: string): Promise<Load
       policy_type: text(claim.policy_type) || null,
       status: null,
       revisions: draft.revisionId
-        ? [{ id: draft.revisionId, number: '', effective_date: null, expiration_date: null, policy_type: null }]
+        ? [
+            {
+              id: draft.revisionId,
+              number: '',
+              effective_date: null,
+              expiration_date: null,
+              policy_type: null,
+              coverages: [],
+            },
+          ]
         : [],
     };
   draft.reportedBy = { ...draft.reportedBy, ...reported };

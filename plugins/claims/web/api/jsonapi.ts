@@ -1,4 +1,10 @@
-import { isApiRequestError, firstErrorDetail, type JsonApiDocument, type JsonApiResource } from '@atrium/sdk';
+import {
+  FORBIDDEN_OPERATION_MESSAGE,
+  isApiRequestError,
+  firstErrorDetail,
+  type JsonApiDocument,
+  type JsonApiResource,
+} from '@atrium/sdk';
 
 /**
  * Small helpers over the claims service's JSON:API documents (docs/api.md): resources become flat
@@ -58,6 +64,19 @@ export function errorMessageOf(error: unknown): string {
   if (isApiRequestError(error))
     return error.errors.find((e) => e.detail)?.detail || firstErrorDetail(error.body) || error.message;
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * What to show where the user acted: for a refusal (403) the spec's 'This operation is not allowed.
+ * (Error code: 403)' followed by the server's reason when it gave one; otherwise errorMessageOf.
+ * Send such requests with `preventForbiddenRedirect`, so the shell does not leave the page.
+ */
+export function actionErrorMessageOf(error: unknown): string {
+  if (isApiRequestError(error) && error.status === 403) {
+    const detail = error.errors.find((e) => e.detail)?.detail;
+    return detail ? `${FORBIDDEN_OPERATION_MESSAGE} ${detail}` : FORBIDDEN_OPERATION_MESSAGE;
+  }
+  return errorMessageOf(error);
 }
 
 export const isStale = (error: unknown) => isApiRequestError(error) && error.status === 412;

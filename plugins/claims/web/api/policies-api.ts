@@ -1,5 +1,5 @@
 import type { ApiClient, JsonApiResource } from '@atrium/sdk';
-import type { PolicyRevisionSummary, PolicySearchBy, PolicySummary } from '../machines/fnol-types.js';
+import type { PolicyCoverage, PolicyRevisionSummary, PolicySearchBy, PolicySummary } from '../machines/fnol-types.js';
 import { flatten, includedOf, text, type Flat } from './jsonapi.js';
 import { PATHS } from './paths.js';
 
@@ -16,9 +16,20 @@ interface SearchAnswer {
   results?: Record<string, unknown>[];
 }
 
+function toCoverages(raw: unknown): PolicyCoverage[] {
+  return (Array.isArray(raw) ? (raw as Record<string, unknown>[]) : []).map((c) => ({
+    coverage_type: text(c.coverage_type),
+    label: text(c.label || c.coverage_type),
+    limit: text(c.limit),
+    deductible: text(c.deductible),
+    risk: text(c.risk),
+  }));
+}
+
 function toRevision(raw: Flat | Record<string, unknown>): PolicyRevisionSummary {
   const term = (raw.policy_term ?? {}) as Record<string, unknown>;
   return {
+    coverages: toCoverages(raw.coverages),
     id: text(raw.id),
     number: text(raw.number),
     effective_date: text(raw.effective_date ?? term.effective_date) || null,
@@ -55,4 +66,10 @@ export async function searchPolicies(
   });
   if (Array.isArray(answer?.data)) return answer.data.map((r) => toPolicySummary(flatten(r), answer));
   return (answer?.results ?? []).map((r) => toPolicySummary(r));
+}
+
+/** `GET integrations/policies/revisions/{id}/`: one revision, with its coverages. */
+export async function fetchRevision(api: ApiClient, id: string, signal?: AbortSignal): Promise<PolicyRevisionSummary> {
+  const answer = await api.get<{ data: JsonApiResource }>(PATHS.revision(id), { signal });
+  return toRevision(flatten(answer.data));
 }

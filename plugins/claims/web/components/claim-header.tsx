@@ -1,17 +1,35 @@
-import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useApiClient, useCan } from '@atrium/sdk';
-import { STATUS_TRANSITIONS } from '../../shared/statuses.js';
-import { updateClaim, type ClaimWithEtag } from '../api/claims-api.js';
+import { useCan } from '@atrium/sdk';
+import { type Claim, type ClaimWithEtag } from '../api/claims-api.js';
 import { formatAmount } from '../api/accounting-api.js';
 import { text } from '../api/jsonapi.js';
+import { ChangeStatusDialog } from './change-status-dialog.js';
 import { ClaimStatusBadge } from './claim-table.js';
 import { TagEditor } from './tag-editor.js';
-import { WriteError } from './stale-alert.js';
 
 /**
- * The workspace header: number, status with the moves allowed from it (and a reason when the move
- * needs one), the adjuster and total incurred. A move is a PATCH with If-Match.
+ * What the access evaluator sees of a claim (server: claimAccessRecord), so that record conditions
+ * (own claims, a state) decide the buttons as they decide the routes.
+ */
+export function claimAccessRecordOf(claim: Claim): Record<string, unknown> {
+  const loss = (claim.loss_location ?? null) as Record<string, unknown> | null;
+  return {
+    id: Number(claim.id),
+    number: claim.number,
+    status: claim.status,
+    product_id: claim.product_id ? Number(claim.product_id) : null,
+    primary_adjuster: claim.primary_adjuster ?? null,
+    created_by: (claim.created_by as string | undefined) ?? null,
+    loss_state: (loss?.state as string | undefined) ?? null,
+    loss_city: (loss?.city as string | undefined) ?? null,
+    loss_zip: (loss?.zip as string | undefined) ?? null,
+  };
+}
+
+/**
+ * The workspace header: number, status, the adjuster and total incurred, and Change status (every
+ * move the claim may make now, for those who may update it; see ChangeStatusDialog).
  */
 export function ClaimHeader({
   value,
@@ -23,17 +41,8 @@ export function ClaimHeader({
   onReload(): void;
 }) {
   const { claim, etag } = value;
-  const api = useApiClient();
-  const canUpdate = useCan('claims:claim', 'update');
-  // The shared transition table (plugins/claims/shared/statuses.ts); draft → open is the FNOL's submit.
-  const moves = STATUS_TRANSITIONS.filter(
-    (t) => t.entity === 'claim' && t.from_status === claim.status && t.from_status !== 'draft',
-  );
-  const [to, setTo] = useState<string | null>(null);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const move = moves.find((m) => m.to_status === to);
+  const canUpdate = useCan('claims:claim', 'update', claimAccessRecordOf(claim));
+  const [changing, setChanging] = useState(false);
   return (
     <Paper withBorder p="md">
       <Group justify="space-between" align="flex-start">
@@ -55,44 +64,23 @@ export function ClaimHeader({
             onSaved={(ids) => onSaved({ claim: { ...claim, tags_ids: ids }, etag })}
           />
         </Stack>
-        {canUpdate.allowed && moves.length > 0 ? (
-          <Group align="flex-end">
-            <Select
-              label="Change status"
-              size="xs"
-              data={moves.map((m) => ({ value: m.to_status, label: m.action }))}
-              value={to}
-              onChange={setTo}
-            />
-            {move?.reason_required ? (
-              <TextInput label="Reason" size="xs" value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
-            ) : null}
-            <Button
-              size="xs"
-              loading={busy}
-              disabled={!to || (!!move?.reason_required && !reason.trim())}
-              onClick={async () => {
-                setBusy(true);
-                setError(null);
-                try {
-                  onSaved(
-                    await updateClaim(api, claim.id, etag, { status: to, status_change_reason: reason.trim() || null }),
-                  );
-                  setTo(null);
-                  setReason('');
-                } catch (e) {
-                  setError(e);
-                } finally {
-                  setBusy(false);
-                }
-              }}
-            >
-              Apply
-            </Button>
-          </Group>
+        {canUpdate.allowed && claim.status !== 'draft' ? (
+          <Button variant="light" onClick={() => setChanging(true)}>
+            Change status
+          </Button>
         ) : null}
       </Group>
-      <WriteError error={error} onReload={onReload} />
+      {changing ? (
+        <ChangeStatusDialog
+          value={value}
+          onClose={() => setChanging(false)}
+          onSaved={onSaved}
+          onReload={() => {
+            setChanging(false);
+            onReload();
+          }}
+        />
+      ) : null}
     </Paper>
   );
 }

@@ -13,11 +13,12 @@ import {
 import {
   addPayment,
   addReserve,
+  PARTY_PAYEE,
   RESERVE_CATEGORIES,
   type Posted,
   type ReserveCategory,
 } from '../api/accounting-api.js';
-import { useLookup, usePaymentMethods } from '../api/claims-api.js';
+import { useClaimCollection, useLookup, usePaymentMethods } from '../api/claims-api.js';
 import { errorMessageOf, newIdempotencyKey, text, type Flat } from '../api/jsonapi.js';
 import { PATHS } from '../api/paths.js';
 
@@ -67,8 +68,8 @@ export interface MoneyFormProps {
   onPosted(message: string): void;
 }
 
-/** The fields a form adds around the shared ones, given its values and a setter. */
-type Slot<V> = (values: V, set: (patch: Partial<V>) => void) => ReactNode;
+/** The fields a form adds around the shared ones, given its values, a setter and the field errors. */
+type Slot<V> = (values: V, set: (patch: Partial<V>) => void, errors: Record<string, string>) => ReactNode;
 
 /**
  * The shared money form: a modal with exposure, reserve category, amount and comments, validated
@@ -84,6 +85,7 @@ export function MoneyForm<V extends MoneyValues>({
   post,
   before,
   after,
+  rules = {},
   exposures,
   opened,
   onClose,
@@ -98,6 +100,8 @@ export function MoneyForm<V extends MoneyValues>({
   post(api: ApiClient, values: V, key: string): Promise<Posted>;
   before?: Slot<V>;
   after?: Slot<V>;
+  /** The form's own fields' rules (field → label and rules), checked with the shared ones. */
+  rules?: Record<string, { label: string; rules: FormRule[] }>;
 }) {
   const api = useApiClient();
   const { key, renew } = useFormKey();
@@ -115,6 +119,7 @@ export function MoneyForm<V extends MoneyValues>({
           const found = validateForm(values as unknown as Record<string, unknown>, {
             exposureId: { label: 'Exposure', rules: [required()] },
             amount: { label: 'Amount', rules: AMOUNT_RULES },
+            ...rules,
           });
           setErrors(found as Record<string, string>);
           if (Object.keys(found).length > 0) return;
@@ -146,7 +151,7 @@ export function MoneyForm<V extends MoneyValues>({
             value={values.category}
             onChange={(v) => set({ category: (v ?? 'indemnity') as ReserveCategory } as Partial<V>)}
           />
-          {before?.(values, set)}
+          {before?.(values, set, errors)}
           <TextInput
             label={amountLabel}
             inputMode="decimal"
@@ -154,7 +159,7 @@ export function MoneyForm<V extends MoneyValues>({
             onChange={(e) => set({ amount: e.currentTarget.value } as Partial<V>)}
             error={errors.amount}
           />
-          {after?.(values, set)}
+          {after?.(values, set, errors)}
           <Textarea
             label="Comments"
             value={values.comments}
@@ -196,8 +201,27 @@ export function ReserveForm(props: MoneyFormProps) {
   );
 }
 
+/**
+ * Who a payment may go to: the claim's own parties first (picked, one becomes a payee on posting),
+ * then the payees kept in the payees list; searchable as you type.
+ */
+export function payeeOptions(parties: Flat[], payees: Flat[]) {
+  const fromParties = parties.map((p) => ({
+    value: `${PARTY_PAYEE}${p.id}`,
+    label: `${text(p.name)} (${partyRoleLabel(text(p.role))})`,
+  }));
+  const others = payees.filter((p) => !p.party_id).map((p) => ({ value: p.id, label: text(p.name) }));
+  return [
+    ...(fromParties.length ? [{ group: 'Parties on this claim', items: fromParties }] : []),
+    ...(others.length ? [{ group: 'Payees', items: others }] : []),
+  ];
+}
+
+const partyRoleLabel = (role: string) => (role ? role.charAt(0).toUpperCase() + role.slice(1) : 'Party');
+
 export function PaymentForm(props: MoneyFormProps) {
   const payees = useLookup(PATHS.payees);
+  const parties = useClaimCollection(PATHS.parties, text(props.exposures[0]?.claim_id) || undefined);
   const methods = usePaymentMethods(true);
   return (
     <MoneyForm
@@ -205,24 +229,30 @@ export function PaymentForm(props: MoneyFormProps) {
       title="Add payment"
       what="payment"
       amountLabel="Payment amount"
-      blank={{ ...moneyDefaults(props.exposures), payeeId: '', method: 'check', final_payment: false }}
+      blank={{ ...moneyDefaults(props.exposures), payeeId: '', method: '', final_payment: false }}
       post={addPayment}
+      rules={{ method: { label: 'Payment method', rules: [required()] } }}
       before={(values, set) => (
         <Select
           label="Payee"
           clearable
-          data={(payees.data ?? []).map((p) => ({ value: p.id, label: text(p.name) }))}
+          searchable
+          nothingFoundMessage="No party or payee matches."
+          data={payeeOptions(parties.data?.items ?? [], payees.data ?? [])}
           value={values.payeeId || null}
           onChange={(v) => set({ payeeId: v ?? '' })}
         />
       )}
-      after={(values, set) => (
+      after={(values, set, errors) => (
         <>
           <Select
             label="Payment method"
+            required
+            placeholder={methods.isPending ? 'Loading payment methods…' : 'Choose a payment method'}
             data={methods.options}
-            value={values.method}
-            onChange={(v) => set({ method: v ?? 'check' })}
+            value={values.method || null}
+            onChange={(v) => set({ method: v ?? '' })}
+            error={errors.method ?? (methods.error ? errorMessageOf(methods.error) : undefined)}
           />
           <Checkbox
             label="Final payment (closes the reserve)"

@@ -15,8 +15,22 @@ const policy: PolicySummary = {
   policy_type: 'Auto',
   status: 'In Force',
   revisions: [
-    { id: 'r1', number: '1', effective_date: '2026-01-01', expiration_date: '2027-01-01', policy_type: 'Auto' },
-    { id: 'r2', number: '2', effective_date: '2026-06-01', expiration_date: '2027-01-01', policy_type: 'Auto' },
+    {
+      id: 'r1',
+      number: '1',
+      effective_date: '2026-01-01',
+      expiration_date: '2027-01-01',
+      policy_type: 'Auto',
+      coverages: [],
+    },
+    {
+      id: 'r2',
+      number: '2',
+      effective_date: '2026-06-01',
+      expiration_date: '2027-01-01',
+      policy_type: 'Auto',
+      coverages: [],
+    },
   ],
 };
 
@@ -34,7 +48,7 @@ function scripted(
       }),
       saveDraft: fromPromise(async ({ input }) => {
         saves.push(input);
-        return { claimId: '41', fnolNumber: 'FNOL-9', etag: `W/"${saves.length}"` };
+        return { claimId: '41', fnolNumber: 'FNOL-9', productId: '2', etag: `W/"${saves.length}"` };
       }),
       loadFnol: fromPromise(async ({ input }) => {
         if (overrides.load) return overrides.load(input.fnolNumber);
@@ -91,13 +105,15 @@ describe('FNOL machine', () => {
     expect(fnol.snapshot().context.fieldErrors.claimants).toBe('Add at least one claimant and exposure.');
     fnol.send({
       type: 'ADD_CLAIMANT',
-      claimant: { claimant_name: 'Ada Insured', coverage: 'Collision', description: '' },
+      claimant: { claimant_name: 'Ada Insured', coverage_type: 'Collision', coverage: 'Collision', description: '' },
     });
     fnol.send({ type: 'NEXT' });
     await fnol.flush();
     expect(fnol.snapshot().context.step).toBe('submit-claim');
     expect(saves.map((s) => s.step)).toEqual(['reported-by', 'loss-details', 'claimants', 'submit-claim']);
     expect(saves[3]!.draft.claimants).toHaveLength(1);
+    // The product the server resolved for the draft is kept for the product-specific lookups.
+    expect(fnol.snapshot().context.draft.productId).toBe('2');
 
     fnol.send({ type: 'SUBMIT' });
     await fnol.flush();

@@ -256,6 +256,7 @@ export const fnolMachine = setup({
                   ...context.draft,
                   claimId: event.output.claimId,
                   fnolNumber: event.output.fnolNumber,
+                  productId: event.output.productId,
                   etag: event.output.etag,
                 }),
                 step: ({ context }) => context.target,

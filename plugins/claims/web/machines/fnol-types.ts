@@ -1,10 +1,19 @@
 /** What the FNOL wizard collects; saved on the server as a claim with status draft. */
+export interface PolicyCoverage {
+  coverage_type: string;
+  label: string;
+  limit: string;
+  deductible: string;
+  risk: string;
+}
+
 export interface PolicyRevisionSummary {
   id: string;
   number: string;
   effective_date: string | null;
   expiration_date: string | null;
   policy_type: string | null;
+  coverages: PolicyCoverage[];
 }
 
 export interface PolicySummary {
@@ -37,6 +46,9 @@ export interface LossDetails {
 
 export interface ClaimantExposure {
   claimant_name: string;
+  /** The revision's coverage type the exposure claims under. */
+  coverage_type: string;
+  /** Its label, as shown. */
   coverage: string;
   description: string;
 }
@@ -58,6 +70,11 @@ export interface FnolDraft {
   /** The draft claim's id once saved. */
   claimId: string | null;
   fnolNumber: string | null;
+  /**
+   * The claims product the server resolved for the saved draft (from the policy type): the loss
+   * details offer only its perils and loss categories (and the global ones).
+   */
+  productId: string | null;
   etag: string | null;
   policy: PolicySummary | null;
   revisionId: string | null;
@@ -69,6 +86,7 @@ export interface FnolDraft {
 export const emptyDraft = (): FnolDraft => ({
   claimId: null,
   fnolNumber: null,
+  productId: null,
   etag: null,
   policy: null,
   revisionId: null,
@@ -97,5 +115,6 @@ export interface LoadedFnol {
 export interface SavedDraft {
   claimId: string;
   fnolNumber: string;
+  productId: string | null;
   etag: string | null;
 }

@@ -2,7 +2,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { preloadTestHost, renderInTestHost } from '@atrium/sdk/testing';
-import { claimsAccountingRoute, claimsLossDetailRoute } from '../routes.js';
+import { claimsAccountingRoute, claimsExposuresRoute, claimsLossDetailRoute } from '../routes.js';
 import ClaimWorkspacePage from './claim-workspace-page.js';
 
 // The shell renders lazily and the machine is shared by several test runs: wait for what appears, up to 15 s.
@@ -143,6 +143,128 @@ describe('claim workspace', () => {
 
     await host.user.click(screen.getByRole('button', { name: 'Reload' }));
     expect(await screen.findByText('Changed by a colleague')).toBeTruthy();
+  }, 90_000);
+
+  it('Change status offers the moves the server resolves for the claim and asks for the reason', async () => {
+    const host = await renderInTestHost(<ClaimWorkspacePage />, {
+      role: 'Claims Adjuster',
+      path: claimsLossDetailRoute.path,
+      at: claimsLossDetailRoute.link({ claimNumber: 'CLM-7' }),
+      apis: {
+        ...base,
+        'GET /claims/claims/by-number/:number/': () => doc(claim(1), { etag: '"claim-7-v1"' }),
+        'GET /claims/claims/statuses/': ({ query }) =>
+          query.get('claim') === '7'
+            ? doc([
+                {
+                  type: 'status',
+                  id: 'claim:open:closed:1',
+                  attributes: {
+                    from_status: 'open',
+                    to_status: 'closed',
+                    action: 'Close Claim',
+                    reason_required: true,
+                    reason: 'Claim Paid',
+                  },
+                },
+                {
+                  type: 'status',
+                  id: 'claim:open:closed:2',
+                  attributes: {
+                    from_status: 'open',
+                    to_status: 'closed',
+                    action: 'Close Claim',
+                    reason_required: true,
+                    reason: 'Duplicate',
+                  },
+                },
+              ])
+            : doc([]),
+        'PATCH /claims/claims/:id/': ({ body }) => {
+          const attributes = (body as { data: { attributes: Record<string, unknown> } }).data.attributes;
+          return doc({ ...claim(2), attributes: { ...claim(2).attributes, ...attributes } }, { etag: '"claim-7-v2"' });
+        },
+      },
+    });
+    await host.user.click(await screen.findByRole('button', { name: 'Change status' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change status of claim CLM-7' });
+    await host.user.click(await within(dialog).findByRole('combobox', { name: 'New status' }));
+    await host.user.click(await screen.findByRole('option', { name: 'Close Claim', hidden: true }));
+    await host.user.click(within(dialog).getByRole('button', { name: 'Change status' }));
+    expect(within(dialog).getByText('This field is required.')).toBeTruthy();
+    await host.user.click(within(dialog).getByRole('combobox', { name: 'Reason' }));
+    await host.user.click(await screen.findByRole('option', { name: 'Duplicate', hidden: true }));
+    await host.user.click(within(dialog).getByRole('button', { name: 'Change status' }));
+    expect(await screen.findByText('Reason: Duplicate')).toBeTruthy();
+    const patch = host.requests.find((r) => r.method === 'PATCH');
+    expect(patch?.body).toMatchObject({
+      data: { attributes: { status: 'closed', status_change_reason: 'Duplicate' } },
+    });
+  }, 90_000);
+
+  it('adds an exposure after FNOL from the Exposures tab, with names for claimant and coverage', async () => {
+    let exposures = [
+      { type: 'exposure', id: '11', attributes: { number: '1', exposure_name: 'Collision', status: 'open' } },
+    ];
+    const host = await renderInTestHost(<ClaimWorkspacePage />, {
+      role: 'Claims Adjuster',
+      path: claimsExposuresRoute.path,
+      at: claimsExposuresRoute.link({ claimNumber: 'CLM-7' }),
+      apis: {
+        ...base,
+        'GET /claims/claims/by-number/:number/': () => doc(claim(1), { etag: '"claim-7-v1"' }),
+        'GET /claims/exposures/': () => doc(exposures),
+        'GET /claims/parties/': () =>
+          doc([{ type: 'party', id: '5', attributes: { name: 'Pat Neighbor', role: 'claimant', display_number: 2 } }]),
+        'GET /claims/coverages/': () => doc([{ type: 'coverage', id: '8', attributes: { name: 'Collision' } }]),
+        'GET /claims/risks/': () => doc([]),
+        'GET /claims/integrations/users/': () =>
+          doc([
+            {
+              type: 'claim-user',
+              id: 'adjuster@atrium.test',
+              attributes: { username: 'adjuster@atrium.test', name: 'Casey Adjuster' },
+            },
+          ]),
+        'POST /claims/exposures/': ({ body }) => {
+          const created = {
+            type: 'exposure',
+            id: '12',
+            attributes: { number: '2', display_number: 'CLM-7-2', exposure_name: 'Neighbor fence', status: 'open' },
+            relationships: { party: { data: { type: 'party', id: '5' } } },
+          };
+          exposures = [...exposures, created];
+          expect(body).toMatchObject({
+            data: {
+              type: 'exposure',
+              attributes: { exposure_name: 'Neighbor fence', adjuster: 'adjuster@atrium.test' },
+              relationships: {
+                claim: { data: { type: 'claim', id: '7' } },
+                party: { data: { type: 'party', id: '5' } },
+                coverage: { data: { type: 'coverage', id: '8' } },
+              },
+            },
+          });
+          return new Response(JSON.stringify({ data: created }), { status: 201, headers: JSONAPI });
+        },
+      },
+    });
+    await host.user.click(await screen.findByRole('button', { name: 'Add exposure' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add exposure' });
+    await host.user.click(within(dialog).getByRole('button', { name: 'Add exposure' }));
+    expect(within(dialog).getByText('This field is required.')).toBeTruthy();
+    await host.user.type(within(dialog).getByRole('textbox', { name: 'Exposure name' }), 'Neighbor fence');
+    for (const [field, option] of [
+      ['Claimant', 'Pat Neighbor · claimant'],
+      ['Coverage', 'Collision'],
+      ['Adjuster', 'Casey Adjuster (adjuster@atrium.test)'],
+    ] as const) {
+      await host.user.click(within(dialog).getByRole('combobox', { name: field }));
+      await host.user.click(await screen.findByRole('option', { name: option, hidden: true }));
+    }
+    await host.user.click(within(dialog).getByRole('button', { name: 'Add exposure' }));
+    expect(await screen.findByRole('link', { name: 'CLM-7-2' })).toBeTruthy();
+    expect(host.requests.some((r) => r.method === 'POST' && r.path === '/api/claims/exposures/')).toBe(true);
   }, 90_000);
 
   it("says 'Claim {n} not found.' for an unknown number", async () => {

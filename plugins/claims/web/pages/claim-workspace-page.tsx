@@ -1,8 +1,8 @@
-import { Alert, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Stack, Tabs } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { matchPath, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { useApiClient, useCan, type JsonApiDocument, type JsonApiResource } from '@atrium/sdk';
+import { LoadingState, useApiClient, useCan, type JsonApiDocument, type JsonApiResource } from '@atrium/sdk';
 import { claimsKeys, useClaimByNumber, type ClaimWithEtag } from '../api/claims-api.js';
 import { errorMessageOf, flatten, text } from '../api/jsonapi.js';
 import { PATHS } from '../api/paths.js';
@@ -78,7 +78,7 @@ export default function ClaimWorkspacePage() {
     : (tabs.find((t) => t.to === location.pathname)?.key ??
       (riskMatch ? `risks:${riskMatch.params.risk_type_group_name}` : 'details'));
 
-  if (claim.isPending) return <Text>Loading claim {claimNumber}…</Text>;
+  if (claim.isPending) return <LoadingState label={`Loading claim ${claimNumber}`} />;
   if (claim.error)
     return (
       <Alert color="red" role="alert" title="Claim">
@@ -119,6 +119,7 @@ export default function ClaimWorkspacePage() {
           claim={value.claim}
           groupName={riskMatch.params.risk_type_group_name ?? ''}
           groupId={product.data?.groups.find((g) => g.name === riskMatch.params.risk_type_group_name)?.id ?? null}
+          groupLabel={product.data?.groups.find((g) => g.name === riskMatch.params.risk_type_group_name)?.label}
         />
       ) : null}
     </Stack>

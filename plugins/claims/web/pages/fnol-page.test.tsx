@@ -16,7 +16,29 @@ const draft = (attributes: Record<string, unknown>) => ({
   type: 'claim',
   id: '41',
   attributes: { number: 'CLM-000041', fnol_number: 'CLM-000041', status: 'draft', ...attributes },
+  // The server resolved the product from the policy type (Auto → product 2).
+  relationships: { product: { data: { type: 'product', id: '2' } } },
 });
+const lookupRow = (type: string, id: string, name: string, productId: string | null) => ({
+  type,
+  id,
+  attributes: { name, label: name, expired: false },
+  relationships: { product: { data: productId ? { type: 'product', id: productId } : null } },
+});
+
+/** A Mantine select's options (its listbox is named by aria-controls). */
+async function optionsOf(user: { click(el: Element): Promise<void> }, label: string) {
+  const select = screen.getByRole('combobox', { name: label });
+  await user.click(select);
+  const listbox = await waitFor(() => document.getElementById(select.getAttribute('aria-controls') ?? '')!);
+  return {
+    names: () =>
+      within(listbox)
+        .queryAllByRole('option', { hidden: true })
+        .map((o) => o.textContent),
+    pick: async (name: string) => user.click(await within(listbox).findByRole('option', { name, hidden: true })),
+  };
+}
 
 describe('FNOL page', () => {
   beforeAll(preloadTestHost, 30_000);
@@ -50,8 +72,46 @@ describe('FNOL page', () => {
                 : [],
           }),
         'GET /claims/reported-methods/': empty,
-        'GET /claims/perils/': empty,
-        'GET /claims/loss-categories/': empty,
+        'GET /claims/integrations/policies/revisions/:id/': ({ params }) =>
+          json({
+            data: {
+              type: 'policy-revision',
+              id: params.id,
+              attributes: {
+                number: 'POL-1001-R1',
+                coverages: [
+                  {
+                    coverage_type: 'Collision',
+                    label: 'Collision',
+                    limit: '50000.00',
+                    deductible: '500.00',
+                    risk: '2014 Sedan',
+                  },
+                  {
+                    coverage_type: 'Bodily Injury',
+                    label: 'Bodily Injury',
+                    limit: '100000.00',
+                    deductible: '0.00',
+                    risk: '',
+                  },
+                ],
+              },
+            },
+          }),
+        'GET /claims/perils/': () =>
+          json({
+            data: [lookupRow('peril', '1', 'Fire', '1'), lookupRow('peril', '2', 'Collision', '2')],
+            meta: { count: 2, pages: 1 },
+          }),
+        'GET /claims/loss-categories/': () =>
+          json({
+            data: [
+              lookupRow('loss-category', '3', 'Property Damage', '1'),
+              lookupRow('loss-category', '4', 'Auto Physical Damage', '2'),
+              lookupRow('loss-category', '5', 'Other', null),
+            ],
+            meta: { count: 3, pages: 1 },
+          }),
         'POST /claims/claims/': ({ body }) => {
           version = 1;
           const attributes = (body as { data: { attributes: Record<string, unknown> } }).data.attributes;
@@ -101,10 +161,19 @@ describe('FNOL page', () => {
     await host.user.type(dateInput, '2026-02-03');
     await host.user.type(screen.getByRole('textbox', { name: 'Loss description' }), 'Rear-ended at a light');
     await host.user.type(screen.getByRole('textbox', { name: 'State' }), 'TX');
+    // Only the policy product's categories (and the global ones) are offered.
+    const categories = await optionsOf(host.user, 'Loss category');
+    await waitFor(() => expect(categories.names()).toEqual(['Auto Physical Damage', 'Other']));
+    await categories.pick('Auto Physical Damage');
+    const perils = await optionsOf(host.user, 'Peril');
+    await waitFor(() => expect(perils.names()).toEqual(['Collision']));
+    await perils.pick('Collision');
     await host.user.click(screen.getByRole('button', { name: 'Next' }));
 
     expect(await screen.findByRole('heading', { name: 'Claimants and Exposures' })).toBeTruthy();
-    await host.user.type(screen.getByRole('textbox', { name: 'Coverage' }), 'Collision');
+    // The coverage is one of the policy revision's, chosen from a list.
+    const coverages = await optionsOf(host.user, 'Coverage');
+    await coverages.pick('Collision · limit 50,000.00 · deductible 500.00 · 2014 Sedan');
     await host.user.click(screen.getByRole('button', { name: 'Add exposure' }));
     expect(within(screen.getByRole('table', { name: 'Claimants and exposures' })).getByText('Collision')).toBeTruthy();
     await host.user.click(screen.getByRole('button', { name: 'Next' }));
@@ -125,7 +194,11 @@ describe('FNOL page', () => {
           reported_by: { name: 'Ada Insured' },
           date_of_loss: '2026-02-03',
           loss_location: { state: 'TX' },
-          claimants: [{ claimant_name: 'Ada Insured', coverage: 'Collision', description: '' }],
+          loss_category: 'Auto Physical Damage',
+          perils: ['Collision'],
+          claimants: [
+            { claimant_name: 'Ada Insured', coverage_type: 'Collision', coverage: 'Collision', description: '' },
+          ],
         },
       },
     });

@@ -16,15 +16,16 @@ import {
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { useApiClient } from '@atrium/sdk';
+import { ErrorAlert, formatMoney, useApiClient, useHostServices } from '@atrium/sdk';
+import { useQuery } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import { useLookup } from '../api/claims-api.js';
 import { loadFnol, saveDraft, submitFnol } from '../api/fnol-api.js';
-import { errorMessageOf, text } from '../api/jsonapi.js';
+import { errorMessageOf, text, type Flat } from '../api/jsonapi.js';
 import { PATHS } from '../api/paths.js';
-import { searchPolicies } from '../api/policies-api.js';
+import { fetchRevision, searchPolicies } from '../api/policies-api.js';
 import { fnolMachine, type FnolContext, type FnolEvent } from '../machines/fnol-machine.js';
-import { FNOL_STEPS, FNOL_STEP_LABELS, type PolicySearchBy } from '../machines/fnol-types.js';
+import { FNOL_STEPS, FNOL_STEP_LABELS, type PolicyCoverage, type PolicySearchBy } from '../machines/fnol-types.js';
 import { claimsFnolRoute, claimsLossDetailRoute } from '../routes.js';
 
 type Send = (event: FnolEvent) => void;
@@ -140,7 +141,7 @@ function ReportedByStep({ context, send }: { context: FnolContext; send: Send })
       <Select
         label="Reported method"
         clearable
-        data={(methods.data ?? []).map((m) => ({ value: text(m.name), label: text(m.label || m.name) }))}
+        data={lookupOptionsFor(methods.data, context.draft.productId)}
         value={r.reported_method || null}
         onChange={(v) => update({ reported_method: v ?? '' })}
       />
@@ -148,13 +149,24 @@ function ReportedByStep({ context, send }: { context: FnolContext; send: Send })
   );
 }
 
+/**
+ * The lookup rows an FNOL of `productId` may name: the product's own and the global ones (no
+ * product), as the server resolves them; expired rows are not offered. Without a product (a policy
+ * type no product serves) every row is.
+ */
+export function lookupOptionsFor(rows: Flat[] | undefined, productId: string | null) {
+  return (rows ?? [])
+    .filter((row) => !row.expired)
+    .filter((row) => !productId || !row.product_id || text(row.product_id) === productId)
+    .map((row) => ({ value: text(row.name), label: text(row.label || row.name) }));
+}
+
 function LossDetailsStep({ context, send }: { context: FnolContext; send: Send }) {
   const l = context.draft.loss;
   const perils = useLookup(PATHS.perils);
   const categories = useLookup(PATHS.lossCategories);
   const update = (values: Partial<typeof l>) => send({ type: 'UPDATE_LOSS', values });
-  const options = (rows: typeof perils.data) =>
-    (rows ?? []).map((p) => ({ value: text(p.name), label: text(p.label || p.name) }));
+  const options = (rows: typeof perils.data) => lookupOptionsFor(rows, context.draft.productId);
   return (
     <Stack maw={560}>
       <TextInput
@@ -198,10 +210,36 @@ function LossDetailsStep({ context, send }: { context: FnolContext; send: Send }
   );
 }
 
+/** A coverage as an option: "Dwelling · limit 300,000.00 · deductible 1,000.00 · 100 Main St". */
+export function coverageLabel(c: PolicyCoverage): string {
+  return [
+    c.label || c.coverage_type,
+    `limit ${formatMoney(c.limit)}`,
+    `deductible ${formatMoney(c.deductible)}`,
+    c.risk,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** The chosen revision's coverages (asked from the server: a resumed draft does not carry them). */
+function useRevisionCoverages(revisionId: string | null) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: ['claims-module', 'policy-revision', revisionId],
+    enabled: !!revisionId,
+    queryFn: ({ signal }) => fetchRevision(api, revisionId!, signal),
+    staleTime: 60_000,
+  });
+}
+
 function ClaimantsStep({ context, send }: { context: FnolContext; send: Send }) {
   const [name, setName] = useState(context.draft.policy?.primary_insured ?? '');
-  const [coverage, setCoverage] = useState('');
+  const [coverageType, setCoverageType] = useState<string | null>(null);
   const [description, setDescription] = useState('');
+  const revision = useRevisionCoverages(context.draft.revisionId);
+  const coverages = revision.data?.coverages ?? [];
+  const chosen = coverages.find((c) => c.coverage_type === coverageType);
   return (
     <Stack>
       <Table aria-label="Claimants and exposures">
@@ -217,7 +255,7 @@ function ClaimantsStep({ context, send }: { context: FnolContext; send: Send }) 
           {context.draft.claimants.map((c, index) => (
             <Table.Tr key={index}>
               <Table.Td>{c.claimant_name}</Table.Td>
-              <Table.Td>{c.coverage}</Table.Td>
+              <Table.Td>{c.coverage || c.coverage_type}</Table.Td>
               <Table.Td>{c.description}</Table.Td>
               <Table.Td>
                 <Button size="xs" variant="subtle" color="red" onClick={() => send({ type: 'REMOVE_CLAIMANT', index })}>
@@ -228,9 +266,18 @@ function ClaimantsStep({ context, send }: { context: FnolContext; send: Send }) 
           ))}
         </Table.Tbody>
       </Table>
+      {revision.error ? <ErrorAlert error={revision.error} /> : null}
       <Group align="flex-end">
         <TextInput label="Claimant name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
-        <TextInput label="Coverage" value={coverage} onChange={(e) => setCoverage(e.currentTarget.value)} />
+        <Select
+          label="Coverage"
+          placeholder={revision.isPending ? 'Loading coverages…' : 'Choose a coverage'}
+          data={coverages.map((c) => ({ value: c.coverage_type, label: coverageLabel(c) }))}
+          value={coverageType}
+          onChange={setCoverageType}
+          nothingFoundMessage="The policy revision lists no coverages."
+          w={420}
+        />
         <TextInput
           label="Exposure description"
           value={description}
@@ -238,13 +285,20 @@ function ClaimantsStep({ context, send }: { context: FnolContext; send: Send }) 
         />
         <Button
           variant="light"
-          disabled={!name.trim() || !coverage.trim()}
+          disabled={!name.trim() || !chosen}
           onClick={() => {
+            if (!chosen) return;
             send({
               type: 'ADD_CLAIMANT',
-              claimant: { claimant_name: name.trim(), coverage: coverage.trim(), description },
+              claimant: {
+                claimant_name: name.trim(),
+                coverage_type: chosen.coverage_type,
+                coverage: chosen.label || chosen.coverage_type,
+                description,
+              },
             });
             setDescription('');
+            setCoverageType(null);
           }}
         >
           Add exposure
@@ -261,13 +315,16 @@ function ClaimantsStep({ context, send }: { context: FnolContext; send: Send }) 
 
 function SubmitStep({ context }: { context: FnolContext }) {
   const { draft } = context;
+  // The revision's own number, never its internal id.
+  const revisionNumber = draft.policy?.revisions.find((r) => r.id === draft.revisionId)?.number;
   return (
     <Stack gap="xs">
       <Text>
         <b>FNOL:</b> {draft.fnolNumber}
       </Text>
       <Text>
-        <b>Policy:</b> {draft.policy?.policy_number} (revision {draft.revisionId})
+        <b>Policy:</b> {draft.policy?.policy_number}
+        {revisionNumber ? ` (revision ${revisionNumber})` : ''}
       </Text>
       <Text>
         <b>Reported by:</b> {draft.reportedBy.name} {draft.reportedBy.relation ? `(${draft.reportedBy.relation})` : ''}
@@ -279,7 +336,8 @@ function SubmitStep({ context }: { context: FnolContext }) {
         <b>Loss description:</b> {draft.loss.loss_description}
       </Text>
       <Text>
-        <b>Exposures:</b> {draft.claimants.map((c) => `${c.claimant_name} – ${c.coverage}`).join('; ')}
+        <b>Exposures:</b>{' '}
+        {draft.claimants.map((c) => `${c.claimant_name} – ${c.coverage || c.coverage_type}`).join('; ')}
       </Text>
     </Stack>
   );
@@ -329,10 +387,18 @@ function FnolWizard({ fnolNumber, onNamed }: { fnolNumber: string | null; onName
       navigate(claimsFnolRoute.link({ fnolNumber: savedNumber }), { replace: true });
     }
   }, [savedNumber, fnolNumber, navigate, state, onNamed]);
+  const services = useHostServices();
+  const submitted = state.matches('submitted');
+  const toasted = useRef(false);
   useEffect(() => {
-    if ((state.matches('submitted') || state.matches('opened')) && context.claimNumber)
+    if ((submitted || state.matches('opened')) && context.claimNumber) {
+      if (submitted && !toasted.current) {
+        toasted.current = true;
+        services.showToast({ message: `Claim ${context.claimNumber} was submitted.`, kind: 'success' });
+      }
       navigate(claimsLossDetailRoute.link({ claimNumber: context.claimNumber }));
-  }, [state, context.claimNumber, navigate]);
+    }
+  }, [state, submitted, context.claimNumber, navigate, services]);
 
   if (state.matches('loading') || state.matches('start')) return <Text>Loading FNOL {fnolNumber}…</Text>;
   if (state.matches('loadFailed'))

@@ -160,16 +160,34 @@ describe('accounting tab: recoveries', () => {
 describe('accounting tab: payments', () => {
   beforeAll(preloadTestHost, 30_000);
 
-  it('offers the active payment methods claims finance maintains and posts the one chosen', async () => {
+  it('offers the active payment methods and the claim’s parties as payees, and posts the ones chosen', async () => {
     const host = await renderInTestHost(<ClaimWorkspacePage />, {
       role: 'Claims Adjuster',
       path: claimsAccountingRoute.path,
       at: claimsAccountingRoute.link({ claimNumber: 'CLM-7' }, { action: 'payment' }),
       apis: {
         ...claimApis,
-        'GET /claims/parties/': () => doc([]),
+        'GET /claims/exposures/': () =>
+          doc([
+            {
+              type: 'exposure',
+              id: '11',
+              attributes: { number: 1, display_number: 'CLM-7-1', exposure_name: 'Collision', status: 'open' },
+              relationships: { claim: { data: { type: 'claim', id: '7' } } },
+            },
+          ]),
+        'GET /claims/parties/': () =>
+          doc([{ type: 'party', id: '5', attributes: { display_number: 2, name: 'Other Driver', role: 'claimant' } }]),
         'GET /claims/payors/': () => doc([]),
-        'GET /claims/payees/': () => doc([]),
+        'GET /claims/payees/': () =>
+          doc([
+            { type: 'payees', id: '30', attributes: { name: 'Body Shop Inc', party_id: null } },
+            { type: 'payees', id: '29', attributes: { name: 'Someone Elsewhere', party_id: 99 } },
+          ]),
+        'POST /claims/payees/': ({ body }) =>
+          (body as { data: { attributes: { party_id: number } } }).data.attributes.party_id === 5
+            ? doc({ type: 'payees', id: '31', attributes: { name: 'Other Driver', party_id: 5 } }, {}, 201)
+            : doc({ errors: [{ detail: 'Party not found.' }] }, {}, 400),
         'GET /claims/payment-methods/': ({ url }) =>
           doc(
             [
@@ -206,6 +224,32 @@ describe('accounting tab: payments', () => {
     });
 
     const dialog = await screen.findByRole('dialog', { name: 'Add payment' });
+    await host.user.type(within(dialog).getByRole('textbox', { name: 'Payment amount' }), '125.00');
+    // No method chosen: the form says so instead of posting a default.
+    await host.user.click(within(dialog).getByRole('button', { name: 'Save payment' }));
+    expect(within(dialog).getByText('This field is required.')).toBeTruthy();
+
+    // The payee picker: the claim's parties first, then the payees list; it filters as you type.
+    const payee = within(dialog).getByRole('combobox', { name: 'Payee' });
+    await host.user.click(payee);
+    const payees = await waitFor(() => document.getElementById(payee.getAttribute('aria-controls') ?? '')!);
+    await waitFor(() =>
+      expect(
+        within(payees)
+          .getAllByRole('option', { hidden: true })
+          .map((o) => o.textContent),
+      ).toEqual(['Other Driver (Claimant)', 'Body Shop Inc']),
+    );
+    await host.user.type(payee, 'driv');
+    await waitFor(() =>
+      expect(
+        within(payees)
+          .getAllByRole('option', { hidden: true })
+          .map((o) => o.textContent),
+      ).toEqual(['Other Driver (Claimant)']),
+    );
+    await host.user.click(within(payees).getByRole('option', { name: 'Other Driver (Claimant)', hidden: true }));
+
     const select = within(dialog).getByRole('combobox', { name: 'Payment method' });
     await host.user.click(select);
     const listbox = await waitFor(() => document.getElementById(select.getAttribute('aria-controls') ?? '')!);
@@ -213,11 +257,13 @@ describe('accounting tab: payments', () => {
       (await within(listbox).findAllByRole('option', { hidden: true })).map((option) => option.textContent),
     ).toEqual(['Check', 'Electronic transfer']);
     await host.user.click(within(listbox).getByRole('option', { name: 'Electronic transfer', hidden: true }));
-    await host.user.type(within(dialog).getByRole('textbox', { name: 'Payment amount' }), '125.00');
     await host.user.click(within(dialog).getByRole('button', { name: 'Save payment' }));
     await waitFor(() =>
       expect(host.requests.find((r) => r.method === 'POST' && r.path === '/api/claims/payments/')?.body).toMatchObject({
-        data: { attributes: { amount: '125.00', payment_method: 'eft' } },
+        data: {
+          attributes: { amount: '125.00', payment_method: 'eft' },
+          relationships: { payees: { data: [{ type: 'payees', id: '31' }] } },
+        },
       }),
     );
   }, 90_000);

@@ -18,7 +18,6 @@ import {
   useHostServices,
 } from '@atrium/sdk';
 import {
-  decideApproval,
   TOTAL_LABELS,
   useAccountingChanged,
   useFinancials,
@@ -32,6 +31,7 @@ import { useClaimCollection, useLookup, type Claim } from '../api/claims-api.js'
 import { errorMessageOf, newIdempotencyKey, text, type Flat } from '../api/jsonapi.js';
 import { PATHS } from '../api/paths.js';
 import { exposureOptions, PaymentForm, ReserveForm } from '../components/money-forms.js';
+import { ApprovalActions } from '../components/approval-actions.js';
 import { RecoveryForm } from '../components/recovery-form.js';
 import {
   paymentMethodLabels,
@@ -106,42 +106,6 @@ function VoidButton({ kind, row, onDone }: { kind: 'payment' | 'recovery'; row: 
         </Stack>
       </Modal>
     </>
-  );
-}
-
-/** Approve posts the pending transaction; Reject needs a reason (the server refuses one without). */
-function ApprovalActions({ approval, onDone }: { approval: Flat; onDone(): void }) {
-  const api = useApiClient();
-  const [error, setError] = useState<unknown>(null);
-  const [reason, setReason] = useState('');
-  const decide = async (decision: 'approve' | 'reject') => {
-    setError(null);
-    try {
-      await decideApproval(api, approval.id, decision, reason.trim());
-      onDone();
-    } catch (e) {
-      setError(new Error(errorMessageOf(e)));
-    }
-  };
-  return (
-    <Stack gap={4}>
-      <Group gap="xs">
-        <Button size="xs" onClick={() => decide('approve')}>
-          Approve
-        </Button>
-        <TextInput
-          size="xs"
-          placeholder="Reason"
-          aria-label={`Reason for ${text(approval.transaction_number)}`}
-          value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
-        />
-        <Button size="xs" variant="light" color="red" disabled={!reason.trim()} onClick={() => decide('reject')}>
-          Reject
-        </Button>
-      </Group>
-      <ErrorAlert error={error} />
-    </Stack>
   );
 }
 
@@ -246,7 +210,6 @@ export function AccountingTab({ claim }: { claim: Claim }) {
   const canReserve = useCan('claims:reserve', 'create');
   const canPay = useCan('claims:payment', 'create');
   const canVoid = useCan('claims:payment', 'update');
-  const canApprove = useCan('claims:transaction', 'approve');
   const canRecover = useCan('claims:recovery', 'create');
   const canVoidRecovery = useCan('claims:recovery', 'update');
   const parties = useClaimCollection(PATHS.parties, claim.id);
@@ -344,7 +307,8 @@ export function AccountingTab({ claim }: { claim: Claim }) {
             ['Amount', (r) => formatAmount(r.amount), 'num'],
             ['Requested by', (r) => text(r.requested_by)],
             ['Why', (r) => text(r.pending_reason)],
-            ['', (r) => (canApprove.allowed ? <ApprovalActions approval={r} onDone={() => void changed()} /> : null)],
+            // Shown only to those the server would let decide (approval-actions.tsx).
+            ['', (r) => <ApprovalActions approval={r} onDone={() => void changed()} />],
           ]}
         />
       ) : null}

@@ -1,8 +1,22 @@
-import { Button, Checkbox, FileButton, Grid, Group, Progress, Select, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  FileButton,
+  Grid,
+  Group,
+  Modal,
+  Progress,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import { Tree, type NodeRendererProps } from 'react-arborist';
 import { ErrorAlert, useApiClient, useCan } from '@atrium/sdk';
 import {
+  deleteAttachment,
   moveAttachments,
   uploadAttachment,
   useAttachmentsChanged,
@@ -59,6 +73,9 @@ export function AttachmentsTab({ claim }: { claim: Claim }) {
   const files = useFolderFiles(claim.id, current);
   const changed = useAttachmentsChanged(claim.id);
   const canWrite = useCan('claims:attachment', 'create');
+  const canDelete = useCan('claims:attachment', 'delete');
+  const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [target, setTarget] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -83,6 +100,41 @@ export function AttachmentsTab({ claim }: { claim: Claim }) {
 
   return (
     <Grid>
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete attachment">
+        <Stack>
+          <Text>Delete {deleting?.name}? The file cannot be recovered.</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(null)}>
+              Cancel
+            </Button>
+            <Button
+              color="red"
+              loading={deleteBusy}
+              onClick={async () => {
+                if (!deleting) return;
+                setError(null);
+                setDeleteBusy(true);
+                try {
+                  await deleteAttachment(api, deleting.id);
+                  setSelected((ids) => {
+                    const next = new Set(ids);
+                    next.delete(deleting.id);
+                    return next;
+                  });
+                  void changed();
+                } catch (e) {
+                  setError(new Error(errorMessageOf(e)));
+                } finally {
+                  setDeleteBusy(false);
+                  setDeleting(null);
+                }
+              }}
+            >
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <Grid.Col span={{ base: 12, md: 4 }}>
         <Title order={4}>Folders</Title>
         <ErrorAlert error={tree.error} />
@@ -140,6 +192,15 @@ export function AttachmentsTab({ claim }: { claim: Claim }) {
           {files.data && files.data.length === 0 ? <Text c="dimmed">No files in this folder.</Text> : null}
           {files.data && files.data.length > 0 ? (
             <Table aria-label="Files">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={32} />
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Type</Table.Th>
+                  <Table.Th>Added</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
               <Table.Tbody>
                 {files.data.map((file) => (
                   <Table.Tr key={file.id}>
@@ -168,6 +229,17 @@ export function AttachmentsTab({ claim }: { claim: Claim }) {
                       >
                         Download
                       </Button>
+                      {canDelete.allowed ? (
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Delete ${file.name}`}
+                          onClick={() => setDeleting(file)}
+                        >
+                          Delete
+                        </Button>
+                      ) : null}
                     </Table.Td>
                   </Table.Tr>
                 ))}

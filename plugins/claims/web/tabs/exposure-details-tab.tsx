@@ -10,6 +10,8 @@ import { ExposureTagEditor } from '../components/tag-editor.js';
 import { text, type Flat } from '../api/jsonapi.js';
 import { claimsExposuresRoute } from '../routes.js';
 import { useExposures } from './exposures-tab.js';
+import { ExposureDialog, useClaimOptions } from './exposure-dialog.js';
+import { exposureStatusLabels } from '../claims-labels.js';
 
 /** claims:claimants:exposures:details — one exposure; an unknown number says 'Exposure {n} not found.' */
 export function ExposureDetailsTab({
@@ -22,6 +24,9 @@ export function ExposureDetailsTab({
   exposureNumber: string;
 }) {
   const exposures = useExposures(claim.id);
+  const options = useClaimOptions(claim.id);
+  const canUpdate = useCan('claims:exposure', 'update');
+  const [editing, setEditing] = useState(false);
   if (exposures.error) return <ErrorAlert error={exposures.error} />;
   if (exposures.isPending) return <Text>Loading exposure…</Text>;
   const exposure = exposures.data.items.find((e) => text(e.number) === exposureNumber);
@@ -39,11 +44,20 @@ export function ExposureDetailsTab({
         {back}
       </Stack>
     );
+  const nameIn = (list: { value: string; label: string }[], id: unknown) =>
+    list.find((o) => o.value === text(id))?.label ?? '';
   const rows: [string, unknown][] = [
-    ['Claimant', claimantNumber],
-    ['Status', exposure.status],
+    [
+      'Claimant',
+      exposure.claimant_name ||
+        nameIn(options.parties, exposure.party_id) ||
+        (claimantNumber !== '0' ? `Claimant ${claimantNumber}` : ''),
+    ],
+    ['Status', exposureStatusLabels[exposure.status as keyof typeof exposureStatusLabels]?.label ?? ''],
     ['Description', exposure.description],
-    ['Coverage', exposure.coverage_id],
+    ['Coverage', exposure.coverage_name || nameIn(options.coverages, exposure.coverage_id)],
+    ['Risk', nameIn(options.risks, exposure.risk_id)],
+    ['Adjuster', exposure.adjuster],
     ['Adjuster start date', text(exposure.adjuster_start_date).slice(0, 10)],
     ['Deductible applied', exposure.deductible_applied_status],
     ['Deductible override', exposure.deductible_override_amount],
@@ -56,6 +70,14 @@ export function ExposureDetailsTab({
       <Title order={4}>
         Exposure {text(exposure.display_number || exposure.number)} {text(exposure.exposure_name)}
       </Title>
+      {canUpdate.allowed ? (
+        <Group>
+          <Button variant="light" onClick={() => setEditing(true)}>
+            Edit exposure
+          </Button>
+        </Group>
+      ) : null}
+      {editing ? <ExposureEditor claim={claim} exposure={exposure} onClose={() => setEditing(false)} /> : null}
       <ExposureTagEditor claim={claim} exposure={exposure} />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         {rows.map(([label, value]) => (
@@ -69,6 +91,13 @@ export function ExposureDetailsTab({
       </SimpleGrid>
     </Stack>
   );
+}
+
+/** The edit dialog, with the ETag of the exposure as read now. */
+function ExposureEditor({ claim, exposure, onClose }: { claim: Claim; exposure: Flat; onClose(): void }) {
+  const current = useExposure(exposure.id);
+  if (!current.data) return null;
+  return <ExposureDialog claim={claim} exposure={current.data.exposure} etag={current.data.etag} onClose={onClose} />;
 }
 
 /** The exposure's status moves (shared/statuses.ts), with the reason they need; PATCH with If-Match. */

@@ -1,12 +1,15 @@
-import { Anchor, Card, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ErrorAlert } from '@atrium/sdk';
+import { ErrorAlert, LoadingState, useCan } from '@atrium/sdk';
 import { useClaimCollection, type Claim } from '../api/claims-api.js';
 import { text, type Flat } from '../api/jsonapi.js';
 import { PATHS } from '../api/paths.js';
 import { claimsExposureDetailsRoute } from '../routes.js';
 import { StatusBadge } from '@atrium/sdk';
 import { exposureStatusLabels } from '../claims-labels.js';
+import { claimAccessRecordOf } from '../components/claim-header.js';
+import { ExposureDialog } from './exposure-dialog.js';
 
 export interface ClaimantGroup {
   claimantNumber: string;
@@ -36,16 +39,32 @@ export function useParties(claimId: string) {
   return useClaimCollection(PATHS.parties, claimId);
 }
 
-/** claims:exposures — the claim's exposures, one card per claimant. */
+/**
+ * claims:exposures — the claim's exposures, one card per claimant; "Add exposure" for those who may
+ * update the claim (the claim can grow after FNOL).
+ */
 export function ExposuresTab({ claim }: { claim: Claim }) {
   const exposures = useExposures(claim.id);
   const parties = useParties(claim.id);
+  const canAdd = useCan('claims:claim', 'update', claimAccessRecordOf(claim));
+  const canCreate = useCan('claims:exposure', 'create');
+  const [adding, setAdding] = useState(false);
+  const mayAdd = canAdd.allowed && canCreate.allowed && claim.status !== 'closed' && claim.status !== 'draft';
   if (exposures.error || parties.error) return <ErrorAlert error={exposures.error ?? parties.error} />;
-  if (exposures.isPending || parties.isPending) return <Text>Loading exposures…</Text>;
+  if (exposures.isPending || parties.isPending) return <LoadingState label="Loading exposures…" />;
   const groups = groupByClaimant(exposures.data.items, parties.data.items);
-  if (groups.length === 0) return <Text c="dimmed">No exposures.</Text>;
   return (
     <Stack>
+      <Group justify="space-between">
+        <Title order={3}>Exposures</Title>
+        {mayAdd ? (
+          <Button variant="light" onClick={() => setAdding(true)}>
+            Add exposure
+          </Button>
+        ) : null}
+      </Group>
+      {adding ? <ExposureDialog claim={claim} exposure={null} onClose={() => setAdding(false)} /> : null}
+      {groups.length === 0 ? <Text c="dimmed">No exposures.</Text> : null}
       {groups.map((group) => (
         <Card key={group.claimantNumber} withBorder>
           <Title order={4}>{group.claimantName}</Title>

@@ -1,13 +1,15 @@
 import { Anchor, Button, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ErrorAlert, useCan, useHostServices } from '@atrium/sdk';
-import { useClaimCollection, type Claim } from '../api/claims-api.js';
+import { ErrorAlert, useApiClient, useCan, useHostServices } from '@atrium/sdk';
+import { claimsKeys, useClaimCollection, type Claim } from '../api/claims-api.js';
 import { contactKeys, useContactSearch, type ContactFilters } from '../api/contacts-api.js';
 import { text, type Flat } from '../api/jsonapi.js';
 import { PATHS } from '../api/paths.js';
 import { ContactDetails } from '../components/contact-details.js';
 import { ContactForm } from '../components/contact-form.js';
+import { claimAccessRecordOf } from '../components/claim-header.js';
+import { documentOf, RecordDialog, saveRecord, type FieldSpec } from '../components/record-dialog.js';
 import { SimpleList } from './simple-list.js';
 
 /** Searches wait for typing to pause (spec: debounce 250 ms). */
@@ -99,6 +101,71 @@ function ContactSearch({ onOpen }: { onOpen(id: string): void }) {
   );
 }
 
+const PARTY_ROLES = [
+  { value: 'insured', label: 'Insured' },
+  { value: 'claimant', label: 'Claimant' },
+  { value: 'witness', label: 'Witness' },
+  { value: 'vendor', label: 'Vendor' },
+];
+const roleLabel = (role: unknown) => PARTY_ROLES.find((r) => r.value === text(role))?.label ?? text(role);
+
+const PARTY_FIELDS: FieldSpec[] = [
+  { name: 'name', label: 'Name', required: true },
+  { name: 'role', label: 'Role', kind: 'select', required: true, options: PARTY_ROLES },
+  { name: 'phone', label: 'Phone', nullable: true },
+  { name: 'email', label: 'Email', nullable: true },
+  { name: 'is_involved', label: 'Involved in the loss', kind: 'checkbox' },
+  { name: 'is_approved_vendor', label: 'Approved vendor', kind: 'checkbox' },
+];
+
+/** Add a party to the claim (numbered after the others) or edit one. */
+function PartyDialog({
+  claim,
+  party,
+  parties,
+  onClose,
+}: {
+  claim: Claim;
+  party: Flat | null;
+  parties: Flat[];
+  onClose(): void;
+}) {
+  const api = useApiClient();
+  const services = useHostServices();
+  const queryClient = useQueryClient();
+  return (
+    <RecordDialog
+      title={party ? `Edit party ${text(party.name)}` : 'Add party'}
+      submitLabel={party ? 'Save' : 'Add party'}
+      opened
+      fields={PARTY_FIELDS}
+      initial={{
+        name: text(party?.name),
+        role: text(party?.role),
+        phone: text(party?.phone),
+        email: text(party?.email),
+        is_involved: party?.is_involved === true,
+        is_approved_vendor: party?.is_approved_vendor === true,
+      }}
+      onClose={onClose}
+      onSubmit={async (values) => {
+        const body = documentOf('party', PARTY_FIELDS, values, party?.id);
+        if (!party) {
+          const next = Math.max(0, ...parties.map((p) => Number(p.display_number) || 0)) + 1;
+          (body.data.attributes as Record<string, unknown>).display_number = next;
+          (body.data as { relationships?: Record<string, unknown> }).relationships = {
+            claim: { data: { type: 'claim', id: claim.id } },
+          };
+        }
+        const saved = await saveRecord(api, PATHS.parties, body, { id: party?.id });
+        await queryClient.invalidateQueries({ queryKey: claimsKeys.claimParts(claim.id) });
+        services.showToast({ kind: 'success', message: `Party ${text(saved.name)} was ${party ? 'saved' : 'added'}.` });
+        onClose();
+      }}
+    />
+  );
+}
+
 /**
  * claims:parties — everyone involved in the claim (insureds, claimants, witnesses, vendors), and
  * the contacts directory: search, open a contact (details, notes, relations, edit), create one,
@@ -109,6 +176,10 @@ export function PartiesTab({ claim }: { claim: Claim }) {
   const queryClient = useQueryClient();
   const parties = useClaimCollection(PATHS.parties, claim.id);
   const canCreateContact = useCan('claims:contact', 'create');
+  const canUpdate = useCan('claims:claim', 'update', claimAccessRecordOf(claim));
+  const canCreateParty = useCan('claims:party', 'create');
+  const [editingParty, setEditingParty] = useState<Flat | 'new' | null>(null);
+  const mayEdit = canUpdate.allowed && canCreateParty.allowed && claim.status !== 'closed';
   const [openContact, setOpenContact] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   return (
@@ -116,6 +187,13 @@ export function PartiesTab({ claim }: { claim: Claim }) {
       <SimpleList
         label="Parties"
         query={parties}
+        actions={
+          mayEdit ? (
+            <Button variant="light" onClick={() => setEditingParty('new')}>
+              Add party
+            </Button>
+          ) : null
+        }
         columns={[
           ['Number', (p) => text(p.display_number)],
           [
@@ -131,11 +209,33 @@ export function PartiesTab({ claim }: { claim: Claim }) {
           ],
           ['Phone', (p) => text(p.phone)],
           ['Email', (p) => text(p.email)],
-          ['Role', (p) => text(p.role)],
+          ['Role', (p) => roleLabel(p.role)],
           ['Involved', (p) => (p.is_involved ? 'Yes' : '')],
           ['Approved vendor', (p) => (p.is_approved_vendor ? 'Yes' : '')],
+          [
+            '',
+            (p) =>
+              mayEdit ? (
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  aria-label={`Edit ${text(p.name)}`}
+                  onClick={() => setEditingParty(p)}
+                >
+                  Edit
+                </Button>
+              ) : null,
+          ],
         ]}
       />
+      {editingParty ? (
+        <PartyDialog
+          claim={claim}
+          party={editingParty === 'new' ? null : editingParty}
+          parties={parties.data?.items ?? []}
+          onClose={() => setEditingParty(null)}
+        />
+      ) : null}
       <Group justify="space-between">
         <Title order={4}>Contacts</Title>
         {canCreateContact.allowed ? (

@@ -1,26 +1,35 @@
-import { Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { ErrorAlert } from '@atrium/sdk';
+import { ErrorAlert, LoadingState } from '@atrium/sdk';
 import type { Flat } from '../api/jsonapi.js';
 
-/** A titled table of a claim's records, with loading, empty and error states. */
+/**
+ * A titled table of a claim's records with loading, empty and error states: a loading state while
+ * the answer is on its way, "No {label}." only when it came back empty. `actions` sit beside the
+ * title (an Add button).
+ */
 export function SimpleList({
   label,
   query,
   columns,
+  actions,
 }: {
   label: string;
   query: { data?: { items: Flat[] }; error: unknown; isPending: boolean };
   columns: [string, (row: Flat) => ReactNode][];
+  actions?: ReactNode;
 }) {
   return (
     <Stack gap="xs">
-      <Title order={4}>{label}</Title>
+      <Group justify="space-between">
+        <Title order={4}>{label}</Title>
+        {actions}
+      </Group>
       <ErrorAlert error={query.error} />
-      {query.isPending ? <Text>Loading…</Text> : null}
+      {query.isPending && !query.error ? <LoadingState label={`Loading ${label.toLowerCase()}`} /> : null}
       {query.data && query.data.items.length === 0 ? (
         <Text c="dimmed" size="sm">
-          None.
+          No {label.toLowerCase()}.
         </Text>
       ) : null}
       {query.data && query.data.items.length > 0 ? (

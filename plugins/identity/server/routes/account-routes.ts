@@ -49,11 +49,11 @@ export function accountRoutes(router: AtriumRouter, services: IdentityServices) 
   };
 
   /** Changing a factor asks for the password again; failures count towards the lockout. */
-  const confirmPassword = async (record: UserRecord, password: string) => {
-    if (await services.throttle.lockedUntil(record.username))
+  const confirmPassword = async (record: UserRecord, password: string, source: string) => {
+    if (await services.throttle.lockedUntil(record.username, source))
       throw identityError('NotAuthorizedException', PASSWORD_ATTEMPTS_EXCEEDED);
     if (!(await services.hasher.verify(record.passwordHash, password))) {
-      await services.throttle.recordFailure(record.username);
+      await services.throttle.recordFailure(record.username, source);
       throw identityError('NotAuthorizedException', INCORRECT_CREDENTIALS, { pointer: '/password' });
     }
   };
@@ -93,7 +93,7 @@ export function accountRoutes(router: AtriumRouter, services: IdentityServices) 
     },
     async (request) => {
       const record = await callerRecord(request.principal!);
-      await confirmPassword(record, request.body.password);
+      await confirmPassword(record, request.body.password, request.ip);
       const { sms_mfa: sms, software_token_mfa: softwareToken } = request.body;
       if (sms?.preferred && softwareToken?.preferred) {
         throw identityError('InvalidParameterException', 'Only one MFA method can be preferred.');
@@ -143,7 +143,7 @@ export function accountRoutes(router: AtriumRouter, services: IdentityServices) 
     },
     async (request) => {
       const record = await callerRecord(request.principal!);
-      await confirmPassword(record, request.body.password);
+      await confirmPassword(record, request.body.password, request.ip);
       const secret = newTotpSecret();
       await services.users.update(record.id, { totpPendingSecret: secret });
       return {
@@ -168,7 +168,7 @@ export function accountRoutes(router: AtriumRouter, services: IdentityServices) 
     },
     async (request) => {
       const record = await callerRecord(request.principal!);
-      if (await services.throttle.lockedUntil(record.username))
+      if (await services.throttle.lockedUntil(record.username, request.ip))
         throw identityError('NotAuthorizedException', PASSWORD_ATTEMPTS_EXCEEDED);
       if (!record.totpPendingSecret) {
         throw identityError(
@@ -178,7 +178,7 @@ export function accountRoutes(router: AtriumRouter, services: IdentityServices) 
       }
       const step = matchTotpStep(record.totpPendingSecret, request.body.code, services.clock.now());
       if (step === null) {
-        await services.throttle.recordFailure(record.username);
+        await services.throttle.recordFailure(record.username, request.ip);
         throw identityError('CodeMismatchException', 'Code mismatch and fail enable Software Token MFA');
       }
       // The enrolment code counts as used: it cannot then sign in.

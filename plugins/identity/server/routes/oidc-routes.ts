@@ -246,7 +246,7 @@ export function oidcRoutes(router: AtriumRouter, services: IdentityServices) {
         });
       }
       if (!record.enabled) throw identityError('NotAuthorizedException', 'User is disabled.');
-      return flow.complete(record);
+      return flow.at(request.ip).complete(record);
     },
   );
 

@@ -8,19 +8,21 @@ import {
 } from '../../shared/identity-schemas.js';
 import { identityError, INCORRECT_CREDENTIALS } from '../identity-errors.js';
 import type { IdentityServices } from '../identity-services.js';
+import type { ThrottleHook } from '../sign-in-rate-limits.js';
 import { readPasswordPolicy } from '../identity-settings.js';
 import { SignInFlow } from '../sign-in-flow.js';
 
 const tags = ['identity'];
 
 /** Forgotten and changed passwords. */
-export function passwordRoutes(router: AtriumRouter, services: IdentityServices) {
+export function passwordRoutes(router: AtriumRouter, services: IdentityServices, throttle: ThrottleHook) {
   const flow = new SignInFlow(services);
 
   router.post(
     '/forgot-password',
     {
       config: { access: 'public' },
+      onRequest: throttle,
       schema: {
         summary: 'E-mails a password reset code (valid 10 minutes). Answers the same for unknown usernames.',
         description: 'At most 5 requests per username an hour, then LimitExceededException (429).',
@@ -29,13 +31,14 @@ export function passwordRoutes(router: AtriumRouter, services: IdentityServices)
         response: { 200: codeDeliveryResponse },
       },
     },
-    async (request) => ({ code_delivery_details: await flow.forgotPassword(request.body.username) }),
+    async (request) => ({ code_delivery_details: await flow.at(request.ip).forgotPassword(request.body.username) }),
   );
 
   router.post(
     '/forgot-password/confirm',
     {
       config: { access: 'public' },
+      onRequest: throttle,
       schema: {
         summary: 'Sets a new password with the e-mailed code and ends every session of the account.',
         description:
@@ -46,7 +49,7 @@ export function passwordRoutes(router: AtriumRouter, services: IdentityServices)
       },
     },
     async (request) => {
-      await flow.confirmForgotPassword(request.body.username, request.body.code, request.body.password);
+      await flow.at(request.ip).confirmForgotPassword(request.body.username, request.body.code, request.body.password);
       return { status: 'SUCCESS' as const };
     },
   );
@@ -67,10 +70,10 @@ export function passwordRoutes(router: AtriumRouter, services: IdentityServices)
       const principal = request.principal!;
       const record = await services.users.findById(principal.subject);
       if (!record) throw identityError('NotAuthorizedException', 'Access Token has been revoked');
-      const lockedUntil = await services.throttle.lockedUntil(record.username);
+      const lockedUntil = await services.throttle.lockedUntil(record.username, request.ip);
       if (lockedUntil) throw identityError('NotAuthorizedException', 'Password attempts exceeded');
       if (!(await services.hasher.verify(record.passwordHash, request.body.previous_password))) {
-        await services.throttle.recordFailure(record.username);
+        await services.throttle.recordFailure(record.username, request.ip);
         throw identityError('NotAuthorizedException', INCORRECT_CREDENTIALS);
       }
       const policy = await readPasswordPolicy(services.db);

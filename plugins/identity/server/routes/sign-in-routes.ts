@@ -8,18 +8,20 @@ import {
   signInResponse,
 } from '../../shared/identity-schemas.js';
 import type { IdentityServices } from '../identity-services.js';
+import type { ThrottleHook } from '../sign-in-rate-limits.js';
 import { SignInFlow } from '../sign-in-flow.js';
 
 const tags = ['identity'];
 
 /** Password sign-in and the answers to its challenges. */
-export function signInRoutes(router: AtriumRouter, services: IdentityServices) {
+export function signInRoutes(router: AtriumRouter, services: IdentityServices, throttle: ThrottleHook) {
   const flow = new SignInFlow(services);
 
   router.post(
     '/sign-in',
     {
       config: { access: 'public' },
+      onRequest: throttle,
       schema: {
         summary:
           'Password sign-in: tokens, or the next challenge (NEW_PASSWORD_REQUIRED, SMS_MFA, SOFTWARE_TOKEN_MFA).',
@@ -32,13 +34,14 @@ export function signInRoutes(router: AtriumRouter, services: IdentityServices) {
         response: { 200: signInResponse },
       },
     },
-    async (request) => flow.signIn(request.body.username, request.body.password),
+    async (request) => flow.at(request.ip).signIn(request.body.username, request.body.password),
   );
 
   router.post(
     '/challenges/new-password',
     {
       config: { access: 'public' },
+      onRequest: throttle,
       schema: {
         summary: 'Answers NEW_PASSWORD_REQUIRED (temporary password) with a new password; MFA may follow.',
         tags,
@@ -46,13 +49,15 @@ export function signInRoutes(router: AtriumRouter, services: IdentityServices) {
         response: { 200: signInResponse },
       },
     },
-    async (request) => flow.answerNewPassword(request.body.username, request.body.session, request.body.new_password),
+    async (request) =>
+      flow.at(request.ip).answerNewPassword(request.body.username, request.body.session, request.body.new_password),
   );
 
   router.post(
     '/challenges/mfa',
     {
       config: { access: 'public' },
+      onRequest: throttle,
       schema: {
         summary: 'Answers SMS_MFA or SOFTWARE_TOKEN_MFA with the code; the challenge session lasts 3 minutes.',
         description:
@@ -63,13 +68,14 @@ export function signInRoutes(router: AtriumRouter, services: IdentityServices) {
         response: { 200: signInResponse },
       },
     },
-    async (request) => flow.answerMfa(request.body.username, request.body.session, request.body.code),
+    async (request) => flow.at(request.ip).answerMfa(request.body.username, request.body.session, request.body.code),
   );
 
   router.post(
     '/challenges/mfa/resend',
     {
       config: { access: 'public' },
+      onRequest: throttle,
       schema: {
         summary: 'Sends a new SMS code for an open SMS_MFA challenge (at most 3 times; LimitExceededException).',
         tags,
@@ -78,7 +84,7 @@ export function signInRoutes(router: AtriumRouter, services: IdentityServices) {
       },
     },
     async (request) => ({
-      code_delivery_details: await flow.resendMfaCode(request.body.username, request.body.session),
+      code_delivery_details: await flow.at(request.ip).resendMfaCode(request.body.username, request.body.session),
     }),
   );
 }

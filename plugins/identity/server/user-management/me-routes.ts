@@ -134,12 +134,12 @@ export function meRoutes(router: AtriumRouter, services: IdentityServices) {
         reply.status(202);
         return { jsonapi: { version: '1.1' as const }, meta: { code_sent: true } };
       }
-      if (await services.throttle.lockedUntil(me.username)) {
+      if (await services.throttle.lockedUntil(me.username, request.ip)) {
         throw attributeProblem('verification_code', 'Password attempts exceeded', 'NotAuthorizedException');
       }
       const outcome = await services.codes.check(me.id, PURPOSE[attribute], attributes.verification_code);
       if (outcome === 'mismatch') {
-        await services.throttle.recordFailure(me.username);
+        await services.throttle.recordFailure(me.username, request.ip);
         throw attributeProblem(
           'verification_code',
           'Invalid verification code provided, please try again.',

@@ -50,10 +50,10 @@ export function migrationRoutes(router: AtriumRouter, services: IdentityServices
       const migrate = services.options.migrateUnknownUser;
       if (!attributes?.username || !attributes.password || !migrate) throw notFound();
       const username = normalizeUsername(attributes.username);
-      if (await services.throttle.lockedUntil(username)) throw notFound();
+      if (await services.throttle.lockedUntil(username, request.ip)) throw notFound();
       if (await services.users.findByUsername(username)) throw notFound();
       if (!(await migrate({ username, password: attributes.password }))) {
-        await services.throttle.recordFailure(username);
+        await services.throttle.recordFailure(username, request.ip);
         throw notFound();
       }
       const migrated = await services.users.findByUsername(username);

@@ -123,9 +123,63 @@ function browserStorage(): KeyValueStorage | undefined {
   }
 }
 
+export const REFRESH_LOCK_NAME = 'atrium.identity.refresh';
+/** How long a tab without Web Locks waits for another tab's announced refresh before its own. */
+export const BROADCAST_REFRESH_WAIT_MS = 5_000;
+
+/**
+ * One refresh at a time across the tabs of this origin: the Web Locks API where the browser has it;
+ * else a BroadcastChannel on which a tab announces its refresh ('start', then 'done') and the
+ * others wait for the 'done' (at most BROADCAST_REFRESH_WAIT_MS) before they look at the stored
+ * tokens again. The fallback is best effort (two tabs may start within the same instant); the
+ * server's grace window for a just-rotated refresh token (session-store.ts) absorbs that race.
+ */
 function webLock<T>(task: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  return locks ? (locks.request('atrium.identity.refresh', task) as Promise<T>) : task();
+  if (locks) return locks.request(REFRESH_LOCK_NAME, task) as Promise<T>;
+  return broadcastLock(task);
+}
+
+let refreshChannel: BroadcastChannel | null | undefined;
+/** Until when another tab said it is refreshing (epoch ms), and who waits for its 'done'. */
+let otherTabRefreshingUntil = 0;
+let waitingForOtherTab: (() => void)[] = [];
+
+function channel(): BroadcastChannel | null {
+  if (refreshChannel === undefined) {
+    refreshChannel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(REFRESH_LOCK_NAME);
+    refreshChannel?.addEventListener('message', (event: MessageEvent) => {
+      if (event.data === 'start') otherTabRefreshingUntil = Date.now() + BROADCAST_REFRESH_WAIT_MS;
+      if (event.data === 'done') {
+        otherTabRefreshingUntil = 0;
+        const waiting = waitingForOtherTab;
+        waitingForOtherTab = [];
+        for (const resume of waiting) resume();
+      }
+    });
+  }
+  return refreshChannel;
+}
+
+export async function broadcastLock<T>(task: () => Promise<T>): Promise<T> {
+  const shared = channel();
+  if (!shared) return task();
+  const wait = otherTabRefreshingUntil - Date.now();
+  if (wait > 0) {
+    await new Promise<void>((resume) => {
+      const timer = setTimeout(resume, wait);
+      waitingForOtherTab.push(() => {
+        clearTimeout(timer);
+        resume();
+      });
+    });
+  }
+  shared.postMessage('start');
+  try {
+    return await task();
+  } finally {
+    shared.postMessage('done');
+  }
 }
 
 function clearBrowserCookie(name: string) {

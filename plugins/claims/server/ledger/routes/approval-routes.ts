@@ -1,6 +1,8 @@
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import {
   ApiError,
+  defineResource,
   pageQuerySchema,
   paginationLinks,
   serializeDocument,
@@ -20,10 +22,38 @@ import { actorOf, idParams, ledgerListQuery } from './schemas.js';
 
 /**
  * GET transactions/ and transactions/{id}/ (every ledger transaction, voids included);
- * GET approvals/ (transactions pending approval); POST approvals/{id}/approve/ and …/reject/.
+ * GET approvals/ (transactions pending approval); POST approvals/{id}/approve/ and …/reject/;
+ * GET approvals/{id}/decision/ (may the caller approve or reject it: the screens show only what
+ * the server would accept).
  */
 const tags = ['claims', 'claims-ledger'];
 const security = [{ bearer: [] }];
+
+/** Rolls back a trial approval: everything it wrote goes, the verdict stays. */
+class TrialApproval extends Error {}
+
+export interface ApprovalDecision {
+  id: number;
+  may_approve: boolean;
+  may_reject: boolean;
+  /** Why the caller may not approve (the server's own refusal), null when they may. */
+  approve_refusal: string | null;
+  reject_refusal: string | null;
+}
+
+const decisionResource = defineResource<ApprovalDecision>({
+  type: 'approval-decisions',
+  id: (d) => String(d.id),
+  basePath: `${LEDGER_BASE}/approvals/`,
+  attributes: (d) => ({
+    may_approve: d.may_approve,
+    may_reject: d.may_reject,
+    approve_refusal: d.approve_refusal,
+    reject_refusal: d.reject_refusal,
+  }),
+});
+
+const SELF_REJECTION = 'You cannot reject your own transaction.';
 
 const decisionBody = (reasonRequired: boolean) =>
   z.strictObject({
@@ -107,6 +137,76 @@ export function registerApprovalRoutes(router: AtriumRouter, context: ServerPlug
     },
   );
 
+  /** The access policy's answer on approving `pending` (the amount it names), asked outside any transaction. */
+  const approvalAllowed = async (request: FastifyRequest, pending: Awaited<ReturnType<typeof loadTransaction>>) => {
+    const named = pending.type === 'reserve' ? String(pending.details.new_amount ?? pending.amount) : pending.amount;
+    return policyAllows(
+      context,
+      actorOf(request),
+      pending.type as TransactionType,
+      'approve',
+      accessRecord(pending.type as TransactionType, named, {
+        claimId: pending.claimId,
+        exposureId: pending.exposureId,
+        category: pending.reserveCategory,
+      }),
+    );
+  };
+
+  router.get(
+    '/approvals/:id/decision/',
+    {
+      config: { jsonapi: true, access: claimsPermission('transaction', 'read') },
+      schema: {
+        summary: 'Whether the caller may approve or reject a pending transaction, and why not.',
+        description:
+          'Asks exactly what POST approvals/{id}/approve/ would: the route permission, the requester rule, the access ' +
+          'policy on the amount and the authority limits at today’s balances (a trial approval, rolled back). ' +
+          'Nothing is written.',
+        tags,
+        security,
+        params: idParams,
+      },
+    },
+    async (request) => {
+      const id = Number(request.params.id);
+      const scope = await claimScope(context, request, ledgerTransaction.claimId);
+      const pending = await loadTransaction(context, null, id, scope);
+      const approver = actorOf(request);
+      const routeAllowed = (
+        await context.services.evaluator!.evaluate(approver.principal!, claimsPermission('transaction', 'approve'))
+      ).allowed;
+      const notAllowed = 'This operation is not allowed.';
+      const decision: ApprovalDecision = {
+        id,
+        may_approve: false,
+        may_reject: false,
+        approve_refusal: routeAllowed ? null : notAllowed,
+        reject_refusal: routeAllowed ? null : notAllowed,
+      };
+      if (routeAllowed && pending.status !== 'pending_approval') {
+        decision.approve_refusal = decision.reject_refusal = `Transaction ${pending.number} is not pending.`;
+      } else if (routeAllowed && pending.requestedBy.toLowerCase() === approver.username.toLowerCase()) {
+        decision.approve_refusal = 'You cannot approve your own transaction.';
+        decision.reject_refusal = SELF_REJECTION;
+      } else if (routeAllowed) {
+        decision.may_reject = true;
+        const allowed = await approvalAllowed(request, pending);
+        try {
+          await context.db.transaction(async (tx) => {
+            await approveTransaction(tx, approver, id, null, allowed);
+            throw new TrialApproval();
+          });
+        } catch (error) {
+          if (error instanceof TrialApproval) decision.may_approve = true;
+          else if (error instanceof ApiError) decision.approve_refusal = error.message;
+          else throw error;
+        }
+      }
+      return serializeDocument(decisionResource, decision);
+    },
+  );
+
   router.post(
     '/approvals/:id/approve/',
     {
@@ -129,18 +229,7 @@ export function registerApprovalRoutes(router: AtriumRouter, context: ServerPlug
       const pending = await loadTransaction(context, null, id, scope);
       const approver = actorOf(request);
       // The policy sees the amount the request named (see accessRecord), asked before the transaction opens.
-      const named = pending.type === 'reserve' ? String(pending.details.new_amount ?? pending.amount) : pending.amount;
-      const allowed = await policyAllows(
-        context,
-        approver,
-        pending.type as TransactionType,
-        'approve',
-        accessRecord(pending.type as TransactionType, named, {
-          claimId: pending.claimId,
-          exposureId: pending.exposureId,
-          category: pending.reserveCategory,
-        }),
-      );
+      const allowed = await approvalAllowed(request, pending);
       const row = await context.db.transaction((tx) =>
         approveTransaction(tx, approver, id, request.body.data.attributes?.reason ?? null, allowed),
       );
@@ -169,7 +258,19 @@ export function registerApprovalRoutes(router: AtriumRouter, context: ServerPlug
           code: 'required',
         });
       }
-      await loadTransaction(context, null, id, await claimScope(context, request, ledgerTransaction.claimId));
+      const pending = await loadTransaction(
+        context,
+        null,
+        id,
+        await claimScope(context, request, ledgerTransaction.claimId),
+      );
+      // Four eyes: whoever asked does not decide, neither way.
+      if (
+        pending.status === 'pending_approval' &&
+        pending.requestedBy.toLowerCase() === actorOf(request).username.toLowerCase()
+      ) {
+        throw new ApiError(403, SELF_REJECTION, { code: 'self_rejection' });
+      }
       const row = await context.db.transaction((tx) => rejectTransaction(tx, actorOf(request), id, reason));
       return serializeDocument(resourceOfType(row.type), await loadTransaction(context, null, id));
     },

@@ -1,4 +1,5 @@
-import { asc, count, eq, ilike } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { and, asc, count, eq, ilike } from 'drizzle-orm';
 import {
   ApiError,
   defineResource,
@@ -12,6 +13,8 @@ import {
   type ServerPluginContext,
 } from '@atrium/sdk/server';
 import { claimsPermission } from '../../permissions.js';
+import { claimAccessFilter } from '../../core/claim-access.js';
+import { claim, party } from '../../core/tables.js';
 import { LEDGER_BASE } from '../resources.js';
 import { ledgerTransaction, payee, payor } from '../tables.js';
 import { idParams } from './schemas.js';
@@ -34,7 +37,14 @@ const payeeResource = defineResource<PayeeRow>({
   type: 'payees',
   id: (r) => String(r.id),
   basePath: `${LEDGER_BASE}/payees/`,
-  attributes: (r) => ({ name: r.name, payee_type: r.payeeType, tax_id: r.taxId, email: r.email, address: r.address }),
+  attributes: (r) => ({
+    name: r.name,
+    payee_type: r.payeeType,
+    tax_id: r.taxId,
+    email: r.email,
+    address: r.address,
+    party_id: r.partyId,
+  }),
 });
 const payorResource = defineResource<PayorRow>({
   type: 'payors',
@@ -53,11 +63,13 @@ export function registerPayeePayorRoutes(router: AtriumRouter, context: ServerPl
       resource: payeeResource,
       permission: 'payment' as const,
       attributes: {
-        name,
+        // Not required with party_id (the party names it); otherwise the route asks for it.
+        name: name.optional(),
         payee_type: z.enum(['person', 'company', 'vendor', 'attorney']).optional(),
         tax_id: optionalText(30),
         email: z.email().nullable().optional(),
         address: z.string().max(500).optional(),
+        party_id: z.number().int().min(1).max(2147483647).optional(),
       } as z.ZodRawShape,
       toColumns: (a: Record<string, unknown>) => ({
         ...(a.name !== undefined ? { name: a.name as string } : {}),
@@ -101,6 +113,27 @@ export function registerPayeePayorRoutes(router: AtriumRouter, context: ServerPl
       },
     },
   ];
+
+  const payeeOfParty = async (request: FastifyRequest, partyId: number) => {
+    const readable = await claimAccessFilter(context, request, 'read');
+    const [named] = await db
+      .select({ id: party.id, name: party.name })
+      .from(party)
+      .innerJoin(claim, eq(claim.id, party.claimId))
+      .where(and(eq(party.id, partyId), readable))
+      .limit(1);
+    if (!named) {
+      throw new ApiError(400, `Party ${partyId} not found.`, { source: { pointer: '/data/attributes/party_id' } });
+    }
+    const [inserted] = await db
+      .insert(payee)
+      .values({ name: named.name, partyId: named.id })
+      .onConflictDoNothing({ target: payee.partyId })
+      .returning();
+    if (inserted) return { row: inserted, created: true };
+    const [existing] = await db.select().from(payee).where(eq(payee.partyId, named.id));
+    return { row: existing!, created: false };
+  };
 
   for (const setup of setups) {
     const table = setup.table as typeof payee;
@@ -150,7 +183,10 @@ export function registerPayeePayorRoutes(router: AtriumRouter, context: ServerPl
       {
         config: { jsonapi: true, access: claimsPermission(setup.permission, 'create') },
         schema: {
-          summary: `Creates a ${setup.label.toLowerCase()} (name required).`,
+          summary:
+            setup.path === 'payees'
+              ? 'Creates a payee (name required); with party_id, the payee of that claim party (found, 200, or made, 201).'
+              : `Creates a ${setup.label.toLowerCase()} (name required).`,
           tags,
           security,
           body: resourceDocument(setup.path, setup.attributes),
@@ -158,6 +194,12 @@ export function registerPayeePayorRoutes(router: AtriumRouter, context: ServerPl
       },
       async (request, reply) => {
         const attributes = (request.body.data.attributes ?? {}) as Record<string, unknown>;
+        if (setup.path === 'payees' && typeof attributes.party_id === 'number') {
+          // A claim's party as payee: its one payee row, found or made (named after the party).
+          const found = await payeeOfParty(request, attributes.party_id);
+          reply.status(found.created ? 201 : 200);
+          return serializeDocument(resource, found.row);
+        }
         if (attributes.name === undefined) {
           throw new ApiError(400, 'This field is required.', {
             source: { pointer: '/data/attributes/name' },
