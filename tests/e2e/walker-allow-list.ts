@@ -35,13 +35,4 @@ export const ALLOWED_CONSOLE_ERRORS: { message: RegExp; reason: string }[] = [
 ];
 
 /** Serious or critical axe-core violations that are known, with the issue that fixes them. */
-export const ALLOWED_VIOLATIONS: AllowedViolation[] = [
-  {
-    rule: 'button-name',
-    paths: [/^\/claims$/, /^\/claims\/assign-claims$/],
-    reason:
-      "Issue 13 (accessibility): the claims lists' Mantine Pagination controls have no accessible name " +
-      '(plugins/claims/web/components/claim-table.tsx; fix: getControlProps with aria-labels). The claims ' +
-      "module is not the walker's to change.",
-  },
-];
+export const ALLOWED_VIOLATIONS: AllowedViolation[] = [];

@@ -1,4 +1,6 @@
 import { Anchor, Checkbox, Group, Pagination, Table } from '@mantine/core';
+
+const CONTROL_NAMES = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' } as const;
 import { DataTable, EmptyState, formatDate, formatMoney, LoadingState, StatusBadge } from '@atrium/sdk';
 import IconFolderOpen from '@tabler/icons-react/icons/IconFolderOpen';
 import { Link } from 'react-router-dom';
@@ -88,7 +90,15 @@ export function ClaimTable({
       {!loading && claims.length === 0 ? <EmptyState icon={IconFolderOpen} title="No claims." /> : null}
       {pages > 1 ? (
         <Group justify="flex-end" mt="sm">
-          <Pagination total={pages} value={page} onChange={onPage} size="sm" aria-label={`${label} pages`} />
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={onPage}
+            size="sm"
+            aria-label={`${label} pages`}
+            // The arrow buttons hold only an icon: give them names (axe: button-name).
+            getControlProps={(control) => ({ 'aria-label': CONTROL_NAMES[control] })}
+          />
         </Group>
       ) : null}
     </>
