@@ -337,7 +337,13 @@ export class Fuzzer {
       });
       return { response, text: await response.text(), token };
     };
-    const first = await once();
+    let first = await once();
+    if (first.response.status === 415 && init.body !== undefined) {
+      // The document lists JSON for a route that speaks JSON:API: send what the route takes.
+      const jsonapi = 'application/vnd.api+json';
+      init.headers = { ...(init.headers as Record<string, string>), 'content-type': jsonapi, accept: jsonapi };
+      first = await once();
+    }
     let { response, text } = first;
     if (response.status === 401) {
       // An operation before this one ended the session (sign-out everywhere): sign in again.
