@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useE2eSession } from './browser.js';
+import { DEMO_PASSWORD, useE2eSession } from './browser.js';
 
 /**
  * The Users module end to end, through the real pages against the real identity and access
@@ -68,6 +68,91 @@ describe('Users administration', () => {
     }, email);
     expect(active).toEqual([false]);
     expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('an administrator creates a user with the Claims Adjuster role, copies the temporary password, and that user signs in', async () => {
+    const email = `avery.${Date.now()}@atrium.test`;
+    const page = await signIn('admin@atrium.test', '/users/manage');
+    await page.waitForURL((url) => url.pathname === '/users/manage');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.server.url });
+
+    await page.getByRole('textbox', { name: /^Name/ }).fill('Avery Adjuster');
+    await page.getByRole('textbox', { name: /^E-mail/ }).fill(email);
+    // Roles come from the access module; only existing roles can be chosen.
+    await page.getByRole('combobox', { name: 'Roles' }).click();
+    await page.getByRole('option', { name: 'Claims Adjuster', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Create user' }).click();
+    const status = page.getByRole('status').filter({ hasText: 'User created' });
+    await status.getByText('Roles: Claims Adjuster').waitFor({ timeout: 15_000 });
+    const shown = (await page.getByTestId('temporary-password').textContent()) ?? '';
+    await status.getByRole('button', { name: 'Copy password' }).click();
+    await status.getByRole('button', { name: 'Copied' }).waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(shown);
+
+    // The user page shows the role the user was given.
+    await status.getByRole('link', { name: `Edit ${email}` }).click();
+    await page.waitForURL((url) => decodeURIComponent(url.pathname) === `/users/edit/${email}`);
+    await page.getByRole('heading', { name: email }).waitFor();
+    const roles = page.getByRole('combobox', { name: 'Roles' });
+    await expect.poll(async () => (await page.getByText('Claims Adjuster', { exact: true }).count()) > 0).toBe(true);
+    expect(await roles.count()).toBe(1);
+    await page.context().close();
+
+    // The new user signs in with the copied password and must choose their own.
+    const own = await (await e2e.browser.newContext()).newPage();
+    own.on('pageerror', (error) => errors.push(error.message));
+    await own.goto(`${e2e.server.url}/login`);
+    await own.getByLabel('Email').fill(email);
+    await own.getByLabel('Password', { exact: true }).fill(copied);
+    await own.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await own.waitForURL((url) => url.pathname === '/login/reset-password');
+    await own.getByLabel('New password', { exact: true }).fill(`${DEMO_PASSWORD}-Avery7`);
+    await own.getByLabel('Confirm new password').fill(`${DEMO_PASSWORD}-Avery7`);
+    await own.getByRole('button', { name: 'Set password' }).click();
+    await own.waitForURL((url) => url.pathname === '/');
+    await own.getByRole('button', { name: 'Avery Adjuster, user menu' }).waitFor();
+    // One role: the user acts in it without choosing.
+    expect(await own.evaluate(() => localStorage.getItem('atrium.effectiveRole'))).toBe('Claims Adjuster');
+    // All Modules offers the claims module to the new adjuster.
+    await own
+      .getByRole('main')
+      .getByRole('link', { name: /^Claims/ })
+      .first()
+      .waitFor();
+    // Assigning the new adjuster to a claim waits for the claims module to treat every user whose role
+    // may update claims as a claims user (issue 15, item 9; the claims helpers' change).
+    expect(errors).toEqual([]);
+    await own.context().close();
+  });
+
+  it('an administrator cannot give a role to a user who does not exist, and picks users by searching', async () => {
+    const page = await signIn('admin@atrium.test', '/access/assignments');
+    await page.waitForURL((url) => url.pathname === '/access/assignments');
+    await page.getByRole('tab', { name: 'Users in roles' }).click();
+    const users = page.getByRole('combobox', { name: 'Users' });
+    await users.click();
+    await users.fill('nobody@atrium');
+    await page.getByText('No such user.').waitFor();
+    await users.fill('casey');
+    await page.getByRole('option', { name: 'Casey Adjuster (adjuster@atrium.test)' }).click();
+    // The server refuses a name that is not a user, whatever a client sends.
+    const refused = await page.evaluate(async () => {
+      const session = JSON.parse(localStorage.getItem('atrium.identity.session') ?? '{}') as { accessToken?: string };
+      const response = await fetch('/api/access/role-user-name-assignments', {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${session.accessToken}`,
+          'x-effective-role': localStorage.getItem('atrium.effectiveRole') ?? '',
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ user_name: 'nobody@atrium.test', role: 'Underwriter' }),
+      });
+      return { status: response.status, body: (await response.json()) as { detail: string } };
+    });
+    expect(refused).toMatchObject({ status: 400, body: { detail: "User 'nobody@atrium.test' does not exist." } });
     await page.context().close();
   });
 

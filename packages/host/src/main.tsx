@@ -1,3 +1,4 @@
+import './strict-csp.js';
 import '@mantine/core/styles.css';
 import '@atrium/sdk/ui.css';
 import './host.css';

@@ -9,6 +9,9 @@ describe('safeRedirectTarget', () => {
     ['/claims/12/exposures?tab=2#top', '/claims/12/exposures?tab=2#top'],
     ['/', '/'],
     ['https://portal.example.com/rules?x=1', '/rules?x=1'],
+    ['/./claims', '/claims'],
+    ['/lines/products/My%20Product', '/lines/products/My%20Product'],
+    ['/claims?redirect=//evil.example', '/claims?redirect=//evil.example'],
   ])('honours the same-site target %s', (input, expected) => {
     expect(safeRedirectTarget(input, origin)).toBe(expected);
   });
@@ -27,6 +30,26 @@ describe('safeRedirectTarget', () => {
     ['same host, other port', 'https://portal.example.com:8443/policies'],
     ['mailto', 'mailto:someone@example.com'],
     ['empty', ''],
+    // Issue 14, hole 6: dot segments and encodings that normalise into a protocol-relative path.
+    ['dot segment before two slashes', '/.//evil.example/x'],
+    ['dot-dot segment before two slashes', '/..//evil.example/x'],
+    ['several dot segments', '/././/evil.example'],
+    ['encoded dot segment', '/%2e//evil.example/x'],
+    ['encoded dot-dot segment', '/%2E%2E//evil.example'],
+    ['encoded slashes', '/%2F%2Fevil.example'],
+    ['encoded slash after a slash', '/%2fevil.example'],
+    ['doubly encoded slashes', '/%252F%252Fevil.example'],
+    ['encoded backslash', '/%5Cevil.example'],
+    ['encoded backslash after a slash', '/%5c%5cevil.example'],
+    ['encoded dot segment then encoded slashes', '/%2e%2f%2fevil.example'],
+    ['three slashes', '///evil.example'],
+    ['slash, backslash, slash', '/\\/evil.example'],
+    ['encoded NUL', '/%00//evil.example'],
+    ['encoded newline', '/%0a/evil.example'],
+    ['malformed encoding', '/%E0%A4%A'],
+    ['https with two slashes in the path', 'https://portal.example.com//evil.example'],
+    ['userinfo on this host', 'https://evil.example@portal.example.com.evil.example/'],
+    ['scheme-relative with userinfo', '//portal.example.com@evil.example/'],
   ])('replaces a %s target with /', (_label, input) => {
     expect(safeRedirectTarget(input, origin)).toBe('/');
   });

@@ -20,8 +20,37 @@ export function safeRedirectTarget(value: unknown, origin: string = currentOrigi
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return DEFAULT_REDIRECT_TARGET;
   if (url.origin !== new URL(origin).origin) return DEFAULT_REDIRECT_TARGET;
-  // Rebuild from the parsed parts so what we navigate to is exactly what we checked.
-  return `${url.pathname}${url.search}${url.hash}`;
+  // Normalisation can make a protocol-relative path out of a harmless-looking one: `/.//evil/x`
+  // parses to the pathname `//evil/x`, which a browser (or a router handed it) reads as the host
+  // `evil`. Refuse any path that starts with two slashes, also when the slashes (or backslashes)
+  // are percent-encoded and a later decoding step would bring them back.
+  if (!isPlainPath(url.pathname)) return DEFAULT_REDIRECT_TARGET;
+  // Rebuild from the parsed parts so what we navigate to is exactly what we checked, and check
+  // the rebuilt target once more as the browser will resolve it.
+  const target = `${url.pathname}${url.search}${url.hash}`;
+  const resolved = new URL(target, origin);
+  if (resolved.origin !== new URL(origin).origin || resolved.pathname !== url.pathname) return DEFAULT_REDIRECT_TARGET;
+  return target;
+}
+
+function isPlainPath(pathname: string): boolean {
+  let decoded = pathname;
+  // Undo repeated percent-encoding (`%252F` → `%2F` → `/`) a few times; give up on a path that keeps
+  // changing or does not decode.
+  for (let round = 0; round < 4; round++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(decoded);
+    } catch {
+      return false;
+    }
+    if (next === decoded) break;
+    decoded = next;
+    if (round === 3) return false;
+  }
+  if (!decoded.startsWith('/') || /[\\\u0000-\u001f\u007f]/.test(decoded)) return false;
+  // The decoded path normalised once more (`/%2e//evil` → `/.//evil` → `//evil`) must still be a path.
+  return !decoded.startsWith('//') && !new URL(decoded, 'http://localhost').pathname.startsWith('//');
 }
 
 function currentOrigin(): string {

@@ -14,6 +14,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { registerSpa } from './http/spa.js';
 import { registerTrailingSlashTwins } from './http/trailing-slash.js';
 import { responseSerializerCompiler } from './http/response-serializer.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import type { Jobs } from './jobs/job-queue.js';
 import type { PlatformStorage } from './storage/create-object-storage.js';
 import { registerStorageRoutes } from './storage/upload-route.js';
@@ -108,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerAccessControl(app, options.access, routes, declaredPermissions);
   registerControlCharacterGate(app);
   registerJsonApiNegotiation(app);
+  await registerSecurityHeaders(app);
   await registerOpenApi(app);
 
   app.get(

@@ -9,10 +9,11 @@ import type {
   ServerPluginContext,
   ServerPluginDefinition,
 } from '@atrium/sdk/server';
+import { loadSecrets } from '@atrium/sdk/server';
 import { buildApp } from './app.js';
 import type { AtriumConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './database/connect.js';
-import { applyMigrations, dropPluginSchemas } from './database/migrate.js';
+import { prepareSchema } from './database/prepare-schema.js';
 import type { AccessServices, RegisteredRoute } from './http/access-control.js';
 import { discoverServerPlugins } from './installed-plugins.js';
 import { Jobs } from './jobs/job-queue.js';
@@ -85,8 +86,15 @@ export async function createAtrium(options: AtriumOptions): Promise<Atrium> {
   let closeMail = () => {};
   try {
     const platformStorage = await createObjectStorage(config);
-    if (options.seed === 'reset') await dropPluginSchemas(database, plugins);
-    await applyMigrations(database, plugins);
+    const secrets = await loadSecrets({
+      secretKey: config.secretKey,
+      dataDir: config.dataDir,
+      databaseUrl: database.kind === 'postgres' ? (config.databaseUrl ?? 'postgres') : undefined,
+    });
+    const mail = createPlatformMail({ db: database.db, jobs, log, config: config.mail });
+    closeMail = () => mail.close();
+    const jobDefinitions = [...mail.jobs, ...plugins.flatMap((plugin) => plugin.jobs ?? [])];
+    await prepareSchema({ config, database, plugins, jobs: jobDefinitions, reset: options.seed === 'reset', log });
     phase('migrations');
     // Demo data, the job queue and the HTTP app are made side by side: routes are only registered,
     // not served, until all three are done. On the embedded database the pool's one connection
@@ -98,9 +106,6 @@ export async function createAtrium(options: AtriumOptions): Promise<Atrium> {
       }
       phase('seed');
     })();
-    const mail = createPlatformMail({ db: database.db, jobs, log, config: config.mail });
-    closeMail = () => mail.close();
-    const jobDefinitions = [...mail.jobs, ...plugins.flatMap((plugin) => plugin.jobs ?? [])];
     const context: ServerPluginContext = {
       db: database.db,
       pool: database.pool,
@@ -110,6 +115,7 @@ export async function createAtrium(options: AtriumOptions): Promise<Atrium> {
       services: providedServices(plugins, () => context),
       storage: platformStorage.storage,
       mail: mail.service,
+      secrets,
       service: serviceResolver(plugins, () => context),
     };
     // Plugins' default grants join the access policies once the seed has made the system roles.

@@ -16,6 +16,7 @@ describe('configuration from the environment', () => {
       DATABASE_URL: 'postgres://u@db:5432/atrium',
       LOG_LEVEL: 'debug',
       ATRIUM_WORKERS: 'false',
+      ATRIUM_SECRET_KEY: 'ab'.repeat(32),
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -24,6 +25,14 @@ describe('configuration from the environment', () => {
       logLevel: 'debug',
       workers: false,
     });
+  });
+
+  it('needs ATRIUM_SECRET_KEY with DATABASE_URL, and refuses a key that is not 32 bytes', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@db:5432/atrium' })).toThrow(
+      /ATRIUM_SECRET_KEY: ATRIUM_SECRET_KEY is required when DATABASE_URL is set/,
+    );
+    expect(() => loadConfig({ ATRIUM_SECRET_KEY: 'short' })).toThrow(/ATRIUM_SECRET_KEY: each key must be 32 bytes/);
+    expect(loadConfig({}).secretKey).toBeUndefined();
   });
 
   it('treats an empty DATABASE_URL as unset', () => {

@@ -1,4 +1,4 @@
-import type { Statement } from '../shared/statement-schema.js';
+import type { Condition, Statement } from '../shared/statement-schema.js';
 
 /**
  * The roles every installation starts with, their read-only system policies, and which policies
@@ -56,14 +56,21 @@ const allow = (sid: string, actions: string[], resources: string[]): Statement =
 });
 const WRITE = ['read', 'create', 'update'];
 
-/** Agents and agencies: the agent area only — and explicitly never the carrier's administration. */
-const agentArea: Statement[] = [
+/**
+ * Agents and agencies: the agent area only — and explicitly never the carrier's administration.
+ * `ownRecords` is the record condition that keeps them to the business they write: an agent reads
+ * the claims of policies whose agent is their contact, an agency those whose agency is theirs
+ * (identity's user.contact_id and user.agency_id; docs/security.md, "Who reads which records").
+ * Policies, quotes and contacts take the same condition when those modules arrive.
+ */
+const agentArea = (ownRecords: Condition): Statement[] => [
   viewModules('AgentModules', ['quote', 'policies', 'claims', 'reports']),
   allow('Quotes', WRITE, ['quote:*']),
   // Quotes are priced by the lines module's rating service (POST /api/rating/rate-quote/).
   allow('QuoteRating', ['rate'], ['lines:rating']),
   allow('PoliciesAndQuotes', ['read'], ['policies:*']),
-  allow('ReportClaims', ['read', 'create'], ['claims:claim']),
+  allow('ReportClaims', ['create'], ['claims:claim']),
+  { ...allow('OwnClaims', ['read'], ['claims:claim']), conditions: [ownRecords] },
   allow('Reports', ['read'], ['reports:*']),
   {
     sid: 'NoAdministration',
@@ -190,13 +197,13 @@ export const SYSTEM_POLICIES: SystemPolicy[] = [
   {
     name: 'Agent area',
     description: 'Agents quote, look up their policies, report claims and read reports.',
-    statements: agentArea,
+    statements: agentArea({ attribute: 'record.agent_contact_id', operator: 'eq', value: { ref: 'user.contact_id' } }),
     roles: ['Agent'],
   },
   {
     name: 'Agency area',
     description: 'Agencies quote, look up their policies, report claims and read reports.',
-    statements: agentArea,
+    statements: agentArea({ attribute: 'record.agency_contact_id', operator: 'eq', value: { ref: 'user.agency_id' } }),
     roles: ['Agency'],
   },
 ];

@@ -14,6 +14,8 @@ interface DemoAccount {
   name: string;
   roles: string[];
   isEmployee: boolean;
+  contactId?: string;
+  agencyId?: string;
   phoneNumber?: string;
   smsMfa?: boolean;
   totp?: boolean;
@@ -45,8 +47,22 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     phoneNumber: DEMO_SMS_PHONE,
     smsMfa: true,
   },
-  { username: 'agent@agency.test', name: 'Alex Agent', roles: ['Agent'], isEmployee: false },
-  { username: 'agency@agency.test', name: 'Harbour Agency', roles: ['Agency'], isEmployee: false },
+  // Their contact ids are the producers of the demo policies (claims' demo seed, DEMO_PRODUCERS).
+  {
+    username: 'agent@agency.test',
+    name: 'Alex Agent',
+    roles: ['Agent'],
+    isEmployee: false,
+    contactId: 'CON-AGENT-ALEX',
+    agencyId: 'CON-AGENCY-HARBOUR',
+  },
+  {
+    username: 'agency@agency.test',
+    name: 'Harbour Agency',
+    roles: ['Agency'],
+    isEmployee: false,
+    agencyId: 'CON-AGENCY-HARBOUR',
+  },
 ];
 
 export async function seedDemoAccounts({ tx }: SeedContext, hasher: PasswordHasher, clock: Clock): Promise<void> {
@@ -65,6 +81,8 @@ export async function seedDemoAccounts({ tx }: SeedContext, hasher: PasswordHash
       passwordHash: hashes[index]!,
       status: 'CONFIRMED',
       isEmployee: account.isEmployee,
+      contactId: account.contactId ?? null,
+      agencyId: account.agencyId ?? null,
       roles: account.roles,
       smsMfaEnabled: !!account.smsMfa,
       softwareTokenMfaEnabled: !!account.totp,

@@ -79,6 +79,9 @@ export function createIdentityAuthenticator(services: IdentityServices): Authent
           name: session.name,
           email: session.email,
           isEmployee: session.isEmployee,
+          // user.contact_id and user.agency_id in access conditions (agents' and agencies' records).
+          contact_id: session.contactId,
+          agency_id: session.agencyId,
           sessionId: claims.sid,
           tokenId: claims.jti,
           issuedAt: claims.iat,
@@ -134,6 +137,8 @@ interface SessionRow {
   name: string;
   email: string;
   isEmployee: boolean;
+  contactId: string | null;
+  agencyId: string | null;
   roles: string[];
   enabled: boolean;
   tokensValidAfter: Date | null;
@@ -149,6 +154,8 @@ async function sessionOf(db: Database, userId: string, sessionId: string): Promi
       name: user.name,
       email: user.email,
       isEmployee: user.isEmployee,
+      contactId: user.contactId,
+      agencyId: user.agencyId,
       roles: user.roles,
       enabled: user.enabled,
       tokensValidAfter: user.tokensValidAfter,

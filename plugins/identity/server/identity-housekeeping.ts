@@ -54,6 +54,8 @@ export class Housekeeping {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly onError: (error: unknown) => void,
+    /** More chores of the same rhythm (sealing secrets still stored in plaintext). */
+    private readonly chores: (() => Promise<unknown>)[] = [],
   ) {}
 
   /** Starts a purge when one is due; never throws, never makes the caller wait. */
@@ -61,7 +63,10 @@ export class Housekeeping {
     const now = this.clock.now();
     if (this.running || now.getTime() - this.lastRun < HOUSEKEEPING_INTERVAL_MS) return null;
     this.lastRun = now.getTime();
-    this.running = purgeExpiredIdentityRecords(this.db, now)
+    this.running = (async () => {
+      await purgeExpiredIdentityRecords(this.db, now);
+      for (const chore of this.chores) await chore();
+    })()
       .catch(this.onError)
       .finally(() => {
         this.running = null;

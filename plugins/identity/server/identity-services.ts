@@ -68,7 +68,7 @@ export class IdentityServices {
   ) {
     this.clock = options.clock ?? systemClock;
     this.hasher = new PasswordHasher(options.passwordHashing);
-    this.users = new UserStore(db, this.clock, this.hasher);
+    this.users = new UserStore(db, this.clock, this.hasher, context.secrets);
     this.throttle = new SignInThrottle(db, this.clock);
     this.rateLimiter = new RateLimiter(db, this.clock);
     this.codes = new VerificationCodes(db, this.clock);
@@ -81,8 +81,11 @@ export class IdentityServices {
     });
     this.sessions = new SessionStore(db, this.clock);
     this.platform = context.services;
-    this.housekeeping = new Housekeeping(db, this.clock, (error) =>
-      context.log.warn({ err: error }, 'identity housekeeping failed'),
+    this.housekeeping = new Housekeeping(
+      db,
+      this.clock,
+      (error) => context.log.warn({ err: error }, 'identity housekeeping failed'),
+      [() => this.users.sealStoredSecrets()],
     );
   }
 

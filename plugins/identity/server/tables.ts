@@ -45,6 +45,13 @@ export const user = identity.table(
     status: text('status').notNull().default('CONFIRMED'),
     enabled: boolean('enabled').notNull().default(true),
     isEmployee: boolean('is_employee').notNull().default(false),
+    /**
+     * For agents and agencies: the contact that stands for this person as a producer, and the
+     * agency contact they write for. Record conditions compare them with the agent and agency of a
+     * policy (docs/security.md, "Who reads which records"); the contact store will make them references.
+     */
+    contactId: text('contact_id'),
+    agencyId: text('agency_id'),
     roles: text('roles')
       .array()
       .notNull()
@@ -53,9 +60,9 @@ export const user = identity.table(
     softwareTokenMfaEnabled: boolean('software_token_mfa_enabled').notNull().default(false),
     /** SMS_MFA or SOFTWARE_TOKEN_MFA, null when none is preferred. */
     preferredMfa: text('preferred_mfa'),
-    /** Base32 TOTP secret of the verified authenticator app. */
+    /** Base32 TOTP secret of the verified authenticator app, sealed by the secrets service (user-store.ts). */
     totpSecret: text('totp_secret'),
-    /** A secret handed out by enrolment, waiting for its first code. */
+    /** A secret handed out by enrolment, waiting for its first code; sealed like totp_secret. */
     totpPendingSecret: text('totp_pending_secret'),
     /** The last RFC 6238 time step accepted, so that a code works once. */
     totpLastUsedStep: integer('totp_last_used_step'),

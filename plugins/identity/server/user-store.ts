@@ -1,5 +1,5 @@
-import { desc, eq, inArray } from 'drizzle-orm';
-import type { Database, Queryable } from '@atrium/sdk/server';
+import { and, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import type { Database, Queryable, Secrets } from '@atrium/sdk/server';
 import type { Clock } from './clock.js';
 import type { PasswordHasher } from './password-hasher.js';
 import { passwordHistory, user } from './tables.js';
@@ -12,12 +12,45 @@ export function normalizeUsername(username: string): string {
   return username.trim().toLowerCase();
 }
 
+/**
+ * The TOTP secrets (verified and pending) are sealed at rest with the platform's secrets service
+ * (docs/security.md, "Secrets at rest"), each bound to its user and column, and opened here: a
+ * UserRecord always holds them in plaintext, the table never does (once `sealStoredSecrets` has run
+ * over rows written before sealing, or by the demo seed).
+ */
+const SEALED_COLUMNS = [
+  { field: 'totpSecret', column: 'totp_secret' },
+  { field: 'totpPendingSecret', column: 'totp_pending_secret' },
+] as const;
+
+const sealContext = (userId: string, column: string) => `identity.user.${column}:${userId}`;
+
 export class UserStore {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly hasher: PasswordHasher,
+    private readonly secrets: Secrets,
   ) {}
+
+  private opened(row: UserRecord | undefined): UserRecord | undefined {
+    if (!row) return row;
+    const result = { ...row };
+    for (const { field, column } of SEALED_COLUMNS) {
+      const value = row[field];
+      if (value && this.secrets.isSealed(value)) result[field] = this.secrets.open(value, sealContext(row.id, column));
+    }
+    return result;
+  }
+
+  private sealed(id: string, changes: Partial<UserRecord>): Partial<UserRecord> {
+    const result = { ...changes };
+    for (const { field, column } of SEALED_COLUMNS) {
+      const value = changes[field];
+      if (value) result[field] = this.secrets.seal(value, sealContext(id, column));
+    }
+    return result;
+  }
 
   async findByUsername(username: string): Promise<UserRecord | undefined> {
     const [row] = await this.db
@@ -25,12 +58,12 @@ export class UserStore {
       .from(user)
       .where(eq(user.username, normalizeUsername(username)))
       .limit(1);
-    return row;
+    return this.opened(row);
   }
 
   async findById(id: string): Promise<UserRecord | undefined> {
     const [row] = await this.db.select().from(user).where(eq(user.id, id)).limit(1);
-    return row;
+    return this.opened(row);
   }
 
   async update(
@@ -40,11 +73,49 @@ export class UserStore {
   ): Promise<UserRecord> {
     const [row] = await db
       .update(user)
-      .set({ ...changes, updatedAt: this.clock.now() })
+      .set({ ...this.sealed(id, changes), updatedAt: this.clock.now() })
       .where(eq(user.id, id))
       .returning();
     if (!row) throw new Error(`User ${id} vanished during an update.`);
-    return row;
+    return this.opened(row)!;
+  }
+
+  /**
+   * The data migration of sealing: seals TOTP secrets still stored in plaintext (rows from before
+   * sealing, the demo seed) and reseals those sealed with a retired key (key rotation). Runs at
+   * start and with the hourly housekeeping; `updated_at` is left alone (nothing changed for the user).
+   * Answers how many rows it rewrote.
+   */
+  async sealStoredSecrets(): Promise<number> {
+    const rows = await this.db
+      .select({ id: user.id, totpSecret: user.totpSecret, totpPendingSecret: user.totpPendingSecret })
+      .from(user)
+      .where(or(isNotNull(user.totpSecret), isNotNull(user.totpPendingSecret)));
+    let rewritten = 0;
+    for (const row of rows) {
+      const changes: Partial<UserRecord> = {};
+      for (const { field, column } of SEALED_COLUMNS) {
+        const value = row[field];
+        if (!value) continue;
+        if (!this.secrets.isSealed(value)) changes[field] = this.secrets.seal(value, sealContext(row.id, column));
+        else if (this.secrets.needsResealing(value)) {
+          const context = sealContext(row.id, column);
+          changes[field] = this.secrets.seal(this.secrets.open(value, context), context);
+        }
+      }
+      if (Object.keys(changes).length === 0) continue;
+      // Only if the row still holds what was read: an enrolment meanwhile wins.
+      const conditions = SEALED_COLUMNS.filter(({ field }) => field in changes).map(({ field }) =>
+        eq(user[field], row[field]!),
+      );
+      const updated = await this.db
+        .update(user)
+        .set(changes)
+        .where(and(eq(user.id, row.id), ...conditions))
+        .returning({ id: user.id });
+      rewritten += updated.length;
+    }
+    return rewritten;
   }
 
   /** True when the password matches the current one or one of the last `historySize` ones. */

@@ -30,6 +30,9 @@ export interface ManagedUser {
   phone_number: string | null;
   is_active: boolean;
   is_employee: boolean;
+  /** Agents: the producer contact they stand for; agents and agencies: their agency's contact. */
+  contact_id: string | null;
+  agency_id: string | null;
   status: UserStatus | string;
   mfa_enabled: boolean;
   created_at: string | null;
@@ -74,6 +77,8 @@ export function toUser(resource: JsonApiResource): ManagedUser {
     phone_number: str(a.phone_number),
     is_active: a.is_active !== false,
     is_employee: a.is_employee === true,
+    contact_id: str(a.contact_id),
+    agency_id: str(a.agency_id),
     status: str(a.status) ?? '',
     mfa_enabled: a.mfa_enabled === true,
     created_at: str(a.created_at),

@@ -1,10 +1,20 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import IconChevronDown from '@tabler/icons-react/icons/IconChevronDown';
 import { Link, useNavigate } from 'react-router-dom';
 import { isAgentRole } from '../auth/agent-role.js';
 import { useRuntimeStore } from '../host-runtime-context.js';
 import { logoutRoute, MY_ACCOUNT_PATH, SELECT_ROLE_PATH } from '../routing/host-route-refs.js';
 import { supportLinks } from './support-links.js';
+
+/** "Ada Administrator" → "AA" (at most two letters). */
+export function initialsOf(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join('');
+}
 
 /**
  * The top bar's user dropdown (spec: Layout and navigation). Its own chunk: only signed-in users
@@ -24,10 +34,13 @@ export default function UserMenu() {
   return (
     <Menu position="bottom-end" width={260} withinPortal>
       <Menu.Target>
-        {/* The name shown starts the accessible name (WCAG 2.5.3, label in name). */}
+        {/*
+          The name shown starts the accessible name (WCAG 2.5.3, label in name). The avatar's
+          initials are no part of the name, so they are drawn by CSS, not as text.
+        */}
         <UnstyledButton aria-label={`${user.name}, user menu`} className="atrium-user-button">
           <Group gap={8} wrap="nowrap">
-            <Avatar size={28} radius="xl" color="atrium" name={user.name} aria-hidden />
+            <span aria-hidden className="atrium-user-initials" data-initials={initialsOf(user.name)} />
             <Text size="sm" fw={500} truncate maw={180}>
               {user.name}
             </Text>

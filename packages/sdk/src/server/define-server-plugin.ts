@@ -15,6 +15,7 @@ import type {
 import type { EventDefinition } from './events.js';
 import type { MailService } from './mail.js';
 import type { ObjectStorage } from './object-storage.js';
+import type { Secrets } from './secrets/index.js';
 import {
   isPermissionSet,
   type DefaultGrants,
@@ -74,6 +75,8 @@ export interface ServerPluginContext {
   storage: ObjectStorage;
   /** Outgoing e-mail: enqueue in your transaction, a job sends it over SMTP (docs/mail.md). */
   mail: MailService;
+  /** Seals secrets stored at rest (TOTP secrets, webhook secrets, OAuth tokens; docs/security.md). */
+  secrets: Secrets;
   /**
    * Another plugin's service (list its ref in `deps`); call its methods with your transaction.
    * Throws when no installed plugin provides it (the server refuses to start in that case anyway).

@@ -13,3 +13,4 @@ export * from './uploaded-file.js';
 export * from './events.js';
 export * from './permissions.js';
 export * from './services.js';
+export * from './secrets/index.js';

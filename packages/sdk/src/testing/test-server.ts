@@ -96,6 +96,8 @@ async function start(options: TestServerOptions, prepareOnly: boolean): Promise<
     databaseMigrationUrl: undefined as string | undefined,
     databasePoolMax: 5,
     workers: true,
+    // PostgreSQL needs ATRIUM_SECRET_KEY; tests (and their cached templates) share this one.
+    secretKey: 'a7'.repeat(32),
     webDist: options.webDist,
   };
   let plugins = options.plugins;

@@ -10,7 +10,7 @@ import {
 } from '@atrium/sdk/server';
 import { claimsPermission } from '../permissions.js';
 import { mayAccessRecord } from './http-kit.js';
-import { claim, location } from './tables.js';
+import { claim, location, policyRevision } from './tables.js';
 import type { ClaimRow } from './claim-resource.js';
 
 /** The loss location as the access record carries it (null values when the claim has none). */
@@ -25,7 +25,11 @@ export interface ClaimLossLocation {
  * record.loss_state …). `claimAccessColumns` below must give every attribute here the same value in
  * SQL, so that lists filtered in the database show exactly the claims a single read allows.
  */
-export function claimAccessRecord(row: ClaimRow, loss: ClaimLossLocation | null): Record<string, unknown> {
+export function claimAccessRecord(
+  row: ClaimRow,
+  loss: ClaimLossLocation | null,
+  producers: ClaimProducers | null = null,
+): Record<string, unknown> {
   return {
     id: row.id,
     number: row.number,
@@ -36,7 +40,26 @@ export function claimAccessRecord(row: ClaimRow, loss: ClaimLossLocation | null)
     loss_state: loss?.state ?? null,
     loss_city: loss?.city ?? null,
     loss_zip: loss?.zip ?? null,
+    agent_contact_id: producers?.agentContactId ?? null,
+    agency_contact_id: producers?.agencyContactId ?? null,
   };
+}
+
+/** Who wrote the claim's policy: the agent's and the agency's contact ids (null when unknown). */
+export interface ClaimProducers {
+  agentContactId: string | null;
+  agencyContactId: string | null;
+}
+
+/** The producers of the claim's policy revision (one primary-key read; none without a revision). */
+export async function loadClaimProducers(db: Queryable, row: ClaimRow): Promise<ClaimProducers | null> {
+  if (row.policyRevisionId === null) return null;
+  const [found] = await db
+    .select({ agentContactId: policyRevision.agentContactId, agencyContactId: policyRevision.agencyContactId })
+    .from(policyRevision)
+    .where(eq(policyRevision.id, row.policyRevisionId))
+    .limit(1);
+  return found ?? null;
 }
 
 /** The claim's loss location for its access record (one primary-key read; none without a location). */
@@ -55,6 +78,11 @@ const lossField = (column: Column): RelatedRecordColumn => ({
   related: { key: claim.lossLocationId, id: location.id, column },
 });
 
+/** The policy revision's producer fields, reached from the claim's policy_revision_id. */
+const producerField = (column: Column): RelatedRecordColumn => ({
+  related: { key: claim.policyRevisionId, id: policyRevision.id, column },
+});
+
 /** The attributes of claimAccessRecord as SQL over the `claim` table, for record filters on lists. */
 export const claimAccessColumns: RecordColumns = {
   id: claim.id,
@@ -66,6 +94,8 @@ export const claimAccessColumns: RecordColumns = {
   loss_state: lossField(location.state),
   loss_city: lossField(location.city),
   loss_zip: lossField(location.zip),
+  agent_contact_id: producerField(policyRevision.agentContactId),
+  agency_contact_id: producerField(policyRevision.agencyContactId),
 };
 
 /**
@@ -110,7 +140,7 @@ export async function loadClaimFor(
   // transaction opens: the evaluator may read the database, and on the embedded database (one
   // connection) a read beside an open transaction would wait for it forever.
   if (tx !== context.db) return row;
-  const record = claimAccessRecord(row, await loadClaimLossLocation(tx, row));
+  const record = claimAccessRecord(row, await loadClaimLossLocation(tx, row), await loadClaimProducers(tx, row));
   if (!(await mayAccessRecord(context, request, claimsPermission('claim', action), record))) {
     throw claimNotFound(rawId);
   }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   ApiError,
   pageQuerySchema,
@@ -25,6 +25,8 @@ const listFilters = {
   status: z.string().max(200).optional(),
   has_adjuster: z.enum(['true', 'false']).optional(),
   primary_adjuster: z.string().max(200).optional(),
+  /** "My claims": the user's as primary adjuster, or filed (FNOL created or submitted) by the user. */
+  adjuster_or_filer: z.string().max(200).optional(),
   policy_number: z.string().max(100).optional(),
   loss_city: z.string().max(100).optional(),
   loss_state: z.string().max(50).optional(),
@@ -83,6 +85,10 @@ export function claimListConditions(query: Record<string, unknown>): {
   if (f('has_adjuster') === 'true') conditions.push(isNotNull(claim.primaryAdjuster));
   if (f('has_adjuster') === 'false') conditions.push(isNull(claim.primaryAdjuster));
   if (f('primary_adjuster')) conditions.push(eq(claim.primaryAdjuster, f('primary_adjuster')!));
+  if (f('adjuster_or_filer')) {
+    const user = f('adjuster_or_filer')!;
+    conditions.push(or(eq(claim.primaryAdjuster, user), eq(claim.submittedBy, user), eq(claim.createdBy, user))!);
+  }
   if (f('policy_number')) conditions.push(eq(claim.policyNumber, f('policy_number')!));
   const onLocation: SQL[] = [];
   if (f('loss_city')) onLocation.push(sql`lower(${location.city}) = lower(${f('loss_city')!})`);

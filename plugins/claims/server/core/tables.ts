@@ -150,6 +150,7 @@ export const claim = claimsSchema.table(
     index('claim_adjuster_idx').on(table.primaryAdjuster),
     index('claim_loss_location_idx').on(table.lossLocationId),
     index('claim_policy_number_idx').on(table.policyNumber),
+    index('claim_policy_revision_idx').on(table.policyRevisionId),
     // The list sorts by loss and reported date too (then by id): with a million claims a sort
     // without them reads every claim for one page (docs/claims.md, P2).
     index('claim_date_of_loss_idx').on(table.dateOfLoss, table.id),
@@ -616,12 +617,22 @@ export const policyRevision = claimsSchema.table(
       .default([]),
     agencyContact: jsonb('agency_contact').$type<Record<string, unknown> | null>(),
     agentContact: jsonb('agent_contact').$type<Record<string, unknown> | null>(),
+    /**
+     * The producers' contact ids, kept by the database from the contacts above: agents and agencies
+     * read the claims of the policies they write through these (claim-access.ts, system policies).
+     */
+    agentContactId: text('agent_contact_id').generatedAlwaysAs(sql`agent_contact->>'id'`),
+    agencyContactId: text('agency_contact_id').generatedAlwaysAs(sql`agency_contact->>'id'`),
     files: jsonb('files').$type<Record<string, unknown>[]>().notNull().default([]),
     /** What the revision covers: coverage type (name), limit, deductible (decimal text) and risk. */
     coverages: jsonb('coverages').$type<PolicyCoverage[]>().notNull().default([]),
     dateAdded: timestamptz('date_added').notNull().defaultNow(),
   },
-  (table) => [index('policy_revision_policy_idx').on(table.policyId)],
+  (table) => [
+    index('policy_revision_policy_idx').on(table.policyId),
+    index('policy_revision_agent_idx').on(table.agentContactId),
+    index('policy_revision_agency_idx').on(table.agencyContactId),
+  ],
 );
 
 export { bytea, money };

@@ -44,6 +44,26 @@ import {
 const DAY = 86_400_000;
 const SEED_TIME = Date.UTC(2026, 9, 1);
 
+/**
+ * Who wrote the demo policies, in turn: Alex (agent@agency.test) and Blake of Harbour Agency
+ * (agency@agency.test), and Noor of Northgate Agency. Agents read the claims of their own policies,
+ * agencies those of their agents (docs/security.md, "Who reads which records").
+ */
+export const DEMO_PRODUCERS = [
+  {
+    agent: { id: 'CON-AGENT-ALEX', name: 'Alex Agent' },
+    agency: { id: 'CON-AGENCY-HARBOUR', name: 'Harbour Agency' },
+  },
+  {
+    agent: { id: 'CON-AGENT-BLAKE', name: 'Blake Broker' },
+    agency: { id: 'CON-AGENCY-HARBOUR', name: 'Harbour Agency' },
+  },
+  {
+    agent: { id: 'CON-AGENT-NOOR', name: 'Noor Producer' },
+    agency: { id: 'CON-AGENCY-NORTHGATE', name: 'Northgate Agency' },
+  },
+] as const;
+
 export async function seedDemoClaims(tx: Queryable, storage: ObjectStorage): Promise<{ claimIds: number[] }> {
   const lookupRows = Object.entries(GLOBAL_LOOKUPS).flatMap(([kind, names]) =>
     names.map((entry, index) => {
@@ -196,8 +216,8 @@ export async function seedDemoClaims(tx: Queryable, storage: ObjectStorage): Pro
         expirationDate: '2027-01-01',
         primaryInsuredContact: { contact: { name: p.insuredName }, driver: i % 2 === 1 },
         namedInsuredContacts: [{ name: p.insuredName }],
-        agencyContact: { name: 'Harbour Agency' },
-        agentContact: { name: 'Alex Agent' },
+        agencyContact: DEMO_PRODUCERS[i % DEMO_PRODUCERS.length]!.agency,
+        agentContact: DEMO_PRODUCERS[i % DEMO_PRODUCERS.length]!.agent,
         files: [
           {
             declaration: true,

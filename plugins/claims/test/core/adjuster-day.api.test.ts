@@ -160,6 +160,23 @@ async function claimWithExposure() {
   return { claimId: id, exposureId: exposures.data[0].id as string, partyId: parties.data[0].id as string };
 }
 
+describe('My claims (issue 15, item 12)', () => {
+  it('lists the claims the user filed beside those the user adjusts', async () => {
+    const { id } = await fileFnol('HO-100200', [
+      { claimant_name: 'Sawyer Neighbor', coverage_type: 'Liability', description: 'Fence' },
+    ]);
+    const number = (await (await adjuster('GET', `/claims/${id}/`)).json()).data.attributes.number;
+    const mine = await (
+      await adjuster('GET', `/claims/?filter[adjuster_or_filer]=adjuster@atrium.test&numbers=${number}`)
+    ).json();
+    expect(mine.data.map((c: any) => c.attributes.number)).toEqual([number]);
+    const theirs = await (
+      await adjuster('GET', `/claims/?filter[adjuster_or_filer]=admin@atrium.test&numbers=${number}`)
+    ).json();
+    expect(theirs.data).toEqual([]);
+  });
+});
+
 describe('payment methods, pay codes and payees (issue 15, items 3 and 4)', () => {
   it('payment-methods/ and pay-codes/ answer the list client’s paging and filter parameters', async () => {
     const methods = await adjuster('GET', '/payment-methods/?filter[active]=true&page[number]=1&page[size]=250');

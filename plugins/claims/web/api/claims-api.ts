@@ -47,7 +47,8 @@ export type ClaimFilters = Partial<
     | 'loss_city'
     | 'loss_state'
     | 'loss_zip'
-    | 'primary_adjuster',
+    | 'primary_adjuster'
+    | 'adjuster_or_filer',
     string
   >
 >;

@@ -36,7 +36,8 @@ describe('claims dashboard', () => {
     const mine = await screen.findByRole('table', { name: 'My claims' });
     // A draft links to its FNOL, not to a workspace.
     expect(within(mine).getByRole('link', { name: 'CLM-3' }).getAttribute('href')).toBe('/claims/fnol/CLM-3');
-    expect(claimsQueries(host.requests)[0]?.get('filter[primary_adjuster]')).toBe('adjuster@atrium.test');
+    // My claims: the adjuster's own and those the user filed.
+    expect(claimsQueries(host.requests)[0]?.get('filter[adjuster_or_filer]')).toBe('adjuster@atrium.test');
 
     await host.user.click(screen.getByRole('tab', { name: 'Pending claims' }));
     const pending = await screen.findByRole('table', { name: 'Pending claims' });

@@ -106,7 +106,7 @@ export default function ClaimsDashboardPage() {
           <Tabs.Tab value="pending">Pending claims</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="mine" pt="md">
-          <ClaimList label="My claims" base={{ primary_adjuster: user?.username ?? '' }} size={MY_CLAIMS_PAGE_SIZE} />
+          <ClaimList label="My claims" base={{ adjuster_or_filer: user?.username ?? '' }} size={MY_CLAIMS_PAGE_SIZE} />
         </Tabs.Panel>
         <Tabs.Panel value="pending" pt="md">
           {/* Spec: the pending-claims list is pre-filtered has_adjuster false, 20 a page. */}

@@ -16,7 +16,7 @@ import {
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { ErrorAlert, formatMoney, useApiClient } from '@atrium/sdk';
+import { ErrorAlert, formatMoney, useApiClient, useHostServices } from '@atrium/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import { useLookup } from '../api/claims-api.js';
@@ -387,10 +387,18 @@ function FnolWizard({ fnolNumber, onNamed }: { fnolNumber: string | null; onName
       navigate(claimsFnolRoute.link({ fnolNumber: savedNumber }), { replace: true });
     }
   }, [savedNumber, fnolNumber, navigate, state, onNamed]);
+  const services = useHostServices();
+  const submitted = state.matches('submitted');
+  const toasted = useRef(false);
   useEffect(() => {
-    if ((state.matches('submitted') || state.matches('opened')) && context.claimNumber)
+    if ((submitted || state.matches('opened')) && context.claimNumber) {
+      if (submitted && !toasted.current) {
+        toasted.current = true;
+        services.showToast({ message: `Claim ${context.claimNumber} was submitted.`, kind: 'success' });
+      }
       navigate(claimsLossDetailRoute.link({ claimNumber: context.claimNumber }));
-  }, [state, context.claimNumber, navigate]);
+    }
+  }, [state, submitted, context.claimNumber, navigate, services]);
 
   if (state.matches('loading') || state.matches('start')) return <Text>Loading FNOL {fnolNumber}…</Text>;
   if (state.matches('loadFailed'))

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AtriumRouter } from '@atrium/sdk/server';
 import { authenticationResult, refreshBody, signOutBody, successResponse } from '../../shared/identity-schemas.js';
+import { identityError } from '../identity-errors.js';
 import type { IdentityServices } from '../identity-services.js';
 import { SignInFlow } from '../sign-in-flow.js';
 
@@ -56,6 +57,13 @@ export function tokenRoutes(router: AtriumRouter, services: IdentityServices) {
       },
     },
     async (request) => {
+      if (request.principal!.kind !== 'user') {
+        // A machine client has no sessions; its tokens end with its revocation (app-clients).
+        throw identityError(
+          'NotAuthorizedException',
+          'Only a user can sign out globally; a machine client has no sessions.',
+        );
+      }
       await flow.endAllSessions(request.principal!.subject, 'global-sign-out');
       return { status: 'SUCCESS' as const };
     },

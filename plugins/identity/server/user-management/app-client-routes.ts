@@ -1,4 +1,5 @@
-import { z, resourceDocument, type AtriumRouter } from '@atrium/sdk/server';
+import { and, eq, isNull } from 'drizzle-orm';
+import { notFound, z, resourceDocument, type AtriumRouter, type Principal } from '@atrium/sdk/server';
 import type { IdentityServices } from '../identity-services.js';
 import { newOpaqueToken, sha256Hex } from '../secret-tokens.js';
 import { appClient } from '../tables.js';
@@ -7,6 +8,18 @@ import { attributeProblem, isUniqueViolation } from './resources.js';
 
 const tags = ['identity', 'user-management'];
 const security = [{ bearer: [] }];
+const ADMINISTRATOR_ROLE = 'Administrator';
+const idParams = z.strictObject({ id: z.uuid() });
+
+/**
+ * A caller may give a machine client only a role it holds itself (an Administrator holds every
+ * role's permissions): holding `identity:app-client create` must not be a way to an
+ * Administrator-role client.
+ */
+export function mayGrantRole(principal: Principal, role: string): boolean {
+  const held = principal.roles.map((name) => name.toLowerCase());
+  return held.includes(role.toLowerCase()) || held.includes(ADMINISTRATOR_ROLE.toLowerCase());
+}
 
 /**
  * POST app-clients: a machine client acting in one role. The client secret is answered once in
@@ -36,6 +49,14 @@ export function appClientRoutes(router: AtriumRouter, services: IdentityServices
       const attributes = request.body.data.attributes;
       if (!attributes?.name) throw attributeProblem('name', 'This field is required.', 'required');
       if (!attributes.role) throw attributeProblem('role', 'This field is required.', 'required');
+      if (!mayGrantRole(request.principal!, attributes.role)) {
+        throw attributeProblem(
+          'role',
+          'You can only create a machine client in a role you hold yourself.',
+          'permission_denied',
+          403,
+        );
+      }
       const secret = newOpaqueToken();
       let row;
       try {
@@ -69,6 +90,45 @@ export function appClientRoutes(router: AtriumRouter, services: IdentityServices
         },
         meta: { client_secret: secret },
       };
+    },
+  );
+
+  router.delete(
+    '/app-clients/:id',
+    {
+      config: { jsonapi: true, access: P.revokeAppClient },
+      schema: {
+        summary: 'Revokes a machine client: its secret and every token it holds stop working at once.',
+        description:
+          'A client in a role the caller does not hold cannot be revoked by them either (403). Revoking twice is 404.',
+        tags,
+        security,
+        params: idParams,
+      },
+    },
+    async (request, reply) => {
+      const [existing] = await services.db
+        .select({ id: appClient.id, role: appClient.role })
+        .from(appClient)
+        .where(and(eq(appClient.id, request.params.id), isNull(appClient.revokedAt)))
+        .limit(1);
+      if (!existing) throw notFound();
+      if (!mayGrantRole(request.principal!, existing.role)) {
+        throw attributeProblem(
+          'role',
+          'You can only revoke a machine client in a role you hold yourself.',
+          'permission_denied',
+          403,
+        );
+      }
+      // The revision trigger (migration 0004) makes every process drop the client's cached row.
+      await services.db
+        .update(appClient)
+        .set({ revokedAt: services.clock.now() })
+        .where(and(eq(appClient.id, existing.id), isNull(appClient.revokedAt)));
+      // This process's own caches at once; other processes within a second (revision-watch.ts).
+      services.forgetSessionSnapshots();
+      return reply.status(204).send();
     },
   );
 }

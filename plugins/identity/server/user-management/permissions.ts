@@ -10,6 +10,7 @@ export const USER_MANAGEMENT_PERMISSIONS = {
   updateGroup: { resource: 'identity:group', action: 'update' },
   deleteGroup: { resource: 'identity:group', action: 'delete' },
   createAppClient: { resource: 'identity:app-client', action: 'create' },
+  revokeAppClient: { resource: 'identity:app-client', action: 'delete' },
 } satisfies Record<string, Permission>;
 
 export const USER_MANAGEMENT_PERMISSION_DECLARATIONS: PermissionDeclaration[] = [
@@ -24,5 +25,9 @@ export const USER_MANAGEMENT_PERMISSION_DECLARATIONS: PermissionDeclaration[] = 
   { ...USER_MANAGEMENT_PERMISSIONS.createGroup, description: 'Create groups of users.' },
   { ...USER_MANAGEMENT_PERMISSIONS.updateGroup, description: 'Rename or describe groups of users.' },
   { ...USER_MANAGEMENT_PERMISSIONS.deleteGroup, description: 'Delete groups of users.' },
-  { ...USER_MANAGEMENT_PERMISSIONS.createAppClient, description: 'Create machine clients (app clients).' },
+  {
+    ...USER_MANAGEMENT_PERMISSIONS.createAppClient,
+    description: 'Create machine clients (app clients) in a role the caller holds.',
+  },
+  { ...USER_MANAGEMENT_PERMISSIONS.revokeAppClient, description: 'Revoke machine clients (app clients).' },
 ];

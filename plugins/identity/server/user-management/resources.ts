@@ -41,6 +41,8 @@ export function userResourceFor(db: Queryable) {
       picture: row.picture,
       is_active: row.enabled,
       is_employee: row.isEmployee,
+      contact_id: row.contactId,
+      agency_id: row.agencyId,
       status: row.status,
       mfa_enabled: row.smsMfaEnabled || row.softwareTokenMfaEnabled,
       created_at: row.createdAt.toISOString(),

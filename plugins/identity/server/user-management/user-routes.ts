@@ -31,6 +31,14 @@ import {
   withGroups,
 } from './resources.js';
 
+/** A contact id an agent or agency stands for (CON-…); null clears it. */
+const producerId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'Use letters, digits and . _ : - only.');
+
 const tags = ['identity', 'user-management'];
 const security = [{ bearer: [] }];
 export const USER_PAGE_SIZE = 200;
@@ -178,6 +186,8 @@ export function userRoutes(router: AtriumRouter, services: IdentityServices) {
             phone_number: phoneNumber.nullable().optional(),
             picture: pictureUrl.nullable().optional(),
             is_employee: z.boolean().optional(),
+            contact_id: producerId.nullable().optional(),
+            agency_id: producerId.nullable().optional(),
             is_active: z.boolean().optional(),
             temporary_password: z.string().min(1).max(256).optional(),
           },
@@ -211,6 +221,8 @@ export function userRoutes(router: AtriumRouter, services: IdentityServices) {
               phoneNumber: attributes.phone_number ?? null,
               picture: attributes.picture ?? null,
               isEmployee: attributes.is_employee ?? false,
+              contactId: attributes.contact_id ?? null,
+              agencyId: attributes.agency_id ?? null,
               enabled: attributes.is_active ?? true,
               passwordHash,
               status: 'FORCE_CHANGE_PASSWORD',
@@ -260,6 +272,8 @@ export function userRoutes(router: AtriumRouter, services: IdentityServices) {
             phone_number_verified: z.boolean().optional(),
             picture: pictureUrl.nullable().optional(),
             is_employee: z.boolean().optional(),
+            contact_id: producerId.nullable().optional(),
+            agency_id: producerId.nullable().optional(),
             is_active: z.boolean().optional(),
           },
           { id: 'required' },
@@ -293,6 +307,8 @@ export function userRoutes(router: AtriumRouter, services: IdentityServices) {
       }
       if (a.picture !== undefined) changes.picture = a.picture;
       if (a.is_employee !== undefined) changes.isEmployee = a.is_employee;
+      if (a.contact_id !== undefined) changes.contactId = a.contact_id;
+      if (a.agency_id !== undefined) changes.agencyId = a.agency_id;
       const deactivating = a.is_active === false && existing.enabled;
       if (a.is_active !== undefined) changes.enabled = a.is_active;
       const updated = await db.transaction(async (tx) => {

@@ -1,18 +1,22 @@
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { REQUIRED_MESSAGE } from '@atrium/sdk';
 import { BackToSignIn, LoginFrame } from '../components/login-frame.js';
 import type { MfaMedium } from '../machines/sign-in-machine.js';
-import { LOGIN_PATHS, useSignInFlow } from '../sign-in/use-sign-in-flow.js';
+import { LOGIN_PATHS, useSignInFlow, type MfaPageState } from '../sign-in/use-sign-in-flow.js';
 
 /**
- * `/login/mfa?userSession&username&redirectPath&medium&destination`: the second factor. SMS codes can
- * be sent again; the authenticator app's code is typed from the app.
+ * `/login/mfa?username&redirectPath&medium&destination`: the second factor. SMS codes can be sent
+ * again; the authenticator app's code is typed from the app. The challenge session comes in the
+ * history state (MfaPageState), never in the URL, where history, logs and Referer would keep it;
+ * without it the page goes back to sign-in.
  */
 export default function MfaPage() {
   const [params] = useSearchParams();
-  const session = params.get('userSession');
+  const location = useLocation();
+  const state = location.state as Partial<MfaPageState> | null;
+  const session = typeof state?.userSession === 'string' ? state.userSession : null;
   const username = params.get('username');
   const medium: MfaMedium = params.get('medium') === 'SMS' ? 'SMS' : 'SOFTWARE_TOKEN';
   if (!session || !username) return <Navigate to={LOGIN_PATHS.login} replace />;

@@ -16,6 +16,8 @@ export function postLoginTarget(value: string | null | undefined, origin: string
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== new URL(origin).origin) {
     return DEFAULT_POST_LOGIN_PATH;
   }
+  // `/.//evil.example` normalises to the protocol-relative `//evil.example` (issue 14, hole 6).
+  if (url.pathname.startsWith('//') || /^\/(%2f|%5c)/i.test(url.pathname)) return DEFAULT_POST_LOGIN_PATH;
   if (url.pathname === '/login' || (url.pathname.startsWith('/login/') && url.pathname !== '/login/ko_roleSelect')) {
     return DEFAULT_POST_LOGIN_PATH;
   }

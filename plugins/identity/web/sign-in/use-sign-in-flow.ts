@@ -6,6 +6,11 @@ import { identitySession } from '../session/identity-session.js';
 import { signInActors } from './sign-in-actors.js';
 import { postLoginTarget } from './safe-redirect.js';
 
+/** What the MFA page receives in its history state (never in its URL). */
+export interface MfaPageState {
+  userSession: string;
+}
+
 export const LOGIN_PATHS = {
   login: '/login',
   resetPassword: '/login/reset-password',
@@ -82,13 +87,15 @@ export function useSignInFlow(start: SignInStart, redirectPath: string | null) {
       });
     } else if (snapshot.matches('mfaRequired') && context.mfa && startedOn !== 'mfa') {
       const query = new URLSearchParams({
-        userSession: context.mfa.session,
         username: context.username,
         medium: context.mfa.medium,
         destination: context.mfa.destination,
       });
       if (redirect) query.set('redirectPath', redirect);
-      void navigate(`${LOGIN_PATHS.mfa}?${query}`);
+      // The challenge session stays out of the URL (history, logs, Referer): it travels in the
+      // history entry's state, which survives a reload of the page but is never sent anywhere.
+      const state: MfaPageState = { userSession: context.mfa.session };
+      void navigate(`${LOGIN_PATHS.mfa}?${query}`, { state });
     } else if (snapshot.matches('newPasswordRequired') && context.newPassword && startedOn !== 'newPassword') {
       const state: ResetPasswordState = {
         user: { username: context.username },

@@ -49,6 +49,8 @@ interface Values extends Record<string, unknown> {
   email: string;
   phone_number: string;
   is_employee: boolean;
+  contact_id: string;
+  agency_id: string;
   groups: string[];
 }
 
@@ -57,6 +59,8 @@ const valuesOf = (user: ManagedUser): Values => ({
   email: user.email ?? '',
   phone_number: user.phone_number ?? '',
   is_employee: user.is_employee,
+  contact_id: user.contact_id ?? '',
+  agency_id: user.agency_id ?? '',
   groups: user.groupIds,
 });
 
@@ -136,6 +140,9 @@ function UserForm({ user }: { user: ManagedUser }) {
       if (values.phone_number.trim() !== (user.phone_number ?? ''))
         attributes.phone_number = values.phone_number.trim() || null;
       if (values.is_employee !== user.is_employee) attributes.is_employee = values.is_employee;
+      if (values.contact_id.trim() !== (user.contact_id ?? ''))
+        attributes.contact_id = values.contact_id.trim() || null;
+      if (values.agency_id.trim() !== (user.agency_id ?? '')) attributes.agency_id = values.agency_id.trim() || null;
       if (Object.keys(attributes).length)
         await api.patch(
           `${USER_MANAGEMENT_API}/users/${user.id}`,
@@ -292,6 +299,22 @@ function UserForm({ user }: { user: ManagedUser }) {
             disabled={!canUpdate}
             checked={values.is_employee}
             onChange={(e) => set('is_employee', e.currentTarget.checked)}
+          />
+          <TextInput
+            label="Producer contact"
+            description="Agents: the contact this user writes business as. They read the claims of those policies."
+            disabled={!canUpdate}
+            value={values.contact_id}
+            error={errors.contact_id}
+            onChange={(e) => set('contact_id', e.currentTarget.value)}
+          />
+          <TextInput
+            label="Agency contact"
+            description="Agents and agencies: the agency they write for. Agencies read the claims of its policies."
+            disabled={!canUpdate}
+            value={values.agency_id}
+            error={errors.agency_id}
+            onChange={(e) => set('agency_id', e.currentTarget.value)}
           />
           <MultiSelect
             label="Groups"
