@@ -10,7 +10,7 @@ import { ShellRoot } from './shell/shell-root.js';
 function PageLoader() {
   return (
     <Center p="xl">
-      <Loader aria-label="Loading page" />
+      <Loader role="status" aria-label="Loading page" />
     </Center>
   );
 }

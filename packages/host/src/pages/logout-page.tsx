@@ -25,7 +25,7 @@ export default function LogoutPage() {
   }, [runtime, queryClient, navigate]);
   return (
     <Center h="100vh">
-      <Loader aria-label="Signing out" />
+      <Loader role="status" aria-label="Signing out" />
     </Center>
   );
 }

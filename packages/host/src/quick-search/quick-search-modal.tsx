@@ -24,7 +24,7 @@ function QuickSearchBody({ controller }: { controller: QuickSearchController }) 
         aria-expanded
         aria-controls={listId}
         aria-activedescendant={state.selectedIndex >= 0 ? `${listId}-${state.selectedIndex}` : undefined}
-        rightSection={state.fetching ? <Loader size="xs" aria-label="Searching" /> : null}
+        rightSection={state.fetching ? <Loader size="xs" role="status" aria-label="Searching" /> : null}
       />
       <Text size="sm" fw={600} c="dimmed">
         {state.header}

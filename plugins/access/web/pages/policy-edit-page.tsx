@@ -213,7 +213,7 @@ export default function PolicyEditPage() {
         <Text fw={500} size="sm" mb={4}>
           Statements
         </Text>
-        <Suspense fallback={<Loader size="sm" aria-label="Loading editor" />}>
+        <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading editor" />}>
           <StatementsEditor
             value={draft.statements}
             onChange={set('statements')}

@@ -89,14 +89,14 @@ export function ClaimTable({
       {loading && claims.length === 0 ? <LoadingState rows={4} label={`Loading ${label.toLowerCase()}`} /> : null}
       {!loading && claims.length === 0 ? <EmptyState icon={IconFolderOpen} title="No claims." /> : null}
       {pages > 1 ? (
-        <Group justify="flex-end" mt="sm">
+        // A named navigation landmark holds the pages (a name on Pagination's own div is not
+        // permitted ARIA); the arrow buttons hold only an icon, so they get names too.
+        <Group component="nav" aria-label={`${label} pages`} justify="flex-end" mt="sm">
           <Pagination
             total={pages}
             value={page}
             onChange={onPage}
             size="sm"
-            aria-label={`${label} pages`}
-            // The arrow buttons hold only an icon: give them names (axe: button-name).
             getControlProps={(control) => ({ 'aria-label': CONTROL_NAMES[control] })}
           />
         </Group>

@@ -54,7 +54,7 @@ function ProviderSignIn({ pending, params }: { pending: PendingProviderSignIn; p
         </Alert>
       ) : (
         <Stack align="center" gap="xs">
-          <Loader aria-label="Signing in" />
+          <Loader role="status" aria-label="Signing in" />
           <Text size="sm">Signing you in…</Text>
         </Stack>
       )}

@@ -38,7 +38,7 @@ export default function RoleSelectPage() {
   };
 
   let body;
-  if (roles.isPending) body = <Loader aria-label="Loading roles" />;
+  if (roles.isPending) body = <Loader role="status" aria-label="Loading roles" />;
   else if (roles.isError)
     body = (
       <Alert color="red" role="alert">

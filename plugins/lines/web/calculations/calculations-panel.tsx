@@ -164,7 +164,7 @@ function CalculationEditor({ scope, calculation, readOnly, onClose }: EditorProp
       <Text size="sm" fw={500}>
         Formula
       </Text>
-      <Suspense fallback={<Loader size="sm" aria-label="Loading editor" />}>
+      <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading editor" />}>
         <FormulaEditor
           modelId={current ? String(current.id) : 'new'}
           value={formula}

@@ -95,7 +95,7 @@ export function RestorableList<T extends RestorableRow>({
           {error}
         </Alert>
       )}
-      {rows.isPending && <Loader size="sm" aria-label={`Loading ${plural}`} />}
+      {rows.isPending && <Loader size="sm" role="status" aria-label={`Loading ${plural}`} />}
       {rows.isError && <Alert color="red">{errorText(rows.error)}</Alert>}
       {rows.data && rows.data.length === 0 && <Text c="dimmed">This risk type has no {plural}.</Text>}
       {rows.data && rows.data.length > 0 && (

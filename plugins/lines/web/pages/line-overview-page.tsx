@@ -58,7 +58,7 @@ export default function LineOverviewPage() {
   const version = selected?.version ?? null;
   const riskTypes = useRiskTypes(selected?.product.id ?? null, version?.id ?? null);
 
-  if (data.isPending) return <Loader aria-label="Loading line" />;
+  if (data.isPending) return <Loader role="status" aria-label="Loading line" />;
   if (data.isSuccess && !line)
     return (
       <Stack>

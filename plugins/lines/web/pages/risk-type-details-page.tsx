@@ -56,7 +56,8 @@ export default function RiskTypeDetailsPage() {
       { version_id: version?.id },
     );
 
-  if (data.isPending || (selected && riskTypes.isPending)) return <Loader aria-label="Loading risk type" />;
+  if (data.isPending || (selected && riskTypes.isPending))
+    return <Loader role="status" aria-label="Loading risk type" />;
 
   const breadcrumbs = (
     <Breadcrumbs>

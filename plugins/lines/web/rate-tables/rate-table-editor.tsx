@@ -54,7 +54,7 @@ export interface RateTableEditorProps {
 
 export default function RateTableEditor({ scope, tableId, readOnly, onClose, onCreated }: RateTableEditorProps) {
   const table = useRateTable(scope, tableId);
-  if (tableId !== null && table.isPending) return <Loader size="sm" aria-label="Loading rate table" />;
+  if (tableId !== null && table.isPending) return <Loader size="sm" role="status" aria-label="Loading rate table" />;
   if (tableId !== null && table.isError)
     return (
       <Alert color="red" title="The rate table could not be loaded">

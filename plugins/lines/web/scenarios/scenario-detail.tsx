@@ -37,7 +37,7 @@ function findRisk(node: RiskNode | null, id: number | null): RiskNode | null {
 
 export function ScenarioDetail({ scope, scenarioId, readOnly }: ScenarioDetailProps) {
   const scenario = useScenario(scope, scenarioId);
-  if (scenario.isPending) return <Loader size="sm" aria-label="Loading scenario" />;
+  if (scenario.isPending) return <Loader size="sm" role="status" aria-label="Loading scenario" />;
   if (scenario.isError)
     return (
       <Alert color="red" title="The scenario could not be loaded">

@@ -50,7 +50,7 @@ export default function ScenariosPanel({ productId, versionId, readOnly }: Scena
           {error}
         </Alert>
       )}
-      {scenarios.isPending && <Loader size="sm" aria-label="Loading scenarios" />}
+      {scenarios.isPending && <Loader size="sm" role="status" aria-label="Loading scenarios" />}
       {scenarios.isError && <Alert color="red">{errorText(scenarios.error)}</Alert>}
       {scenarios.data && scenarios.data.length === 0 && <Text c="dimmed">This version has no scenarios.</Text>}
       {scenarios.data && scenarios.data.length > 0 && (

@@ -107,7 +107,7 @@ function MfaCard() {
         </Title>
         <ErrorAlert error={mfa.error} />
         {mfa.isPending ? (
-          <Loader size="sm" aria-label="Loading MFA setting" />
+          <Loader size="sm" role="status" aria-label="Loading MFA setting" />
         ) : (
           <>
             <Text size="sm" id="mfa-setting-label">
