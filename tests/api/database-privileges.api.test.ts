@@ -11,7 +11,7 @@ import { signIn, startTestServer, type TestServer } from '@atrium/sdk/testing';
 describe('database privileges', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ appRole: process.env.TEST_DATABASE_APP_ROLE });
   });
   afterAll(async () => {
     await server?.close();

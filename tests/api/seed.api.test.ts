@@ -25,7 +25,8 @@ describe('demo data across restarts', () => {
       await admin.end();
       const url = new URL(process.env.TEST_DATABASE_URL!);
       url.pathname = `/${name}`;
-      config = { ...base, databaseUrl: url.toString() };
+      // ATRIUM_SECRET_KEY is required beside DATABASE_URL; any valid key for this test's database.
+      config = { ...base, databaseUrl: url.toString(), secretKey: 'b5'.repeat(32) };
       cleanup = async () => {
         const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
         await client.connect();

@@ -70,7 +70,13 @@ const agentArea = (ownRecords: Condition): Statement[] => [
   allow('QuoteRating', ['rate'], ['lines:rating']),
   allow('PoliciesAndQuotes', ['read'], ['policies:*']),
   allow('ReportClaims', ['create'], ['claims:claim']),
-  { ...allow('OwnClaims', ['read'], ['claims:claim']), conditions: [ownRecords] },
+  // Their own business, and the claims they reported themselves (an FNOL without a policy of theirs).
+  {
+    ...allow('OwnClaims', ['read'], ['claims:claim']),
+    conditions: [
+      { any: [ownRecords, { attribute: 'record.created_by', operator: 'eq', value: { ref: 'user.username' } }] },
+    ],
+  },
   allow('Reports', ['read'], ['reports:*']),
   {
     sid: 'NoAdministration',

@@ -10,16 +10,19 @@ afterAll(async () => server?.close());
 describe('users and groups', () => {
   it('lists the users that hold roles, with their roles, 15 a page', async () => {
     const body = await (await server.admin.get('/api/access/users')).json();
-    expect(body).toMatchObject({ count: 9, next: null, previous: null });
+    expect(body).toMatchObject({ count: 10, next: null, previous: null });
     expect(body.results[0]).toEqual({ username: 'adjuster@atrium.test', roles: ['Claims Adjuster'] });
     expect(body.results).toContainEqual({ username: 'multi@atrium.test', roles: ['Claims Adjuster', 'Underwriter'] });
     const page = await (await server.admin.get('/api/access/users?page_size=4&page=3&ordering=-username')).json();
     expect(page).toMatchObject({
-      count: 9,
+      count: 10,
       next: null,
       previous: '/api/access/users?page_size=4&page=2&ordering=-username',
     });
-    expect(page.results.map((u: { username: string }) => u.username)).toEqual(['adjuster@atrium.test']);
+    expect(page.results.map((u: { username: string }) => u.username)).toEqual([
+      'admin@atrium.test',
+      'adjuster@atrium.test',
+    ]);
   });
 
   it('filters users by name and by role', async () => {

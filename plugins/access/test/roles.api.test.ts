@@ -12,7 +12,7 @@ const create = (body: unknown) => server.admin.post('/api/access/roles', body);
 describe('roles', () => {
   it('lists the demo roles 15 a page, with filters and ordering', async () => {
     const body = await (await server.admin.get('/api/access/roles')).json();
-    expect(body).toMatchObject({ count: 6, next: null, previous: null });
+    expect(body).toMatchObject({ count: 7, next: null, previous: null });
     expect(body.results).toContainEqual({ id: expect.any(Number), name: 'Administrator', gen2_role: 'admin' });
     const names = (await (await server.admin.get('/api/access/roles?ordering=-name')).json()).results.map(
       (r: { name: string }) => r.name,

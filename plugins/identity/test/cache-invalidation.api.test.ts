@@ -158,6 +158,8 @@ describe.runIf(testDatabaseKind() === 'postgres')('caches across processes on on
           ...process.env,
           NODE_ENV: 'test',
           DATABASE_URL: databaseUrl,
+          // Required with DATABASE_URL; any valid key will do for a database made for this test.
+          ATRIUM_SECRET_KEY: 'c3'.repeat(32),
           DATABASE_POOL_MAX: '4',
           HOST: '127.0.0.1',
           PORT: String(port ?? 0),

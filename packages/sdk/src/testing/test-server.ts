@@ -36,6 +36,11 @@ export interface TestServerOptions {
    * dates the seed's rows does not; the template is rebuilt every day).
    */
   template?: string;
+  /**
+   * PostgreSQL only: the row-only role the server connects as (the database's owner migrates), e.g.
+   * TEST_DATABASE_APP_ROLE as .ci/run sets it. Ignored on PGlite, which has no roles.
+   */
+  appRole?: string;
 }
 
 async function createPostgresDatabase(
@@ -133,9 +138,9 @@ async function start(options: TestServerOptions, prepareOnly: boolean): Promise<
   if (kind === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('ATRIUM_TEST_DB=postgres needs TEST_DATABASE_URL.');
-    // With TEST_DATABASE_APP_ROLE the server runs as that row-only role and migrates as the test
-    // database's owner, as a least-privilege deployment does (docs/security.md).
-    const appRole = process.env.TEST_DATABASE_APP_ROLE || undefined;
+    // With `appRole` the server runs as that row-only role and migrates as the test database's
+    // owner, as a least-privilege deployment does (docs/security.md).
+    const appRole = options.appRole || undefined;
     const connections = (url: string) =>
       appRole ? { databaseUrl: asRole(url, appRole), databaseMigrationUrl: url } : { databaseUrl: url };
     const key = `${await templateKey()}${appRole ? `_${createHash('sha256').update(appRole).digest('hex').slice(0, 6)}` : ''}`;

@@ -80,7 +80,8 @@ beforeAll(async () => {
       {
         sid: 'own',
         effect: 'allow',
-        actions: ['read'],
+        // Update too: a primary adjuster must be a claims user, one whose role may update claims.
+        actions: ['read', 'update'],
         resources: ['claims:claim'],
         conditions: [{ attribute: 'record.primary_adjuster', operator: 'eq', value: { ref: 'user.username' } }],
       },
