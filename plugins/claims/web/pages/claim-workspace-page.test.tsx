@@ -46,7 +46,16 @@ const base = {
   'GET /claims/approvals/': () => doc([]),
   'GET /claims/payees/': () => doc([]),
   'GET /claims/parties/': () => doc([]),
+  'GET /claims/payment-methods/': () =>
+    doc([{ type: 'payment-methods', id: 'check', attributes: { label: 'Check', active: true } }]),
 };
+
+/** Picks an option of a Mantine select (its listbox is named by aria-controls). */
+async function pickMethod(user: { click(el: Element): Promise<void> }, select: HTMLElement, name: string) {
+  await user.click(select);
+  const listbox = await waitFor(() => document.getElementById(select.getAttribute('aria-controls') ?? '')!);
+  await user.click(await within(listbox).findByRole('option', { name, hidden: true }));
+}
 
 describe('claim workspace', () => {
   beforeAll(preloadTestHost, 30_000);
@@ -82,7 +91,9 @@ describe('claim workspace', () => {
     await host.user.click(await screen.findByRole('button', { name: 'Add payment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add payment' });
     await host.user.click(within(dialog).getByRole('button', { name: 'Save payment' }));
-    expect(within(dialog).getAllByText('This field is required.')).toHaveLength(1);
+    // Amount and payment method (no method is chosen for the user).
+    expect(within(dialog).getAllByText('This field is required.')).toHaveLength(2);
+    await pickMethod(host.user, within(dialog).getByRole('combobox', { name: 'Payment method' }), 'Check');
     await host.user.type(within(dialog).getByRole('textbox', { name: 'Payment amount' }), '1250.505');
     await host.user.click(within(dialog).getByRole('button', { name: 'Save payment' }));
     expect(within(dialog).getByText('Amount can not have more than 2 decimal places.')).toBeTruthy();
@@ -106,6 +117,7 @@ describe('claim workspace', () => {
     await host.user.click(screen.getByRole('button', { name: 'Add payment' }));
     const again = await screen.findByRole('dialog', { name: 'Add payment' });
     await host.user.type(within(again).getByRole('textbox', { name: 'Payment amount' }), '80');
+    await pickMethod(host.user, within(again).getByRole('combobox', { name: 'Payment method' }), 'Check');
     await host.user.click(within(again).getByRole('button', { name: 'Save payment' }));
     await waitFor(() => expect(new Set(keys).size).toBe(2));
   }, 90_000);
