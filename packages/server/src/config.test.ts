@@ -43,6 +43,7 @@ describe('configuration from the environment', () => {
     const config = loadConfig({
       DATABASE_URL: 'postgres://atrium_app@db/atrium',
       DATABASE_MIGRATION_URL: 'postgres://atrium_owner@db/atrium',
+      ATRIUM_SECRET_KEY: 'ab'.repeat(32),
     });
     expect(config.databaseMigrationUrl).toBe('postgres://atrium_owner@db/atrium');
     expect(() => loadConfig({ DATABASE_MIGRATION_URL: 'postgres://atrium_owner@db/atrium' })).toThrow(
