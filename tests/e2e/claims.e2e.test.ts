@@ -82,7 +82,7 @@ describe('Claims', () => {
     await page.waitForURL((url) => /^\/claims\/[^/]+\/details$/.test(url.pathname) && !url.pathname.includes('fnol'));
     const claimNumber = decodeURIComponent(new URL(page.url()).pathname.split('/')[2]!);
     await page.getByRole('heading', { name: `Claim ${claimNumber}` }).waitFor();
-    await page.getByText('open', { exact: true }).first().waitFor();
+    await page.getByText('Open', { exact: true }).first().waitFor();
 
     // Accounting: a reserve, then a payment from it
     await page.getByRole('tab', { name: 'Accounting' }).click();
