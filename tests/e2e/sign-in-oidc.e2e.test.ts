@@ -52,9 +52,16 @@ describe('sign-in with an external OpenID Connect provider', () => {
 
   async function appContext(): Promise<{ context: BrowserContext; page: Page }> {
     const context = await browser.newContext();
-    await context.route(`${APP_ORIGIN}/**`, (route) =>
-      route.continue({ url: route.request().url().replace(APP_ORIGIN, server.url) }),
-    );
+    // Fetched from the test server and fulfilled at the app's origin: a rewritten URL
+    // (route.continue) would give the document the test server's origin, and the CSP ('self')
+    // would then block every script the page loads from APP_ORIGIN.
+    await context.route(`${APP_ORIGIN}/**`, async (route) => {
+      const response = await route.fetch({
+        url: route.request().url().replace(APP_ORIGIN, server.url),
+        maxRedirects: 0,
+      });
+      await route.fulfill({ response });
+    });
     // A redirect is not routed, so the provider's redirects become navigations by script (which
     // are), keeping its cookies: its last one goes back to the app's origin.
     await context.route(`${idp.issuer}/**`, async (route) => {
