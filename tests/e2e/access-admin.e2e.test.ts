@@ -68,9 +68,7 @@ describe('Access administration', () => {
     );
   }
 
-  // Skipped: the assignments page now picks existing users by search (issue 15 item 10); this journey still
-  // types into the old 'User names' field. Rewrite it for the picker (session note, 26 Nov).
-  it.skip('an administrator creates a role and a policy and assigns them', async () => {
+  it('an administrator creates a role and a policy and assigns them', async () => {
     const page = await signIn('admin@atrium.test', '/access/roles');
     await page.waitForURL((url) => url.pathname === '/access/roles');
     await mainNav(page).getByRole('link', { name: 'Access' }).waitFor();
@@ -120,9 +118,9 @@ describe('Access administration', () => {
 
     await page.getByRole('tab', { name: 'Users in roles' }).click();
     await choose(page, 'Role', ROLE);
-    // The input comes first; the label also names the suggestions list.
-    await page.getByLabel('User names', { exact: true }).first().fill('adjuster@atrium.test');
-    await page.keyboard.press('Enter');
+    // The picker offers only existing users, searched by name or e-mail as one types.
+    await page.getByPlaceholder('Search users by name or e-mail').fill('adjuster');
+    await page.getByRole('option', { name: /\(adjuster@atrium\.test\)$/ }).click();
     await page.getByRole('button', { name: 'Assign', exact: true }).click();
     await page
       .getByRole('table', { name: 'User name assignments' })
@@ -166,8 +164,8 @@ describe('Access administration', () => {
     await page.context().close();
   });
 
-  // Skipped with the journey above, whose role assignment it depends on.
-  it.skip('the user, acting in that role, sees only the permitted modules and the API refuses the rest', async () => {
+  // Depends on the journey above, which gives the adjuster the role.
+  it('the user, acting in that role, sees only the permitted modules and the API refuses the rest', async () => {
     const page = await signIn('adjuster@atrium.test', '/');
     // Two roles now (Claims Adjuster and Claims Viewer): role select asks which one.
     await page.waitForURL((url) => url.pathname === '/login/ko_roleSelect');
