@@ -7,17 +7,52 @@ import { defineConfig } from 'vitest/config';
  * Test projects:
  * - unit:          *.test.ts(x) beside the code, no server
  * - api-pglite:    *.api.test.ts against a real server on a fresh in-memory PGlite
- * - api-postgres:  the same files against fresh databases on TEST_DATABASE_URL (only when it is set)
+ * - api-postgres:  against fresh databases on TEST_DATABASE_URL (only when it is set): in `npm test`
+ *                  the files whose subject is the database itself (POSTGRES_IN_NPM_TEST), in
+ *                  `npm run test:full` every other API file (the PostgreSQL pass of the matrix)
  * - e2e:           tests/e2e/*.e2e.test.ts, Playwright driving /usr/bin/chromium against the built app
+ *
+ * `npm run test:full` (ATRIUM_TEST_FULL=1) runs the whole-app sweeps (*.sweep.*) whole and the rest
+ * of the PostgreSQL pass; `npm test` runs everything else. Together they run every file on both
+ * databases, as .ci/run does in two steps.
  */
+const full = process.env.ATRIUM_TEST_FULL === '1';
 const exclude = ['**/node_modules/**', '**/dist/**'];
 const apiFiles = ['packages/**/*.api.test.ts', 'plugins/**/*.api.test.ts', 'tests/api/**/*.api.test.ts'];
+const sweeps = ['**/*.sweep.*.test.ts'];
+
+/**
+ * API files whose subject behaves differently on a PostgreSQL server than on embedded PGlite (one
+ * connection): several connections and processes, locks and concurrent writers, roles and
+ * privileges, pg-boss's queues, the planner's row estimate, shared rate counters, database
+ * templates. These run on PostgreSQL in every `npm test`; the rest of the API files run there in
+ * `npm run test:full`. A new file that tests such behaviour belongs here.
+ */
+const POSTGRES_IN_NPM_TEST = [
+  'packages/server/src/database/*.api.test.ts',
+  'packages/server/src/mail/*.api.test.ts',
+  'packages/sdk/src/server/resource/*.api.test.ts',
+  'tests/api/database-privileges.api.test.ts',
+  'tests/api/health.api.test.ts',
+  'tests/api/seed.api.test.ts',
+  'tests/api/seeded-template.api.test.ts',
+  'tests/api/shutdown.api.test.ts',
+  'plugins/identity/test/cache-invalidation.api.test.ts',
+  'plugins/identity/test/refresh-concurrency.api.test.ts',
+  'plugins/identity/test/throttling.api.test.ts',
+  'plugins/claims/test/ledger/*.api.test.ts',
+  'plugins/claims/test/core/bulk-claims.api.test.ts',
+  'plugins/claims/test/core/agent-record-scope.api.test.ts',
+  'plugins/claims/test/core/include-permissions.api.test.ts',
+];
 
 const projects = [
   {
     test: {
       name: 'unit',
-      include: ['packages/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
+      include: full
+        ? []
+        : ['packages/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
       exclude: [...exclude, '**/*.api.test.ts', '**/*.e2e.test.ts'],
       // Whole pages render in jsdom and are typed into key by key: seconds on a loaded machine.
       setupFiles: ['./scripts/test/dom-setup.ts'],
@@ -28,7 +63,7 @@ const projects = [
   {
     test: {
       name: 'api-pglite',
-      include: apiFiles,
+      include: full ? ['**/*.sweep.api.test.ts'] : apiFiles,
       exclude,
       env: { ATRIUM_TEST_DB: 'pglite' },
       testTimeout: 120_000,
@@ -41,8 +76,9 @@ const projects = [
         {
           test: {
             name: 'api-postgres',
-            include: apiFiles,
-            exclude,
+            include: full ? apiFiles : POSTGRES_IN_NPM_TEST,
+            // The sweeps' full versions run once, on PGlite.
+            exclude: full ? [...exclude, ...sweeps, ...POSTGRES_IN_NPM_TEST] : exclude,
             env: { ATRIUM_TEST_DB: 'postgres' },
             testTimeout: 120_000,
             hookTimeout: 300_000,
@@ -53,7 +89,9 @@ const projects = [
   {
     test: {
       name: 'e2e',
-      include: ['tests/e2e/**/*.e2e.test.ts', 'plugins/*/test/e2e/**/*.e2e.test.ts'],
+      include: full
+        ? ['tests/e2e/**/*.sweep.e2e.test.ts', 'plugins/*/test/e2e/**/*.sweep.e2e.test.ts']
+        : ['tests/e2e/**/*.e2e.test.ts', 'plugins/*/test/e2e/**/*.e2e.test.ts'],
       exclude,
       // CI shares two cores between a browser, the server and the test runner: one retry absorbs a
       // starved frame; a real fault fails twice (and the first failure still shows in the report).
