@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Permission } from '../access.js';
 import type { Database, Queryable, ServerPluginContext } from '../define-server-plugin.js';
+import type { EventDefinition } from '../events.js';
 import type { RecordColumns } from '../record-filter-sql.js';
 import type { ResourceShape } from '../../shared/resource-shape.js';
 
@@ -92,6 +93,19 @@ export interface ResourceDeclaration<S extends ResourceShape = ResourceShape> {
   toColumns?: (attributes: Record<string, unknown>, action: 'create' | 'update') => ResourceRow;
   /** Audit entry in the write's transaction (the module's own audit log). */
   audit?: (tx: Queryable, entry: ResourceAuditEntry) => Promise<void>;
+  /**
+   * Domain events written to the outbox in the write's transaction, after the audit entry (so an
+   * event exists exactly when its change committed). Each must be in the plugin's `events`. The data
+   * defaults to the record as a plain client reads it (`{id, ...attributes}`; a delete's is the
+   * record before); `data` shapes it otherwise. A row that fails the event's schema rolls the write
+   * back: declare the schema to match what is written.
+   */
+  events?: {
+    created?: EventDefinition<any>;
+    updated?: EventDefinition<any>;
+    deleted?: EventDefinition<any>;
+    data?: (row: ResourceRow, action: 'create' | 'update' | 'delete') => unknown;
+  };
   hooks?: ResourceHooks;
   messages?: ResourceMessages;
   openapi?: {

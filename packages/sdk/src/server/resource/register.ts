@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } fr
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { emitEvent } from '../events.js';
 import { ApiError, attributeError, fieldError } from '../http-problem.js';
 import type { AtriumRouter, Database, Queryable, ServerPluginContext } from '../define-server-plugin.js';
 import { paginationLinks } from '../jsonapi/pagination.js';
@@ -318,6 +319,13 @@ export function registerResource(
     after?: ResourceRow,
   ) => {
     await declaration.audit?.(tx, { request, action, type, id: String(id), before, after });
+    const events = declaration.events;
+    const event = events && { create: events.created, update: events.updated, delete: events.deleted }[action];
+    if (event) {
+      const row = (after ?? before)!;
+      const data = events.data ? events.data(row, action) : { id: row[idKey], ...definition.attributes(row) };
+      await emitEvent(tx, event, data, { triggeringUser: request.principal?.username ?? 'system' });
+    }
   };
 
   router.get(

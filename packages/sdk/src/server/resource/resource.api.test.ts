@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import accessPlugin from '@atrium/plugin-access/server';
 import identityPlugin from '@atrium/plugin-identity/server';
@@ -238,6 +239,36 @@ describe('a declared JSON:API resource', () => {
     expect(actions).toEqual(['create', 'delete']);
     const red = await json(await adminPlain('GET', `/tags/${tagIds[0]}/`));
     expect(red.uses).toBe(4);
+  });
+});
+
+describe('events of a declared resource', () => {
+  it('writes created, updated and deleted to the outbox in the write, with the record and the user', async () => {
+    const created = await admin('POST', '/notes/', note({ title: 'Eventful', owner: 'events' }));
+    const id = (await json(created)).data.id as string;
+    const refused = await admin('PATCH', `/notes/${id}/`, {
+      data: { type: 'note', id, attributes: { rank: 5000 } },
+    });
+    expect(refused.status).toBe(400);
+    const changed = await admin('PATCH', `/notes/${id}/`, {
+      data: { type: 'note', id, attributes: { rank: 7 } },
+    });
+    expect(changed.status).toBe(200);
+    expect((await admin('DELETE', `/notes/${id}/`)).status).toBe(204);
+    const { rows } = await server.atrium.database.db.execute<{ topic: string; triggering_user: string; data: any }>(
+      sql`select topic, triggering_user, data from core.event_outbox
+          where topic like 'toy.note.%' and data->>'id' = ${id} order by id`,
+    );
+    expect(rows.map((row) => [row.topic, row.triggering_user, row.data.rank])).toEqual([
+      ['toy.note.created', 'admin@atrium.test', 0],
+      ['toy.note.updated', 'admin@atrium.test', 7],
+      ['toy.note.deleted', 'admin@atrium.test', 7],
+    ]);
+    expect(rows[0]!.data).toEqual({ id: Number(id), title: 'Eventful', body: null, owner: 'events', rank: 0 });
+    const catalogue = await server.fetch('/api/event-catalogue', {
+      headers: { authorization: `Bearer ${await tokenOf('admin@atrium.test')}` },
+    });
+    expect(JSON.stringify(await json(catalogue))).toContain('toy.note.updated');
   });
 });
 

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { integer, pgSchema, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { defineServerPlugin } from '../define-server-plugin.js';
+import { defineEvent } from '../events.js';
 import { attributeError } from '../http-problem.js';
 import { defineResourceShape } from '../../shared/resource-shape.js';
 import { declareResource } from './declare.js';
@@ -99,6 +100,28 @@ export const tags = declareResource({
   messages: { unique: { attribute: 'name', detail: (v) => `A tag named ${String(v.name)} already exists.` } },
 });
 
+/** A note as its events carry it: the record as a plain client reads it (the declaration's default). */
+const noteEventData = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  body: z.string().nullable(),
+  owner: z.string(),
+  rank: z.number().int(),
+});
+const noteEvent = (action: 'created' | 'updated' | 'deleted') =>
+  defineEvent({
+    topic: `toy.note.${action}`,
+    schemaId: 'toy.note',
+    version: '1.0.0',
+    description: `A note was ${action}.`,
+    data: noteEventData,
+  });
+export const noteEvents = {
+  created: noteEvent('created'),
+  updated: noteEvent('updated'),
+  deleted: noteEvent('deleted'),
+};
+
 export const notes = declareResource({
   shape: noteShape,
   table: toyNote,
@@ -106,6 +129,7 @@ export const notes = declareResource({
   record: { columns: { owner: toyNote.owner, rank: toyNote.rank } },
   related: { tag: () => tags },
   audit: writeAudit,
+  events: noteEvents,
   hooks: {
     validate(values) {
       if (values.body !== undefined && values.body === values.title) {
@@ -135,6 +159,7 @@ const PERMISSIONS = ['note', 'tag', 'audit'].flatMap((thing) =>
 export const toyPlugin = defineServerPlugin({
   id: 'toy',
   permissions: PERMISSIONS,
+  events: Object.values(noteEvents),
   async routes(router, context) {
     // A test module without a migrations folder: its tables are made here, once per fresh database.
     for (const statement of [
