@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DefaultGrants } from '@atrium/sdk/server';
+import { createPermissionDefaultsInstaller, pluginPolicyName } from '../server/plugin-grants.js';
+import { startAccessServer, type AccessTestServer } from './access-test-server.js';
+
+/**
+ * A plugin's default grants across its versions (plugin-grants.ts): applied once, left alone while the
+ * grant version stays, rewritten when it rises (a role it no longer grants loses the policy), never
+ * lowered — and the evaluator answers by the grants in force.
+ */
+let server: AccessTestServer;
+beforeAll(async () => {
+  server = await startAccessServer();
+});
+afterAll(async () => server?.close());
+
+const PLUGIN = { id: 'almanac', title: 'Almanac' };
+const grants = (grantVersion: number, roles: DefaultGrants['roles']): DefaultGrants => ({
+  plugin: PLUGIN.id,
+  grantVersion,
+  roles,
+});
+const read = { resource: 'almanac:entry', action: 'read', description: 'read entries' };
+const write = { resource: 'almanac:entry', action: 'update', description: 'change entries' };
+
+async function apply(defaultGrants: DefaultGrants) {
+  await createPermissionDefaultsInstaller(server.atrium.database.db).apply([{ ...PLUGIN, defaultGrants }]);
+}
+
+async function may(username: string, action: string): Promise<boolean> {
+  const response = await server
+    .as(username)
+    .post('/api/access/evaluations', { requests: [{ resource: 'almanac:entry', action }] });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { results: { evaluation: { allowed: boolean } }[] }).results[0]!.evaluation
+    .allowed;
+}
+
+async function pluginPolicies(): Promise<{ name: string; version: string; statements: unknown }[]> {
+  const response = await server.admin.get('/api/access/policies?page_size=500');
+  const body = (await response.json()) as { results: { name: string; version: string; statements: unknown }[] };
+  return body.results.filter((policy) => policy.name.endsWith(`(plugin ${PLUGIN.id})`));
+}
+
+describe("a plugin's default grants", () => {
+  it('are applied once as system policies, and a rising grant version rewrites them', async () => {
+    await apply(grants(1, [{ role: 'Claims Adjuster', permissions: [read] }]));
+    expect((await pluginPolicies()).map((p) => [p.name, p.version])).toEqual([
+      [pluginPolicyName(PLUGIN, 'Claims Adjuster'), '1.0.0'],
+    ]);
+    await expect.poll(() => may('adjuster@atrium.test', 'read'), { timeout: 10_000 }).toBe(true);
+    expect(await may('adjuster@atrium.test', 'update')).toBe(false);
+    expect(await may('underwriter@atrium.test', 'read')).toBe(false);
+
+    // The same version with other permissions is not a new version: nothing changes.
+    await apply(grants(1, [{ role: 'Claims Adjuster', permissions: [read, write] }]));
+    expect((await pluginPolicies())[0]!.statements).toEqual([
+      { effect: 'allow', actions: ['read'], resources: ['almanac:entry'] },
+    ]);
+
+    // Version 2 gives the adjuster update too and moves reading to the underwriter only.
+    await apply(
+      grants(2, [
+        { role: 'Claims Adjuster', permissions: [write] },
+        { role: 'Underwriter', permissions: [read] },
+      ]),
+    );
+    expect((await pluginPolicies()).map((p) => [p.name, p.version]).sort()).toEqual([
+      [pluginPolicyName(PLUGIN, 'Claims Adjuster'), '2.0.0'],
+      [pluginPolicyName(PLUGIN, 'Underwriter'), '2.0.0'],
+    ]);
+    await expect.poll(() => may('underwriter@atrium.test', 'read'), { timeout: 10_000 }).toBe(true);
+    expect(await may('adjuster@atrium.test', 'read')).toBe(false);
+    expect(await may('adjuster@atrium.test', 'update')).toBe(true);
+
+    // Version 3 no longer grants the underwriter anything: its policy goes.
+    await apply(grants(3, [{ role: 'Claims Adjuster', permissions: [write] }]));
+    expect((await pluginPolicies()).map((p) => p.name)).toEqual([pluginPolicyName(PLUGIN, 'Claims Adjuster')]);
+    await expect.poll(() => may('underwriter@atrium.test', 'read'), { timeout: 10_000 }).toBe(false);
+
+    // An older build starting against this database does not take the grants back to its version.
+    await apply(grants(1, [{ role: 'Claims Adjuster', permissions: [read] }]));
+    expect((await pluginPolicies()).map((p) => p.version)).toEqual(['3.0.0']);
+    expect(await may('adjuster@atrium.test', 'update')).toBe(true);
+  });
+});
