@@ -49,6 +49,16 @@ describe('Command palette and module chords', () => {
       .waitFor();
     await page.keyboard.press('Escape');
     await palette.waitFor({ state: 'hidden' });
+
+    // F1 types nothing, so it opens the palette from inside a text field too.
+    await page.goto(`${page.url().split('/claims/')[0]}/users`);
+    const search = page.getByRole('textbox', { name: 'Search' });
+    await search.fill('adj');
+    await page.keyboard.press('F1');
+    await input.waitFor();
+    await page.keyboard.press('Escape');
+    await palette.waitFor({ state: 'hidden' });
+    expect(await search.inputValue()).toBe('adj');
     await page.close();
   });
 

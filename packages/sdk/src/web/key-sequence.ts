@@ -114,9 +114,17 @@ export function strokeFromEvent(event: KeyEventLike): string | null {
   return canonical(modifiers, key);
 }
 
-/** A stroke with Ctrl, Alt or Meta: safe to handle even while typing in a field. */
+/**
+ * A stroke that types nothing — with Ctrl, Alt or Meta, or a function key (F1–F12, as VS Code's F1
+ * opens its palette from inside an editor): safe to handle even while typing in a field.
+ */
 export function hasCommandModifier(stroke: string): boolean {
-  return stroke.startsWith('ctrl+') || stroke.startsWith('alt+') || stroke.includes('meta+');
+  return (
+    stroke.startsWith('ctrl+') ||
+    stroke.startsWith('alt+') ||
+    stroke.includes('meta+') ||
+    /(^|\+)f([1-9]|1[0-2])$/.test(stroke)
+  );
 }
 
 const TEXT_INPUT_TYPES = new Set([

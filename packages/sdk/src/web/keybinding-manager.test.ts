@@ -91,6 +91,15 @@ describe('keybinding manager', () => {
     expect(execute).toHaveBeenCalledWith('palette.open', undefined);
   });
 
+  it('fires function keys inside inputs and the editor too (F1 opens the palette while typing)', () => {
+    const { manager, execute, context } = setup();
+    manager.register({ key: 'f1', command: 'palette.open' });
+    expect(manager.handleKeyEvent(key('F1', { target: input }))).toMatchObject({ handled: true });
+    context.setHost('editorFocus', true);
+    expect(manager.handleKeyEvent(key('F1', { target: monaco }))).toMatchObject({ handled: true });
+    expect(execute).toHaveBeenCalledTimes(2);
+  });
+
   it('maps mod to Meta on macOS and Ctrl elsewhere', () => {
     const mac = setup('mac');
     mac.manager.register({ key: 'mod+k', command: 'palette.open' });
