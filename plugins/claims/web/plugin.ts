@@ -2,7 +2,7 @@ import IconActivity from '@tabler/icons-react/icons/IconActivity';
 import IconMail from '@tabler/icons-react/icons/IconMail';
 import IconCash from '@tabler/icons-react/icons/IconCash';
 import IconShieldCheck from '@tabler/icons-react/icons/IconShieldCheck';
-import { defineCommand, definePlugin, z, type PluginRoute } from '@atrium/sdk';
+import { defineCommand, definePlugin, type PluginRoute } from '@atrium/sdk';
 import { claimQuickSearch } from './claim-quick-search.js';
 import { openClaim } from './open-claim.js';
 import {
@@ -143,7 +143,7 @@ export default definePlugin({
       group: 'Claims',
       keywords: ['claim', 'open', 'number', 'find'],
       when: 'host.signedIn',
-      args: z.object({ number: z.string().min(1) }).optional(),
+      args: () => import('./command-args.js').then((m) => m.openClaimArgs),
       run: (args, { services }) => {
         // From the palette (no number) the Claim quick search asks for it.
         if (args?.number) services.navigate(claimsLossDetailRoute.link({ claimNumber: args.number }));

@@ -1,6 +1,6 @@
 import IconSearch from '@tabler/icons-react/icons/IconSearch';
 import IconStack2 from '@tabler/icons-react/icons/IconStack2';
-import { defineCommand, definePlugin, z, type PluginRoute } from '@atrium/sdk';
+import { defineCommand, definePlugin, type PluginRoute } from '@atrium/sdk';
 import {
   lendApi,
   lineQuickSearch,
@@ -65,7 +65,7 @@ export default definePlugin({
       group: 'Lines',
       keywords: ['line', 'product tree', 'homeowners', 'auto'],
       when: 'host.signedIn',
-      args: z.object({ lineName: z.string().min(1) }).optional(),
+      args: () => import('./command-args.js').then((m) => m.openLineArgs),
       run(args, { services }) {
         if (args) return services.navigate(lineOverviewRoute.link({ lineName: args.lineName }));
         lendApi(services.api);
@@ -78,7 +78,7 @@ export default definePlugin({
       group: 'Lines',
       keywords: ['product', 'version', 'draft', 'published'],
       when: 'host.signedIn',
-      args: z.object({ lineName: z.string().min(1), versionId: z.number().int().positive() }).optional(),
+      args: () => import('./command-args.js').then((m) => m.openProductVersionArgs),
       run(args, { services }) {
         if (args)
           return services.navigate(lineOverviewRoute.link({ lineName: args.lineName }, { version_id: args.versionId }));
@@ -92,14 +92,7 @@ export default definePlugin({
       group: 'Lines',
       keywords: ['risk type', 'fields', 'items', 'coverage'],
       when: 'host.signedIn',
-      args: z
-        .object({
-          lineName: z.string().min(1),
-          productName: z.string().min(1),
-          riskTypeName: z.string().min(1),
-          versionId: z.number().int().positive().optional(),
-        })
-        .optional(),
+      args: () => import('./command-args.js').then((m) => m.openRiskTypeArgs),
       run(args, { services }) {
         if (args)
           return services.navigate(

@@ -41,6 +41,17 @@ describe('command registry', () => {
     expect(run).not.toHaveBeenCalled();
   });
 
+  it('loads a lazily declared schema on first run and checks args with it', async () => {
+    const { registry } = setup();
+    const run = vi.fn();
+    const load = vi.fn(async () => z.object({ n: z.number().int() }));
+    registry.registerCommand({ id: 'x.lazy', title: 'Lazy', args: load, run });
+    expect(load).not.toHaveBeenCalled();
+    await expect(registry.executeCommand('x.lazy', { n: 'one' })).rejects.toMatchObject({ code: 'invalid-args' });
+    await registry.executeCommand('x.lazy', { n: 2 });
+    expect(run.mock.calls.map((c) => c[0])).toEqual([{ n: 2 }]);
+  });
+
   it('passes parsed (transformed, defaulted) args to run', async () => {
     const { registry } = setup();
     const run = vi.fn();

@@ -158,7 +158,8 @@ export function createCommandRegistry(options: CommandRegistryOptions): CommandR
         throw new CommandError('disabled', id, `Command '${id}' is not available here (${entry.when.source}).`);
       }
       let checked: unknown = undefined;
-      const schema = entry.definition.args;
+      const declared = entry.definition.args;
+      const schema = typeof declared === 'function' ? await declared() : declared;
       if (schema) {
         const result = schema.safeParse(args);
         if (!result.success) {

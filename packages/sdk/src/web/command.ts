@@ -55,8 +55,13 @@ export interface CommandDefinition<Args = void> {
   keywords?: readonly string[];
   /** A `when` expression (see when-expression.ts); the command is hidden and refuses to run when false. */
   when?: string;
-  /** Checks `args` at the boundary; without it the command takes no arguments. */
-  args?: ZodType<Args>;
+  /**
+   * Checks `args` at the boundary; without it the command takes no arguments. Either the schema or
+   * a loader of it: manifests load with the first page, so a module keeps zod out of the initial
+   * JavaScript (P3) with `args: () => import('./command-args.js').then((m) => m.openClaimArgs)`,
+   * loaded the first time the command runs.
+   */
+  args?: ZodType<Args> | (() => Promise<ZodType<Args>>);
   run(args: Args, ctx: CommandRunContext): unknown;
 }
 
