@@ -128,7 +128,10 @@ async function coverageValues(
     .where(eq(policyRevision.id, revisionId))
     .limit(1);
   if (!revision || (owner.policyId != null && revision.policyId !== owner.policyId)) {
-    throw attributeError('policy_revision_id', `Policy revision ${revisionId} is not a revision of the claim's policy.`);
+    throw attributeError(
+      'policy_revision_id',
+      `Policy revision ${revisionId} is not a revision of the claim's policy.`,
+    );
   }
   const covered = revision.coverages.find((c) => c.coverage_type === attributes.coverage_type);
   if (!covered) {
