@@ -10,6 +10,7 @@ import { StatusBadge } from '@atrium/sdk';
 import { exposureStatusLabels } from '../claims-labels.js';
 import { claimAccessRecordOf } from '../components/claim-header.js';
 import { ExposureDialog } from './exposure-dialog.js';
+import { ExposureAssignees, useExposureAssignments, useMayAssignExposures } from './exposure-assignments.js';
 
 export interface ClaimantGroup {
   claimantNumber: string;
@@ -48,6 +49,9 @@ export function ExposuresTab({ claim }: { claim: Claim }) {
   const parties = useParties(claim.id);
   const canAdd = useCan('claims:claim', 'update', claimAccessRecordOf(claim));
   const canCreate = useCan('claims:exposure', 'create');
+  const canReadAssignments = useCan('claims:assignment', 'read').allowed;
+  const assignments = useExposureAssignments(claim.id, canReadAssignments);
+  const mayAssign = useMayAssignExposures(claim);
   const [adding, setAdding] = useState(false);
   const mayAdd = canAdd.allowed && canCreate.allowed && claim.status !== 'closed' && claim.status !== 'draft';
   if (exposures.error || parties.error) return <ErrorAlert error={exposures.error ?? parties.error} />;
@@ -74,7 +78,9 @@ export function ExposuresTab({ claim }: { claim: Claim }) {
                 <Table.Th>Exposure</Table.Th>
                 <Table.Th>Name</Table.Th>
                 <Table.Th>Status</Table.Th>
+                <Table.Th>Coverage</Table.Th>
                 <Table.Th>Adjuster</Table.Th>
+                {canReadAssignments ? <Table.Th>Assigned</Table.Th> : null}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -96,7 +102,18 @@ export function ExposuresTab({ claim }: { claim: Claim }) {
                   <Table.Td>
                     <StatusBadge labels={exposureStatusLabels} value={text(exposure.status)} />
                   </Table.Td>
+                  <Table.Td>{text(exposure.coverage_name) || '—'}</Table.Td>
                   <Table.Td>{text(exposure.adjuster ?? exposure.adjuster_id) || '—'}</Table.Td>
+                  {canReadAssignments ? (
+                    <Table.Td>
+                      <ExposureAssignees
+                        claim={claim}
+                        exposure={exposure}
+                        assignments={assignments.data ?? []}
+                        mayAssign={mayAssign}
+                      />
+                    </Table.Td>
+                  ) : null}
                 </Table.Tr>
               ))}
             </Table.Tbody>
