@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD, useE2eSession } from './browser.js';
 
 /**
@@ -8,6 +9,20 @@ import { DEMO_PASSWORD, useE2eSession } from './browser.js';
  * from the same tab; the adjuster then closes the claim with a reason.
  */
 const JSONAPI = 'application/vnd.api+json';
+
+/** Whether the page fits its window: no sideways scroll of the page or main, no table past the right edge. */
+async function fitsWidth(page: Page) {
+  return page.evaluate(() => {
+    const main = document.querySelector('main');
+    return {
+      pageScroll: document.documentElement.scrollWidth > window.innerWidth,
+      mainScroll: main ? main.scrollWidth > main.clientWidth : false,
+      clipped: [...document.querySelectorAll('main table')]
+        .filter((t) => t.getBoundingClientRect().right > window.innerWidth + 1)
+        .map((t) => t.getAttribute('aria-label') ?? 'table'),
+    };
+  });
+}
 
 describe('Claim workspace: an adjuster and a supervisor', () => {
   const e2e = useE2eSession('claims-workspace-day');
@@ -95,11 +110,18 @@ describe('Claim workspace: an adjuster and a supervisor', () => {
     const assigned = await adjusterApi('GET', `/integrations/users/exposure-assignments/?exposure_id=${added.id}`);
     expect(assigned.body.data.map((a: any) => a.attributes.username)).toEqual(['adjuster@atrium.test']);
 
-    // At 1024 px the exposures tab fits: no sideways scroll.
+    // At 1024 px the exposures tab fits: no sideways scroll, no table running past the window.
     await page.setViewportSize({ width: 1024, height: 768 });
-    await page.waitForTimeout(200);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+    await page.waitForTimeout(300);
+    expect(await fitsWidth(page)).toEqual({ pageScroll: false, mainScroll: false, clipped: [] });
     await page.setViewportSize({ width: 1440, height: 900 });
+
+    const remove = row.getByRole('button', {
+      name: `Remove Casey Adjuster (adjuster@atrium.test) · Field Adjuster from exposure ${displayNumber}`,
+    });
+    await remove.click();
+    await remove.waitFor({ state: 'detached' });
+    await row.getByText('Nobody assigned').waitFor();
 
     // A reserve and a 6,000.00 payment on the new exposure: over the adjuster's 5,000.00, it waits.
     const exposure = { data: { type: 'exposures', id: added.id } };
@@ -171,6 +193,9 @@ describe('Claim workspace: an adjuster and a supervisor', () => {
     const [, policyNumber, revisionNumber] = /^Edit coverages of (.+) revision (.+)$/.exec(name)!;
     await edit.click();
     const dialog = page.getByRole('dialog', { name: `Coverages of ${policyNumber} revision ${revisionNumber}` });
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await dialog.getByRole('button', { name: 'Add coverage' }).waitFor();
+    expect(await fitsWidth(page)).toEqual({ pageScroll: false, mainScroll: false, clipped: [] });
     const rows = await dialog.getByLabel(/^Limit of coverage \d+$/).count();
     expect(rows).toBeGreaterThan(0);
 
