@@ -227,7 +227,7 @@ describe('Claim workspace: an adjuster and a supervisor', () => {
     expect(coverages.at(-1)).toMatchObject({
       coverage_type: 'Water Backup',
       limit: '10000.50',
-      deductible: '250',
+      deductible: '250.00',
       risk: 'Main residence',
     });
     expect(errors).toEqual([]);
