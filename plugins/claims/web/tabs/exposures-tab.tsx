@@ -9,6 +9,7 @@ import { claimsExposureDetailsRoute } from '../routes.js';
 import { StatusBadge } from '@atrium/sdk';
 import { exposureStatusLabels } from '../claims-labels.js';
 import { claimAccessRecordOf } from '../components/claim-header.js';
+import { useClaimsUsers } from '../api/workspace-api.js';
 import { ExposureDialog } from './exposure-dialog.js';
 import { ExposureAssignees, useExposureAssignments, useMayAssignExposures } from './exposure-assignments.js';
 
@@ -50,6 +51,9 @@ export function ExposuresTab({ claim }: { claim: Claim }) {
   const canAdd = useCan('claims:claim', 'update', claimAccessRecordOf(claim));
   const canCreate = useCan('claims:exposure', 'create');
   const canReadAssignments = useCan('claims:assignment', 'read').allowed;
+  // Adjusters by name (for those who may read the claims users), else their user name.
+  const users = useClaimsUsers(useCan('claims:user', 'read').allowed);
+  const adjusterName = (username: string) => users.data?.find((u) => u.value === username)?.label ?? username;
   const assignments = useExposureAssignments(claim.id, canReadAssignments);
   const mayAssign = useMayAssignExposures(claim);
   const [adding, setAdding] = useState(false);
@@ -86,7 +90,7 @@ export function ExposuresTab({ claim }: { claim: Claim }) {
             <Table.Tbody>
               {group.exposures.map((exposure) => (
                 <Table.Tr key={exposure.id}>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Anchor
                       component={Link}
                       to={claimsExposureDetailsRoute.link({
@@ -103,7 +107,7 @@ export function ExposuresTab({ claim }: { claim: Claim }) {
                     <StatusBadge labels={exposureStatusLabels} value={text(exposure.status)} />
                   </Table.Td>
                   <Table.Td>{text(exposure.coverage_name) || '—'}</Table.Td>
-                  <Table.Td>{text(exposure.adjuster ?? exposure.adjuster_id) || '—'}</Table.Td>
+                  <Table.Td>{adjusterName(text(exposure.adjuster ?? exposure.adjuster_id)) || '—'}</Table.Td>
                   {canReadAssignments ? (
                     <Table.Td>
                       <ExposureAssignees
