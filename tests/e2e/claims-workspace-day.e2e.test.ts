@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD, useE2eSession } from './browser.js';
 
 /**
@@ -8,6 +9,20 @@ import { DEMO_PASSWORD, useE2eSession } from './browser.js';
  * from the same tab; the adjuster then closes the claim with a reason.
  */
 const JSONAPI = 'application/vnd.api+json';
+
+/** Whether the page fits its window: no sideways scroll of the page or main, no table past the right edge. */
+async function fitsWidth(page: Page) {
+  return page.evaluate(() => {
+    const main = document.querySelector('main');
+    return {
+      pageScroll: document.documentElement.scrollWidth > window.innerWidth,
+      mainScroll: main ? main.scrollWidth > main.clientWidth : false,
+      clipped: [...document.querySelectorAll('main table')]
+        .filter((t) => t.getBoundingClientRect().right > window.innerWidth + 1)
+        .map((t) => t.getAttribute('aria-label') ?? 'table'),
+    };
+  });
+}
 
 describe('Claim workspace: an adjuster and a supervisor', () => {
   const e2e = useE2eSession('claims-workspace-day');
@@ -44,6 +59,11 @@ describe('Claim workspace: an adjuster and a supervisor', () => {
     const claim = claims.body.data[0];
     const claimNumber: string = claim.attributes.number;
     const before = await adjusterApi('GET', `/exposures/?filter[claim]=${claim.id}`);
+    const revision = await adjusterApi(
+      'GET',
+      `/integrations/policies/revisions/${claim.attributes.policy_revision_id}/`,
+    );
+    const cover = revision.body.data.attributes.coverages[0];
 
     // Exposures tab: the claim grows after FNOL.
     const page = await signIn('adjuster@atrium.test', `/claims/${claimNumber}/exposures`);
@@ -55,15 +75,53 @@ describe('Claim workspace: an adjuster and a supervisor', () => {
     await add.getByRole('textbox', { name: 'Exposure name' }).fill('Neighbor fence');
     await add.getByRole('combobox', { name: 'Claimant' }).click();
     await page.getByRole('option').first().click();
+    // The coverage is one of the policy revision's (by its name, with limit and deductible).
+    await add.getByRole('combobox', { name: 'Coverage' }).click();
+    await page.getByRole('option', { name: new RegExp(`^${cover.label} · limit `) }).click();
     await add.getByRole('combobox', { name: 'Adjuster' }).click();
     await page.getByRole('option', { name: 'Casey Adjuster (adjuster@atrium.test)' }).click();
     await add.getByRole('button', { name: 'Add exposure' }).click();
     await page.getByText(/^Exposure .+ was added\.$/).waitFor();
-    await page.getByRole('cell', { name: 'Neighbor fence' }).waitFor();
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Neighbor fence' }) });
+    await row.getByRole('cell', { name: cover.label, exact: true }).waitFor();
     const after = await adjusterApi('GET', `/exposures/?filter[claim]=${claim.id}`);
     expect(after.body.data).toHaveLength(before.body.data.length + 1);
     const added = after.body.data.find((e: any) => e.attributes.exposure_name === 'Neighbor fence');
-    expect(added.attributes).toMatchObject({ status: 'open', adjuster: 'adjuster@atrium.test' });
+    expect(added.attributes).toMatchObject({
+      status: 'open',
+      adjuster: 'adjuster@atrium.test',
+      coverage_type: cover.coverage_type,
+      policy_revision_id: claim.attributes.policy_revision_id,
+      coverage_name: cover.label,
+    });
+
+    // Exposure-level assignment: the adjuster gives the new exposure a field adjuster, then removes it.
+    const displayNumber: string = added.attributes.display_number;
+    await row.getByRole('button', { name: `Assign exposure ${displayNumber}` }).click();
+    const assign = page.getByRole('dialog', { name: `Assign exposure ${displayNumber}` });
+    await assign.getByRole('button', { name: 'Assign' }).click();
+    await assign.getByText('This field is required.').first().waitFor();
+    await assign.getByRole('combobox', { name: 'User' }).click();
+    await page.getByRole('option', { name: 'Casey Adjuster (adjuster@atrium.test)' }).click();
+    await assign.getByRole('combobox', { name: 'Role' }).click();
+    await page.getByRole('option', { name: 'Field Adjuster' }).click();
+    await assign.getByRole('button', { name: 'Assign' }).click();
+    await row.getByText('Casey Adjuster (adjuster@atrium.test) · Field Adjuster').waitFor();
+    const assigned = await adjusterApi('GET', `/integrations/users/exposure-assignments/?exposure_id=${added.id}`);
+    expect(assigned.body.data.map((a: any) => a.attributes.username)).toEqual(['adjuster@atrium.test']);
+
+    // At 1024 px the exposures tab fits: no sideways scroll, no table running past the window.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.waitForTimeout(300);
+    expect(await fitsWidth(page)).toEqual({ pageScroll: false, mainScroll: false, clipped: [] });
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    const remove = row.getByRole('button', {
+      name: `Remove Casey Adjuster (adjuster@atrium.test) · Field Adjuster from exposure ${displayNumber}`,
+    });
+    await remove.click();
+    await remove.waitFor({ state: 'detached' });
+    await row.getByText('Nobody assigned').waitFor();
 
     // A reserve and a 6,000.00 payment on the new exposure: over the adjuster's 5,000.00, it waits.
     const exposure = { data: { type: 'exposures', id: added.id } };
@@ -125,4 +183,54 @@ describe('Claim workspace: an adjuster and a supervisor', () => {
 
     expect(errors).toEqual([]);
   }, 240_000);
+
+  it("an administrator edits a mock policy revision's coverages", async () => {
+    const page = await signIn('admin@atrium.test', '/claims/admin-setup/mock-policies');
+    await page.getByRole('heading', { name: 'Mock Policies Maintenance' }).waitFor();
+    const table = page.getByRole('table', { name: 'Mock policies' });
+    const edit = table.getByRole('button', { name: /^Edit coverages of .+ revision / }).first();
+    const name = (await edit.getAttribute('aria-label'))!;
+    const [, policyNumber, revisionNumber] = /^Edit coverages of (.+) revision (.+)$/.exec(name)!;
+    await edit.click();
+    const dialog = page.getByRole('dialog', { name: `Coverages of ${policyNumber} revision ${revisionNumber}` });
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await dialog.getByRole('button', { name: 'Add coverage' }).waitFor();
+    expect(await fitsWidth(page)).toEqual({ pageScroll: false, mainScroll: false, clipped: [] });
+    const rows = await dialog.getByLabel(/^Limit of coverage \d+$/).count();
+    expect(rows).toBeGreaterThan(0);
+
+    // A new coverage: amounts are checked (2 decimal places) before anything is sent.
+    await dialog.getByRole('button', { name: 'Add coverage' }).click();
+    const n = rows + 1;
+    await dialog.getByRole('button', { name: 'Save coverages' }).click();
+    await dialog.getByText('This field is required.').first().waitFor();
+    await dialog.getByLabel(`Coverage type of coverage ${n}`, { exact: true }).fill('Water Backup');
+    await dialog.getByLabel(`Limit of coverage ${n}`, { exact: true }).fill('10000.555');
+    await dialog.getByLabel(`Deductible of coverage ${n}`, { exact: true }).fill('250');
+    await dialog.getByLabel(`Risk of coverage ${n}`, { exact: true }).fill('Main residence');
+    await dialog.getByRole('button', { name: 'Save coverages' }).click();
+    await dialog.getByText('Limit can not have more than 2 decimal places.').waitFor();
+    await dialog.getByLabel(`Limit of coverage ${n}`, { exact: true }).fill('10000.50');
+    // The first coverage goes.
+    const firstType = await dialog.getByLabel('Coverage type of coverage 1', { exact: true }).inputValue();
+    await dialog.getByRole('button', { name: 'Remove coverage 1' }).click();
+    await dialog.getByRole('button', { name: 'Save coverages' }).click();
+    await page.getByText(`The coverages of ${policyNumber} were saved.`).waitFor();
+
+    const adminApi = await caller('admin@atrium.test');
+    const found = await adminApi('GET', `/integrations/policies/search/?policyNumber=${policyNumber}`);
+    const policy = found.body.data.find((p: any) => p.attributes.policy_number === policyNumber);
+    const revision = policy.attributes.revisions.find((r: any) => r.number === revisionNumber);
+    const coverages = revision.coverages as any[];
+    expect(coverages).toHaveLength(rows);
+    expect(coverages.map((c) => c.coverage_type)).not.toContain(firstType);
+    expect(coverages.at(-1)).toMatchObject({
+      coverage_type: 'Water Backup',
+      limit: '10000.50',
+      deductible: '250.00',
+      risk: 'Main residence',
+    });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
 });

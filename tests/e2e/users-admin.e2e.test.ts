@@ -4,7 +4,8 @@ import { DEMO_PASSWORD, useE2eSession } from './browser.js';
 /**
  * The Users module end to end, through the real pages against the real identity and access
  * services: the administrator creates a user, reads the temporary password shown once, and
- * deactivates the user; an agent opening /users is sent to /forbidden.
+ * deactivates the user; a user created with the Claims Adjuster role signs in and is made a claim's
+ * primary adjuster (issue 15, Done-when); an agent opening /users is sent to /forbidden.
  */
 
 describe('Users administration', () => {
@@ -71,7 +72,7 @@ describe('Users administration', () => {
     await page.context().close();
   });
 
-  it('an administrator creates a user with the Claims Adjuster role, copies the temporary password, and that user signs in', async () => {
+  it('an administrator creates a user with the Claims Adjuster role, copies the temporary password, that user signs in and is given a claim', async () => {
     const email = `avery.${Date.now()}@atrium.test`;
     const page = await signIn('admin@atrium.test', '/users/manage');
     await page.waitForURL((url) => url.pathname === '/users/manage');
@@ -122,11 +123,39 @@ describe('Users administration', () => {
       .getByRole('link', { name: /^Claims/ })
       .first()
       .waitFor();
-    // Assigning the new adjuster to a claim waits for the claims module to treat every user whose role
-    // may update claims as a claims user (issue 15, item 9; the claims helpers' change).
-    expect(errors).toEqual([]);
     await own.context().close();
-  });
+
+    // The administrator makes the new adjuster a claim's primary adjuster from the claim's details.
+    const admin = await signIn('admin@atrium.test', '/claims');
+    await admin.waitForURL((url) => url.pathname === '/claims');
+    const claim = await admin.evaluate(async () => {
+      const session = JSON.parse(localStorage.getItem('atrium.identity.session') ?? '{}') as { accessToken?: string };
+      const response = await fetch('/api/claims/claims/?filter[status]=open&page[size]=1&page[number]=1&sort=-id', {
+        headers: {
+          authorization: `Bearer ${session.accessToken}`,
+          'x-effective-role': localStorage.getItem('atrium.effectiveRole') ?? '',
+          accept: 'application/vnd.api+json',
+        },
+      });
+      const body = (await response.json()) as { data: { id: string; attributes: { number: string } }[] };
+      return { id: body.data[0]!.id, number: body.data[0]!.attributes.number };
+    });
+    await admin.goto(`${e2e.server.url}/claims/${claim.number}/details`);
+    await admin.getByRole('heading', { name: `Claim ${claim.number}` }).waitFor();
+    await admin.getByRole('button', { name: 'Edit details' }).click();
+    const details = admin.getByRole('dialog', { name: `Edit details of claim ${claim.number}` });
+    const adjuster = details.getByRole('combobox', { name: 'Primary adjuster' });
+    await adjuster.click();
+    await adjuster.fill('Avery');
+    await admin.getByRole('option', { name: `Avery Adjuster (${email})` }).click();
+    await details.getByRole('button', { name: 'Save' }).click();
+    await details.waitFor({ state: 'detached' });
+    await admin.getByText(email, { exact: true }).waitFor();
+    await admin.getByRole('tab', { name: 'Exposures' }).click();
+    await admin.getByRole('heading', { name: 'Exposures' }).waitFor();
+    expect(errors).toEqual([]);
+    await admin.context().close();
+  }, 180_000);
 
   it('an administrator cannot give a role to a user who does not exist, and picks users by searching', async () => {
     const page = await signIn('admin@atrium.test', '/access/assignments');

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { defineResource, type Queryable, type ResourceDefinition } from '@atrium/sdk/server';
 import { claimsPermission } from '../permissions.js';
 import { CLAIMS_BASE } from './http-kit.js';
-import { claim, coverage, exposure, exposureTag, party } from './tables.js';
+import { claim, coverage, exposure, exposureTag, party, policyRevision } from './tables.js';
 
 /** An exposure as the API shows it: the row, its claim's number and status, its tag ids. */
 export type ExposureRow = typeof exposure.$inferSelect;
@@ -21,7 +21,10 @@ export async function hydrateExposures(db: Queryable, rows: ExposureRow[]): Prom
   const claimIds = [...new Set(rows.map((r) => r.claimId))];
   const partyIds = [...new Set(rows.flatMap((r) => (r.partyId == null ? [] : [r.partyId])))];
   const coverageIds = [...new Set(rows.flatMap((r) => (r.coverageId == null ? [] : [r.coverageId])))];
-  const [claims, tags, parties, coverages] = await Promise.all([
+  const revisionIds = [
+    ...new Set(rows.flatMap((r) => (r.coverageType == null || r.policyRevisionId == null ? [] : [r.policyRevisionId]))),
+  ];
+  const [claims, tags, parties, coverages, revisions] = await Promise.all([
     db
       .select({ id: claim.id, number: claim.number, status: claim.status })
       .from(claim)
@@ -42,7 +45,21 @@ export async function hydrateExposures(db: Queryable, rows: ExposureRow[]): Prom
     coverageIds.length
       ? db.select({ id: coverage.id, name: coverage.name }).from(coverage).where(inArray(coverage.id, coverageIds))
       : Promise.resolve([]),
+    revisionIds.length
+      ? db
+          .select({ id: policyRevision.id, coverages: policyRevision.coverages })
+          .from(policyRevision)
+          .where(inArray(policyRevision.id, revisionIds))
+      : Promise.resolve([]),
   ]);
+  // The policy coverage's label on its revision; else the legacy coverage row's name.
+  const coverageLabel = (row: ExposureRow) => {
+    if (row.coverageType == null) return coverages.find((c) => c.id === row.coverageId)?.name ?? null;
+    const listed = revisions
+      .find((r) => r.id === row.policyRevisionId)
+      ?.coverages.find((c) => c.coverage_type === row.coverageType);
+    return listed?.label || row.coverageType;
+  };
   const claimById = new Map(claims.map((c) => [c.id, c]));
   return rows.map((row) => ({
     ...row,
@@ -50,7 +67,7 @@ export async function hydrateExposures(db: Queryable, rows: ExposureRow[]): Prom
     claimStatus: claimById.get(row.claimId)?.status ?? '',
     tagIds: tags.filter((t) => t.exposureId === row.id).map((t) => String(t.tagId)),
     partyName: parties.find((p) => p.id === row.partyId)?.name ?? null,
-    coverageName: coverages.find((c) => c.id === row.coverageId)?.name ?? row.coverageType ?? null,
+    coverageName: coverageLabel(row),
   }));
 }
 

@@ -17,7 +17,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { claimsPermission } from '../permissions.js';
 import { checkIfMatch, claimAccessFilter, loadClaimFor } from './claim-access.js';
-import { etagOf } from './claim-resource.js';
+import { etagOf, type ClaimRow } from './claim-resource.js';
 import { dateText, loadTagIds } from './claim-write.js';
 import { exposureResource, hydrateExposures, type ExposureRow } from './exposure-resource.js';
 import {
@@ -33,7 +33,7 @@ import {
 import { filterShape, filterValue } from './query-filters.js';
 import { assertTransition } from './status-transitions.js';
 import { requireClaimsUser } from '../integrations/claims-users.js';
-import { claim, exposure, exposureTag, party } from './tables.js';
+import { claim, exposure, exposureTag, party, policyRevision } from './tables.js';
 
 /**
  * Exposures: numbered 1, 2, 3 … within their claim, moved through open → closed → reopened with a
@@ -56,6 +56,10 @@ const exposureAttributes = {
   full_deductible_applied: z.boolean().optional(),
   summary: text(5000).optional(),
   folder_id: z.number().int().min(1).nullable().optional(),
+  // The policy coverage claimed under: its coverage type on a revision of the claim's policy (the
+  // claim's own revision when policy_revision_id is left out). null clears it.
+  coverage_type: text(100).nullable().optional(),
+  policy_revision_id: z.number().int().min(1).max(2147483647).nullable().optional(),
 };
 const exposureRelationships = {
   claim: toOneRelationship('claim', false).optional(),
@@ -94,6 +98,50 @@ function values(attributes: Attributes, relationships: Relationships = {}) {
   if (relationships.coverage) v.coverageId = idsOrNull(relationships.coverage.data?.id, 'coverage');
   if (relationships.risk) v.riskId = idsOrNull(relationships.risk.data?.id, 'risk');
   return v;
+}
+
+/**
+ * The coverage columns an exposure write sets: coverage type and the revision listing it (the given
+ * one, else the claim's, else the one the exposure already names). The revision must belong to the
+ * claim's policy and list the coverage type; anything else is a 400 on the attribute at fault.
+ */
+async function coverageValues(
+  tx: Queryable,
+  owner: Pick<ClaimRow, 'policyId' | 'policyRevisionId'>,
+  attributes: Attributes,
+  current?: { policyRevisionId: number | null },
+): Promise<Pick<typeof exposure.$inferInsert, 'coverageType' | 'policyRevisionId'> & { label?: string }> {
+  if (attributes.coverage_type === undefined && attributes.policy_revision_id === undefined) return {};
+  if (!attributes.coverage_type) {
+    if (attributes.coverage_type === undefined) {
+      throw attributeError('coverage_type', 'Choose the coverage of the policy revision.');
+    }
+    return { coverageType: null, policyRevisionId: null };
+  }
+  const revisionId = attributes.policy_revision_id ?? owner.policyRevisionId ?? current?.policyRevisionId ?? null;
+  if (revisionId == null) {
+    throw attributeError('coverage_type', 'The claim has no policy revision to take the coverage from.');
+  }
+  const [revision] = await tx
+    .select({ policyId: policyRevision.policyId, coverages: policyRevision.coverages })
+    .from(policyRevision)
+    .where(eq(policyRevision.id, revisionId))
+    .limit(1);
+  if (!revision || (owner.policyId != null && revision.policyId !== owner.policyId)) {
+    throw attributeError(
+      'policy_revision_id',
+      `Policy revision ${revisionId} is not a revision of the claim's policy.`,
+    );
+  }
+  const covered = revision.coverages.find((c) => c.coverage_type === attributes.coverage_type);
+  if (!covered) {
+    throw attributeError('coverage_type', `The policy revision has no coverage ${attributes.coverage_type}.`);
+  }
+  return {
+    coverageType: covered.coverage_type,
+    policyRevisionId: revisionId,
+    label: covered.label || covered.coverage_type,
+  };
 }
 
 const exposureNotFound = (n: string | number) => new ApiError(404, `Exposure ${n} not found.`);
@@ -248,6 +296,10 @@ export function exposureRoutes(router: AtriumRouter, context: ServerPluginContex
         }
         const v = values(attributes, relationships);
         await checkParty(tx, owner.id, v.partyId);
+        const { label, ...covered } = await coverageValues(tx, owner, attributes);
+        Object.assign(v, covered);
+        // Named after its coverage when no name is given (as FNOL names the exposures it makes).
+        if (!v.exposureName && label) v.exposureName = label;
         const [{ next }] = (
           await tx.execute<{ next: number }>(
             sql`select coalesce(max(number), 0)::int + 1 as next from claims.exposure where claim_id = ${owner.id}`,
@@ -318,10 +370,12 @@ export function exposureRoutes(router: AtriumRouter, context: ServerPluginContex
       if (attributes.adjuster && attributes.adjuster !== before.row.adjuster)
         await requireClaimsUser(context, attributes.adjuster, '/data/attributes/adjuster');
       const updated = await db.transaction(async (tx) => {
-        const { row: current } = await loadFor(request, tx, request.params.id, 'update', true);
+        const { row: current, owner } = await loadFor(request, tx, request.params.id, 'update', true);
         checkIfMatch(request, etagOf(current, 'exposure'), 'exposure');
         const v = values(attributes, relationships);
         await checkParty(tx, current.claimId, v.partyId);
+        const { label: _label, ...covered } = await coverageValues(tx, owner, attributes, current);
+        Object.assign(v, covered);
         const to = attributes.status;
         const moving = to !== undefined && to !== current.status;
         if (moving) {

@@ -50,6 +50,11 @@ const amount = z
   .string()
   .trim()
   .regex(/^\d{1,12}(\.\d{1,2})?$/, 'Enter an amount such as 1000.00 (at most 2 decimal places).');
+/** An amount as money is kept: two decimal places ("250" is "250.00"), done on the text, never a float. */
+const twoDecimals = (value: string) => {
+  const [whole = '0', fraction = ''] = value.split('.');
+  return `${whole.replace(/^0+(?=\d)/, '')}.${fraction.padEnd(2, '0')}`;
+};
 const coverageItem = z.strictObject({
   coverage_type: z.string().trim().min(1, 'This field is required.').max(100),
   label: z.string().trim().max(200).optional(),
@@ -152,7 +157,13 @@ function revisionValues(a: RevisionAttributes): Partial<typeof policyRevision.$i
     const types = a.coverages.map((c) => c.coverage_type);
     const twice = types.find((t, i) => types.indexOf(t) !== i);
     if (twice) throw attributeError('coverages', `Coverage ${twice} is listed twice.`);
-    v.coverages = a.coverages.map((c) => ({ ...c, label: c.label || c.coverage_type, risk: c.risk ?? '' }));
+    v.coverages = a.coverages.map((c) => ({
+      ...c,
+      label: c.label || c.coverage_type,
+      limit: twoDecimals(c.limit),
+      deductible: twoDecimals(c.deductible),
+      risk: c.risk ?? '',
+    }));
   }
   return v;
 }

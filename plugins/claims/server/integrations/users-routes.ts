@@ -287,11 +287,13 @@ export function usersRoutes(router: AtriumRouter, context: ServerPluginContext):
     {
       config: { jsonapi: true, access: claimsPermission('assignment', 'read') },
       schema: {
-        summary: 'Exposure assignments on the claims the caller may read; filter exposure_id.',
+        summary:
+          'Exposure assignments on the claims the caller may read; filter exposure_id, or claim_id (every exposure of the claim).',
         tags,
         security,
         querystring: z.strictObject({
           exposure_id: z.coerce.number().int().min(1).max(2147483647).optional(),
+          claim_id: z.coerce.number().int().min(1).max(2147483647).optional(),
           ...paging,
         }),
       },
@@ -300,7 +302,16 @@ export function usersRoutes(router: AtriumRouter, context: ServerPluginContext):
       const q = request.query;
       // Only the assignments of exposures on claims the caller may read.
       const scope = await exposureClaimScope(context, request, exposureAssignment.exposureId);
-      const where = and(q.exposure_id ? eq(exposureAssignment.exposureId, q.exposure_id) : undefined, scope);
+      const where = and(
+        q.exposure_id ? eq(exposureAssignment.exposureId, q.exposure_id) : undefined,
+        q.claim_id
+          ? inArray(
+              exposureAssignment.exposureId,
+              db.select({ id: exposure.id }).from(exposure).where(eq(exposure.claimId, q.claim_id)),
+            )
+          : undefined,
+        scope,
+      );
       const [total] = await db.select({ n: count() }).from(exposureAssignment).where(where);
       const rows = await db
         .select()

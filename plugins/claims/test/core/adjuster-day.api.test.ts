@@ -95,15 +95,19 @@ describe('policy coverages at FNOL (issue 15, item 2)', () => {
     const ok = await patch([
       { coverage_type: 'Collision', limit: '50000.00', deductible: '500.00', risk: '2011 Sedan' },
       { coverage_type: 'Towing', label: 'Towing and Labor', limit: '200.00', deductible: '0.00' },
+      { coverage_type: 'Rental', limit: '030', deductible: '0.5' },
     ]);
     expect(ok.status).toBe(200);
-    expect((await ok.json()).data.attributes.coverages[1]).toEqual({
+    const saved = (await ok.json()).data.attributes.coverages;
+    expect(saved[1]).toEqual({
       coverage_type: 'Towing',
       label: 'Towing and Labor',
       limit: '200.00',
       deductible: '0.00',
       risk: '',
     });
+    // Amounts are kept as money: two decimal places.
+    expect(saved[2]).toMatchObject({ limit: '30.00', deductible: '0.50' });
   });
 
   it('an FNOL exposure keeps the coverage type and revision id; the exposure shows names', async () => {

@@ -78,6 +78,18 @@ describe('claims users', () => {
       exposure_id: Number(exposures.data[0].id),
     });
     expect(onExposure.status).toBe(201);
+    const assignmentId = (await onExposure.json()).data.id;
+    // The exposures tab reads every exposure assignment of the claim in one request (claim_id).
+    const ofClaim = await (
+      await adjuster('GET', `/integrations/users/exposure-assignments/?claim_id=${claimId}`)
+    ).json();
+    expect(ofClaim.data.map((a: any) => a.id)).toContain(assignmentId);
+    const all = await (await adjuster('GET', '/claims/?status=open&page[size]=2')).json();
+    const otherClaim = all.data.map((c: any) => Number(c.id)).find((id: number) => id !== claimId);
+    const ofOther = await (
+      await adjuster('GET', `/integrations/users/exposure-assignments/?claim_id=${otherClaim}`)
+    ).json();
+    expect(ofOther.data.map((a: any) => a.id)).not.toContain(assignmentId);
   });
 
   it('refuses users who are not claims users: unknown, without a claims role, underwriters', async () => {

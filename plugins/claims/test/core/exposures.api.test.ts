@@ -45,6 +45,67 @@ describe('exposures', () => {
     expect((await adjuster('DELETE', `/claims/${first.id}/`)).status).toBe(409);
   });
 
+  it('claims under a coverage of the policy revision: stores its type and revision, shows its label', async () => {
+    const claims = await (await adjuster('GET', '/claims/?status=open&page[size]=50')).json();
+    const withPolicy = claims.data.filter((c: any) => c.attributes.policy_revision_id);
+    const first = withPolicy[0];
+    const other = withPolicy.find((c: any) => c.attributes.policy_id !== first.attributes.policy_id);
+    const revisionId = first.attributes.policy_revision_id;
+    const revision = await (await adjuster('GET', `/integrations/policies/revisions/${revisionId}/`)).json();
+    const [cover, second] = revision.data.attributes.coverages;
+    expect(cover.coverage_type).toBeTruthy();
+    const rel = { claim: { data: { type: 'claim', id: first.id } } };
+    const created = await adjuster(
+      'POST',
+      '/exposures/',
+      doc('exposure', { coverage_type: cover.coverage_type }, { relationships: rel }),
+    );
+    expect(created.status).toBe(201);
+    const body = await created.json();
+    expect(body.data.attributes).toMatchObject({
+      coverage_type: cover.coverage_type,
+      policy_revision_id: revisionId,
+      coverage_name: cover.label,
+      exposure_name: cover.label,
+    });
+
+    // A coverage the revision does not list, or a revision of another policy: 400 on the attribute.
+    const unknown = await adjuster(
+      'POST',
+      '/exposures/',
+      doc('exposure', { coverage_type: 'No Such Coverage' }, { relationships: rel }),
+    );
+    expect(unknown.status).toBe(400);
+    expect(await pointersOf(unknown)).toEqual(['/data/attributes/coverage_type']);
+    const foreign = await adjuster(
+      'POST',
+      '/exposures/',
+      doc(
+        'exposure',
+        { coverage_type: cover.coverage_type, policy_revision_id: other.attributes.policy_revision_id },
+        { relationships: rel },
+      ),
+    );
+    expect(foreign.status).toBe(400);
+    expect(await pointersOf(foreign)).toEqual(['/data/attributes/policy_revision_id']);
+
+    // Edited to another coverage of the revision, then cleared.
+    const id = body.data.id;
+    const moved = await adjuster('PATCH', `/exposures/${id}/`, {
+      data: { type: 'exposure', id, attributes: { coverage_type: second.coverage_type } },
+    });
+    expect(moved.status).toBe(200);
+    expect((await moved.json()).data.attributes).toMatchObject({
+      coverage_type: second.coverage_type,
+      policy_revision_id: revisionId,
+      coverage_name: second.label,
+    });
+    const cleared = await adjuster('PATCH', `/exposures/${id}/`, {
+      data: { type: 'exposure', id, attributes: { coverage_type: null } },
+    });
+    expect((await cleared.json()).data.attributes).toMatchObject({ coverage_type: null, policy_revision_id: null });
+  });
+
   it('lets an agent create and read claims but not change them', async () => {
     const created = await agent('POST', '/claims/', doc('claim', { loss_description: 'Reported by the agency' }));
     expect(created.status).toBe(201);

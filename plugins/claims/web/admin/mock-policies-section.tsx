@@ -7,6 +7,8 @@ import { errorMessageOf, resourceBody, text } from '../api/jsonapi.js';
 import { PATHS } from '../api/paths.js';
 import { searchPolicies } from '../api/policies-api.js';
 import { humanizeEnum } from '@atrium/sdk';
+import type { PolicyRevisionSummary } from '../machines/fnol-types.js';
+import { RevisionCoveragesDialog } from './revision-coverages-dialog.js';
 
 const blank = {
   policy_number: '',
@@ -26,6 +28,8 @@ export function MockPoliciesSection() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   const canCreate = useCan('claims:policy', 'create');
+  const canUpdate = useCan('claims:policy', 'update');
+  const [editing, setEditing] = useState<{ policyNumber: string; revision: PolicyRevisionSummary } | null>(null);
   const [search, setSearch] = useState('');
   const policies = useQuery({
     queryKey: ['claims-module', 'mock-policies', search],
@@ -98,12 +102,39 @@ export function MockPoliciesSection() {
               <Table.Td>{p.primary_insured}</Table.Td>
               <Table.Td>{p.policy_type ? humanizeEnum(p.policy_type) : '–'}</Table.Td>
               <Table.Td>{p.status ? humanizeEnum(p.status) : '–'}</Table.Td>
-              <Table.Td>{p.revisions.length}</Table.Td>
+              <Table.Td>
+                <Stack gap={2}>
+                  {p.revisions.map((r) => (
+                    <Group key={r.id} gap="xs" wrap="nowrap">
+                      <Text size="sm">
+                        Revision {r.number}: {r.coverages.length} {r.coverages.length === 1 ? 'coverage' : 'coverages'}
+                      </Text>
+                      {canUpdate.allowed ? (
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          aria-label={`Edit coverages of ${p.policy_number} revision ${r.number}`}
+                          onClick={() => setEditing({ policyNumber: p.policy_number, revision: r })}
+                        >
+                          Coverages
+                        </Button>
+                      ) : null}
+                    </Group>
+                  ))}
+                </Stack>
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
       {policies.data?.length === 0 ? <Text c="dimmed">No policies found.</Text> : null}
+      {editing ? (
+        <RevisionCoveragesDialog
+          policyNumber={editing.policyNumber}
+          revision={editing.revision}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
       <Modal opened={open} onClose={() => setOpen(false)} title="Add policy">
         <form
           onSubmit={(e) => {

@@ -33,6 +33,9 @@ export const PATHS = {
   riskTypes: `${BASE}/risk-types/`,
   assignClaims: (username: string) => `${BASE}/claims/users/${encodeURIComponent(username)}/assign/claims/`,
   users: `${BASE}/integrations/users/`,
+  userRoles: `${BASE}/integrations/users/roles/`,
+  exposureAssignments: `${BASE}/integrations/users/exposure-assignments/`,
+  exposureAssignment: (id: string) => `${BASE}/integrations/users/exposure-assignments/${id}/`,
   // Accounting (docs/claims-accounting.md)
   reserves: `${BASE}/reserves/`,
   payments: `${BASE}/payments/`,

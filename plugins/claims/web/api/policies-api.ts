@@ -1,4 +1,5 @@
-import type { ApiClient, JsonApiResource } from '@atrium/sdk';
+import { useQuery } from '@tanstack/react-query';
+import { formatMoney, useApiClient, type ApiClient, type JsonApiResource } from '@atrium/sdk';
 import type { PolicyCoverage, PolicyRevisionSummary, PolicySearchBy, PolicySummary } from '../machines/fnol-types.js';
 import { flatten, includedOf, text, type Flat } from './jsonapi.js';
 import { PATHS } from './paths.js';
@@ -72,4 +73,27 @@ export async function searchPolicies(
 export async function fetchRevision(api: ApiClient, id: string, signal?: AbortSignal): Promise<PolicyRevisionSummary> {
   const answer = await api.get<{ data: JsonApiResource }>(PATHS.revision(id), { signal });
   return toRevision(flatten(answer.data));
+}
+
+/** One revision with its coverages (FNOL's Claimants step, the exposure dialog); none when no id. */
+export function useRevision(revisionId: string | null | undefined) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: ['claims-module', 'policy-revision', revisionId ?? null],
+    enabled: !!revisionId,
+    queryFn: ({ signal }) => fetchRevision(api, revisionId!, signal),
+    staleTime: 60_000,
+  });
+}
+
+/** A coverage as an option: "Dwelling · limit 300,000.00 · deductible 1,000.00 · 100 Main St". */
+export function coverageLabel(c: PolicyCoverage): string {
+  return [
+    c.label || c.coverage_type,
+    `limit ${formatMoney(c.limit)}`,
+    `deductible ${formatMoney(c.deductible)}`,
+    c.risk,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }

@@ -224,8 +224,29 @@ describe('claim workspace', () => {
       at: claimsExposuresRoute.link({ claimNumber: 'CLM-7' }),
       apis: {
         ...base,
-        'GET /claims/claims/by-number/:number/': () => doc(claim(1), { etag: '"claim-7-v1"' }),
+        'GET /claims/claims/by-number/:number/': () => {
+          const filed = claim(1);
+          return doc(
+            { ...filed, attributes: { ...filed.attributes, policy_revision_id: 9 } },
+            { etag: '"claim-7-v1"' },
+          );
+        },
         'GET /claims/exposures/': () => doc(exposures),
+        // The coverages offered are the policy revision's (not the claim's coverage rows).
+        'GET /claims/integrations/policies/revisions/:id/': () =>
+          doc({
+            type: 'policy-revision',
+            id: '9',
+            attributes: {
+              number: '1',
+              coverages: [
+                { coverage_type: 'Collision', label: 'Collision', limit: '50000.00', deductible: '500.00', risk: '' },
+              ],
+            },
+          }),
+        'GET /claims/integrations/users/exposure-assignments/': () => doc([]),
+        'GET /claims/integrations/users/roles/': () =>
+          doc([{ type: 'claim-user-role', id: '4', attributes: { name: 'Field Adjuster', label: 'Field Adjuster' } }]),
         'GET /claims/parties/': () =>
           doc([{ type: 'party', id: '5', attributes: { name: 'Pat Neighbor', role: 'claimant', display_number: 2 } }]),
         'GET /claims/coverages/': () => doc([{ type: 'coverage', id: '8', attributes: { name: 'Collision' } }]),
@@ -249,11 +270,15 @@ describe('claim workspace', () => {
           expect(body).toMatchObject({
             data: {
               type: 'exposure',
-              attributes: { exposure_name: 'Neighbor fence', adjuster: 'adjuster@atrium.test' },
+              attributes: {
+                exposure_name: 'Neighbor fence',
+                adjuster: 'adjuster@atrium.test',
+                coverage_type: 'Collision',
+                policy_revision_id: 9,
+              },
               relationships: {
                 claim: { data: { type: 'claim', id: '7' } },
                 party: { data: { type: 'party', id: '5' } },
-                coverage: { data: { type: 'coverage', id: '8' } },
               },
             },
           });
@@ -268,7 +293,7 @@ describe('claim workspace', () => {
     await host.user.type(within(dialog).getByRole('textbox', { name: 'Exposure name' }), 'Neighbor fence');
     for (const [field, option] of [
       ['Claimant', 'Pat Neighbor · claimant'],
-      ['Coverage', 'Collision'],
+      ['Coverage', 'Collision · limit 50,000.00 · deductible 500.00'],
       ['Adjuster', 'Casey Adjuster (adjuster@atrium.test)'],
     ] as const) {
       await host.user.click(within(dialog).getByRole('combobox', { name: field }));

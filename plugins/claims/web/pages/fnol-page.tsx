@@ -16,16 +16,15 @@ import {
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { ErrorAlert, formatMoney, useApiClient, useHostServices } from '@atrium/sdk';
-import { useQuery } from '@tanstack/react-query';
+import { ErrorAlert, useApiClient, useHostServices } from '@atrium/sdk';
 import { fromPromise } from 'xstate';
 import { useLookup } from '../api/claims-api.js';
 import { loadFnol, saveDraft, submitFnol } from '../api/fnol-api.js';
 import { errorMessageOf, text, type Flat } from '../api/jsonapi.js';
 import { PATHS } from '../api/paths.js';
-import { fetchRevision, searchPolicies } from '../api/policies-api.js';
+import { coverageLabel, searchPolicies, useRevision } from '../api/policies-api.js';
 import { fnolMachine, type FnolContext, type FnolEvent } from '../machines/fnol-machine.js';
-import { FNOL_STEPS, FNOL_STEP_LABELS, type PolicyCoverage, type PolicySearchBy } from '../machines/fnol-types.js';
+import { FNOL_STEPS, FNOL_STEP_LABELS, type PolicySearchBy } from '../machines/fnol-types.js';
 import { claimsFnolRoute, claimsLossDetailRoute } from '../routes.js';
 
 type Send = (event: FnolEvent) => void;
@@ -210,34 +209,11 @@ function LossDetailsStep({ context, send }: { context: FnolContext; send: Send }
   );
 }
 
-/** A coverage as an option: "Dwelling · limit 300,000.00 · deductible 1,000.00 · 100 Main St". */
-export function coverageLabel(c: PolicyCoverage): string {
-  return [
-    c.label || c.coverage_type,
-    `limit ${formatMoney(c.limit)}`,
-    `deductible ${formatMoney(c.deductible)}`,
-    c.risk,
-  ]
-    .filter(Boolean)
-    .join(' · ');
-}
-
-/** The chosen revision's coverages (asked from the server: a resumed draft does not carry them). */
-function useRevisionCoverages(revisionId: string | null) {
-  const api = useApiClient();
-  return useQuery({
-    queryKey: ['claims-module', 'policy-revision', revisionId],
-    enabled: !!revisionId,
-    queryFn: ({ signal }) => fetchRevision(api, revisionId!, signal),
-    staleTime: 60_000,
-  });
-}
-
 function ClaimantsStep({ context, send }: { context: FnolContext; send: Send }) {
   const [name, setName] = useState(context.draft.policy?.primary_insured ?? '');
   const [coverageType, setCoverageType] = useState<string | null>(null);
   const [description, setDescription] = useState('');
-  const revision = useRevisionCoverages(context.draft.revisionId);
+  const revision = useRevision(context.draft.revisionId);
   const coverages = revision.data?.coverages ?? [];
   const chosen = coverages.find((c) => c.coverage_type === coverageType);
   return (

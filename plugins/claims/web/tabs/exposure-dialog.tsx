@@ -3,10 +3,11 @@ import { useApiClient, useHostServices } from '@atrium/sdk';
 import { claimsKeys, useClaimCollection, type Claim } from '../api/claims-api.js';
 import { text, type Flat } from '../api/jsonapi.js';
 import { PATHS } from '../api/paths.js';
+import { coverageLabel, useRevision } from '../api/policies-api.js';
 import { useClaimsUsers } from '../api/workspace-api.js';
 import { documentOf, RecordDialog, saveRecord, type FieldSpec, type FieldValues } from '../components/record-dialog.js';
 
-/** Parties, coverages and risks of the claim as select options (names, never ids). */
+/** Parties, (legacy) coverage rows and risks of the claim as select options (names, never ids). */
 export function useClaimOptions(claimId: string, enabled = true) {
   const parties = useClaimCollection(PATHS.parties, enabled ? claimId : undefined);
   const coverages = useClaimCollection(PATHS.coverages, enabled ? claimId : undefined);
@@ -24,9 +25,10 @@ export function useClaimOptions(claimId: string, enabled = true) {
 }
 
 /**
- * Add or edit an exposure: name, claimant, coverage and risk of this claim, the adjuster (a claims
- * user: exposure-level assignment), description, injury. POST exposures/ with the claim
- * relationship, or PATCH with the exposure's If-Match.
+ * Add or edit an exposure: name, claimant, the policy coverage claimed under (a coverage of the
+ * claim's policy revision, stored as its coverage type and the revision's id), risk of this claim,
+ * the adjuster (a claims user), description, injury. POST exposures/ with the claim relationship, or
+ * PATCH with the exposure's If-Match.
  */
 export function ExposureDialog({
   claim,
@@ -47,10 +49,25 @@ export function ExposureDialog({
   const queryClient = useQueryClient();
   const options = useClaimOptions(claim.id);
   const users = useClaimsUsers();
+  // The revision the exposure already claims under, else the claim's own.
+  const revisionId = text(exposure?.policy_revision_id) || text(claim.policy_revision_id) || null;
+  const revision = useRevision(revisionId);
+  const coverageOptions = (revision.data?.coverages ?? []).map((c) => ({
+    value: c.coverage_type,
+    label: coverageLabel(c),
+  }));
   const fields: FieldSpec[] = [
     { name: 'exposure_name', label: 'Exposure name', required: true },
     { name: 'party', label: 'Claimant', kind: 'select', relationship: 'party', options: options.parties },
-    { name: 'coverage', label: 'Coverage', kind: 'select', relationship: 'coverage', options: options.coverages },
+    {
+      name: 'coverage_type',
+      label: 'Coverage',
+      kind: 'select',
+      options: coverageOptions,
+      description: revisionId
+        ? undefined
+        : 'The claim has no policy revision, so there are no coverages to claim under.',
+    },
     { name: 'risk', label: 'Risk', kind: 'select', relationship: 'risk', options: options.risks },
     { name: 'adjuster', label: 'Adjuster', kind: 'select', options: users.data ?? [] },
     { name: 'description', label: 'Description', kind: 'textarea' },
@@ -59,7 +76,7 @@ export function ExposureDialog({
   const initial: FieldValues = {
     exposure_name: text(exposure?.exposure_name),
     party: text(exposure?.party_id),
-    coverage: text(exposure?.coverage_id),
+    coverage_type: text(exposure?.coverage_type),
     risk: text(exposure?.risk_id),
     adjuster: text(exposure?.adjuster),
     description: text(exposure?.description),
@@ -75,6 +92,10 @@ export function ExposureDialog({
       onClose={onClose}
       onSubmit={async (values) => {
         const body = documentOf('exposure', fields, values, exposure?.id);
+        if (values.coverage_type && revisionId) {
+          const data = body.data as { attributes: Record<string, unknown> };
+          data.attributes.policy_revision_id = Number(revisionId);
+        }
         if (!exposure) {
           const data = body.data as { relationships?: Record<string, unknown> };
           data.relationships = { ...data.relationships, claim: { data: { type: 'claim', id: claim.id } } };

@@ -9,7 +9,9 @@ import { claimsExposureDetailsRoute } from '../routes.js';
 import { StatusBadge } from '@atrium/sdk';
 import { exposureStatusLabels } from '../claims-labels.js';
 import { claimAccessRecordOf } from '../components/claim-header.js';
+import { useClaimsUsers } from '../api/workspace-api.js';
 import { ExposureDialog } from './exposure-dialog.js';
+import { ExposureAssignees, useExposureAssignments, useMayAssignExposures } from './exposure-assignments.js';
 
 export interface ClaimantGroup {
   claimantNumber: string;
@@ -48,6 +50,12 @@ export function ExposuresTab({ claim }: { claim: Claim }) {
   const parties = useParties(claim.id);
   const canAdd = useCan('claims:claim', 'update', claimAccessRecordOf(claim));
   const canCreate = useCan('claims:exposure', 'create');
+  const canReadAssignments = useCan('claims:assignment', 'read').allowed;
+  // Adjusters by name (for those who may read the claims users), else their user name.
+  const users = useClaimsUsers(useCan('claims:user', 'read').allowed);
+  const adjusterName = (username: string) => users.data?.find((u) => u.value === username)?.label ?? username;
+  const assignments = useExposureAssignments(claim.id, canReadAssignments);
+  const mayAssign = useMayAssignExposures(claim);
   const [adding, setAdding] = useState(false);
   const mayAdd = canAdd.allowed && canCreate.allowed && claim.status !== 'closed' && claim.status !== 'draft';
   if (exposures.error || parties.error) return <ErrorAlert error={exposures.error ?? parties.error} />;
@@ -74,13 +82,15 @@ export function ExposuresTab({ claim }: { claim: Claim }) {
                 <Table.Th>Exposure</Table.Th>
                 <Table.Th>Name</Table.Th>
                 <Table.Th>Status</Table.Th>
+                <Table.Th>Coverage</Table.Th>
                 <Table.Th>Adjuster</Table.Th>
+                {canReadAssignments ? <Table.Th>Assigned</Table.Th> : null}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {group.exposures.map((exposure) => (
                 <Table.Tr key={exposure.id}>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Anchor
                       component={Link}
                       to={claimsExposureDetailsRoute.link({
@@ -96,7 +106,18 @@ export function ExposuresTab({ claim }: { claim: Claim }) {
                   <Table.Td>
                     <StatusBadge labels={exposureStatusLabels} value={text(exposure.status)} />
                   </Table.Td>
-                  <Table.Td>{text(exposure.adjuster ?? exposure.adjuster_id) || '—'}</Table.Td>
+                  <Table.Td>{text(exposure.coverage_name) || '—'}</Table.Td>
+                  <Table.Td>{adjusterName(text(exposure.adjuster ?? exposure.adjuster_id)) || '—'}</Table.Td>
+                  {canReadAssignments ? (
+                    <Table.Td>
+                      <ExposureAssignees
+                        claim={claim}
+                        exposure={exposure}
+                        assignments={assignments.data ?? []}
+                        mayAssign={mayAssign}
+                      />
+                    </Table.Td>
+                  ) : null}
                 </Table.Tr>
               ))}
             </Table.Tbody>
