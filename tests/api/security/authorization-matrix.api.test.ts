@@ -102,9 +102,18 @@ describe('include= of every relationship shows only what the role may read', () 
     expect(routes.some((r) => r.op.path === '/api/claims/claims/')).toBe(true);
     const leaks: string[] = [];
     let includedSeen = 0;
-    const work = routes.flatMap((route) => DEMO_ROLES.map((role) => ({ route, role })));
+    // Which types a role may include depends only on its permissions: roles the evaluator answers
+    // alike (the adjuster and multi@ as Claims Adjuster) are asked once.
+    const signatures = new Set<string>();
+    const roles = DEMO_ROLES.filter((role) => {
+      const signature = JSON.stringify([...matrix.allowed.get(role)!].sort());
+      return !signatures.has(signature) && signatures.add(signature);
+    });
+    const work = routes.flatMap((route) => roles.map((role) => ({ route, role })));
     await eachLimited(work, 4, async ({ route, role }) => {
-      const url = `${route.path}?include=${route.include.join(',')}`;
+      // A short page is enough to meet every included type and keeps the documents small.
+      const page = route.op.queryParams.includes('page[size]') ? '&page[size]=10' : '';
+      const url = `${route.path}?include=${route.include.join(',')}${page}`;
       const response = await matrix.callers.get(role)!(url, benignInit(route.op, true));
       if (response.status !== 200) return void (await response.body?.cancel());
       const { included } = resourcesOf(await response.json());
