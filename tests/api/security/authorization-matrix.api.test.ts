@@ -49,6 +49,8 @@ describe('operations answer as the evaluator says, for every demo role (sample)'
 interface IncludeRoute {
   op: Operation;
   path: string;
+  /** `page[size]=10&` where the route pages: a short page meets every included type and stays small. */
+  page: string;
   include: string[];
 }
 
@@ -71,14 +73,15 @@ function discoverIncludes() {
     const withInclude = operations.filter((op) => op.method === 'GET' && op.queryParams.includes('include'));
     await eachLimited(withInclude, 4, async (op) => {
       const path = await matrix.resolver.path(op);
-      const plain = await matrix.admin(path, benignInit(op, true));
+      const page = op.queryParams.includes('page[size]') ? 'page[size]=10&' : '';
+      const plain = await matrix.admin(`${path}?${page}`, benignInit(op, true));
       if (plain.status !== 200) return void (await plain.body?.cancel());
       const { data } = resourcesOf(await plain.json());
       learn(data);
       const names = op.includeValues ?? [...new Set(data.flatMap((o) => Object.keys(o.relationships ?? {})))];
       // All at once first; a relationship that cannot be included (400) sends us through them one by one.
       const includeOf = async (names: string[]) => {
-        const response = await matrix.admin(`${path}?include=${names.join(',')}`, benignInit(op, true));
+        const response = await matrix.admin(`${path}?${page}include=${names.join(',')}`, benignInit(op, true));
         if (response.status !== 200) {
           await response.body?.cancel();
           return false;
@@ -89,7 +92,7 @@ function discoverIncludes() {
       let include: string[] = [];
       if (names.length > 0 && (await includeOf(names))) include = names;
       else for (const name of names) if (await includeOf([name])) include.push(name);
-      if (include.length > 0) routes.push({ op, path, include });
+      if (include.length > 0) routes.push({ op, path, page, include });
     });
     return { routes, readPermissionOf };
   })();
@@ -111,9 +114,7 @@ describe('include= of every relationship shows only what the role may read', () 
     });
     const work = routes.flatMap((route) => roles.map((role) => ({ route, role })));
     await eachLimited(work, 4, async ({ route, role }) => {
-      // A short page is enough to meet every included type and keeps the documents small.
-      const page = route.op.queryParams.includes('page[size]') ? '&page[size]=10' : '';
-      const url = `${route.path}?include=${route.include.join(',')}${page}`;
+      const url = `${route.path}?${route.page}include=${route.include.join(',')}`;
       const response = await matrix.callers.get(role)!(url, benignInit(route.op, true));
       if (response.status !== 200) return void (await response.body?.cancel());
       const { included } = resourcesOf(await response.json());
