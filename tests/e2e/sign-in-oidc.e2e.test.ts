@@ -40,6 +40,7 @@ describe('sign-in with an external OpenID Connect provider', () => {
         client_id: idp.clientId,
         client_secret: idp.clientSecret,
         link_by_email: true,
+        redirect_uris: [TEST_REDIRECT_URI],
       }),
     });
     expect(created.status).toBe(201);

@@ -46,15 +46,50 @@ export function issuerProblem(issuer: string): string | null {
   return 'The issuer must be an https:// URL.';
 }
 
-export function redirectUriProblem(redirectUri: string): string | null {
+/**
+ * A redirect URI an administrator registers for a provider: an absolute https URL without a
+ * fragment (RFC 6749 §3.1.2), plain http only on this machine (development and tests).
+ */
+export function registeredRedirectUriProblem(redirectUri: string): string | null {
+  let url: URL;
   try {
-    const url = new URL(redirectUri);
-    return url.protocol === 'https:' || url.protocol === 'http:'
-      ? null
-      : 'The redirect URI must be an http or https URL.';
+    url = new URL(redirectUri);
   } catch {
-    return 'The redirect URI must be a URL.';
+    return 'A redirect URI must be an absolute URL.';
   }
+  if (url.hash || redirectUri.includes('#')) return 'A redirect URI must not have a fragment.';
+  if (url.protocol === 'https:') return null;
+  if (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)) return null;
+  return 'A redirect URI must be an https:// URL (http:// only on localhost).';
+}
+
+/**
+ * The app's own return page on its public origin (ATRIUM_PUBLIC_URL, e.g. https://claims.example),
+ * allowed for every provider without registering it; undefined when the variable is unset.
+ */
+export function appRedirectUri(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const publicUrl = env.ATRIUM_PUBLIC_URL?.trim();
+  if (!publicUrl) return undefined;
+  try {
+    const url = new URL(publicUrl);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? `${url.origin}/login/idpresponse` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Why an authorization may not name this redirect URI, or null: it must be, character for
+ * character, one the provider lists in redirect_uris or the app's own return page. Anything else
+ * would let whoever starts the authorization receive the provider's code for another person (an
+ * attacker sends the victim the authorization URL and reads the code at their own site).
+ */
+export function redirectUriProblem(
+  provider: Pick<OidcProviderRecord, 'redirectUris'>,
+  redirectUri: string,
+): string | null {
+  if (provider.redirectUris.includes(redirectUri) || redirectUri === appRedirectUri()) return null;
+  return `The redirect URI '${redirectUri.slice(0, 200)}' is not registered for this identity provider: an administrator adds it to the provider's redirect_uris.`;
 }
 
 export class OidcFederation {
@@ -109,7 +144,7 @@ export class OidcFederation {
     userId: string | null,
   ): Promise<{ authorization_url: string; state: string }> {
     const provider = await this.enabledProvider(providerId);
-    const problem = redirectUriProblem(redirectUri);
+    const problem = redirectUriProblem(provider, redirectUri);
     if (problem) throw identityError('InvalidParameterException', problem, { pointer: '/redirect_uri' });
     const configuration = await this.discover(provider);
     const state = newOpaqueToken();

@@ -261,6 +261,14 @@ export const oidcProvider = identity.table(
     enabled: boolean('enabled').notNull().default(true),
     /** Sign in the local user whose username is the provider's verified e-mail, linking them on first use. */
     linkByEmail: boolean('link_by_email').notNull().default(false),
+    /**
+     * The only redirect URIs an authorization may name (exact match), as registered at the provider;
+     * anything else would hand the provider's code to another site (docs/security.md).
+     */
+    redirectUris: text('redirect_uris')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamptz('created_at').notNull(),
     updatedAt: timestamptz('updated_at').notNull(),
   },

@@ -169,6 +169,13 @@ export const oidcProviderBody = z.strictObject({
     .boolean()
     .optional()
     .describe("Sign in the local user whose username is the provider's verified e-mail, linking on first use."),
+  redirect_uris: z
+    .array(z.string().trim().min(1).max(2000))
+    .max(20)
+    .optional()
+    .describe(
+      "The redirect URIs registered for this client at the provider (the app's /login/idpresponse on each origin users reach it at); an authorization naming any other is refused. Exact match.",
+    ),
 });
 export const oidcProviderPatchBody = oidcProviderBody.partial();
 export const oidcProviderResponse = z.object({
@@ -180,13 +187,18 @@ export const oidcProviderResponse = z.object({
   scopes: z.array(z.string()),
   enabled: z.boolean(),
   link_by_email: z.boolean(),
+  redirect_uris: z.array(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export const oidcProviderSummaries = z.object({ providers: z.array(z.object({ id: z.string(), name: z.string() })) });
 export const oidcAuthorizeBody = z.strictObject({
   provider_id: z.string().min(1).max(100),
-  redirect_uri: z.string().min(1).max(2000).describe('The page the provider returns to: /login/idpresponse.'),
+  redirect_uri: z
+    .string()
+    .min(1)
+    .max(2000)
+    .describe("The page the provider returns to (/login/idpresponse): one of the provider's redirect_uris."),
 });
 export const oidcAuthorizeResponse = z.object({ authorization_url: z.string(), state: z.string() });
 export const oidcCallbackBody = z.strictObject({

@@ -13,7 +13,13 @@ describe('external OpenID Connect providers, against a real OpenID Provider', ()
     adminHeaders = bearer((await server.tokensFor('admin@atrium.test')).access_token);
     const created = await server.post(
       '/api/identity/oidc-providers',
-      { name: 'Carrier SSO', issuer: idp.issuer, client_id: idp.clientId, client_secret: idp.clientSecret },
+      {
+        name: 'Carrier SSO',
+        issuer: idp.issuer,
+        client_id: idp.clientId,
+        client_secret: idp.clientSecret,
+        redirect_uris: [idp.redirectUri],
+      },
       adminHeaders,
     );
     expect(created.status).toBe(201);

@@ -297,7 +297,13 @@ describe('link-to-provider', () => {
     adminHeaders = bearer((await identity.tokensFor('admin@atrium.test')).access_token);
     const created = await identity.post(
       '/api/identity/oidc-providers',
-      { name: 'Carrier SSO', issuer: idp.issuer, client_id: idp.clientId, client_secret: idp.clientSecret },
+      {
+        name: 'Carrier SSO',
+        issuer: idp.issuer,
+        client_id: idp.clientId,
+        client_secret: idp.clientSecret,
+        redirect_uris: [idp.redirectUri],
+      },
       adminHeaders,
     );
     expect(created.status).toBe(201);

@@ -18,7 +18,13 @@ export interface Operation {
   /** Media type of the JSON body, if the operation takes one. */
   bodyType?: string;
   bodySchema?: JsonSchema;
+  /** The route's access declaration as the document carries it (`x-atrium-access`). */
+  access: RouteAccess;
+  /** Allowed values of the `include` query parameter when the document lists them. */
+  includeValues?: string[];
 }
+
+export type RouteAccess = 'public' | 'authenticated' | { resource: string; action: string };
 
 interface JsonSchema {
   type?: string | string[];
@@ -125,7 +131,8 @@ type Document = {
   components?: { schemas?: Record<string, JsonSchema> };
 };
 interface OpenApiOperation {
-  parameters?: { in: string; name: string }[];
+  parameters?: { in: string; name: string; schema?: JsonSchema }[];
+  'x-atrium-access'?: RouteAccess;
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
 }
 
@@ -153,6 +160,10 @@ export async function loadOperations(server: TestServer): Promise<Operation[]> {
         queryParams: parameters.filter((p) => p.in === 'query').map((p) => p.name),
         bodyType,
         bodySchema: bodyType ? resolve(content[bodyType]!.schema, document) : undefined,
+        access: operation['x-atrium-access'] ?? 'public',
+        includeValues: parameters
+          .find((p) => p.in === 'query' && p.name === 'include')
+          ?.schema?.enum?.filter((v): v is string => typeof v === 'string'),
       });
     }
   }

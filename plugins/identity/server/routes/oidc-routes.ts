@@ -21,6 +21,7 @@ import {
   LINK_SUCCESS,
   LOGIN_ERROR,
   OidcFederation,
+  registeredRedirectUriProblem,
   type OidcProviderRecord,
 } from '../oidc-federation.js';
 import { SignInFlow } from '../sign-in-flow.js';
@@ -40,6 +41,7 @@ function providerResponse(row: OidcProviderRecord) {
     scopes: row.scopes,
     enabled: row.enabled,
     link_by_email: row.linkByEmail,
+    redirect_uris: row.redirectUris,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -53,6 +55,12 @@ export function oidcRoutes(router: AtriumRouter, services: IdentityServices) {
   const checkIssuer = (issuer: string | undefined) => {
     const problem = issuer === undefined ? null : issuerProblem(issuer);
     if (problem) throw identityError('InvalidParameterException', problem, { pointer: '/issuer' });
+  };
+  const checkRedirectUris = (uris: string[] | undefined) => {
+    for (const [index, uri] of (uris ?? []).entries()) {
+      const problem = registeredRedirectUriProblem(uri);
+      if (problem) throw identityError('InvalidParameterException', problem, { pointer: `/redirect_uris/${index}` });
+    }
   };
   const uniqueName = async <T>(write: () => Promise<T>): Promise<T> => {
     try {
@@ -101,6 +109,7 @@ export function oidcRoutes(router: AtriumRouter, services: IdentityServices) {
     async (request, reply) => {
       const body = request.body;
       checkIssuer(body.issuer);
+      checkRedirectUris(body.redirect_uris);
       const now = services.clock.now();
       const [row] = await uniqueName(() =>
         services.db
@@ -113,6 +122,7 @@ export function oidcRoutes(router: AtriumRouter, services: IdentityServices) {
             scopes: body.scopes ?? DEFAULT_OIDC_SCOPES,
             enabled: body.enabled ?? true,
             linkByEmail: body.link_by_email ?? false,
+            redirectUris: body.redirect_uris ?? [],
             createdAt: now,
             updatedAt: now,
           })
@@ -161,6 +171,7 @@ export function oidcRoutes(router: AtriumRouter, services: IdentityServices) {
     async (request) => {
       const body = request.body;
       checkIssuer(body.issuer);
+      checkRedirectUris(body.redirect_uris);
       const [row] = await uniqueName(() =>
         services.db
           .update(oidcProvider)
@@ -172,6 +183,7 @@ export function oidcRoutes(router: AtriumRouter, services: IdentityServices) {
             ...(body.scopes !== undefined ? { scopes: body.scopes } : {}),
             ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
             ...(body.link_by_email !== undefined ? { linkByEmail: body.link_by_email } : {}),
+            ...(body.redirect_uris !== undefined ? { redirectUris: body.redirect_uris } : {}),
             updatedAt: services.clock.now(),
           })
           .where(eq(oidcProvider.id, request.params.id))

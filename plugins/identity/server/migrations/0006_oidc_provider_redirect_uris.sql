@@ -1,0 +1,1 @@
+ALTER TABLE "identity"."oidc_provider" ADD COLUMN "redirect_uris" text[] DEFAULT '{}'::text[] NOT NULL;
