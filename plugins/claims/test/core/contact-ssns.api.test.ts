@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecrets, HASHED_PREFIX, parseSecretKeys, SEALED_PREFIX, ssnVault } from '@atrium/sdk/server';
 import { contact } from '../../server/core/tables.js';
@@ -55,6 +55,22 @@ const ssnReads = async (id: string | number) => {
 };
 
 describe('SSNs at rest', () => {
+  it('seals the demo contacts’ SSNs, which the seed writes in plaintext, at start', async () => {
+    const demo = () => db().select().from(contact).where(like(contact.email, '%@example.test'));
+    let rows = await demo();
+    for (let i = 0; i < 100 && rows.some((row) => row.legacySsn !== null); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      rows = await demo();
+    }
+    expect(rows.length).toBeGreaterThanOrEqual(12);
+    for (const row of rows) {
+      expect(row.legacySsn).toBeNull();
+      expect(testVault.open(row.ssnSealed!, `claims.contact:${row.id}:ssn`)).toMatch(/^900-00-10\d\d$/);
+    }
+    const first = rows.find((row) => testVault.open(row.ssnSealed!, `claims.contact:${row.id}:ssn`) === '900-00-1000')!;
+    expect(await ssnOf(adjuster, first.id)).toBe('***-**-1000');
+  });
+
   it('stores an SSN sealed and keyed-hashed, never in plaintext', async () => {
     const created = await create('Sealed Person', '345-67-8901');
     const row = await stored(created.id);
