@@ -1,7 +1,9 @@
 import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import {
   formatSsn,
+  HASHED_PREFIX,
   maskSsn,
+  SEALED_PREFIX,
   SecretOpenError,
   ssnDigits,
   ssnVault,
@@ -40,7 +42,7 @@ export class ContactSsns {
 
   constructor(
     private readonly db: Database,
-    secrets: Secrets,
+    private readonly secrets: Secrets,
     private readonly log: FastifyBaseLogger,
   ) {
     this.vault = ssnVault(secrets);
@@ -138,14 +140,28 @@ export class ContactSsns {
    * rows it rewrote.
    */
   async sealStored(): Promise<number> {
+    // Only rows with work to do: plaintext, or sealed or hashed under another key than the current.
+    const keyId = this.secrets.currentKeyId;
     const rows = await this.db
       .select({ id: contact.id, legacySsn: contact.legacySsn, ssnSealed: contact.ssnSealed, ssnHash: contact.ssnHash })
       .from(contact)
-      .where(or(isNotNull(contact.legacySsn), isNotNull(contact.ssnSealed)));
+      .where(
+        or(
+          isNotNull(contact.legacySsn),
+          and(
+            isNotNull(contact.ssnSealed),
+            or(
+              sql`left(${contact.ssnSealed}, ${SEALED_PREFIX.length + keyId.length + 1}) <> ${`${SEALED_PREFIX}${keyId}:`}`,
+              isNull(contact.ssnHash),
+              sql`left(${contact.ssnHash}, ${HASHED_PREFIX.length + keyId.length + 1}) <> ${`${HASHED_PREFIX}${keyId}:`}`,
+            ),
+          ),
+        ),
+      );
     let rewritten = 0;
     for (const row of rows) {
-      if (row.ssnSealed && row.ssnHash && !row.legacySsn) {
-        if (!this.vault.needsRenewal({ sealed: row.ssnSealed, hash: row.ssnHash })) continue;
+      if (row.ssnSealed && !row.legacySsn) {
+        if (row.ssnHash && !this.vault.needsRenewal({ sealed: row.ssnSealed, hash: row.ssnHash })) continue;
         let ssn: string;
         try {
           ssn = this.vault.open(row.ssnSealed, sealContext(row.id));
