@@ -98,13 +98,23 @@ const agentArea = (ownRecords: Condition): Statement[] => [
 ];
 
 /**
+ * What a claims handler does to every claims resource, named one by one so that reading SSNs in
+ * full (`read-ssn`) is not among them: an adjuster works a claim with the masked SSN
+ * (`***-**-1234`, which is what confirms a caller's identity), while the unmasked number is needed
+ * for what supervisors sign off (Medicare and 1099 reporting, fraud referrals). A new claims action
+ * must be added here for adjusters to get it.
+ */
+const CLAIMS_HANDLER_ACTIONS = ['read', 'create', 'update', 'delete', 'assign', 'approve'];
+
+/**
  * Claims handling: the claims module and the lookups it needs; payments above `paymentAuthority`
  * are the policy's to refuse (they wait for someone with more authority to approve them). The
- * per-role limits in claims' own authority table (claims settings) apply on top.
+ * per-role limits in claims' own authority table (claims settings) apply on top. Only
+ * `readsFullSsns` roles see SSNs unmasked (claims:contact read-ssn, audited; docs/security.md).
  */
-const claimsHandling = (paymentAuthority: string): Statement[] => [
+const claimsHandling = (paymentAuthority: string, readsFullSsns: boolean): Statement[] => [
   viewModules('ClaimsModules', ['claims', 'contacts', 'policies', 'documents', 'notes', 'reports']),
-  allow('Claims', ['*'], ['claims:*']),
+  allow('Claims', readsFullSsns ? ['*'] : CLAIMS_HANDLER_ACTIONS, ['claims:*']),
   allow('ClaimContacts', WRITE, ['contacts:*', 'notes:*', 'documents:*']),
   allow('PolicyLookups', ['read'], ['policies:*', 'lines:*', 'reports:*']),
   {
@@ -163,15 +173,15 @@ export const SYSTEM_POLICIES: SystemPolicy[] = [
   },
   {
     name: 'Claims handling',
-    description: 'Claims adjusters handle claims and pay up to 5000.00 on their own authority.',
-    statements: claimsHandling('5000.00'),
+    description: 'Claims adjusters handle claims and pay up to 5000.00 on their own authority; they see SSNs masked.',
+    statements: claimsHandling('5000.00', false),
     roles: ['Claims Adjuster'],
   },
   {
     name: 'Claims supervision',
     description:
-      'Claims supervisors handle claims, approve what adjusters may not, and pay up to 25000.00 on their own authority.',
-    statements: claimsHandling('25000.00'),
+      'Claims supervisors handle claims, approve what adjusters may not, see SSNs in full (audited), and pay up to 25000.00 on their own authority.',
+    statements: claimsHandling('25000.00', true),
     roles: ['Claims Supervisor'],
   },
   {
@@ -233,4 +243,4 @@ export const DEMO_GROUP_ROLES: { groupName: string; roles: DemoRole[] }[] = [
   { groupName: 'Administrators', roles: ['Administrator'] },
 ];
 
-export const SYSTEM_POLICY_VERSION = '1.4.0';
+export const SYSTEM_POLICY_VERSION = '1.5.0';

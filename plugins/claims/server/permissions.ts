@@ -22,7 +22,12 @@ const RESOURCES = {
   assignment: ['read', 'create', 'update', 'delete', 'assign'],
   'audit-log': ['read'],
   injury: ['read', 'create', 'update', 'delete'],
-  contact: ['read', 'create', 'update', 'delete'],
+  /**
+   * `read-ssn`: a contact's SSN in full instead of masked (`***-**-1234`), audited each time
+   * (docs/security.md, "SSNs"). Administrators and Claims Supervisors hold it; Claims Adjusters do
+   * not (the access module's system policies say why).
+   */
+  contact: ['read', 'create', 'update', 'delete', 'read-ssn'],
   user: ['read', 'update'],
   /** Historical claims import (docs/claims-import.md): read the runs, create (preview and run) an import. */
   import: ['read', 'create'],
@@ -68,6 +73,7 @@ const VERB: Record<string, string> = {
   delete: 'Delete',
   approve: 'Approve or reject',
   assign: 'Assign',
+  'read-ssn': 'See in full (unmasked) the SSNs of',
 };
 
 export const CLAIMS_PERMISSION_DECLARATIONS: PermissionDeclaration[] = [

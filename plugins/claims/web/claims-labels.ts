@@ -113,6 +113,7 @@ const VERBS: Record<string, string> = {
   unassign: 'unassigned',
   tags: 'tags changed',
   move: 'moved',
+  'read-ssn': 'SSN viewed in full',
 };
 
 /**

@@ -14,3 +14,4 @@ export * from './events.js';
 export * from './permissions.js';
 export * from './services.js';
 export * from './secrets/index.js';
+export * from './zip-expansion.js';

@@ -5,3 +5,4 @@ export * from './render-in-test-host.js';
 export * from './test-mail-server.js';
 export * from './sweep.js';
 export * from './sign-in-as.js';
+export * from './zip-bombs.js';

@@ -15,7 +15,8 @@ export function callerOf(request: FastifyRequest): string {
 
 export interface AuditEntry {
   username: string;
-  action: 'create' | 'update' | 'delete' | 'status' | 'assign' | 'unassign' | 'move' | 'tags';
+  /** `read-ssn`: an SSN answered in full (docs/security.md, "SSNs"); the only read that is audited. */
+  action: 'create' | 'update' | 'delete' | 'status' | 'assign' | 'unassign' | 'move' | 'tags' | 'read-ssn';
   entityType: string;
   entityId: string | number;
   claimId?: number | null;

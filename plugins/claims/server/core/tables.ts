@@ -515,14 +515,23 @@ export const contact = claimsSchema.table(
     lastName: text('last_name').notNull().default(''),
     name: text('name').notNull(),
     genderId: integer('gender_id').references(() => lookup.id),
-    ssn: text('ssn'),
+    /**
+     * The SSN in plaintext, as rows from before sealing (and the demo seed, whose shared snapshot
+     * cannot know an installation's key) hold it. Never written otherwise: the sealing pass
+     * (integrations/contact-ssns.ts) moves it into ssn_sealed and ssn_hash and empties it.
+     */
+    legacySsn: text('ssn'),
+    /** The SSN's digits sealed by the secrets service, bound to the row (`claims.contact:<id>:ssn`). */
+    ssnSealed: text('ssn_sealed'),
+    /** The keyed hash (HMAC-SHA256) of the SSN's digits: duplicate checks compare these. */
+    ssnHash: text('ssn_hash'),
     dob: date('dob'),
     email: text('email').notNull().default(''),
     phone: text('phone').notNull().default(''),
     addresses: jsonb('addresses').$type<Record<string, unknown>[]>().notNull().default([]),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (table) => [index('contact_name_idx').on(sql`lower(${table.name})`), index('contact_ssn_idx').on(table.ssn)],
+  (table) => [index('contact_name_idx').on(sql`lower(${table.name})`), index('contact_ssn_hash_idx').on(table.ssnHash)],
 );
 
 export const contactNote = claimsSchema.table('contact_note', {

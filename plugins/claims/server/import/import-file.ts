@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
+import { checkZipExpansion, XLSX_LIMITS } from '@atrium/sdk/server';
 
 /**
  * The historical claims file (docs/claims-import.md): one flat table, one row per financial entry,
@@ -74,6 +75,8 @@ function readCsv(text: string): string[][] {
 }
 
 async function readXlsx(data: Buffer): Promise<string[][]> {
+  // A zip bomb is refused (413) before ExcelJS inflates anything (docs/security.md).
+  await checkZipExpansion(data, XLSX_LIMITS);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);

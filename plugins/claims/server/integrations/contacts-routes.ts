@@ -7,13 +7,17 @@ import {
   paginationLinks,
   resourceDocument,
   serializeDocument,
+  SSN_INVALID,
+  SSN_PATTERN,
   toOneRelationship,
   toPageRequest,
   typeOnly,
   z,
   type AtriumRouter,
   type Database,
+  type ServerPluginContext,
 } from '@atrium/sdk/server';
+import type { FastifyRequest } from 'fastify';
 import { claimsPermission } from '../permissions.js';
 import {
   CLAIMS_BASE,
@@ -28,19 +32,18 @@ import {
 } from '../core/http-kit.js';
 import { filterShape, filterValue } from '../core/query-filters.js';
 import { contact, contactNote, contactRelation, lookup, zipCode } from '../core/tables.js';
+import { ContactSsns } from './contact-ssns.js';
 
 /**
  * The contacts integration (until the contacts module provides contacts): list with filters,
  * create, read, replace (PUT) and change, notes, relations, address by ZIP, SSN validation and the
- * duplicate-SSN setting, genders and address types. SSNs are never sent back; `has_ssn` says
- * whether one is on file.
+ * duplicate-SSN setting, genders and address types. SSNs are sealed at rest and compared by keyed
+ * hash (contact-ssns.ts); a contact's `ssn` is answered masked (`***-**-1234`) except to a caller
+ * holding claims:contact read-ssn reading that one contact, which is audited (docs/security.md, "SSNs").
  */
 const BASE = '/integrations/contacts';
-const SSN = /^(?!000|666|9\d\d)\d{3}-?(?!00)\d{2}-?(?!0000)\d{4}$/;
 /** Duplicate SSNs are refused unless this is turned on; there is no setting screen for it yet. */
 export const ALLOW_DUPLICATE_SSN = false;
-
-const normalizeSsn = (ssn: string) => ssn.replace(/-/g, '');
 
 export interface ContactSettings {
   allowDuplicateSsn: boolean;
@@ -53,18 +56,16 @@ async function existingContact(db: Database, rawId: string): Promise<number> {
   return id;
 }
 
-/** Contacts holding this SSN (stored with or without dashes: the demo seed keeps them dashed). */
-const sameSsn = (tx: Pick<Database, 'select'>, normalized: string) =>
-  tx
-    .select({ id: contact.id })
-    .from(contact)
-    .where(sql`replace(${contact.ssn}, '-', '') = ${normalized}`);
-
 export function contactsRoutes(
   router: AtriumRouter,
-  db: Database,
+  context: ServerPluginContext,
   settings: ContactSettings = { allowDuplicateSsn: ALLOW_DUPLICATE_SSN },
 ): void {
+  const db = context.db;
+  const ssns = new ContactSsns(db, context.secrets, context.log);
+  // Seal what is still stored in plaintext; the first contacts request asks again (the demo seed
+  // may still be committing now).
+  ssns.nudge();
   const idParams = z.strictObject({ id: z.string().max(20) });
 
   // Static paths first in meaning (the router prefers static segments over :id anyway).
@@ -105,8 +106,9 @@ export function contactsRoutes(
       },
     },
     async (request) => {
-      const valid = SSN.test(request.query.ssn);
-      const holders = valid ? await sameSsn(db, normalizeSsn(request.query.ssn)) : [];
+      ssns.onRequest();
+      const valid = SSN_PATTERN.test(request.query.ssn);
+      const holders = valid ? await ssns.holders(db, request.query.ssn) : [];
       const others = holders.filter((h) => h.id !== request.query.contact_id);
       return {
         jsonapi: { version: '1.1' },
@@ -216,7 +218,7 @@ export function contactsRoutes(
     },
   );
 
-  registerContactCollection(router, db, settings);
+  registerContactCollection(router, context, ssns, settings);
 }
 
 /** An address as the contact form enters it; `type` names an address-types lookup. */
@@ -242,7 +244,7 @@ const contactAttributes = {
   dob: z.iso.date({ error: 'Enter a date as YYYY-MM-DD.' }).nullable().optional(),
   email: z.union([z.email({ error: 'Enter a valid e-mail address.' }), z.literal('')]).optional(),
   phone: z.string().trim().max(50).optional(),
-  /** Write-only: never sent back (`has_ssn` says whether one is on file). null or '' clears it. */
+  /** Answered masked (`***-**-1234`) unless the caller may read SSNs; null or '' clears it. */
   ssn: z.string().trim().max(20).nullable().optional(),
   addresses: z.array(addressSchema).max(20).optional(),
 };
@@ -261,8 +263,10 @@ const listQuery = z.strictObject({
 });
 
 type ContactRow = typeof contact.$inferSelect;
+/** A row as answered: its SSN attributes worked out for the caller (masked or not). */
+type ContactView = ContactRow & { ssnAttributes: ReturnType<ContactSsns['attributesOf']> };
 
-const contactResource = defineResource<ContactRow>({
+const contactResource = defineResource<ContactView>({
   type: 'contact',
   id: (r) => String(r.id),
   basePath: `${CLAIMS_BASE}${BASE}/`,
@@ -275,8 +279,7 @@ const contactResource = defineResource<ContactRow>({
     email: r.email,
     phone: r.phone,
     addresses: r.addresses,
-    has_ssn: !!r.ssn,
-    ssn_last4: r.ssn ? normalizeSsn(r.ssn).slice(-4) : null,
+    ...r.ssnAttributes,
     created_at: r.createdAt,
   }),
   relationships: {
@@ -287,18 +290,35 @@ const contactResource = defineResource<ContactRow>({
 /** `%`, `_` and `\` are literal in a search text. */
 const likeText = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The audit log never holds an SSN either. */
-const withoutSsn = (row: ContactRow) => ({ ...row, ssn: row.ssn ? '***' : null });
+/** The audit log never holds an SSN, sealed or hashed either. */
+const withoutSsn = ({ legacySsn, ssnSealed, ssnHash: _hash, ...row }: ContactRow) => ({
+  ...row,
+  ssn: legacySsn || ssnSealed ? '***' : null,
+});
 
 /**
  * The contact collection: search (name, e-mail and phone contain the text, any case; kind and ZIP
  * exact), create, read, replace (PUT) and change (PATCH). An SSN must be well formed and, unless
  * duplicate SSNs are allowed, not another contact's (400 at /data/attributes/ssn, code
- * `duplicate_ssn`); it is stored without dashes and never sent back.
+ * `duplicate_ssn`, found by keyed hash); it is stored sealed. Lists and write answers mask it; reading
+ * one contact answers it in full to a caller holding claims:contact read-ssn, and audits that.
  */
-function registerContactCollection(router: AtriumRouter, db: Database, settings: ContactSettings): void {
+function registerContactCollection(
+  router: AtriumRouter,
+  context: ServerPluginContext,
+  ssns: ContactSsns,
+  settings: ContactSettings,
+): void {
+  const db = context.db;
   const idParams = z.strictObject({ id: z.string().max(20) });
   const notFound = (id: string) => `Contact ${id} not found.`;
+  const masked = (row: ContactRow): ContactView => ({ ...row, ssnAttributes: ssns.attributesOf(row, false) });
+  /** Whether the caller may see SSNs unmasked (the access evaluator, for the caller's effective role). */
+  const mayReadSsn = async (request: FastifyRequest) => {
+    const evaluator = context.services.evaluator;
+    if (!evaluator || !request.principal) return false;
+    return (await evaluator.evaluate(request.principal, claimsPermission('contact', 'read-ssn'))).allowed;
+  };
 
   router.get(
     `${BASE}/`,
@@ -312,6 +332,7 @@ function registerContactCollection(router: AtriumRouter, db: Database, settings:
       },
     },
     async (request) => {
+      ssns.onRequest();
       const query = request.query as Record<string, unknown> & { 'page[number]': number; 'page[size]': number };
       const page = toPageRequest(query);
       const conditions: SQL[] = [];
@@ -341,7 +362,8 @@ function registerContactCollection(router: AtriumRouter, db: Database, settings:
         .limit(page.size)
         .offset(page.offset);
       const { links, meta } = paginationLinks(`${CLAIMS_BASE}${BASE}/`, query, page, total?.n ?? 0);
-      return serializeDocument(contactResource, rows, { links, meta });
+      // A list is a search: it never unmasks (one contact's SSN is read one contact at a time).
+      return serializeDocument(contactResource, rows.map(masked), { links, meta });
     },
   );
 
@@ -356,19 +378,38 @@ function registerContactCollection(router: AtriumRouter, db: Database, settings:
     `${BASE}/:id/`,
     {
       config: { jsonapi: true, access: claimsPermission('contact', 'read') },
-      schema: { summary: 'One contact.', tags, security, params: idParams },
+      schema: {
+        summary: 'One contact; its SSN in full to callers holding claims:contact read-ssn (audited), else masked.',
+        tags,
+        security,
+        params: idParams,
+      },
     },
-    async (request) => serializeDocument(contactResource, await load(db, request.params.id)),
+    async (request) => {
+      ssns.onRequest();
+      const row = await load(db, request.params.id);
+      const unmasked = await mayReadSsn(request);
+      const ssnAttributes = ssns.attributesOf(row, unmasked);
+      if (unmasked && ssnAttributes.has_ssn) {
+        // Every answer that shows an SSN in full leaves an audit row: who read whose SSN, when.
+        await writeAudit(db, {
+          username: callerOf(request),
+          action: 'read-ssn',
+          entityType: 'contact',
+          entityId: row.id,
+        });
+      }
+      return serializeDocument(contactResource, { ...row, ssnAttributes });
+    },
   );
 
-  /** The checked SSN column value: undefined leaves it, null clears it. */
+  /** The checked SSN: undefined leaves it, null clears it. */
   const checkedSsn = async (tx: Pick<Database, 'select'>, ssn: string | null | undefined, self: number | null) => {
     if (ssn === undefined) return undefined;
     if (ssn === null || ssn === '') return null;
-    if (!SSN.test(ssn)) throw attributeError('ssn', 'Enter a valid SSN such as 123-45-6789.');
-    const normalized = normalizeSsn(ssn);
+    if (!SSN_PATTERN.test(ssn)) throw attributeError('ssn', SSN_INVALID);
     if (!settings.allowDuplicateSsn) {
-      const holders = await sameSsn(tx, normalized);
+      const holders = await ssns.holders(tx, ssn);
       if (holders.some((h) => h.id !== self)) {
         throw new ApiError(400, 'Another contact already has this SSN.', {
           source: { pointer: '/data/attributes/ssn' },
@@ -376,7 +417,7 @@ function registerContactCollection(router: AtriumRouter, db: Database, settings:
         });
       }
     }
-    return normalized;
+    return ssn;
   };
 
   type Body = {
@@ -426,12 +467,21 @@ function registerContactCollection(router: AtriumRouter, db: Database, settings:
       if (data.attributes?.name === undefined) throw attributeError('name', 'This field is required.');
       const values = toValues(data);
       await checkGender(values);
+      ssns.onRequest();
       const ssn = await checkedSsn(db, data.attributes.ssn as string | null | undefined, null);
       const created = await db.transaction(async (tx) => {
-        const [row] = await tx
+        const [inserted] = await tx
           .insert(contact)
-          .values({ ...(values as typeof contact.$inferInsert), ssn: ssn ?? null })
+          .values(values as typeof contact.$inferInsert)
           .returning();
+        // The sealed SSN is bound to its row, whose id the insert made.
+        const [row] = ssn
+          ? await tx
+              .update(contact)
+              .set(ssns.columns(inserted!.id, ssn))
+              .where(eq(contact.id, inserted!.id))
+              .returning()
+          : [inserted];
         await writeAudit(tx, {
           username: callerOf(request),
           action: 'create',
@@ -442,7 +492,7 @@ function registerContactCollection(router: AtriumRouter, db: Database, settings:
         return row!;
       });
       reply.status(201);
-      return serializeDocument(contactResource, created);
+      return serializeDocument(contactResource, masked(created));
     },
   );
 
@@ -468,9 +518,10 @@ function registerContactCollection(router: AtriumRouter, db: Database, settings:
         const data = request.body.data as Body;
         const values = toValues(data);
         await checkGender(values);
+        ssns.onRequest();
         const before = await load(db, request.params.id);
         const ssn = await checkedSsn(db, data.attributes?.ssn as string | null | undefined, before.id);
-        if (ssn !== undefined) values.ssn = ssn;
+        if (ssn !== undefined) Object.assign(values, ssns.columns(before.id, ssn));
         const updated = await db.transaction(async (tx) => {
           const current = await load(tx, request.params.id);
           if (Object.keys(values).length === 0) return current;
@@ -485,7 +536,7 @@ function registerContactCollection(router: AtriumRouter, db: Database, settings:
           });
           return row!;
         });
-        return serializeDocument(contactResource, updated);
+        return serializeDocument(contactResource, masked(updated));
       },
     );
   }

@@ -9,5 +9,5 @@ export function registerIntegrationRoutes(router: AtriumRouter, context: ServerP
   policiesRoutes(router, context);
   usersRoutes(router, context);
   attachmentsRoutes(router, context);
-  contactsRoutes(router, context.db);
+  contactsRoutes(router, context);
 }

@@ -181,7 +181,9 @@ export async function seedDemoClaims(tx: Queryable, storage: ObjectStorage): Pro
         lastName,
         name: `${firstName} ${lastName}`,
         genderId: lookupId('gender', GLOBAL_LOOKUPS.gender![i % 4] as string),
-        ssn: `900-00-${String(1000 + i)}`,
+        // In plaintext: the seeded snapshot is shared by installations with different secret keys;
+        // each seals these at its first start (integrations/contact-ssns.ts).
+        legacySsn: `900-00-${String(1000 + i)}`,
         dob: `19${60 + i}-0${(i % 9) + 1}-1${i % 9}`,
         email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@example.test`,
         phone: `+1 555 01${String(10 + i)}`,

@@ -44,7 +44,7 @@ describe('contacts integration', () => {
     expect(badSort.status).toBe(400);
   });
 
-  it('creates a contact with an SSN that is never sent back, and refuses a malformed or duplicate SSN', async () => {
+  it('creates a contact with an SSN that is answered masked, and refuses a malformed or duplicate SSN', async () => {
     const genders = await (await adjuster('GET', '/integrations/contacts/genders/')).json();
     const female = genders.data.find((g: any) => g.attributes.name === 'Female').id;
     const created = await create(
@@ -59,8 +59,7 @@ describe('contacts integration', () => {
     );
     expect(created.status).toBe(201);
     const body = await created.json();
-    expect(body.data.attributes).toMatchObject({ has_ssn: true, ssn_last4: '6780' });
-    expect(body.data.attributes.ssn).toBeUndefined();
+    expect(body.data.attributes).toMatchObject({ has_ssn: true, ssn_last4: '6780', ssn: '***-**-6780' });
     expect(body.data.relationships.gender.data.id).toBe(female);
     expect(JSON.stringify(body)).not.toContain('123456780');
 
@@ -126,6 +125,8 @@ describe('contacts integration', () => {
     expect(audit.data.map((e: any) => e.attributes.action).sort()).toEqual(['create', 'update', 'update']);
     expect(JSON.stringify(audit.data)).not.toContain('234567890');
     expect(JSON.stringify(audit.data)).not.toContain('234-56-7890');
+    // Nor the sealed value or its keyed hash.
+    expect(JSON.stringify(audit.data)).not.toMatch(/sealed:v1|hmac:v1/);
   });
 
   it('lists notes and relations of a contact with the related names; readers may not write', async () => {

@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs';
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { XLSX_LIMITS } from '@atrium/sdk/server';
+import { declaringSize, zipOfZeros, zipWithEntries } from '@atrium/sdk/testing';
 import { auditLog, claim } from '../../server/core/tables.js';
 import { COLUMN_NAMES } from '../../server/import/import-file.js';
 import { importRun } from '../../server/import/tables.js';
@@ -280,6 +282,34 @@ describe('validation', () => {
     expect(body.errors.map((e) => e.detail)).toContain("Column 'posted_date' is missing.");
     const [after] = await server.atrium.database.db.select({ n: count() }).from(importRun);
     expect(after!.n).toBe(before!.n);
+  });
+
+  it('refuses a zip bomb before parsing it: too many entries, or too large once expanded (413)', async () => {
+    const bombs: [Buffer<ArrayBuffer>, string, string][] = [
+      [
+        await zipWithEntries(XLSX_LIMITS.maxEntries + 1),
+        'too_many_entries',
+        `The file holds ${XLSX_LIMITS.maxEntries + 1} entries; at most ${XLSX_LIMITS.maxEntries} are accepted.`,
+      ],
+      [
+        // A 1 kB entry that declares 3 GB.
+        declaringSize(await zipOfZeros(1000), 3_000_000_000),
+        'expands_too_large',
+        'The file expands to more than 100 MB; that is the most accepted.',
+      ],
+    ];
+    for (const [bytes, code, detail] of bombs) {
+      const data = new FormData();
+      data.append(
+        'file',
+        new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+        'history.xlsx',
+      );
+      const response = await call(ADMIN, 'POST', '/imports/preview/', data);
+      expect(response.status).toBe(413);
+      const body = (await response.json()) as { errors: { detail: string; code: string; parameter: string }[] };
+      expect(body.errors[0]).toMatchObject({ detail, code, parameter: 'file' });
+    }
   });
 
   it('answers 400 without a file', async () => {

@@ -13,8 +13,9 @@ import { PATHS } from './paths.js';
 /**
  * The contacts integration (spec: /api/claims/integrations/contacts — GET '' with filters, GET/PUT
  * {id}/, POST '', {id}/notes/, address-by-zip/, validate-ssn/, allow-duplicate-ssn/, genders/,
- * address-types/, {id}/relations/) as the Parties tab uses it. An SSN is write-only: contacts come
- * back with `has_ssn` and `ssn_last4`.
+ * address-types/, {id}/relations/) as the Parties tab uses it. Contacts come back with `has_ssn`,
+ * `ssn_last4` and `ssn`: masked (`***-**-1234`), or in full when one contact is read by someone who
+ * may read SSNs (claims:contact read-ssn). The form never sends a shown SSN back.
  */
 const BASE = '/claims/integrations/contacts';
 export const CONTACT_PATHS = {
@@ -139,7 +140,7 @@ export interface ContactInput {
   dob: string;
   email: string;
   phone: string;
-  /** '' leaves the SSN on file as it is (it is never read back). */
+  /** '' leaves the SSN on file as it is (the form starts blank, never with the one on file). */
   ssn: string;
   genderId: string;
   address: Address;
@@ -147,7 +148,7 @@ export interface ContactInput {
 
 export const emptyAddress = (): Address => ({ type: '', line1: '', line2: '', city: '', state: '', zip: '' });
 
-/** A contact as the form edits it (its first address; the SSN is write-only, so blank). */
+/** A contact as the form edits it (its first address; the SSN blank: a new one replaces it). */
 export function contactInputOf(contact: Flat | null): ContactInput {
   const first = ((contact?.addresses as Record<string, unknown>[] | undefined) ?? [])[0] ?? {};
   return {

@@ -79,7 +79,8 @@ export function ContactDetails({
               <Field label="Phone" value={c.phone} />
               <Field label="Date of birth" value={text(c.dob).slice(0, 10)} />
               <Field label="Gender" value={gender ? text(gender.label) || text(gender.name) : ''} />
-              <Field label="SSN" value={c.has_ssn ? `***-**-${text(c.ssn_last4)}` : ''} />
+              {/* Masked (***-**-1234) unless the server answered it in full to someone who may read SSNs. */}
+              <Field label="SSN" value={c.has_ssn ? text(c.ssn) || `***-**-${text(c.ssn_last4)}` : ''} />
             </SimpleGrid>
             <Field label="Addresses" value={addresses.join('; ')} />
             <Group>

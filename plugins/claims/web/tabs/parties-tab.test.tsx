@@ -30,12 +30,13 @@ const jo = {
     dob: '1970-01-02',
     has_ssn: true,
     ssn_last4: '1001',
+    ssn: '***-**-1001',
     addresses: [{ type: 'Home', line1: '101 Main St', city: 'Chicago', state: 'IL', zip: '60601' }],
   },
   relationships: { gender: { data: { type: 'gender', id: '31' } } },
 };
 
-function contactsApis(options: { allowDuplicates: boolean; parties: unknown[] }) {
+function contactsApis(options: { allowDuplicates: boolean; parties: unknown[]; fullSsn?: boolean }) {
   return {
     'GET /claims/claims/by-number/:number/': () =>
       doc({ type: 'claim', id: '7', attributes: { number: 'CLM-7', status: 'open' } }, { etag: '"c7"' }),
@@ -76,7 +77,9 @@ function contactsApis(options: { allowDuplicates: boolean; parties: unknown[] })
     'GET /claims/integrations/contacts/allow-duplicate-ssn/': () =>
       json({ meta: { allow_duplicate_ssn: options.allowDuplicates } }),
     // After the static paths: ':id' would match 'genders' too.
-    'GET /claims/integrations/contacts/:id/': () => doc(jo),
+    // The server answers one contact's SSN in full to someone who may read SSNs, masked otherwise.
+    'GET /claims/integrations/contacts/:id/': () =>
+      doc(options.fullSsn ? { ...jo, attributes: { ...jo.attributes, ssn: '123-45-1001' } } : jo),
     'GET /claims/integrations/contacts/:id/notes/': () =>
       doc([
         { type: 'contact-note', id: '1', attributes: { text: 'Prefers e-mail', created_by: 'adjuster@atrium.test' } },
@@ -166,6 +169,26 @@ describe('parties tab: contacts', () => {
       },
     });
   }, 90_000);
+
+  it('shows the SSN in full when the server answers it so (someone who may read SSNs)', async () => {
+    const host = await renderInTestHost(<ClaimWorkspacePage />, {
+      role: 'Claims Supervisor',
+      path: claimsPartiesRoute.path,
+      at: claimsPartiesRoute.link({ claimNumber: 'CLM-7' }),
+      apis: contactsApis({
+        allowDuplicates: false,
+        parties: [{ type: 'party', id: '5', attributes: { display_number: 1, name: 'Pat Insured', role: 'insured' } }],
+        fullSsn: true,
+      }),
+    });
+    await screen.findByRole('table', { name: 'Parties' });
+    await host.user.type(screen.getByRole('textbox', { name: 'Contact name' }), 'rive');
+    const results = await screen.findByRole('table', { name: 'Contacts' });
+    await host.user.click(within(results).getByRole('button', { name: 'Jo Rivera' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Contact Jo Rivera' });
+    expect(await within(drawer).findByText('123-45-1001')).toBeTruthy();
+    expect(within(drawer).queryByText('***-**-1001')).toBeNull();
+  });
 
   it('creates a contact: ZIP fills city and state, a taken SSN is refused before saving, then POSTs', async () => {
     const host = await renderInTestHost(<ClaimWorkspacePage />, {

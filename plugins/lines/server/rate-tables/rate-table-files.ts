@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
+import { checkZipExpansion, XLSX_LIMITS } from '@atrium/sdk/server';
 
 /**
  * Rate-table grids in and out of files: CSV (comma), TSV (tab, also what a spreadsheet puts on the
@@ -34,6 +35,8 @@ export function writeDelimited(grid: string[][], delimiter: ',' | '\t'): string 
 
 /** The cells of an XLSX workbook's first worksheet, as text. */
 export async function readXlsx(data: Buffer | Uint8Array): Promise<string[][]> {
+  // A zip bomb is refused (413) before ExcelJS inflates anything (docs/security.md).
+  await checkZipExpansion(data, XLSX_LIMITS);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);

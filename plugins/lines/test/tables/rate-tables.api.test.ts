@@ -1,5 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { XLSX_LIMITS } from '@atrium/sdk/server';
+import { declaringSize, zipOfZeros, zipWithEntries } from '@atrium/sdk/testing';
 import { product, productVersion } from '../../server/tables.js';
 import { createFixture, json, startTablesServer, type Fixture, type TablesTestServer } from './tables-test-server.js';
 
@@ -325,6 +327,30 @@ describe('rate tables', () => {
     });
     expect(override.status).toBe(201);
     expect(await json(override)).toMatchObject({ inheritanceStatus: 'overridden' });
+  });
+
+  it('refuses a zip bomb as an XLSX upload before parsing it (413), and leaves the rows alone', async () => {
+    const table = await createTable({
+      name: 'bomb_target',
+      key_columns: [{ name: 'k', match: 'exact' }],
+      rows: [{ keys: { k: '1' }, value: '2' }],
+    });
+    for (const [bytes, code] of [
+      [await zipWithEntries(XLSX_LIMITS.maxEntries + 1), 'too_many_entries'],
+      // A 1 kB entry that declares 3 GB.
+      [declaringSize(await zipOfZeros(1000), 3_000_000_000), 'expands_too_large'],
+    ] as const) {
+      const form = new FormData();
+      form.append('file', new Blob([bytes]), 'bomb.xlsx');
+      const refused = await server.builder.send('POST', `${base()}${table.id}/import/${q()}`, { body: form });
+      expect(refused.status).toBe(413);
+      expect((await json<Problem & { errors: { code?: string }[] }>(refused)).errors[0]).toMatchObject({
+        code,
+        parameter: 'file',
+      });
+    }
+    const after = await json<Table>(await server.builder.get(`${base()}${table.id}/${q()}`));
+    expect(after.rows).toEqual([{ keys: { k: '1' }, value: '2' }]);
   });
 
   it('checks access on uploads too', async () => {

@@ -1,10 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   createSecrets,
+  HASHED_PREFIX,
   loadSecrets,
   parseSecretKeys,
   SECRET_KEY_REQUIRED,
@@ -64,6 +65,37 @@ describe('secrets service', () => {
     const after = createSecrets([newKey]);
     expect(after.open(resealed)).toBe('value');
     expect(() => after.open(sealedBefore)).toThrow(/unknown key/);
+  });
+
+  it('hashes with a key of its own: HMAC-SHA256 keyed by the secret key and the purpose', () => {
+    const k = key();
+    const secrets = createSecrets([k]);
+    const hash = secrets.hash('123456789', 'ssn');
+    expect(hash.startsWith(`${HASHED_PREFIX}${secretKeyId(k)}:`)).toBe(true);
+    expect(hash).not.toContain('123456789');
+    // Deterministic (equal values compare equal), and nothing like a plain SHA-256 of the value.
+    expect(secrets.hash('123456789', 'ssn')).toBe(hash);
+    expect(hash).not.toContain(createHash('sha256').update('123456789').digest('base64url'));
+    // The HMAC key is derived (HKDF-SHA256) from the secret key and the purpose, never the key itself.
+    const derived = Buffer.from(hkdfSync('sha256', k, Buffer.alloc(0), 'atrium keyed hash: ssn', 32));
+    const expected = createHmac('sha256', derived).update('123456789').digest('base64url');
+    expect(hash).toBe(`${HASHED_PREFIX}${secretKeyId(k)}:${expected}`);
+    expect(hash.endsWith(createHmac('sha256', k).update('123456789').digest('base64url'))).toBe(false);
+    expect(secrets.hash('123456789', 'tax-id')).not.toBe(hash);
+    expect(secrets.hash('123456780', 'ssn')).not.toBe(hash);
+    // Another key, another hash: without the key a copied database gives nothing to compare against.
+    expect(createSecrets([key()]).hash('123456789', 'ssn')).not.toBe(hash);
+  });
+
+  it('finds values hashed under an older key while keys rotate, and reports them for rehashing', () => {
+    const oldKey = key();
+    const newKey = key();
+    const before = createSecrets([oldKey]).hash('123456789', 'ssn');
+    const during = createSecrets([newKey, oldKey]);
+    const candidates = during.hashCandidates('123456789', 'ssn');
+    expect(candidates).toEqual([during.hash('123456789', 'ssn'), before]);
+    expect(during.needsRehashing(before)).toBe(true);
+    expect(during.needsRehashing(candidates[0]!)).toBe(false);
   });
 
   it('refuses keys that are not 32 bytes', () => {

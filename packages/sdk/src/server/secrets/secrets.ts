@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -11,8 +11,15 @@ import path from 'node:path';
  * data: moved to another row it no longer opens.
  *
  * Sealed form: `sealed:v1:<key id>:<iv>:<ciphertext>:<tag>` (base64url parts).
+ *
+ * Values the server must find by equality without reading them (an SSN another contact already
+ * has) get a keyed hash besides: HMAC-SHA256 under a key derived (HKDF-SHA256) from the secret key
+ * and the hash's purpose, never the encryption key itself. Without the secret key a hash cannot be
+ * recomputed, so a copy of the database does not give away a value by trying all candidates (there
+ * are only 10⁹ SSNs). Hashed form: `hmac:v1:<key id>:<digest>` (base64url digest).
  */
 export const SEALED_PREFIX = 'sealed:v1:';
+export const HASHED_PREFIX = 'hmac:v1:';
 export const SECRET_KEY_FILE = 'secret-key';
 export const SECRET_KEY_REQUIRED =
   'ATRIUM_SECRET_KEY is required when DATABASE_URL is set: 32 random bytes as 64 hex digits (openssl rand -hex 32); ' +
@@ -40,6 +47,19 @@ export interface Secrets {
   isSealed(value: string): boolean;
   /** Whether a sealed value was sealed with another key than the current one (rotate it). */
   needsResealing(sealed: string): boolean;
+  /**
+   * The keyed hash of `value` under the current key, to store beside a sealed value and find equal
+   * values by. `purpose` (e.g. `'ssn'`) derives a key of its own: hashes of different purposes never
+   * compare equal.
+   */
+  hash(value: string, purpose: string): string;
+  /**
+   * `value`'s hash under every configured key, newest first: look a stored hash up with all of them
+   * (`IN (…)`), since rows hashed before a key rotation carry the old key's until they are rehashed.
+   */
+  hashCandidates(value: string, purpose: string): string[];
+  /** Whether a stored hash was made with another key than the current one (make it again). */
+  needsRehashing(hash: string): boolean;
 }
 
 /** A key's id: the first 8 bytes of its SHA-256, hex. Configuring keys needs no names. */
@@ -75,6 +95,20 @@ export function createSecrets(keys: Buffer[]): Secrets {
   const byId = new Map(keys.map((key) => [secretKeyId(key), key] as const));
   const current = keys[0]!;
   const currentKeyId = secretKeyId(current);
+
+  const hashKeys = new Map<string, Buffer>();
+  /** The HMAC key of one secret key and purpose (HKDF-SHA256, no salt: the secret key is uniformly random). */
+  const hashKey = (keyId: string, purpose: string) => {
+    const cacheKey = `${keyId}:${purpose}`;
+    let derived = hashKeys.get(cacheKey);
+    if (!derived) {
+      derived = Buffer.from(hkdfSync('sha256', byId.get(keyId)!, Buffer.alloc(0), `atrium keyed hash: ${purpose}`, 32));
+      hashKeys.set(cacheKey, derived);
+    }
+    return derived;
+  };
+  const hashWith = (keyId: string, value: string, purpose: string) =>
+    `${HASHED_PREFIX}${keyId}:${b64(createHmac('sha256', hashKey(keyId, purpose)).update(value, 'utf8').digest())}`;
 
   const parts = (sealed: string) => {
     if (!sealed.startsWith(SEALED_PREFIX)) throw new SecretOpenError('The value is not sealed.');
@@ -116,6 +150,9 @@ export function createSecrets(keys: Buffer[]): Secrets {
     },
     isSealed: (value) => value.startsWith(SEALED_PREFIX),
     needsResealing: (sealed) => parts(sealed).keyId !== currentKeyId,
+    hash: (value, purpose) => hashWith(currentKeyId, value, purpose),
+    hashCandidates: (value, purpose) => [...byId.keys()].map((keyId) => hashWith(keyId, value, purpose)),
+    needsRehashing: (hash) => !hash.startsWith(`${HASHED_PREFIX}${currentKeyId}:`),
   };
 }
 
