@@ -54,12 +54,14 @@ describe('configuration from the environment', () => {
   it('stops with a message naming each bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
     try {
-      loadConfig({ PORT: '70000', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x' });
+      loadConfig({ PORT: '70000', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x', ATRIUM_PUBLIC_URL: 'claims.example' });
     } catch (error) {
       const message = (error as Error).message;
       expect(message).toContain('PORT');
       expect(message).toContain('LOG_LEVEL');
       expect(message).toContain('DATABASE_URL');
+      expect(message).toContain('ATRIUM_PUBLIC_URL');
     }
+    expect(() => loadConfig({ ATRIUM_PUBLIC_URL: 'https://claims.example' })).not.toThrow();
   });
 });

@@ -57,6 +57,23 @@ const environmentSchema = z
       .regex(/^smtps?:\/\/[^/]/, 'must be an smtp:// or smtps:// URL')
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    /**
+     * The origin users reach the app at; its /login/idpresponse is an allowed OIDC redirect URI
+     * (identity reads it, docs/security.md). Checked here so that a typo stops the start instead of
+     * refusing every external sign-in.
+     */
+    ATRIUM_PUBLIC_URL: z
+      .string()
+      .trim()
+      .refine((value) => {
+        try {
+          return ['http:', 'https:'].includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      }, 'must be an http:// or https:// URL, e.g. https://claims.example')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     /** The From of outgoing mail: `name@domain` or `Name <name@domain>`. */
     MAIL_FROM: z
       .string()
