@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { ApiError, type Database, type JobDefinition, type ServerPluginContext } from '@atrium/sdk/server';
 import { isUniqueViolation } from '../core/http-kit.js';
-import { claimNumbersOf, planImport, type PlannedClaim } from './import-plan.js';
+import { claimsUsersAmong } from '../integrations/claims-users.js';
+import { adjusterNamesOf, claimNumbersOf, planImport, type PlannedClaim } from './import-plan.js';
 import { loadReference, writePlannedClaim } from './import-store.js';
 import { countsOf, resumeStateOf, type RecordedOutcome, type RunCounts } from './import-resume.js';
 import { importRun, importRunClaim, type ImportProblem } from './tables.js';
@@ -50,12 +51,7 @@ export function capProblems(problems: ImportProblem[]): ImportProblem[] {
  * outcome for the run are not planned again and the counts come from the outcome rows, so a resumed
  * run ends with the counts an uninterrupted one would have.
  */
-export async function runImport(
-  db: Database,
-  runId: number,
-  context?: Pick<ServerPluginContext, 'log'>,
-  resumeAttempt?: number,
-) {
+export async function runImport(db: Database, runId: number, context?: ServerPluginContext, resumeAttempt?: number) {
   const [run] =
     resumeAttempt === undefined
       ? await db
@@ -81,7 +77,12 @@ export async function runImport(
     return updated.length > 0;
   };
   try {
-    const reference = await loadReference(db, claimNumbersOf(run.rows));
+    if (!context) throw new Error('An import runs with its plugin context (it asks who is a claims user).');
+    const reference = await loadReference(
+      db,
+      claimNumbersOf(run.rows),
+      await claimsUsersAmong(context, adjusterNamesOf(run.rows)),
+    );
     const plan = planImport(run.rows, reference);
     const { pending, counts, problems } = resumeStateOf(plan, await outcomesOf(db, runId));
     const started = await progress({

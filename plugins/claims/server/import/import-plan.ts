@@ -244,6 +244,19 @@ export function claimNumbersOf(grid: string[][]): string[] {
   return [...numbers];
 }
 
+/** The distinct adjuster user names a file names (the reference checks only these). */
+export function adjusterNamesOf(grid: string[][]): string[] {
+  const { index } = readHeader(grid);
+  const at = index.get('adjuster');
+  if (at === undefined) return [];
+  const names = new Set<string>();
+  for (const row of grid.slice(1)) {
+    const value = (row[at] ?? '').trim();
+    if (value) names.add(value);
+  }
+  return [...names];
+}
+
 interface Row {
   number: number;
   get(column: string): string;

@@ -2,28 +2,26 @@ import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Queryable } from '@atrium/sdk/server';
 import { claimPrefix } from '../core/claim-numbers.js';
 import { writeAudit } from '../core/http-kit.js';
-import {
-  claim,
-  claimAssignment,
-  claimUser,
-  coverage,
-  exposure,
-  location,
-  lookup,
-  party,
-  product,
-} from '../core/tables.js';
+import { claim, claimAssignment, coverage, exposure, location, lookup, party, product } from '../core/tables.js';
 import { requestTransaction, type Actor, type TransactionRequest } from '../ledger/posting-service.js';
 import type { ImportReference, PlannedClaim } from './import-plan.js';
 import { importRunClaim } from './tables.js';
 
-/** What the validation pass needs from the database, for the claim numbers a file names. */
-export async function loadReference(db: Queryable, numbers: string[], now = new Date()): Promise<ImportReference> {
+/**
+ * What the validation pass needs from the database, for the claim numbers a file names; `claimsUsers`
+ * are the user names among the file's adjusters that are claims users now (claimsUsersAmong).
+ */
+export async function loadReference(
+  db: Queryable,
+  numbers: string[],
+  claimsUsers: string[],
+  now = new Date(),
+): Promise<ImportReference> {
   const products = await db
     .select({ id: product.id, name: product.name, label: product.label, policyTypeName: product.policyTypeName })
     .from(product)
     .orderBy(product.name);
-  const users = await db.select({ username: claimUser.username }).from(claimUser);
+  const users = claimsUsers.map((username) => ({ username }));
   const existing = new Map<string, { claimId: number; importedByRun: number | null }>();
   // In chunks: a file may name tens of thousands of claims.
   for (let i = 0; i < numbers.length; i += 1000) {

@@ -18,7 +18,8 @@ import { claimsPermission } from '../permissions.js';
 import { capProblems, IMPORT_JOB, progressOf } from './import-job.js';
 import { INTERRUPTED_AFTER_SECONDS, interruptedSql } from './import-resume.js';
 import { ImportFileError, readImportFile, templateCsv } from './import-file.js';
-import { claimNumbersOf, planImport, type ImportPlan } from './import-plan.js';
+import { claimsUsersAmong } from '../integrations/claims-users.js';
+import { adjusterNamesOf, claimNumbersOf, planImport, type ImportPlan } from './import-plan.js';
 import { loadReference } from './import-store.js';
 import { importRun, importRunClaim } from './tables.js';
 
@@ -122,7 +123,11 @@ async function planUpload(context: ServerPluginContext, upload: Upload) {
     if (error instanceof ImportFileError) throw new ApiError(400, error.message, { source: { parameter: 'file' } });
     throw error;
   }
-  const reference = await loadReference(context.db, claimNumbersOf(read.grid));
+  const reference = await loadReference(
+    context.db,
+    claimNumbersOf(read.grid),
+    await claimsUsersAmong(context, adjusterNamesOf(read.grid)),
+  );
   const plan = planImport(read.grid, reference);
   const sha256 = createHash('sha256').update(upload.data).digest('hex');
   return { grid: read.grid, format: read.format, plan, sha256 };

@@ -50,6 +50,21 @@ export async function requireClaimsUser(
   return found;
 }
 
+/**
+ * The user names among `names` that are claims users, as identity spells them; a name is tried as
+ * written, then in lower case (files name users by e-mail in any case).
+ */
+export async function claimsUsersAmong(context: ServerPluginContext, names: readonly string[]): Promise<string[]> {
+  const found = new Set<string>();
+  for (const name of new Set(names)) {
+    const user =
+      (await findClaimsUser(context, name)) ??
+      (name.toLowerCase() !== name ? await findClaimsUser(context, name.toLowerCase()) : null);
+    if (user) found.add(user.username);
+  }
+  return [...found];
+}
+
 /** Every claims user (by name), up to `limit` identity users looked at; `search` narrows by name or username. */
 export async function listClaimsUsers(
   context: ServerPluginContext,

@@ -100,7 +100,8 @@ const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 async function interruptedRun(prefix: string, done: number) {
   const grid = (await readImportFile(Buffer.from(fileFor(prefix)), { filename: 'r.csv', contentType: 'text/csv' }))
     .grid;
-  const plan = planImport(grid, await loadReference(db(), claimNumbersOf(grid)));
+  // The file names no adjuster: no claims users to ask identity about.
+  const plan = planImport(grid, await loadReference(db(), claimNumbersOf(grid), []));
   const [run] = await db()
     .insert(importRun)
     .values({

@@ -213,6 +213,10 @@ describe('validation', () => {
       /* 24 */ claimRow('V-19', entry('reserve', '10.00', '2024-03-05')),
       /* 25 */ claimRow('V-19', entry('reserve', '10.00', '2024-03-06')),
       /* 26 */ claimRow('CLM-999999', entry('reserve', '10.00', '2024-03-05')),
+      // Adjusters are claims users by role (not a list): the underwriter's role may not update
+      // claims; the supervisor's may (named in another case; the row's only problem is its amount).
+      /* 27 */ claimRow('V-20', { adjuster: 'underwriter@atrium.test', ...entry('reserve', '10.00', '2024-03-05') }),
+      /* 28 */ claimRow('V-21', { adjuster: 'Supervisor@atrium.test', ...entry('reserve', '-5.00', '2024-03-05') }),
     ];
     const result = await preview(csvOf(rows));
     const seen = result.problems.map((p: any) => [p.row, p.column, p.message]);
@@ -257,12 +261,14 @@ describe('validation', () => {
         'claim_number',
         "Claim number CLM-999999 has the form of the numbers Atrium gives new claims (CLM-000123); keep the old system's own prefix so that a new claim can never get the same number.",
       ],
+      [27, 'adjuster', "Unknown adjuster 'underwriter@atrium.test'; name a claim user by user name."],
+      [28, 'amount', 'A reserve cannot be negative: -5.00.'],
     ];
     for (const problem of expected) expect(seen).toContainEqual(problem);
     expect(seen).toHaveLength(expected.length);
     // Row 10's MM/DD/YYYY posted date is accepted; only its reported date is wrong.
     expect(result.problems.every((p: any) => p.claim_number !== null || p.row === 18)).toBe(true);
-    expect(result.claims_with_problems).toBe(21);
+    expect(result.claims_with_problems).toBe(23);
     expect(result.claims_to_import).toBe(0);
     expect(result.can_import).toBe(false);
   });
