@@ -150,7 +150,9 @@ describe('Users administration', () => {
     await admin.getByRole('option', { name: `Avery Adjuster (${email})` }).click();
     await details.getByRole('button', { name: 'Save' }).click();
     await details.waitFor({ state: 'detached' });
-    await admin.getByText(email, { exact: true }).waitFor();
+    // Details shows the person and their user name; the header shows the name.
+    await admin.getByText(`Avery Adjuster (${email})`, { exact: true }).waitFor();
+    await admin.getByText(/Adjuster Avery Adjuster ·/).waitFor();
     await admin.getByRole('tab', { name: 'Exposures' }).click();
     await admin.getByRole('heading', { name: 'Exposures' }).waitFor();
     expect(errors).toEqual([]);

@@ -10,7 +10,7 @@ import {
 import { claimsPermission } from '../permissions.js';
 import { CLAIMS_BASE } from './http-kit.js';
 import { claimBalance } from '../ledger/tables.js';
-import { claim, claimPeril, claimTag, exposure, location, lookup, party, product, risk } from './tables.js';
+import { claim, claimPeril, claimTag, claimUser, exposure, location, lookup, party, product, risk } from './tables.js';
 import { partyCollection } from './claim-kinds.js';
 import { exposureResource, hydrateExposures } from './exposure-resource.js';
 import { productResource } from './product-resource.js';
@@ -36,6 +36,12 @@ export interface ClaimRecord extends ClaimRow {
   unlistedRisks: number;
   /** From the claim's balance row (ledger/tables.ts claim_balance); '0.00' without postings. */
   totalIncurred: string;
+  /**
+   * The primary adjuster's name as claims last copied it from identity (claim_user, written when a
+   * user is made a claim's adjuster), so screens show a person rather than a user name; null when
+   * unassigned or never copied (an imported claim's adjuster until first assigned here).
+   */
+  primaryAdjusterName: string | null;
 }
 
 export const etagOf = (row: { id: number; version: number }, kind = 'claim') => `"${kind}-${row.id}-v${row.version}"`;
@@ -64,42 +70,51 @@ export async function hydrateClaims(
   const lookupIds = rows
     .flatMap((r) => [r.lossCategoryId, r.reportedMethodId])
     .filter((id): id is number => id != null);
-  const [locations, perils, tagRows, exposureRows, partyRows, lookups, riskCounts, balances] = await Promise.all([
-    locationIds.length ? db.select().from(location).where(anyOf(location.id, locationIds)) : [],
-    db
-      .select({ claimId: claimPeril.claimId, name: lookup.name })
-      .from(claimPeril)
-      .innerJoin(lookup, eq(lookup.id, claimPeril.perilId))
-      .where(anyOf(claimPeril.claimId, ids))
-      .orderBy(lookup.name),
-    db.select().from(claimTag).where(anyOf(claimTag.claimId, ids)).orderBy(claimTag.tagId),
-    db
-      .select({ id: exposure.id, claimId: exposure.claimId })
-      .from(exposure)
-      .where(anyOf(exposure.claimId, ids))
-      .orderBy(exposure.number),
-    db
-      .select({ id: party.id, claimId: party.claimId, role: party.role })
-      .from(party)
-      .where(anyOf(party.claimId, ids))
-      .orderBy(party.displayNumber),
-    lookupIds.length
-      ? db.select({ id: lookup.id, name: lookup.name }).from(lookup).where(anyOf(lookup.id, lookupIds))
-      : [],
-    db
-      .select({
-        claimId: risk.claimId,
-        firstParty: sql<number>`count(*) filter (where ${risk.isFirstPartyRisk})`.mapWith(Number),
-        unlisted: sql<number>`count(*) filter (where not ${risk.isFirstPartyRisk})`.mapWith(Number),
-      })
-      .from(risk)
-      .where(anyOf(risk.claimId, ids))
-      .groupBy(risk.claimId),
-    db
-      .select({ claimId: claimBalance.claimId, totalIncurred: claimBalance.totalIncurred })
-      .from(claimBalance)
-      .where(anyOf(claimBalance.claimId, ids)),
-  ]);
+  const adjusters = [...new Set(rows.map((r) => r.primaryAdjuster).filter((u): u is string => !!u))];
+  const [locations, perils, tagRows, exposureRows, partyRows, lookups, riskCounts, balances, adjusterRows] =
+    await Promise.all([
+      locationIds.length ? db.select().from(location).where(anyOf(location.id, locationIds)) : [],
+      db
+        .select({ claimId: claimPeril.claimId, name: lookup.name })
+        .from(claimPeril)
+        .innerJoin(lookup, eq(lookup.id, claimPeril.perilId))
+        .where(anyOf(claimPeril.claimId, ids))
+        .orderBy(lookup.name),
+      db.select().from(claimTag).where(anyOf(claimTag.claimId, ids)).orderBy(claimTag.tagId),
+      db
+        .select({ id: exposure.id, claimId: exposure.claimId })
+        .from(exposure)
+        .where(anyOf(exposure.claimId, ids))
+        .orderBy(exposure.number),
+      db
+        .select({ id: party.id, claimId: party.claimId, role: party.role })
+        .from(party)
+        .where(anyOf(party.claimId, ids))
+        .orderBy(party.displayNumber),
+      lookupIds.length
+        ? db.select({ id: lookup.id, name: lookup.name }).from(lookup).where(anyOf(lookup.id, lookupIds))
+        : [],
+      db
+        .select({
+          claimId: risk.claimId,
+          firstParty: sql<number>`count(*) filter (where ${risk.isFirstPartyRisk})`.mapWith(Number),
+          unlisted: sql<number>`count(*) filter (where not ${risk.isFirstPartyRisk})`.mapWith(Number),
+        })
+        .from(risk)
+        .where(anyOf(risk.claimId, ids))
+        .groupBy(risk.claimId),
+      db
+        .select({ claimId: claimBalance.claimId, totalIncurred: claimBalance.totalIncurred })
+        .from(claimBalance)
+        .where(anyOf(claimBalance.claimId, ids)),
+      adjusters.length
+        ? db
+            .select({ username: claimUser.username, name: claimUser.name })
+            .from(claimUser)
+            .where(inArray(claimUser.username, adjusters))
+        : [],
+    ]);
+  const adjusterName = new Map(adjusterRows.map((a) => [a.username, a.name]));
   const locationById = new Map((known.locations ?? locations).map((l) => [l.id, l]));
   const lookupName = new Map(lookups.map((l) => [l.id, l.name]));
   const group = <T extends { claimId: number }>(list: T[]) => {
@@ -171,6 +186,7 @@ export async function hydrateClaims(
       firstPartyRisks: risks?.firstParty ?? 0,
       unlistedRisks: risks?.unlisted ?? 0,
       totalIncurred: incurredBy.get(row.id) ?? '0.00',
+      primaryAdjusterName: row.primaryAdjuster ? adjusterName.get(row.primaryAdjuster) || null : null,
     };
   });
 }
@@ -231,6 +247,7 @@ export function claimResource(db: Queryable, context: ServerPluginContext): Reso
       perils: row.perilNames,
       claimants: row.fnolClaimants,
       primary_adjuster: row.primaryAdjuster,
+      primary_adjuster_name: row.primaryAdjusterName,
       created_by: row.createdBy,
       submitted_by: row.submittedBy,
       version: row.version,

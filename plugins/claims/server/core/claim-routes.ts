@@ -34,7 +34,7 @@ import {
 import { exposureResource, hydrateExposures } from './exposure-resource.js';
 import { CLAIMS_BASE, callerOf, requireMatchingId, security, tags, writeAudit } from './http-kit.js';
 import { assertTransition } from './status-transitions.js';
-import { requireClaimsUser } from '../integrations/claims-users.js';
+import { ensureClaimUser, requireClaimsUser } from '../integrations/claims-users.js';
 import { claim, claimTag, exposure, lookup } from './tables.js';
 
 /**
@@ -114,8 +114,10 @@ export function claimRoutes(router: AtriumRouter, context: ServerPluginContext):
         throw attributeError('status', 'A new claim starts as a draft; submit it to open it.');
       }
       const username = callerOf(request);
-      if (attributes.primary_adjuster) await requireAdjuster(attributes.primary_adjuster);
+      const adjuster = attributes.primary_adjuster ? await requireAdjuster(attributes.primary_adjuster) : null;
       const created = await db.transaction(async (tx) => {
+        // The adjuster's claim settings row, which also keeps the name screens show.
+        if (adjuster) await ensureClaimUser(tx, adjuster);
         const productId = await resolveProductId(tx, data.relationships?.product, attributes.policy_type);
         const { values, perilIds } = await claimValues(tx, attributes, productId, null);
         const number = await nextClaimNumber(tx);
@@ -336,9 +338,11 @@ export function claimRoutes(router: AtriumRouter, context: ServerPluginContext):
     },
   ) => {
     const before = await loadClaimFor(context, request, db, id, 'update');
-    const adjuster = data.attributes?.primary_adjuster;
-    if (adjuster && adjuster !== before.primaryAdjuster) await requireAdjuster(adjuster);
+    const named = data.attributes?.primary_adjuster;
+    const adjuster = named && named !== before.primaryAdjuster ? await requireAdjuster(named) : null;
     return db.transaction(async (tx) => {
+      // The new adjuster's claim settings row, which also keeps the name screens show.
+      if (adjuster) await ensureClaimUser(tx, adjuster);
       const current = await loadClaimFor(context, request, tx, id, 'update', { lock: true });
       checkIfMatch(request, etagOf(current), 'claim');
       const attributes = data.attributes ?? {};

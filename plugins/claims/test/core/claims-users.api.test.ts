@@ -65,6 +65,8 @@ describe('claims users', () => {
     expect(assigned.status).toBe(200);
     const claim = await (await adjuster('GET', `/claims/${claimId}/`)).json();
     expect(claim.data.attributes.primary_adjuster).toBe('nova@atrium.test');
+    // Screens show the person: the name claims keeps for its users.
+    expect(claim.data.attributes.primary_adjuster_name).toBe('Nova Newhire');
 
     // Settings were created on first use.
     const user = await (await adjuster('GET', '/integrations/users/nova@atrium.test/')).json();
@@ -119,6 +121,8 @@ describe('claims users', () => {
       doc('claim', { primary_adjuster: 'sms@atrium.test' }, { id: String(claimId) }),
     );
     expect(adjusterOk.status).toBe(200);
+    // Made adjuster through the claim itself, their name comes with it too.
+    expect((await adjusterOk.json()).data.attributes.primary_adjuster_name).toBe('Sam Textmessage');
     expect((await adjuster('GET', '/integrations/users/norole@atrium.test/')).status).toBe(404);
   });
 

@@ -7,6 +7,7 @@ import { text } from '../api/jsonapi.js';
 import { ChangeStatusDialog } from './change-status-dialog.js';
 import { ClaimStatusBadge } from './claim-table.js';
 import { TagEditor } from './tag-editor.js';
+import { adjusterName } from './adjuster-label.js';
 
 /**
  * What the access evaluator sees of a claim (server: claimAccessRecord), so that record conditions
@@ -52,8 +53,8 @@ export function ClaimHeader({
             <ClaimStatusBadge status={claim.status} />
           </Group>
           <Text size="sm" c="dimmed">
-            Policy {text(claim.policy_number) || '—'} · Adjuster {text(claim.primary_adjuster) || 'unassigned'} · Total
-            incurred <span data-testid="claim-total-incurred">{formatAmount(claim.total_incurred)}</span>
+            Policy {text(claim.policy_number) || '—'} · Adjuster {adjusterName(claim) || 'unassigned'} · Total incurred{' '}
+            <span data-testid="claim-total-incurred">{formatAmount(claim.total_incurred)}</span>
           </Text>
           {claim.status_change_reason ? <Text size="sm">Reason: {claim.status_change_reason}</Text> : null}
           <TagEditor

@@ -8,6 +8,7 @@ import type { Claim } from '../api/claims-api.js';
 import { text } from '../api/jsonapi.js';
 import { claimStatusLabels } from '../claims-labels.js';
 import { claimsFnolRoute, claimsLossDetailRoute } from '../routes.js';
+import { adjusterName } from './adjuster-label.js';
 
 /** A claim's status as a badge with its human label. */
 export function ClaimStatusBadge({ status }: { status: string }) {
@@ -80,7 +81,7 @@ export function ClaimTable({
               </Table.Td>
               <Table.Td>{text(claim.policy_number)}</Table.Td>
               <Table.Td className="atrium-num">{formatDate(text(claim.date_of_loss).slice(0, 10))}</Table.Td>
-              <Table.Td>{text(claim.primary_adjuster) || '—'}</Table.Td>
+              <Table.Td>{adjusterName(claim) || '—'}</Table.Td>
               <Table.Td className="atrium-num">{formatMoney(text(claim.total_incurred) || '0')}</Table.Td>
             </Table.Tr>
           ))}

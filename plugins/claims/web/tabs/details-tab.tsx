@@ -8,6 +8,7 @@ import { useClaimsUsers } from '../api/workspace-api.js';
 import { claimAccessRecordOf } from '../components/claim-header.js';
 import { RecordDialog, type FieldSpec, type FieldValues } from '../components/record-dialog.js';
 import { claimStatusLabels } from '../claims-labels.js';
+import { adjusterNameAndUser } from '../components/adjuster-label.js';
 
 function Field({ label, value }: { label: string; value: unknown }) {
   return (
@@ -120,7 +121,7 @@ export function DetailsTab({
         <Field label="Policy" value={claim.policy_number} />
         <Field label="FNOL number" value={claim.fnol_number} />
         <Field label="Status" value={claimStatusLabels[claim.status as keyof typeof claimStatusLabels]?.label ?? ''} />
-        <Field label="Primary adjuster" value={claim.primary_adjuster} />
+        <Field label="Primary adjuster" value={adjusterNameAndUser(claim)} />
       </SimpleGrid>
       <Field label="Loss description" value={claim.loss_description} />
       {canUpdate.allowed ? (
