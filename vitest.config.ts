@@ -22,6 +22,16 @@ const apiFiles = ['packages/**/*.api.test.ts', 'plugins/**/*.api.test.ts', 'test
 const sweeps = ['**/*.sweep.*.test.ts'];
 
 /**
+ * API and e2e files share one module cache per worker (`isolate: false`): importing the server and
+ * every plugin through Vitest's module runner costs ~5 s per file, paid once per worker instead of
+ * once per file (api-pglite 95 files: ~8 min → ~3 min wall on 2 cores, 26 Nov). Each file still
+ * starts its own server on its own database, so sharing modules shares no data. A file that
+ * changes process-wide state that cannot be undone (OpenTelemetry registers one global tracer
+ * provider per process) is listed here and runs in a fresh process of its own.
+ */
+const NEEDS_OWN_PROCESS = ['packages/server/src/tracing/*.api.test.ts'];
+
+/**
  * API files whose subject behaves differently on a PostgreSQL server than on embedded PGlite (one
  * connection): several connections and processes, locks and concurrent writers, roles and
  * privileges, pg-boss's queues, the planner's row estimate, shared rate counters, database
@@ -64,10 +74,21 @@ const projects = [
     test: {
       name: 'api-pglite',
       include: full ? ['**/*.sweep.api.test.ts'] : apiFiles,
-      exclude,
+      exclude: [...exclude, ...NEEDS_OWN_PROCESS],
+      isolate: false,
       env: { ATRIUM_TEST_DB: 'pglite' },
       testTimeout: 120_000,
       // A file's first server may build the run's seeded template (tens of seconds under load).
+      hookTimeout: 300_000,
+    },
+  },
+  {
+    test: {
+      name: 'api-pglite-own-process',
+      include: full ? [] : NEEDS_OWN_PROCESS,
+      exclude,
+      env: { ATRIUM_TEST_DB: 'pglite' },
+      testTimeout: 120_000,
       hookTimeout: 300_000,
     },
   },
@@ -78,7 +99,11 @@ const projects = [
             name: 'api-postgres',
             include: full ? apiFiles : POSTGRES_IN_NPM_TEST,
             // The sweeps' full versions run once, on PGlite.
-            exclude: full ? [...exclude, ...sweeps, ...POSTGRES_IN_NPM_TEST] : exclude,
+            // NEEDS_OWN_PROCESS files (tracing: not database behaviour) run once, on PGlite.
+            exclude: full
+              ? [...exclude, ...sweeps, ...POSTGRES_IN_NPM_TEST, ...NEEDS_OWN_PROCESS]
+              : [...exclude, ...NEEDS_OWN_PROCESS],
+            isolate: false,
             env: { ATRIUM_TEST_DB: 'postgres' },
             testTimeout: 120_000,
             hookTimeout: 300_000,
@@ -96,9 +121,12 @@ const projects = [
       // CI shares two cores between a browser, the server and the test runner: one retry absorbs a
       // starved frame; a real fault fails twice (and the first failure still shows in the report).
       retry: process.env.CI ? 1 : 0,
+      isolate: false,
       testTimeout: 120_000,
       hookTimeout: 300_000,
-      fileParallelism: false,
+      // Two files at a time, each with its own server and browser context, after the unit and API
+      // projects (group 0) have finished: a browser, two servers and the runner fill two cores.
+      sequence: { groupOrder: 1 },
       // One Chromium for the run; each file connects to it (tests/e2e/browser.ts, launchBrowser).
       globalSetup: ['./tests/e2e/shared-browser.global.ts'],
     },

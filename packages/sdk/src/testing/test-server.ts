@@ -37,10 +37,11 @@ export interface TestServerOptions {
    */
   template?: string;
   /**
-   * PostgreSQL only: the row-only role the server connects as (the database's owner migrates), e.g.
-   * TEST_DATABASE_APP_ROLE as .ci/run sets it. Ignored on PGlite, which has no roles.
+   * PostgreSQL only: the row-only role the server connects as (the database's owner migrates).
+   * Defaults to TEST_DATABASE_APP_ROLE, which .ci/run sets; `false` connects as the owner. Ignored
+   * on PGlite, which has no roles.
    */
-  appRole?: string;
+  appRole?: string | false;
 }
 
 async function createPostgresDatabase(
@@ -140,7 +141,10 @@ async function start(options: TestServerOptions, prepareOnly: boolean): Promise<
     if (!adminUrl) throw new Error('ATRIUM_TEST_DB=postgres needs TEST_DATABASE_URL.');
     // With `appRole` the server runs as that row-only role and migrates as the test database's
     // owner, as a least-privilege deployment does (docs/security.md).
-    const appRole = options.appRole || undefined;
+    // Every PostgreSQL test server runs as the app role when .ci/run names one, so the whole
+    // PostgreSQL pass proves the app needs no more than row privileges (issue 14, hole 9).
+    const appRole =
+      options.appRole === false ? undefined : options.appRole || process.env.TEST_DATABASE_APP_ROLE || undefined;
     const connections = (url: string) =>
       appRole ? { databaseUrl: asRole(url, appRole), databaseMigrationUrl: url } : { databaseUrl: url };
     const key = `${await templateKey()}${appRole ? `_${createHash('sha256').update(appRole).digest('hex').slice(0, 6)}` : ''}`;
