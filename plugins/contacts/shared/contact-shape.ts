@@ -1,33 +1,8 @@
 import { defineResourceShape } from '@atrium/sdk/shared';
 import { z } from 'zod';
+import { CONTACT_ROLES } from './contact-roles.js';
 
-/** The roles a contact may hold (docs/contacts.md). */
-export const CONTACT_ROLES = [
-  'insured',
-  'agent',
-  'agency',
-  'vendor',
-  'claimant',
-  'witness',
-  'lienholder',
-  'attorney',
-  'adjuster',
-  'other',
-] as const;
-export type ContactRole = (typeof CONTACT_ROLES)[number];
-
-export const ROLE_LABELS: Record<string, string> = {
-  insured: 'Insured',
-  agent: 'Agent',
-  agency: 'Agency',
-  vendor: 'Vendor',
-  claimant: 'Claimant',
-  witness: 'Witness',
-  lienholder: 'Lienholder',
-  attorney: 'Attorney',
-  adjuster: 'Adjuster',
-  other: 'Other',
-};
+export { CONTACT_ROLES, ROLE_LABELS, type ContactRole } from './contact-roles.js';
 
 const address = z.strictObject({
   type: z.string().trim().max(50).optional(),

@@ -1,5 +1,5 @@
 import { defineQuickSearchProvider } from '@atrium/sdk';
-import { ROLE_LABELS } from '../shared/contact-shape.js';
+import { ROLE_LABELS } from '../shared/contact-roles.js';
 import { searchContacts, type Contact } from './contacts-api.js';
 import { contactPageRoute } from './routes.js';
 

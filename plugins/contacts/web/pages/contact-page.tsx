@@ -13,7 +13,7 @@ import {
   useApiClient,
   useCan,
 } from '@atrium/sdk';
-import { ROLE_LABELS } from '../../shared/contact-shape.js';
+import { ROLE_LABELS } from '../../shared/contact-roles.js';
 import {
   contactClaims,
   contactNotes,

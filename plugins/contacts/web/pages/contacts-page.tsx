@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DataTable, EmptyState, PageHeader, QueryState, useApiClient } from '@atrium/sdk';
-import { ROLE_LABELS } from '../../shared/contact-shape.js';
+import { ROLE_LABELS } from '../../shared/contact-roles.js';
 import { contactsPage, searchContacts, type Contact } from '../contacts-api.js';
 import { contactPageRoute } from '../routes.js';
 
