@@ -116,6 +116,23 @@ describe('contacts', () => {
     expect((await (await api('author@atrium.test')).get('/contacts/contacts/')).status).toBe(403);
   });
 
+  it('lets identity link a user to a contact of the store only (contact_id, agency_id)', async () => {
+    const admin = await as(server, 'admin@atrium.test', {
+      base: '/api/identity/user-management',
+      mediaType: 'jsonapi',
+    });
+    const [user] = (await sql(`select id from identity.user where username = 'underwriter@atrium.test'`)).rows as {
+      id: string;
+    }[];
+    const link = (attributes: Record<string, unknown>) =>
+      admin.patch(`/users/${user!.id}`, { data: { type: 'user', id: user!.id, attributes } });
+    const unknown = await link({ contact_id: 'CON-NOBODY' });
+    expect(unknown.status).toBe(400);
+    expect(JSON.stringify(await unknown.json())).toContain('Contact CON-NOBODY not found.');
+    expect((await link({ contact_id: 'CON-AGENT-BLAKE', agency_id: 'CON-AGENCY-HARBOUR' })).status).toBe(200);
+    expect((await link({ contact_id: null, agency_id: null })).status).toBe(200);
+  });
+
   it('answers the classic v2 calls and the gateway files', async () => {
     const agent = await as(server, 'agent@agency.test', { base: '/api' });
     const me = await agent.post('/v2/contacts/get_contact_by_cognito_username', {
