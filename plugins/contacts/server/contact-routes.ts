@@ -271,7 +271,9 @@ export function contactRoutes(router: AtriumRouter, context: ServerPluginContext
   router.post(
     '/gateway',
     {
-      config: { access: read },
+      // Any signed-in caller reaches the gateway (other files answer 404); each contact file below
+      // is checked against contacts:contact read.
+      config: { access: 'authenticated' },
       schema: {
         summary:
           'Classic gateway: contacts.views retrieveContactList, more.ajax_suggest ajaxSuggestContacts and ajaxSuggestEmails.',
@@ -283,6 +285,18 @@ export function contactRoutes(router: AtriumRouter, context: ServerPluginContext
     },
     async (request) => {
       const { file, method } = request.query;
+      const known = [
+        'contacts.views/retrieveContactList',
+        'more.ajax_suggest/ajaxSuggestContacts',
+        'more.ajax_suggest/ajaxSuggestEmails',
+      ];
+      if (!known.includes(`${file}/${method}`)) {
+        throw new ApiError(404, `The gateway has no ${file}.${method} here.`, { source: { parameter: 'method' } });
+      }
+      const evaluator = context.services.evaluator;
+      if (!evaluator || !request.principal || !(await evaluator.evaluate(request.principal, read)).allowed) {
+        throw new ApiError(403, 'You may not read contacts.');
+      }
       const body = request.body ?? {};
       if (file === 'contacts.views' && method === 'retrieveContactList') {
         const input = parseBody(

@@ -190,6 +190,12 @@ describe('contacts', () => {
       'agent@agency.test',
     );
     expect((await adjuster.post('/gateway?file=contacts.views&method=nope', {})).status).toBe(404);
+    // Every signed-in caller reaches the gateway; the contact files need contacts:contact read.
+    const author = await as(server, 'author@atrium.test', { base: '/api' });
+    expect(
+      (await author.post('/gateway?file=more.ajax_suggest&method=ajaxSuggestEmails', { query: 'abc' })).status,
+    ).toBe(403);
+    expect((await author.post('/gateway?file=more.oops_issue_tracker&method=submit_issue', {})).status).toBe(404);
     expect((await adjuster.post('/gateway?file=more.ajax_suggest&method=ajaxSuggestEmails', { query: 7 })).status).toBe(
       400,
     );
