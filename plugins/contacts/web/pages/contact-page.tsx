@@ -101,7 +101,7 @@ function Details({ contact }: { contact: Contact }) {
   );
 }
 
-function Relations({ contactId }: { contactId: string }) {
+function Relations({ contactId, name }: { contactId: string; name: string }) {
   const api = useApiClient();
   const relations = useQuery({
     queryKey: ['contacts', 'relations', contactId],
@@ -127,10 +127,12 @@ function Relations({ contactId }: { contactId: string }) {
           <Stack gap={4}>
             {rows.map((r) => (
               <Text size="sm" key={r.id}>
-                {r.outgoing ? `${r.relation} ` : `${r.relation} (of this contact): `}
+                {/* Read as a sentence both ways: "Alex Agent · Agent of · Harbour Agency". */}
+                {r.outgoing ? `${name} · ${r.relation} · ` : null}
                 <Anchor component={Link} to={contactPageRoute.link({ contactId: r.other.id })}>
                   {r.other.name}
                 </Anchor>
+                {r.outgoing ? null : ` · ${r.relation} · ${name}`}
               </Text>
             ))}
           </Stack>
@@ -287,7 +289,7 @@ export default function ContactPage() {
           <Details contact={c} />
           {canReadClaims.allowed ? <Claims contactId={c.id} /> : null}
           <SimpleGrid cols={{ base: 1, md: 2 }}>
-            {canReadRelations.allowed ? <Relations contactId={c.id} /> : null}
+            {canReadRelations.allowed ? <Relations contactId={c.id} name={c.name} /> : null}
             {canReadNotes.allowed ? <Notes contactId={c.id} /> : null}
           </SimpleGrid>
         </Stack>
