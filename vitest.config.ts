@@ -54,6 +54,8 @@ const POSTGRES_IN_NPM_TEST = [
   'plugins/claims/test/core/bulk-claims.api.test.ts',
   'plugins/claims/test/core/agent-record-scope.api.test.ts',
   'plugins/claims/test/core/include-permissions.api.test.ts',
+  // The contact store: resources, book scope, SSNs, classic calls (docs/contacts.md).
+  'plugins/contacts/test/contacts.api.test.ts',
 ];
 
 const projects = [

@@ -61,10 +61,12 @@ const WRITE = ['read', 'create', 'update'];
  * `ownRecords` is the record condition that keeps them to the business they write: an agent reads
  * the claims of policies whose agent is their contact, an agency those whose agency is theirs
  * (identity's user.contact_id and user.agency_id; docs/security.md, "Who reads which records").
- * Policies, quotes and contacts take the same condition when those modules arrive.
+ * Contacts (the contact store) take the same condition: the contacts of their own book
+ * (docs/contacts.md). Policies and quotes take it when those modules arrive.
  */
 const agentArea = (ownRecords: Condition): Statement[] => [
-  viewModules('AgentModules', ['quote', 'policies', 'claims', 'reports']),
+  viewModules('AgentModules', ['quote', 'policies', 'claims', 'contacts', 'reports']),
+  { ...allow('OwnBookContacts', ['read'], ['contacts:contact']), conditions: [ownRecords] },
   allow('Quotes', WRITE, ['quote:*']),
   // Quotes are priced by the lines module's rating service (POST /api/rating/rate-quote/).
   allow('QuoteRating', ['rate'], ['lines:rating']),
@@ -243,4 +245,4 @@ export const DEMO_GROUP_ROLES: { groupName: string; roles: DemoRole[] }[] = [
   { groupName: 'Administrators', roles: ['Administrator'] },
 ];
 
-export const SYSTEM_POLICY_VERSION = '1.5.0';
+export const SYSTEM_POLICY_VERSION = '1.6.0';

@@ -97,6 +97,7 @@ describe('evaluations', () => {
     ]);
     for (const agent of ['agent@agency.test', 'agency@agency.test']) {
       expect(await visibleModules(server.as(agent))).toEqual([
+        'contacts',
         'policies',
         'claims',
         'reports',

@@ -7,6 +7,7 @@ import { emailRoutes } from './email/email-routes.js';
 import { importJob } from './import/import-job.js';
 import { registerImportRoutes } from './import/routes.js';
 import { registerLedgerRoutes } from './ledger/routes.js';
+import { contactClaimsService } from './integrations/contact-claims.js';
 import { attachmentOrphansJob } from './integrations/attachment-orphans-job.js';
 import { registerIntegrationRoutes } from './integrations/routes.js';
 import { CLAIMS_PERMISSION_DECLARATIONS } from './permissions.js';
@@ -28,6 +29,8 @@ export default defineServerPlugin({
   migrationsFolder: fileURLToPath(new URL('./migrations', import.meta.url)),
   permissions: CLAIMS_PERMISSION_DECLARATIONS,
   events: CLAIMS_EVENTS,
+  // The claims a contact is a party to, for the contacts module's contact page.
+  provides: { services: [contactClaimsService] },
   routes(router, context) {
     registerCoreRoutes(router, context);
     registerIntegrationRoutes(router, context);

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Database, PlatformServices, ServerPluginContext } from '@atrium/sdk/server';
+import type { Database, PlatformServices, Queryable, ServerPluginContext } from '@atrium/sdk/server';
+import { CONTACT_DIRECTORY, type ContactDirectory } from '@atrium/plugin-contacts/directory';
 import { AccessTokens } from './access-tokens.js';
 import { systemClock, type Clock } from './clock.js';
 import { OutboxCodeSender, type CodeSender } from './code-sender.js';
@@ -60,6 +61,7 @@ export class IdentityServices {
   readonly sessions: SessionStore;
   readonly housekeeping: Housekeeping;
   private readonly platform: PlatformServices | undefined;
+  private readonly context: ServerPluginContext;
 
   constructor(
     readonly db: Database,
@@ -81,12 +83,31 @@ export class IdentityServices {
     });
     this.sessions = new SessionStore(db, this.clock);
     this.platform = context.services;
+    this.context = context;
     this.housekeeping = new Housekeeping(
       db,
       this.clock,
       (error) => context.log.warn({ err: error }, 'identity housekeeping failed'),
       [() => this.users.sealStoredSecrets()],
     );
+  }
+
+  /**
+   * The ids among `ids` the contact store does not know (a user's contact_id and agency_id name
+   * store contacts, docs/contacts.md). Without the contacts module installed every id is taken as
+   * given: identity does not depend on it.
+   */
+  async unknownContacts(tx: Queryable, ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    let directory: ContactDirectory;
+    try {
+      directory = this.context.service(CONTACT_DIRECTORY);
+    } catch (error) {
+      if (error instanceof Error && error.message.startsWith('No installed plugin provides')) return [];
+      throw error;
+    }
+    const known = new Set((await directory.findContacts(tx, ids)).map((c) => c.id));
+    return ids.filter((id) => !known.has(id));
   }
 
   /**

@@ -39,6 +39,19 @@ const producerId = z
   .max(64)
   .regex(/^[A-Za-z0-9_.:-]+$/, 'Use letters, digits and . _ : - only.');
 
+/** contact_id and agency_id must name contacts of the contact store (when it is installed). */
+async function requireKnownContacts(
+  services: IdentityServices,
+  attributes: { contact_id?: string | null; agency_id?: string | null },
+): Promise<void> {
+  for (const field of ['contact_id', 'agency_id'] as const) {
+    const id = attributes[field];
+    if (!id) continue;
+    const [unknown] = await services.unknownContacts(services.db, [id]);
+    if (unknown) throw attributeProblem(field, `Contact ${unknown} not found.`, 'InvalidParameterException');
+  }
+}
+
 const tags = ['identity', 'user-management'];
 const security = [{ bearer: [] }];
 export const USER_PAGE_SIZE = 200;
@@ -205,6 +218,7 @@ export function userRoutes(router: AtriumRouter, services: IdentityServices) {
       if (problems.length > 0) {
         throw attributeProblem('temporary_password', problems[0]!, 'InvalidPasswordException');
       }
+      await requireKnownContacts(services, attributes);
       const groupIds = [...new Set(relationships?.groups?.data.map((g) => g.id) ?? [])];
       const passwordHash = await services.hasher.hash(temporaryPassword);
       const now = services.clock.now();
@@ -284,6 +298,7 @@ export function userRoutes(router: AtriumRouter, services: IdentityServices) {
       requireMatchingId(request.body.data.id, request.params.id);
       const existing = await loadUser(db, request.params.id);
       const a = request.body.data.attributes ?? {};
+      await requireKnownContacts(services, a);
       const changes: Partial<UserRecord> = {};
       if (a.name !== undefined) changes.name = a.name;
       if (a.email !== undefined && a.email !== existing.email) {

@@ -1,0 +1,371 @@
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  ApiError,
+  registerResources,
+  resourceDefinitionOf,
+  serializeDocument,
+  z,
+  type AtriumRouter,
+  type ServerPluginContext,
+} from '@atrium/sdk/server';
+import type { FastifyRequest } from 'fastify';
+import { CONTACT_CLAIMS, type ContactClaim } from '../shared/contact-directory.js';
+import { contactStore, ssnContext, writeAudit, type ContactRow } from './contact-store.js';
+import { contactsPermissions } from './permissions.js';
+import { contact, contactRelation, quotingPermission } from './tables.js';
+
+const tags = ['contacts'];
+const security = [{ bearer: [] as string[] }];
+const read = contactsPermissions.can('contact', 'read');
+
+/** `%`, `_` and `\` are literal in a search text. */
+export const likeText = (value: string) => `%${value.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The contact profile of the classic calls (spec: contactId, name, roles, addresses, phones, emails, website, dob, agencies). */
+export function contactProfile(row: ContactRow) {
+  return {
+    contactId: row.id,
+    name: row.name,
+    type: row.kind === 'organization' ? 'organization' : 'individual',
+    roles: row.roles,
+    addresses: row.addresses,
+    phones: row.phones.map((p) => p.number),
+    emails: row.emails.map((e) => e.address),
+    website: row.website,
+    dob: row.dob,
+    agencies: row.agencyId ? [{ id: row.agencyId }] : [],
+  };
+}
+
+/**
+ * Every route of the module: the declared resources (contacts, notes, relations, quoting
+ * permissions), the name search, an SSN in full (audited), the claims a contact is a party to, the
+ * classic /v2/contacts calls and the classic gateway's contact files.
+ */
+export function contactRoutes(router: AtriumRouter, context: ServerPluginContext): void {
+  const db = context.db;
+  const store = contactStore(context);
+  registerResources(router, context, [store.contacts, store.notes, store.relations, store.quotingPermissions]);
+  const definition = resourceDefinitionOf(store.contacts, context);
+
+  /** Contacts the caller may read whose name (or e-mail, or phone) contains the text, name order. */
+  const search = async (request: FastifyRequest, text: string, limit: number, role?: string, by?: 'email') => {
+    const scope = await store.readScope(request);
+    const pattern = likeText(text);
+    const match: SQL | undefined =
+      by === 'email'
+        ? sql`${contact.emails}::text ilike ${pattern}`
+        : or(
+            ilike(contact.name, pattern),
+            sql`${contact.emails}::text ilike ${pattern}`,
+            sql`${contact.phones}::text ilike ${pattern}`,
+          );
+    return db
+      .select()
+      .from(contact)
+      .where(and(match, role ? sql`${contact.roles} @> ${JSON.stringify([role])}::jsonb` : undefined, scope))
+      .orderBy(asc(sql`lower(${contact.name})`), asc(contact.id))
+      .limit(limit);
+  };
+
+  /** One contact the caller may read, or 404 as for a missing one. */
+  const readable = async (request: FastifyRequest, id: string) => {
+    const scope = await store.readScope(request);
+    const [row] = await db
+      .select()
+      .from(contact)
+      .where(and(eq(contact.id, id), scope))
+      .limit(1);
+    if (!row) throw new ApiError(404, `Contact ${id} not found.`);
+    return row;
+  };
+
+  router.get(
+    '/contacts/search/',
+    {
+      config: { jsonapi: true, access: read },
+      schema: {
+        summary: 'Contacts whose name, e-mail or phone contains the text (any case), within the caller’s book.',
+        tags,
+        security,
+        querystring: z.strictObject({
+          q: z.string().trim().min(1, 'Enter a text to search for.').max(200),
+          role: z.string().trim().max(50).optional(),
+          limit: z.coerce.number().int().min(1).max(100).default(25),
+        }),
+      },
+    },
+    async (request) => {
+      const { q, role, limit } = request.query;
+      return serializeDocument(definition, await search(request, q, limit, role));
+    },
+  );
+
+  const idParams = z.strictObject({ id: z.string().max(50) });
+
+  router.get(
+    '/contacts/contacts/:id/ssn/',
+    {
+      config: { access: contactsPermissions.can('contact', 'read-ssn') },
+      schema: { summary: "A contact's SSN in full; every answer is audited.", tags, security, params: idParams },
+    },
+    async (request) => {
+      const row = await readable(request, request.params.id);
+      if (!row.ssnSealed) return { ssn: null };
+      const ssn = store.vault.open(row.ssnSealed, ssnContext(row.id));
+      await writeAudit(db, {
+        action: 'read-ssn',
+        type: 'contact',
+        id: row.id,
+        username: request.principal?.username ?? 'system',
+      });
+      return { ssn };
+    },
+  );
+
+  router.get(
+    '/contacts/contacts/:id/claims/',
+    {
+      config: { access: read },
+      schema: {
+        summary: 'The claims this contact is a party to that the caller may read (from the claims module).',
+        tags,
+        security,
+        params: idParams,
+      },
+    },
+    async (request) => {
+      const row = await readable(request, request.params.id);
+      let results: ContactClaim[] = [];
+      try {
+        results = await context
+          .service(CONTACT_CLAIMS)
+          .claimsOfContact(db, { id: row.id, name: row.name }, { principal: request.principal });
+      } catch (error) {
+        // No claims module installed: the contact is a party to no claim here.
+        if (!(error instanceof Error) || !error.message.startsWith('No installed plugin provides')) throw error;
+      }
+      return { count: results.length, results };
+    },
+  );
+
+  // The classic calls (spec: POST /api/v2/contacts/…), in the classic envelope { success, data }.
+  const contactIdBody = z.strictObject({ contact_id: z.string().trim().min(1).max(50) });
+  const classic = (summary: string) => ({ config: { access: read }, schema: { summary, tags, security } });
+
+  router.post(
+    '/v2/contacts/get_contact_by_cognito_username',
+    {
+      ...classic('The contact profile of a user, by sign-in user name.'),
+      schema: {
+        ...classic('').schema,
+        summary: 'The contact profile of a user, by sign-in user name.',
+        body: z.strictObject({ cognito_username: z.string().trim().min(1).max(320) }),
+      },
+    },
+    async (request) => {
+      const username = request.body.cognito_username.toLowerCase();
+      const scope = await store.readScope(request);
+      const [row] = await db
+        .select()
+        .from(contact)
+        .where(and(eq(contact.username, username), scope))
+        .limit(1);
+      if (!row) throw new ApiError(404, `No contact for the user ${request.body.cognito_username}.`);
+      return { success: true, data: contactProfile(row) };
+    },
+  );
+
+  router.post(
+    '/v2/contacts/list_emails_for_contact',
+    {
+      ...classic(''),
+      schema: { ...classic('').schema, summary: "A contact's e-mail addresses.", body: contactIdBody },
+    },
+    async (request) => {
+      const row = await readable(request, request.body.contact_id);
+      return { success: true, data: row.emails.map((e) => ({ email: e.address, type: e.type ?? null })) };
+    },
+  );
+
+  router.post(
+    '/v2/contacts/retrieve_related_contacts',
+    {
+      ...classic(''),
+      schema: { ...classic('').schema, summary: 'The contacts related to a contact, both ways.', body: contactIdBody },
+    },
+    async (request) => {
+      const row = await readable(request, request.body.contact_id);
+      const links = await db
+        .select()
+        .from(contactRelation)
+        .where(or(eq(contactRelation.contactId, row.id), eq(contactRelation.relatedContactId, row.id)));
+      const otherIds = links.map((l) => (l.contactId === row.id ? l.relatedContactId : l.contactId));
+      const scope = await store.readScope(request);
+      const others = otherIds.length
+        ? await db
+            .select()
+            .from(contact)
+            .where(and(inArray(contact.id, otherIds), scope))
+        : [];
+      const byId = new Map(others.map((o) => [o.id, o]));
+      return {
+        success: true,
+        data: links.flatMap((l) => {
+          const other = byId.get(l.contactId === row.id ? l.relatedContactId : l.contactId);
+          return other ? [{ relation: l.relation, ...contactProfile(other) }] : [];
+        }),
+      };
+    },
+  );
+
+  router.post(
+    '/v2/contacts/retrieve_quoting_permissions',
+    {
+      ...classic(''),
+      schema: {
+        ...classic('').schema,
+        summary: 'What a producer may quote, submit and bind, per product and state.',
+        body: contactIdBody,
+      },
+    },
+    async (request) => {
+      const row = await readable(request, request.body.contact_id);
+      const grants = await db
+        .select()
+        .from(quotingPermission)
+        .where(eq(quotingPermission.contactId, row.id))
+        .orderBy(asc(quotingPermission.product), asc(quotingPermission.state));
+      const byKey = new Map<
+        string,
+        { product: string; state: string; quote: boolean; submit: boolean; bind: boolean }
+      >();
+      for (const g of grants) {
+        const key = `${g.product}\u0000${g.state}`;
+        const entry = byKey.get(key) ?? {
+          product: g.product,
+          state: g.state,
+          quote: false,
+          submit: false,
+          bind: false,
+        };
+        entry[g.action as 'quote' | 'submit' | 'bind'] = true;
+        byKey.set(key, entry);
+      }
+      return { success: true, data: [...byKey.values()] };
+    },
+  );
+
+  /** A gateway body for one method: a 400 naming the field, never a 500. */
+  const parseBody = <T extends z.ZodType>(schema: T, body: unknown): z.infer<T> => {
+    const parsed = schema.safeParse(body);
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0]!;
+    throw new ApiError(400, `${issue.path.join('.') || 'body'}: ${issue.message}`, {
+      source: { pointer: `/${issue.path.join('/')}` },
+    });
+  };
+
+  // The classic gateway (spec: POST /gateway?file={file}&method={method}) for the contact files.
+  const suggestion = (row: ContactRow) => ({ id: row.id, name: row.name, email: row.emails[0]?.address ?? '' });
+  router.post(
+    '/gateway',
+    {
+      // Any signed-in caller reaches the gateway (other files answer 404); each contact file below
+      // is checked against contacts:contact read.
+      config: { access: 'authenticated' },
+      schema: {
+        summary:
+          'Classic gateway: contacts.views retrieveContactList, more.ajax_suggest ajaxSuggestContacts and ajaxSuggestEmails.',
+        tags: [...tags, 'classic'],
+        security,
+        querystring: z.strictObject({ file: z.string().max(100), method: z.string().max(100) }),
+        body: z.record(z.string(), z.unknown()).optional(),
+      },
+    },
+    async (request) => {
+      const { file, method } = request.query;
+      const known = [
+        'contacts.views/retrieveContactList',
+        'more.ajax_suggest/ajaxSuggestContacts',
+        'more.ajax_suggest/ajaxSuggestEmails',
+      ];
+      if (!known.includes(`${file}/${method}`)) {
+        throw new ApiError(404, `The gateway has no ${file}.${method} here.`, { source: { parameter: 'method' } });
+      }
+      const evaluator = context.services.evaluator;
+      if (!evaluator || !request.principal || !(await evaluator.evaluate(request.principal, read)).allowed) {
+        throw new ApiError(403, 'You may not read contacts.');
+      }
+      const body = request.body ?? {};
+      if (file === 'contacts.views' && method === 'retrieveContactList') {
+        const input = parseBody(
+          z.strictObject({
+            searchString: z.string().max(200).optional(),
+            filter: z.string().max(50).optional(),
+            currentPage: z.coerce.number().int().min(1).max(100_000).default(1),
+            pageSize: z.coerce.number().int().min(1).max(100).default(25),
+          }),
+          body,
+        );
+        const scope = await store.readScope(request);
+        const match = input.searchString?.trim()
+          ? or(
+              ilike(contact.name, likeText(input.searchString)),
+              sql`${contact.emails}::text ilike ${likeText(input.searchString)}`,
+            )
+          : undefined;
+        const role = input.filter?.trim()
+          ? sql`${contact.roles} @> ${JSON.stringify([input.filter.trim()])}::jsonb`
+          : undefined;
+        const where = and(match, role, scope);
+        const [total] = (await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(contact)
+          .where(where)) as { n: number }[];
+        const rows = await db
+          .select()
+          .from(contact)
+          .where(where)
+          .orderBy(asc(sql`lower(${contact.name})`), asc(contact.id))
+          .limit(input.pageSize)
+          .offset((input.currentPage - 1) * input.pageSize);
+        return { success: true, data: { total: total?.n ?? 0, contacts: rows.map(contactProfile) } };
+      }
+      if (file === 'more.ajax_suggest' && method === 'ajaxSuggestContacts') {
+        const input = parseBody(
+          z.strictObject({
+            query: z.string().max(200),
+            searchParameters: z
+              .strictObject({
+                filters: z.record(z.string(), z.unknown()).optional(),
+                include: z.array(z.string().max(50)).max(20).optional(),
+              })
+              .optional(),
+          }),
+          body,
+        );
+        if (input.query.trim().length < 3) return { success: true, data: [] };
+        const role = input.searchParameters?.filters?.role;
+        const rows = await search(request, input.query, 10, typeof role === 'string' ? role : undefined);
+        return { success: true, data: rows.map(suggestion) };
+      }
+      if (file === 'more.ajax_suggest' && method === 'ajaxSuggestEmails') {
+        const input = parseBody(z.strictObject({ query: z.string().max(320) }), body);
+        // Spec: contact e-mail search starts at 3 characters.
+        if (input.query.trim().length < 3) return { success: true, data: [] };
+        const rows = await search(request, input.query, 10, undefined, 'email');
+        const needle = input.query.trim().toLowerCase();
+        return {
+          success: true,
+          data: rows.flatMap((row) =>
+            row.emails
+              .filter((e) => e.address.toLowerCase().includes(needle))
+              .map((e) => ({ name: row.name, email: e.address })),
+          ),
+        };
+      }
+      throw new ApiError(404, `The gateway has no ${file}.${method} here.`, { source: { parameter: 'method' } });
+    },
+  );
+}

@@ -1,0 +1,69 @@
+import { asc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import type { ContactDirectory, DirectoryContact } from '../shared/contact-directory.js';
+import { likeText } from './contact-routes.js';
+import { contact, contactBook } from './tables.js';
+
+const toDirectory = (row: typeof contact.$inferSelect): DirectoryContact => ({
+  id: row.id,
+  kind: row.kind === 'organization' ? 'organization' : 'person',
+  name: row.name,
+  roles: row.roles,
+  emails: row.emails.map((e) => e.address),
+  phones: row.phones.map((p) => p.number),
+  agencyId: row.agencyId,
+});
+
+/** The contacts.directory service (shared/contact-directory.ts) over the store's own tables. */
+export function createContactDirectory(): ContactDirectory {
+  return {
+    async findContacts(tx, ids) {
+      const wanted = [...new Set(ids)];
+      if (wanted.length === 0) return [];
+      return (await tx.select().from(contact).where(inArray(contact.id, wanted))).map(toDirectory);
+    },
+    async searchContacts(tx, { search, role, limit }) {
+      const rows = await tx
+        .select()
+        .from(contact)
+        .where(
+          role
+            ? sql`${ilike(contact.name, likeText(search))} and ${contact.roles} @> ${JSON.stringify([role])}::jsonb`
+            : ilike(contact.name, likeText(search)),
+        )
+        .orderBy(asc(sql`lower(${contact.name})`), asc(contact.id))
+        .limit(limit);
+      return rows.map(toDirectory);
+    },
+    async createContact(tx, input) {
+      const [next] = (await tx.execute(sql`select nextval('contacts.contact_number') as n`)).rows as {
+        n: string | number;
+      }[];
+      const id = `CON-${String(next!.n)}`;
+      await tx.insert(contact).values({
+        id,
+        kind: input.kind ?? 'person',
+        name: input.name,
+        firstName: input.firstName ?? '',
+        lastName: input.lastName ?? '',
+        roles: input.roles ?? [],
+        emails: (input.emails ?? []).map((address) => ({ address })),
+        phones: (input.phones ?? []).map((number) => ({ number })),
+        createdBy: input.createdBy,
+      });
+      if (input.book && (input.book.agentContactId || input.book.agencyContactId)) {
+        await tx.insert(contactBook).values({
+          contactId: id,
+          agentContactId: input.book.agentContactId ?? null,
+          agencyContactId: input.book.agencyContactId ?? null,
+        });
+      }
+      return id;
+    },
+    async addRole(tx, id, role) {
+      await tx
+        .update(contact)
+        .set({ roles: sql`${contact.roles} || ${JSON.stringify([role])}::jsonb`, updatedAt: new Date() })
+        .where(sql`${eq(contact.id, id)} and not ${contact.roles} @> ${JSON.stringify([role])}::jsonb`);
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { fileURLToPath } from 'node:url';
+import { defineServerPlugin, provideService } from '@atrium/sdk/server';
+import { CONTACT_DIRECTORY } from '../shared/contact-directory.js';
+import { contactRoutes } from './contact-routes.js';
+import { createContactDirectory } from './directory.js';
+import { contactsPermissions } from './permissions.js';
+import { seedContacts } from './seed.js';
+
+/**
+ * The contacts module (docs/contacts.md): one store of people and organisations for claims, quote
+ * and policies. JSON:API resources under /api/contacts, the classic /api/v2/contacts calls and the
+ * classic gateway's contact files — hence the prefix /api.
+ */
+export default defineServerPlugin({
+  id: 'contacts',
+  title: 'Contacts',
+  prefix: '/api',
+  dbSchema: 'contacts',
+  // Absolute, so the server finds it whatever directory it runs from.
+  migrationsFolder: fileURLToPath(new URL('./migrations', import.meta.url)),
+  permissions: contactsPermissions,
+  provides: { services: [provideService(CONTACT_DIRECTORY, () => createContactDirectory())] },
+  routes(router, context) {
+    contactRoutes(router, context);
+  },
+  seed: seedContacts,
+});
