@@ -138,6 +138,8 @@ export async function walkAs(e2e: E2eSession, username: string): Promise<WalkRes
   await menu.waitFor();
   enqueue(await linkPaths(page, origin, menu.getByRole('menuitem')));
   await page.keyboard.press('Escape');
+  // The menu leaves with a transition: axe on the first page must not see it half-closed.
+  await menu.waitFor({ state: 'hidden' });
 
   for (let index = 0; index < queue.length; index++) {
     const path = queue[index]!;
