@@ -18,6 +18,15 @@ export const integrationsPermissions = definePermissions('integrations', {
         delete: 'Delete webhook subscriptions.',
       },
     },
+    mapping: {
+      actions: {
+        read: 'List and read data mappings and their versions.',
+        create: 'Create data mappings.',
+        update: 'Edit drafts, publish and create new versions of data mappings.',
+        delete: 'Remove data mapping versions.',
+        execute: 'Run a published data mapping on a payload (POST /api/datamapping/map/).',
+      },
+    },
     exception: {
       actions: {
         read: 'See the exceptions queue.',

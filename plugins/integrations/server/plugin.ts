@@ -6,14 +6,16 @@ import { eventRoutes } from './event-routes.js';
 import { INTEGRATIONS_EVENTS } from './events.js';
 import { exceptionRoutes } from './exception-routes.js';
 import { exceptionsQueue, exceptionsQueueProvision } from './exceptions-service.js';
+import { mappingRoutes } from './mapping/mapping-routes.js';
 import { integrationsPermissions } from './permissions.js';
 import { subscriptionRoutes } from './subscription-routes.js';
 
 /**
  * The Integrations module's server half (docs/integrations.md): the events browser over the core's
  * outbox, webhook subscriptions delivered by the dispatcher (Standard Webhooks), their message log,
- * and the one exceptions queue other modules report into (`EXCEPTIONS_QUEUE`). Paths are the spec's
- * (`/api/events/…`) and this module's own (`/api/integrations/…`), hence the `/api` prefix.
+ * the one exceptions queue other modules report into (`EXCEPTIONS_QUEUE`), and versioned JSONata data
+ * mappings. Paths are the spec's
+ * (`/api/events/…`, `/api/datamapping/…`) and this module's own (`/api/integrations/…`), hence the `/api` prefix.
  */
 export default defineServerPlugin({
   id: 'integrations',
@@ -31,6 +33,7 @@ export default defineServerPlugin({
     eventRoutes(router, context);
     subscriptionRoutes(router, context, settings, dispatcher);
     exceptionRoutes(router, context, dispatcher);
+    mappingRoutes(router, context);
     // Delivery runs in the API process; it resumes from the database at every start.
     router.addHook('onReady', async () => dispatcher.start());
     router.addHook('onClose', async () => dispatcher.stop());

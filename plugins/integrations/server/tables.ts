@@ -108,3 +108,26 @@ export const exception = integrationsSchema.table(
   },
   (table) => [index('exception_status_idx').on(table.status, table.module, table.createdAt)],
 );
+
+/**
+ * A data mapping version. The pair (from, to) names the mapping; each row is one version. A draft
+ * may be edited; a published version never changes (a change to it makes the next version, a
+ * draft). `mapping` is `{language: 'jsonata', expression, sample}`.
+ */
+export const dataMapping = integrationsSchema.table(
+  'data_mapping',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    from: text('from').notNull(),
+    to: text('to').notNull(),
+    version: integer('version').notNull(),
+    mapping: jsonb('mapping').$type<{ language: 'jsonata'; expression: string; sample?: unknown }>().notNull(),
+    /** draft | published */
+    status: text('status').notNull().default('draft'),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (table) => [unique('data_mapping_version_uq').on(table.from, table.to, table.version)],
+);

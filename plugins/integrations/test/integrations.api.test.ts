@@ -281,3 +281,93 @@ describe('subscriptions', () => {
     await admin.delete(`/events/subscriptions/${id}`);
   });
 });
+
+describe('data mappings', () => {
+  const mappingDoc = (attributes: Record<string, unknown>, id?: string) => ({
+    data: { type: 'mapping', ...(id ? { id } : {}), attributes },
+  });
+  const expression = '{ "reference": claim_number, "status": $uppercase(status) }';
+
+  it('creates drafts, publishes, versions on change, and never changes a published version', async () => {
+    const created = await admin.post(
+      '/datamapping/mappings/',
+      mappingDoc({ from: 'claims.claim', to: 'acme.claim', mapping: { language: 'jsonata', expression, sample: {} } }),
+    );
+    expect(created.status).toBe(201);
+    const v1 = (await created.json()).data;
+    expect(v1.attributes).toMatchObject({ version: 1, status: 'draft' });
+    const twice = await admin.post(
+      '/datamapping/mappings/',
+      mappingDoc({ from: 'claims.claim', to: 'acme.claim', mapping: { language: 'jsonata', expression } }),
+    );
+    expect(twice.status).toBe(409);
+
+    // Not published yet: nothing to run.
+    const unpublished = await plainAdmin.post('/datamapping/map/?from=claims.claim&to=acme.claim', {
+      claim_number: 'C1',
+    });
+    expect(unpublished.status).toBe(404);
+
+    const published = await admin.patch(`/datamapping/mappings/${v1.id}`, mappingDoc({ status: 'published' }, v1.id));
+    expect((await published.json()).data.attributes).toMatchObject({ version: 1, status: 'published' });
+    const mapped = await plainAdmin.post('/datamapping/map/?from=claims.claim&to=acme.claim', {
+      claim_number: 'CLM-000001',
+      status: 'open',
+    });
+    expect(await mapped.json()).toEqual({
+      from: 'claims.claim',
+      to: 'acme.claim',
+      version: 1,
+      result: { reference: 'CLM-000001', status: 'OPEN' },
+    });
+
+    const changed = await admin.patch(
+      `/datamapping/mappings/${v1.id}`,
+      mappingDoc({ mapping: { language: 'jsonata', expression: '{ "ref": claim_number }' } }, v1.id),
+    );
+    const v2 = (await changed.json()).data;
+    expect(v2.id).not.toBe(v1.id);
+    expect(v2.attributes).toMatchObject({ version: 2, status: 'draft' });
+    const stillV1 = (await (await admin.get(`/datamapping/mappings/${v1.id}`)).json()).data;
+    expect(stillV1.attributes.mapping.expression).toBe(expression);
+    // v1 stays the one that runs until v2 is published.
+    const again = await plainAdmin.post('/datamapping/map/?from=claims.claim&to=acme.claim', { claim_number: 'X' });
+    expect((await again.json()).version).toBe(1);
+
+    const list = (await (await admin.get('/datamapping/mappings/?filter[from]=claims.claim')).json()).data;
+    expect(list.map((m: { attributes: { version: number } }) => m.attributes.version)).toEqual([2, 1]);
+    expect((await admin.delete(`/datamapping/mappings/${v2.id}`)).status).toBe(204);
+  });
+
+  it('refuses invalid mappings and stops runaway expressions', async () => {
+    const invalid = await admin.post(
+      '/datamapping/mappings/',
+      mappingDoc({ from: 'a', to: 'b', mapping: { language: 'jsonata', expression: '{ "x": ' } }),
+    );
+    expect(invalid.status).toBe(400);
+    const error = (await invalid.json()).errors[0];
+    expect(error.source.pointer).toBe('/data/attributes/mapping');
+    expect(error.detail).toMatch(/^The expression is not valid JSONata/);
+    const notJson = await admin.post('/datamapping/mappings/', mappingDoc({ from: 'a', to: 'b', mapping: 'x' }));
+    expect(notJson.status).toBe(400);
+
+    const runaway = await plainAdmin.post('/datamapping/preview/', {
+      expression: '($f := function($n) { $f($n + 1) }; $f(0))',
+      sample: {},
+    });
+    expect((await runaway.json()).error).toMatch(/deeper than|longer than/);
+    const money = await (
+      await plainAdmin.post('/datamapping/preview/', {
+        expression: '{ "amount": $number(amount) + 2.2 }',
+        sample: { amount: '1.1' },
+      })
+    ).json();
+    expect(money.result.amount).toBeCloseTo(3.3);
+    expect(money.warnings[0]).toContain('amount became a number');
+  });
+
+  it('is for administrators only', async () => {
+    const adjuster = await as(server, 'adjuster@atrium.test', { base: '/api', mediaType: 'jsonapi' });
+    expect((await adjuster.get('/datamapping/mappings/')).status).toBe(403);
+  });
+});

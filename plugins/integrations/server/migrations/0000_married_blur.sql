@@ -15,6 +15,20 @@ CREATE TABLE "integrations"."attempt" (
 	"trigger" text DEFAULT 'schedule' NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "integrations"."data_mapping" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"from" text NOT NULL,
+	"to" text NOT NULL,
+	"version" integer NOT NULL,
+	"mapping" jsonb NOT NULL,
+	"status" text DEFAULT 'draft' NOT NULL,
+	"created_by" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"published_at" timestamp with time zone,
+	CONSTRAINT "data_mapping_version_uq" UNIQUE("from","to","version")
+);
+--> statement-breakpoint
 CREATE TABLE "integrations"."dispatch_cursor" (
 	"id" integer PRIMARY KEY NOT NULL,
 	"outbox_id" bigint NOT NULL,
