@@ -132,6 +132,30 @@ describe('events', () => {
     expect((await plainAdmin.get('/events/schemas/claims.claim/9.9.9')).status).toBe(404);
   });
 
+  it('carries the lines module’s product-version events', async () => {
+    const author = await as(server, 'author@atrium.test', { base: '/api/lines' });
+    const created = await author.post('/products/', { name: 'integrations-condo', line_id: 1 });
+    expect(created.status).toBe(201);
+    const product = await created.json();
+    const v1 = product.versions[0];
+    const published = await author.patch(`/products/${product.id}/versions/${v1.id}/status/`, { status: 'published' });
+    expect(published.status).toBe(200);
+    await author.patch(`/products/${product.id}/versions/${v1.id}/status/`, { status: 'retired' });
+    const outbox = await (await plainAdmin.get('/events/outbox?module=lines')).json();
+    const mine = outbox.results.filter(
+      (e: { data: { product_id: string } }) => e.data.product_id === String(product.id),
+    );
+    expect(mine.map((e: { topic: string }) => e.topic)).toEqual([
+      'lines.product-version.retired',
+      'lines.product-version.published',
+    ]);
+    expect(mine[1]).toMatchObject({
+      schema_id: 'lines.product-version',
+      triggering_user: 'author@atrium.test',
+      data: { version_number: 1, status: 'published' },
+    });
+  });
+
   it('is for administrators only', async () => {
     const adjuster = await as(server, 'adjuster@atrium.test', { base: '/api', mediaType: 'jsonapi' });
     expect((await adjuster.get('/events/subscriptions')).status).toBe(403);

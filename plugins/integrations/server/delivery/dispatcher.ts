@@ -25,6 +25,7 @@ export class Dispatcher {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
+  private idle = false;
 
   constructor(
     private readonly context: ServerPluginContext,
@@ -61,7 +62,8 @@ export class Dispatcher {
         .catch((error: unknown) => this.context.log.error({ err: error }, 'webhook dispatcher tick failed'))
         .finally(() => {
           this.running = null;
-          const next = this.again ? 0 : this.settings.pollMs;
+          // With no subscription to serve, poll ten times less often: a POST kicks the dispatcher.
+          const next = this.again ? 0 : this.idle ? Math.max(this.settings.pollMs, 10_000) : this.settings.pollMs;
           this.again = false;
           this.schedule(next);
         });
@@ -70,6 +72,13 @@ export class Dispatcher {
   }
 
   async tick(): Promise<void> {
+    const [work] = (
+      await this.context.db.execute<{ subscriptions: boolean; due: boolean }>(sql`
+        select exists (select 1 from integrations.subscription where status in ('pending', 'active')) as subscriptions,
+               exists (select 1 from integrations.message where status in ('pending', 'retrying')) as due`)
+    ).rows;
+    this.idle = !work?.subscriptions && !work?.due;
+    if (this.idle) return;
     await this.activate();
     await this.fanOut();
     // Send until nothing is due (a burst of events drains in one tick).
@@ -115,6 +124,7 @@ export class Dispatcher {
            and exists (select 1 from jsonb_array_elements_text(s.events) p
                         where p = '*' or o.topic = p or o.topic like p || '.%')
          where o.id > ${from}
+           and o.id > (select coalesce(min(start_outbox_id), 0) from integrations.subscription where status = 'active')
          order by o.id
         on conflict (subscription_id, event_id) do nothing`);
       await tx.execute(sql`
