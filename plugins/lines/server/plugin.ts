@@ -4,6 +4,7 @@ import { registerCalculationRoutes } from './calculations/routes.js';
 import { translateDatabaseErrors } from './catalog/database-errors.js';
 import { registerCatalogRoutes } from './catalog/routes.js';
 import { registerDifferenceRoutes } from './differences/routes.js';
+import { LINES_EVENTS } from './events.js';
 import { registerGraphqlRoutes } from './graphql/routes.js';
 import { registerMappingRoutes } from './mappings/routes.js';
 import { LINES_PERMISSION_DECLARATIONS } from './permissions.js';
@@ -29,6 +30,7 @@ export default defineServerPlugin({
   dbSchema: 'lines',
   migrationsFolder: fileURLToPath(new URL('./migrations', import.meta.url)),
   permissions: LINES_PERMISSION_DECLARATIONS,
+  events: LINES_EVENTS,
   async routes(router, context) {
     translateDatabaseErrors(router);
     await registerCatalogRoutes(router, context);

@@ -15,3 +15,4 @@ export * from './permissions.js';
 export * from './services.js';
 export * from './secrets/index.js';
 export * from './zip-expansion.js';
+export * from './exceptions.js';

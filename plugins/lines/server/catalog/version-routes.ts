@@ -1,5 +1,14 @@
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
-import { badRequest, fieldError, z, type AtriumRouter, type Database } from '@atrium/sdk/server';
+import {
+  badRequest,
+  emitEvent,
+  fieldError,
+  z,
+  type AtriumRouter,
+  type Database,
+  type Queryable,
+} from '@atrium/sdk/server';
+import { productVersionPublished, productVersionRetired } from '../events.js';
 import { LINES_PERMISSIONS } from '../permissions.js';
 import { product, productVersion, ROUNDING_MODE_VALUES } from '../tables.js';
 import { copyVersionDefinition } from './copy-version.js';
@@ -209,6 +218,7 @@ export function versionRoutes(router: AtriumRouter, db: Database) {
           })
           .where(eq(productVersion.id, version.id))
           .returning();
+        await emitVersionEvent(tx, row, changed!, request.principal.username);
         return changed!;
       });
       return versionOut(updated);
@@ -229,12 +239,16 @@ export function versionRoutes(router: AtriumRouter, db: Database) {
           `Version ${version.number} of ${row.label} is ${version.status}; only a retired version can be reinstated.`,
         );
       }
-      const [updated] = await db
-        .update(productVersion)
-        .set({ status: 'published', retiredAt: null, updatedAt: new Date() })
-        .where(eq(productVersion.id, version.id))
-        .returning();
-      return versionOut(updated!);
+      const updated = await db.transaction(async (tx) => {
+        const [changed] = await tx
+          .update(productVersion)
+          .set({ status: 'published', retiredAt: null, updatedAt: new Date() })
+          .where(eq(productVersion.id, version.id))
+          .returning();
+        await emitVersionEvent(tx, row, changed!, request.principal.username);
+        return changed!;
+      });
+      return versionOut(updated);
     },
   );
 
@@ -272,5 +286,29 @@ export function versionRoutes(router: AtriumRouter, db: Database) {
       await db.delete(productVersion).where(eq(productVersion.id, version.id));
       reply.code(204);
     },
+  );
+}
+
+/** lines.product-version.published / .retired, in the status change's transaction. */
+async function emitVersionEvent(
+  tx: Queryable,
+  owner: { id: number; label: string },
+  version: typeof productVersion.$inferSelect,
+  username: string,
+): Promise<void> {
+  if (version.status !== 'published' && version.status !== 'retired') return;
+  await emitEvent(
+    tx,
+    version.status === 'published' ? productVersionPublished : productVersionRetired,
+    {
+      product_id: String(owner.id),
+      product_label: owner.label,
+      version_id: String(version.id),
+      version_number: version.number,
+      version_label: version.label,
+      effective_date: String(version.effectiveDate),
+      status: version.status,
+    },
+    { triggeringUser: username },
   );
 }

@@ -1,0 +1,41 @@
+import { fileURLToPath } from 'node:url';
+import { defineServerPlugin } from '@atrium/sdk/server';
+import { Dispatcher } from './delivery/dispatcher.js';
+import { deliverySettings } from './delivery/settings.js';
+import { eventRoutes } from './event-routes.js';
+import { INTEGRATIONS_EVENTS } from './events.js';
+import { exceptionRoutes } from './exception-routes.js';
+import { exceptionsQueue, exceptionsQueueProvision } from './exceptions-service.js';
+import { mappingRoutes } from './mapping/mapping-routes.js';
+import { integrationsPermissions } from './permissions.js';
+import { subscriptionRoutes } from './subscription-routes.js';
+
+/**
+ * The Integrations module's server half (docs/integrations.md): the events browser over the core's
+ * outbox, webhook subscriptions delivered by the dispatcher (Standard Webhooks), their message log,
+ * the one exceptions queue other modules report into (`EXCEPTIONS_QUEUE`), and versioned JSONata data
+ * mappings. Paths are the spec's
+ * (`/api/events/…`, `/api/datamapping/…`) and this module's own (`/api/integrations/…`), hence the `/api` prefix.
+ */
+export default defineServerPlugin({
+  id: 'integrations',
+  title: 'Integrations',
+  prefix: '/api',
+  dbSchema: 'integrations',
+  // Absolute, so the server finds it whatever directory it runs from.
+  migrationsFolder: fileURLToPath(new URL('./migrations', import.meta.url)),
+  permissions: integrationsPermissions,
+  events: INTEGRATIONS_EVENTS,
+  provides: { services: [exceptionsQueueProvision] },
+  routes(router, context) {
+    const settings = deliverySettings();
+    const dispatcher = new Dispatcher(context, settings, () => exceptionsQueue);
+    eventRoutes(router, context);
+    subscriptionRoutes(router, context, settings, dispatcher);
+    exceptionRoutes(router, context, dispatcher);
+    mappingRoutes(router, context);
+    // Delivery runs in the API process; it resumes from the database at every start.
+    router.addHook('onReady', async () => dispatcher.start());
+    router.addHook('onClose', async () => dispatcher.stop());
+  },
+});

@@ -1,0 +1,137 @@
+import { useQuery } from '@tanstack/react-query';
+import { isApiRequestError, useApiClient } from '@atrium/sdk';
+
+/** Server state of the Integrations screens (TanStack Query keys under `['integrations', …]`). */
+export interface Subscription {
+  id: string;
+  url: string;
+  events: string[];
+  description: string;
+  status: 'pending' | 'active' | 'disabled';
+  disabled_reason: string | null;
+  created_by: string;
+  date_created: string;
+  secret_rotating: boolean;
+}
+
+export interface AttemptLog {
+  attempt: number;
+  attempted_at: string;
+  status_code: number | null;
+  latency_ms: number;
+  response_excerpt: string;
+  error: string | null;
+  succeeded: boolean;
+  next_retry_at: string | null;
+  trigger: string;
+}
+
+export interface Message {
+  id: string;
+  event_id: string;
+  topic: string;
+  test: boolean;
+  status: string;
+  attempts: number;
+  last_status_code: number | null;
+  next_attempt_at: string | null;
+  date_created: string;
+  payload: unknown;
+  attempt_log: AttemptLog[];
+}
+
+export interface ExceptionItem {
+  id: string;
+  module: string;
+  kind: string;
+  reason: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  reference: string | null;
+  retryable: boolean;
+  status: string;
+  dismiss_reason: string | null;
+  resolved_by: string | null;
+  date_created: string;
+}
+
+export interface OutboxEvent {
+  position: number;
+  event_id: string;
+  event_date: string;
+  schema_id: string;
+  version: string;
+  topic: string;
+  triggering_user: string;
+  data: unknown;
+}
+
+export interface CatalogueEntry {
+  topic: string;
+  schema_id: string;
+  version: string;
+  description: string;
+  plugin: string;
+  json_schema: Record<string, unknown>;
+}
+
+type Resource<A> = { id: string; attributes: A };
+const flat = <A>(r: Resource<A>) => ({ id: r.id, ...r.attributes });
+
+export const keys = {
+  subscriptions: ['integrations', 'subscriptions'] as const,
+  subscription: (id: string) => ['integrations', 'subscriptions', id] as const,
+  messages: (id: string) => ['integrations', 'subscriptions', id, 'messages'] as const,
+  exceptions: ['integrations', 'exceptions'] as const,
+  outbox: ['integrations', 'outbox'] as const,
+  catalogue: ['integrations', 'catalogue'] as const,
+  stats: ['integrations', 'stats'] as const,
+};
+
+export function useSubscriptions() {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: keys.subscriptions,
+    queryFn: async () => {
+      const body = await api.get<{ data: Resource<Omit<Subscription, 'id'>>[] }>('/events/subscriptions', {
+        jsonApi: true,
+      });
+      return body.data.map(flat) as Subscription[];
+    },
+    // A new subscription turns active within moments; keep the list fresh while one is starting.
+    refetchInterval: (query) => (query.state.data?.some((s) => s.status === 'pending') ? 2000 : false),
+  });
+}
+
+export function useSubscription(id: string) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: keys.subscription(id),
+    queryFn: async () =>
+      flat(
+        (await api.get<{ data: Resource<Omit<Subscription, 'id'>> }>(`/events/subscriptions/${id}`, { jsonApi: true }))
+          .data,
+      ) as Subscription,
+  });
+}
+
+export function useMessages(id: string) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: keys.messages(id),
+    queryFn: async () => {
+      const body = await api.get<{ data: Resource<Omit<Message, 'id'>>[] }>(`/events/subscriptions/${id}/messages`, {
+        jsonApi: true,
+      });
+      return body.data.map(flat) as Message[];
+    },
+    refetchInterval: (query) =>
+      query.state.data?.some((m) => m.status === 'pending' || m.status === 'retrying') ? 2000 : 10_000,
+  });
+}
+
+/** The server's first error detail, or the screen's default message (spec, "Messages"). */
+export function firstDetail(error: unknown, fallback: string): string {
+  if (isApiRequestError(error) && error.status !== 0 && error.errors[0]?.detail) return error.errors[0].detail;
+  return fallback;
+}

@@ -1,0 +1,93 @@
+import { defineCommand, definePlugin, type PluginRoute } from '@atrium/sdk';
+import {
+  dashboardRoute,
+  eventsRoute,
+  exceptionsRoute,
+  subscriptionMessagesRoute,
+  subscriptionsRoute,
+} from './routes.js';
+
+/**
+ * The Integrations module's web half (docs/integrations.md): dashboard, events, subscriptions with
+ * their message log, and the exceptions queue. Integrations is not in the top navigation (spec): its
+ * pages are reached from the palette, the chord `g i` and its own sub-sidebar. `moduleKey` ties them
+ * to `ui:integrations`, which only Administrators hold by default.
+ */
+const page = (ref: { name: string; path: string }, title: string, loader: PluginRoute['loader']): PluginRoute => ({
+  name: ref.name,
+  path: ref.path,
+  meta: { layout: 'default', title },
+  loader,
+});
+
+const open = (id: string, title: string, keywords: string[], to: () => string) =>
+  defineCommand({
+    id,
+    title,
+    group: 'Integrations',
+    keywords,
+    when: 'host.signedIn',
+    run: (_args, { services }) => services.navigate(to()),
+  });
+
+export default definePlugin({
+  id: 'integrations',
+  title: 'Integrations',
+  moduleKey: 'integrations',
+  routes: [
+    page(dashboardRoute, 'Integrations', () => import('./pages/dashboard-page.js')),
+    page(eventsRoute, 'Events', () => import('./pages/events-page.js')),
+    page(subscriptionsRoute, 'Subscriptions', () => import('./pages/subscriptions-page.js')),
+    page(subscriptionMessagesRoute, 'Subscription messages', () => import('./pages/subscription-messages-page.js')),
+    page(exceptionsRoute, 'Exceptions', () => import('./pages/exceptions-page.js')),
+  ],
+  nav: [
+    {
+      id: 'integrations.dashboard',
+      title: 'Dashboard',
+      to: dashboardRoute,
+      area: 'sub',
+      order: 1,
+      command: 'integrations.open',
+    },
+    {
+      id: 'integrations.events',
+      title: 'Events',
+      to: eventsRoute,
+      area: 'sub',
+      order: 2,
+      command: 'integrations.events',
+    },
+    {
+      id: 'integrations.subscriptions',
+      title: 'Subscriptions',
+      to: subscriptionsRoute,
+      area: 'sub',
+      order: 3,
+      command: 'integrations.subscriptions',
+    },
+    {
+      id: 'integrations.exceptions',
+      title: 'Exceptions',
+      to: exceptionsRoute,
+      area: 'sub',
+      order: 4,
+      command: 'integrations.exceptions',
+    },
+  ],
+  commands: [
+    open('integrations.open', 'Open Integrations', ['integrations', 'dashboard', 'webhooks'], () =>
+      dashboardRoute.link({}),
+    ),
+    open('integrations.events', 'Open Events', ['events', 'outbox', 'topics', 'catalogue', 'schema'], () =>
+      eventsRoute.link({}),
+    ),
+    open('integrations.subscriptions', 'Open Webhook Subscriptions', ['webhooks', 'subscriptions', 'messages'], () =>
+      subscriptionsRoute.link({}),
+    ),
+    open('integrations.exceptions', 'Open Exceptions Queue', ['exceptions', 'failures', 'retry', 'errors'], () =>
+      exceptionsRoute.link({}),
+    ),
+  ],
+  shortcuts: [{ key: 'g i', command: 'integrations.open', description: 'Go to Integrations', when: '!modalOpen' }],
+});

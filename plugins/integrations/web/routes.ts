@@ -1,0 +1,14 @@
+import { createRouteRef } from '@atrium/sdk';
+
+/** The spec's Integrations routes this module has built (docs/integrations.md). */
+export const dashboardRoute = createRouteRef({ name: 'integrations:dashboard', path: '/integrations/dashboard' });
+export const eventsRoute = createRouteRef({ name: 'integrations:events', path: '/integrations/events' });
+export const subscriptionsRoute = createRouteRef({
+  name: 'integrations:subscriptions',
+  path: '/integrations/events/subscriptions',
+});
+export const subscriptionMessagesRoute = createRouteRef({
+  name: 'integrations:subscription-messages',
+  path: '/integrations/events/subscriptions/:subscriptionId',
+});
+export const exceptionsRoute = createRouteRef({ name: 'integrations:exceptions', path: '/integrations/exceptions' });
