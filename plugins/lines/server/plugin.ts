@@ -6,6 +6,7 @@ import { registerCatalogRoutes } from './catalog/routes.js';
 import { registerDifferenceRoutes } from './differences/routes.js';
 import { registerGraphqlRoutes } from './graphql/routes.js';
 import { registerMappingRoutes } from './mappings/routes.js';
+import { linesOntologyService } from './ontology-service.js';
 import { LINES_PERMISSION_DECLARATIONS } from './permissions.js';
 import { registerRateTableRoutes } from './rate-tables/routes.js';
 import { registerRatingRoutes } from './rating/routes.js';
@@ -29,6 +30,8 @@ export default defineServerPlugin({
   dbSchema: 'lines',
   migrationsFolder: fileURLToPath(new URL('./migrations', import.meta.url)),
   permissions: LINES_PERMISSION_DECLARATIONS,
+  // Other modules read product definitions through this typed service (rules: the ontology).
+  provides: { services: [linesOntologyService] },
   async routes(router, context) {
     translateDatabaseErrors(router);
     await registerCatalogRoutes(router, context);
