@@ -35,3 +35,4 @@ export {
   type Value,
 } from './interpret.js';
 export { runRuleTest, type RuleTestCase, type RuleTestDifference, type RuleTestResult } from './tests.js';
+export { brlToFormula, conditionsToExpr, formulaToBrl } from './formula.js';
