@@ -36,7 +36,12 @@ export function conditionsToExpr(conditions: Condition[]): Expr {
   const variables = new Map<string, Expr>();
   const parts: Expr[] = [];
   for (const c of conditions) {
-    const type = 'riskType' in c ? (typeof c.riskType === 'string' ? str(c.riskType) : ({ type: 'param', name: c.riskType.param } as Expr)) : null;
+    const type =
+      'riskType' in c
+        ? typeof c.riskType === 'string'
+          ? str(c.riskType)
+          : ({ type: 'param', name: c.riskType.param } as Expr)
+        : null;
     const args = (where?: Expr) => (where ? [type!, substitute(where, variables)] : [type!]);
     switch (c.tool) {
       case 'always':
@@ -78,7 +83,12 @@ export function brlToFormula(brl: string): string {
   const text = brl.trim();
   if (/^(rule|template)\b/i.test(text)) {
     const component = parseBrl(text);
-    if (component.kind === 'use') throw new BrlSyntaxError('a rule made from a template has no conditions of its own', { line: 1, column: 1, offset: 0 });
+    if (component.kind === 'use')
+      throw new BrlSyntaxError('a rule made from a template has no conditions of its own', {
+        line: 1,
+        column: 1,
+        offset: 0,
+      });
     return printExpr(conditionsToExpr(component.when));
   }
   // Condition lines: parse them as the When part of a throw-away rule, then map line numbers back.

@@ -415,7 +415,10 @@ class RuleEvaluator {
         const item = risk.items.get(text(0));
         if (!item) return new Decimal(0);
         const raw = e.args[1] ? (e.fn === 'limit' ? item.limits : item.deductibles)?.[text(1)] : item[e.fn];
-        return raw === undefined || raw === null || raw === '' ? null : new Decimal(raw);
+        if (raw === undefined || raw === null || raw === '') return null;
+        const amount = asNumber(typeof raw === 'number' ? new Decimal(raw) : String(raw));
+        if (!amount) return this.fail(`the ${e.fn} of '${text(0)}' is not a number: ${JSON.stringify(raw)}`);
+        return amount;
       }
       case 'answered': {
         const name = text(0);
@@ -574,8 +577,10 @@ export function runRules(bundle: RuleBundle, input: RuleRunContext, options: Run
         proposals.push(...local);
         result.issues.push(...issues);
       } catch (error) {
-        if (!(error instanceof Stop)) throw error;
-        result.errors.push({ rule: rule.name, risk: risk.path, code: error.code, message: error.message });
+        // Anything a rule runs into (a bad rounding argument, a number too large …) stops that rule only.
+        const stop =
+          error instanceof Stop ? error : new Stop('evaluation', `Rule '${rule.name}': ${(error as Error).message}`);
+        result.errors.push({ rule: rule.name, risk: risk.path, code: stop.code, message: stop.message });
       }
       result.steps += ev.steps;
     }

@@ -240,6 +240,22 @@ describe('the interpreter', () => {
     expect(vin!.visible).toBe(true);
   });
 
+  it('stops only the rule that fails, with its name, when an input or argument is bad', () => {
+    const rules = [
+      "rule a\n  applies to vehicle\nwhen\n  it is true that limit('collision') > 0\nthen\n  hide vin\nend",
+      'rule b\n  applies to vehicle\nwhen\n  it is true that round(1.5, -1) > 0\nthen\n  hide vin\nend',
+      'rule c\n  applies to vehicle\nwhen\n  always\nthen\n  make vin mandatory\nend',
+    ].map((t) => parseBrl(t));
+    const risk = { type: 'vehicle', items: [{ name: 'collision', limit: 'lots' }] };
+    const result = runRules(compileBundle(rules), autoContext({ risk }), { elements: ['vin'] });
+    expect(result.errors.map((e) => [e.rule, e.code])).toEqual([
+      ['a', 'evaluation'],
+      ['b', 'evaluation'],
+    ]);
+    expect(result.errors[0]!.message).toBe("Rule 'a': the limit of 'collision' is not a number: \"lots\"");
+    expect(result.actions[0]).toMatchObject({ visible: true, mandatory: true });
+  });
+
   it('stops a runaway component at its budget with a clear error and runs the others', () => {
     const runaway = parseBrl(`rule runaway
   applies to policy
