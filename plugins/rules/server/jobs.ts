@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { JobDefinition, Queryable, ServerPluginContext } from '@atrium/sdk/server';
 import { LINES_ONTOLOGY } from '@atrium/plugin-lines/ontology-service';
 import { commitProject, deployCommit, testProject, validateProject } from './build.js';
+import { clearRulesInForce } from './runtime.js';
 import { job, type JobKind, type JobResult } from './tables.js';
 
 /**
@@ -98,6 +99,7 @@ export async function runBuildJob(context: ServerPluginContext, jobId: string): 
     result = { message: `The ${row.kind} job failed: ${(error as Error).message}` };
     ok = false;
   }
+  if (row.kind === 'deploy') clearRulesInForce();
   await set({ status: 'COMPLETED', resultStatus: ok ? 'SUCCESS' : 'ERROR', progress: '100.00', result });
 }
 

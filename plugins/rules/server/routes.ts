@@ -13,7 +13,7 @@ import { FormulaSyntaxError } from '@atrium/rating';
 import { LINES_ONTOLOGY } from '@atrium/plugin-lines/ontology-service';
 import { enqueueBuild, jobView } from './jobs.js';
 import { can } from './permissions.js';
-import { runDeployedRules } from './runtime.js';
+import { clearRulesInForce, runDeployedRules } from './runtime.js';
 import {
   componentsAt,
   currentEffectiveDate,
@@ -246,6 +246,7 @@ export function registerRulesRoutes(router: AtriumRouter, context: ServerPluginC
     async (request, reply) => {
       await findProject(db, request.params.id);
       await db.delete(project).where(eq(project.id, request.params.id));
+      clearRulesInForce();
       reply.status(204);
     },
   );
@@ -411,6 +412,7 @@ export function registerRulesRoutes(router: AtriumRouter, context: ServerPluginC
         .set({ status: to, dateModified: new Date() })
         .where(eq(effectiveDate.id, date.id))
         .returning();
+      clearRulesInForce();
       return dateView(row!);
     },
   );

@@ -1,9 +1,8 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, max } from 'drizzle-orm';
 import { runRules, type RuleBundle, type UnderwritingIssue } from '@atrium/rating/rules';
 import { provideService, type Queryable } from '@atrium/sdk/server';
 import { RULES_RUNTIME, type RulesRunRequest, type RulesRunResult } from '../shared/runtime-service.js';
-import { publishedOn } from './store.js';
-import { deployment, project } from './tables.js';
+import { deployment, effectiveDate, project } from './tables.js';
 
 /** Deployed bundles never change: cache them by deployment id (bounded). */
 const bundles = new Map<number, RuleBundle>();
@@ -19,29 +18,63 @@ async function bundleOf(tx: Queryable, id: number): Promise<RuleBundle | null> {
   return row.bundle;
 }
 
-/** Runs the deployed rules in force for a request (shared/runtime-service.ts). */
-export async function runDeployedRules(tx: Queryable, request: RulesRunRequest): Promise<RulesRunResult> {
-  const empty: RulesRunResult = { actions: [], issues: [], errors: [], project: null, effectiveDate: null };
+interface InForce {
+  project: { id: number; name: string } | null;
+  /** Published effective dates with their latest deployment, latest date first. */
+  dates: { id: number; effectiveDate: string; deploymentId: number }[];
+}
+
+/**
+ * What is in force per project (or product), kept for a second: a UI-controls call then reads no
+ * table. Publishing, deploying and deleting in this process clear it at once; another process
+ * (a worker that deployed) is seen within the second.
+ */
+const IN_FORCE_TTL_MS = 1_000;
+const inForce = new Map<string, { at: number; value: InForce }>();
+
+export function clearRulesInForce(): void {
+  inForce.clear();
+}
+
+async function inForceFor(tx: Queryable, key: { project?: string; product?: string }): Promise<InForce> {
+  const cacheKey = key.project ? `project:${key.project}` : `product:${key.product ?? ''}`;
+  const cached = inForce.get(cacheKey);
+  if (cached && Date.now() - cached.at < IN_FORCE_TTL_MS) return cached.value;
   const [p] = await tx
     .select({ id: project.id, name: project.name })
     .from(project)
-    .where(request.project ? eq(project.name, request.project) : eq(project.product, request.product ?? ''))
+    .where(key.project ? eq(project.name, key.project) : eq(project.product, key.product ?? ''))
     .orderBy(asc(project.id))
     .limit(1);
-  if (!p) return runRulesOn(empty, null, request);
-  const date = await publishedOn(tx, p.id, request.asOf);
-  if (!date) return runRulesOn({ ...empty, project: p }, null, request);
-  const [d] = await tx
-    .select({ id: deployment.id })
-    .from(deployment)
-    .where(and(eq(deployment.projectId, p.id), eq(deployment.effectiveDateId, date.id)))
-    .orderBy(desc(deployment.id))
-    .limit(1);
-  const bundle = d ? await bundleOf(tx, d.id) : null;
+  const value: InForce = { project: p ?? null, dates: [] };
+  if (p) {
+    const rows = await tx
+      .select({ id: effectiveDate.id, effectiveDate: effectiveDate.effectiveDate, deploymentId: max(deployment.id) })
+      .from(effectiveDate)
+      .innerJoin(deployment, eq(deployment.effectiveDateId, effectiveDate.id))
+      .where(and(eq(effectiveDate.projectId, p.id), eq(effectiveDate.status, 'published')))
+      .groupBy(effectiveDate.id, effectiveDate.effectiveDate)
+      .orderBy(desc(effectiveDate.effectiveDate));
+    value.dates = rows.map((r) => ({ id: r.id, effectiveDate: r.effectiveDate, deploymentId: r.deploymentId! }));
+  }
+  if (inForce.size >= MAX_CACHED) inForce.delete(inForce.keys().next().value!);
+  inForce.set(cacheKey, { at: Date.now(), value });
+  return value;
+}
+
+/** Runs the deployed rules in force for a request (shared/runtime-service.ts). */
+export async function runDeployedRules(tx: Queryable, request: RulesRunRequest): Promise<RulesRunResult> {
+  const empty: RulesRunResult = { actions: [], issues: [], errors: [], project: null, effectiveDate: null };
+  const found = await inForceFor(tx, request);
+  if (!found.project) return runRulesOn(empty, null, request);
+  // The latest published effective date on or before the date (that has a deployment).
+  const date = found.dates.find((d) => d.effectiveDate <= request.asOf);
+  if (!date) return runRulesOn({ ...empty, project: found.project }, null, request);
+  const bundle = await bundleOf(tx, date.deploymentId);
   const result: RulesRunResult = {
     ...empty,
-    project: p,
-    effectiveDate: d ? { id: date.id, effective_date: date.effectiveDate, deployment_id: d.id } : null,
+    project: found.project,
+    effectiveDate: { id: date.id, effective_date: date.effectiveDate, deployment_id: date.deploymentId },
   };
   return runRulesOn(result, bundle, request);
 }

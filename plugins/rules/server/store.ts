@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, lte } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { notFound, type Queryable } from '@atrium/sdk/server';
 import { tryParseBrl, type BrlComponent } from '@atrium/rating/rules';
 import {
@@ -55,23 +55,6 @@ export async function currentEffectiveDate(db: Queryable, projectId: number) {
   const row = rows.find((r) => r.status === 'draft') ?? rows.find((r) => r.status !== 'archived') ?? rows[0];
   if (!row) throw notFound(`Rules project ${projectId} has no effective dates.`);
   return row;
-}
-
-/** The latest published effective date of a project on or before `asOf`. */
-export async function publishedOn(db: Queryable, projectId: number, asOf: string) {
-  const [row] = await db
-    .select()
-    .from(effectiveDate)
-    .where(
-      and(
-        eq(effectiveDate.projectId, projectId),
-        eq(effectiveDate.status, 'published'),
-        lte(effectiveDate.effectiveDate, asOf),
-      ),
-    )
-    .orderBy(desc(effectiveDate.effectiveDate))
-    .limit(1);
-  return row ?? null;
 }
 
 export interface LoadedComponent {
