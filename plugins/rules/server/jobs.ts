@@ -99,7 +99,7 @@ export async function runBuildJob(context: ServerPluginContext, jobId: string): 
     result = { message: `The ${row.kind} job failed: ${(error as Error).message}` };
     ok = false;
   }
-  if (row.kind === 'deploy') clearRulesInForce();
+  if (row.kind === 'deploy') clearRulesInForce(db);
   await set({ status: 'COMPLETED', resultStatus: ok ? 'SUCCESS' : 'ERROR', progress: '100.00', result });
 }
 

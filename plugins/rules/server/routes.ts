@@ -246,7 +246,7 @@ export function registerRulesRoutes(router: AtriumRouter, context: ServerPluginC
     async (request, reply) => {
       await findProject(db, request.params.id);
       await db.delete(project).where(eq(project.id, request.params.id));
-      clearRulesInForce();
+      clearRulesInForce(db);
       reply.status(204);
     },
   );
@@ -412,7 +412,7 @@ export function registerRulesRoutes(router: AtriumRouter, context: ServerPluginC
         .set({ status: to, dateModified: new Date() })
         .where(eq(effectiveDate.id, date.id))
         .returning();
-      clearRulesInForce();
+      clearRulesInForce(db);
       return dateView(row!);
     },
   );
@@ -1126,7 +1126,7 @@ export function registerRulesRoutes(router: AtriumRouter, context: ServerPluginC
         });
       }
       const principal = request.principal!;
-      const result = await runDeployedRules(db, {
+      const result = await runDeployedRules(db, db, {
         ...(vm.product ? { product: vm.product } : {}),
         ...(vm.project ? { project: vm.project } : {}),
         asOf: vm.date ?? new Date().toISOString().slice(0, 10),

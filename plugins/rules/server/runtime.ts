@@ -4,11 +4,28 @@ import { provideService, type Queryable } from '@atrium/sdk/server';
 import { RULES_RUNTIME, type RulesRunRequest, type RulesRunResult } from '../shared/runtime-service.js';
 import { deployment, effectiveDate, project } from './tables.js';
 
-/** Deployed bundles never change: cache them by deployment id (bounded). */
-const bundles = new Map<number, RuleBundle>();
 const MAX_CACHED = 200;
 
-async function bundleOf(tx: Queryable, id: number): Promise<RuleBundle | null> {
+/**
+ * Caches per database (a server's `context.db`), so that two servers in one process (tests) never
+ * share them: deployed bundles, which never change, by deployment id; and what is in force.
+ */
+interface Caches {
+  bundles: Map<number, RuleBundle>;
+  inForce: Map<string, { at: number; value: InForce }>;
+}
+const cachesByDatabase = new WeakMap<object, Caches>();
+function cachesOf(database: object): Caches {
+  let caches = cachesByDatabase.get(database);
+  if (!caches) {
+    caches = { bundles: new Map(), inForce: new Map() };
+    cachesByDatabase.set(database, caches);
+  }
+  return caches;
+}
+
+async function bundleOf(database: object, tx: Queryable, id: number): Promise<RuleBundle | null> {
+  const { bundles } = cachesOf(database);
   const cached = bundles.get(id);
   if (cached) return cached;
   const [row] = await tx.select({ bundle: deployment.bundle }).from(deployment).where(eq(deployment.id, id));
@@ -30,13 +47,18 @@ interface InForce {
  * (a worker that deployed) is seen within the second.
  */
 const IN_FORCE_TTL_MS = 1_000;
-const inForce = new Map<string, { at: number; value: InForce }>();
 
-export function clearRulesInForce(): void {
-  inForce.clear();
+/** `database`: the server's `context.db`. */
+export function clearRulesInForce(database: object): void {
+  cachesOf(database).inForce.clear();
 }
 
-async function inForceFor(tx: Queryable, key: { project?: string; product?: string }): Promise<InForce> {
+async function inForceFor(
+  database: object,
+  tx: Queryable,
+  key: { project?: string; product?: string },
+): Promise<InForce> {
+  const { inForce } = cachesOf(database);
   const cacheKey = key.project ? `project:${key.project}` : `product:${key.product ?? ''}`;
   const cached = inForce.get(cacheKey);
   if (cached && Date.now() - cached.at < IN_FORCE_TTL_MS) return cached.value;
@@ -62,15 +84,22 @@ async function inForceFor(tx: Queryable, key: { project?: string; product?: stri
   return value;
 }
 
-/** Runs the deployed rules in force for a request (shared/runtime-service.ts). */
-export async function runDeployedRules(tx: Queryable, request: RulesRunRequest): Promise<RulesRunResult> {
+/**
+ * Runs the deployed rules in force for a request (shared/runtime-service.ts). `database` is the
+ * server's `context.db` (the key of the caches), `tx` what the queries run on.
+ */
+export async function runDeployedRules(
+  database: object,
+  tx: Queryable,
+  request: RulesRunRequest,
+): Promise<RulesRunResult> {
   const empty: RulesRunResult = { actions: [], issues: [], errors: [], project: null, effectiveDate: null };
-  const found = await inForceFor(tx, request);
+  const found = await inForceFor(database, tx, request);
   if (!found.project) return runRulesOn(empty, null, request);
   // The latest published effective date on or before the date (that has a deployment).
   const date = found.dates.find((d) => d.effectiveDate <= request.asOf);
   if (!date) return runRulesOn({ ...empty, project: found.project }, null, request);
-  const bundle = await bundleOf(tx, date.deploymentId);
+  const bundle = await bundleOf(database, tx, date.deploymentId);
   const result: RulesRunResult = {
     ...empty,
     project: found.project,
@@ -94,10 +123,10 @@ const BLOCKS: Record<'rate' | 'submit' | 'bind', UnderwritingIssue['blocking'][]
   bind: ['rate', 'submit', 'bind'],
 };
 
-export const rulesRuntimeService = provideService(RULES_RUNTIME, () => ({
-  run: runDeployedRules,
+export const rulesRuntimeService = provideService(RULES_RUNTIME, (context) => ({
+  run: (tx, request) => runDeployedRules(context.db, tx, request),
   async underwritingIssues(tx, request) {
-    const { issues } = await runDeployedRules(tx, { ...request, elements: [] });
+    const { issues } = await runDeployedRules(context.db, tx, { ...request, elements: [] });
     return request.at ? issues.filter((i) => BLOCKS[request.at!].includes(i.blocking)) : issues;
   },
 }));

@@ -1,7 +1,36 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAccessServer, type AccessTestServer, type Caller } from '../../access/test/access-test-server.js';
+import { defineServerPlugin, z } from '@atrium/sdk/server';
 import linesPlugin from '../../lines/server/plugin.js';
 import rulesPlugin from '../server/plugin.js';
+import { RULES_RUNTIME } from '../shared/runtime-service.js';
+
+/** A module calling the rules runtime in process, the way quote does (docs/rules.md, "RULES_RUNTIME"). */
+const probe = { resource: 'rules-probe:issues', action: 'read' };
+const consumerPlugin = defineServerPlugin({
+  id: 'rules-probe',
+  deps: [RULES_RUNTIME],
+  permissions: [{ ...probe, description: 'Test probe of the rules runtime.' }],
+  routes(router, context) {
+    router.post(
+      '/issues/',
+      {
+        config: { access: probe },
+        schema: { body: z.object({ at: z.enum(['rate', 'submit', 'bind']).optional(), risk: z.any() }) },
+      },
+      (request) =>
+        context.db.transaction((tx) =>
+          context.service(RULES_RUNTIME).underwritingIssues(tx, {
+            product: 'personal_auto',
+            asOf: '2026-03-01',
+            user: { roles: ['Underwriter'] },
+            risk: request.body.risk,
+            ...(request.body.at ? { at: request.body.at } : {}),
+          }),
+        ),
+    );
+  },
+});
 
 let server: AccessTestServer;
 let author: Caller;
@@ -9,7 +38,7 @@ let underwriter: Caller;
 let agent: Caller;
 let adjuster: Caller;
 beforeAll(async () => {
-  server = await startAccessServer([linesPlugin, rulesPlugin]);
+  server = await startAccessServer([linesPlugin, rulesPlugin, consumerPlugin]);
   author = server.as('author@atrium.test');
   underwriter = server.as('underwriter@atrium.test');
   agent = server.as('agent@agency.test');
@@ -141,6 +170,24 @@ describe('UI controls', () => {
     const before = await expectStatus(uiControls(agent, '2025-06-01'), 200);
     expect(before.data.effective_date).toBeNull();
     expect(before.data.actions[0]).toMatchObject({ visible: true });
+  });
+
+  it('gives quote the underwriting issues through RULES_RUNTIME, by blocking point', async () => {
+    const risk = {
+      type: 'policy',
+      children: [
+        ...[1, 2, 3, 4, 5].map((n) => ({ id: `v${n}`, type: 'vehicle', field_answers: { model_year: 2020 } })),
+        { id: 'd1', type: 'driver', field_answers: { age: 19, violations: 3, at_fault_accidents: 1 } },
+      ],
+    };
+    const codes = async (at?: string) =>
+      (await expectStatus(server.admin.post('/api/rules-probe/issues/', { risk, ...(at ? { at } : {}) }), 200)).map(
+        (i: any) => i.code,
+      );
+    expect(await codes()).toEqual(['PA-RECORD', 'PA-FLEET', 'PA-YOUNG']);
+    expect(await codes('rate')).toEqual(['PA-RECORD']);
+    expect(await codes('submit')).toEqual(['PA-RECORD', 'PA-FLEET']);
+    expect(await codes('bind')).toEqual(['PA-RECORD', 'PA-FLEET', 'PA-YOUNG']);
   });
 
   it('refuses bad input with a clear 400 and callers without the execute permission', async () => {
