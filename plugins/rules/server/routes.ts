@@ -1040,6 +1040,175 @@ export function registerRulesRoutes(router: AtriumRouter, context: ServerPluginC
     },
   );
 
+  // ---------------------------------------------------------------- moves, folders, tag values
+  const moveComponentBody = z.strictObject({
+    package_id: id,
+    full_name: z.string().min(1).max(400),
+    name: componentName.optional(),
+    folder: folder.optional(),
+  });
+  router.put(
+    '/rules/brl-components/move_component/',
+    {
+      config: { access: can('component', 'update') },
+      schema: {
+        summary:
+          'Moves the component named by full_name into a package of the same project, optionally renamed and into a folder.',
+        tags,
+        security,
+        body: moveComponentBody,
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      const target = await findPackage(b.package_id);
+      const parts = b.full_name.split('.');
+      const [row] = await db
+        .select({ id: component.id, projectId: rulesPackage.projectId })
+        .from(component)
+        .innerJoin(rulesPackage, eq(rulesPackage.id, component.packageId))
+        .where(
+          and(
+            eq(rulesPackage.name, parts[0]!),
+            eq(component.name, parts[parts.length - 1]!),
+            eq(component.folder, parts.slice(1, -1).join('/')),
+            eq(rulesPackage.projectId, target.projectId),
+          ),
+        );
+      if (!row) throw notFound(`Component ${b.full_name} not found in the project of package ${target.id}.`);
+      await unique(`A component named '${b.name ?? parts[parts.length - 1]}' in package ${target.name}`, () =>
+        db
+          .update(component)
+          .set({
+            packageId: target.id,
+            ...(b.name !== undefined ? { name: b.name } : {}),
+            ...(b.folder !== undefined ? { folder: b.folder } : {}),
+            updatedAt: new Date(),
+          })
+          .where(eq(component.id, row.id)),
+      );
+      return componentView((await loadComponent(db, row.id)).component, false);
+    },
+  );
+
+  router.put(
+    '/rules/brl-components/move_components/',
+    {
+      config: { access: can('component', 'update') },
+      schema: {
+        summary: "Renames a package's folder: every component in from_folder (and below) moves to to_folder.",
+        tags,
+        security,
+        body: z.strictObject({
+          package_id: id,
+          from_folder: folder.pipe(z.string().min(1, 'Name the folder to move.')),
+          to_folder: folder,
+        }),
+      },
+    },
+    async (request) => {
+      const { package_id: packageId, from_folder: from, to_folder: to } = request.body;
+      await findPackage(packageId);
+      const rows = await db
+        .select({ id: component.id, folder: component.folder })
+        .from(component)
+        .where(eq(component.packageId, packageId));
+      const moving = rows.filter((r) => r.folder === from || r.folder.startsWith(`${from}/`));
+      if (moving.length === 0) throw notFound(`Package ${packageId} has no folder '${from}'.`);
+      await unique(`A component of the same name in folder '${to}'`, () =>
+        db.transaction(async (tx) => {
+          for (const r of moving) {
+            const rest = r.folder.slice(from.length).replace(/^\//, '');
+            const next = [to, rest].filter(Boolean).join('/');
+            await tx.update(component).set({ folder: next, updatedAt: new Date() }).where(eq(component.id, r.id));
+          }
+        }),
+      );
+      return { moved: moving.length };
+    },
+  );
+
+  interface FolderNode {
+    name: string;
+    path: string;
+    folders: FolderNode[];
+    components: { id: number; name: string; label: string; component_type: string }[];
+  }
+  router.get(
+    '/rules/brl-components/structure/',
+    {
+      config: { access: can('component', 'read') },
+      schema: {
+        summary: 'The folder tree of every package (or of one with package_id), with the components in each folder.',
+        tags,
+        security,
+        querystring: z.object({ package_id: id.optional() }),
+      },
+    },
+    async (request) => {
+      const packages = await db
+        .select()
+        .from(rulesPackage)
+        .where(request.query.package_id ? eq(rulesPackage.id, request.query.package_id) : undefined)
+        .orderBy(asc(rulesPackage.name));
+      if (request.query.package_id && packages.length === 0)
+        throw notFound(`Package ${request.query.package_id} not found.`);
+      const results = [];
+      for (const p of packages) {
+        const rows = await db
+          .select({
+            id: component.id,
+            name: component.name,
+            label: component.label,
+            folder: component.folder,
+            type: component.componentType,
+          })
+          .from(component)
+          .where(eq(component.packageId, p.id))
+          .orderBy(asc(component.folder), asc(component.name));
+        const root: FolderNode = { name: '', path: '', folders: [], components: [] };
+        for (const r of rows) {
+          let node = root;
+          for (const segment of r.folder.split('/').filter(Boolean)) {
+            let child = node.folders.find((f) => f.name === segment);
+            if (!child) {
+              child = {
+                name: segment,
+                path: node.path ? `${node.path}/${segment}` : segment,
+                folders: [],
+                components: [],
+              };
+              node.folders.push(child);
+            }
+            node = child;
+          }
+          node.components.push({ id: r.id, name: r.name, label: r.label, component_type: r.type });
+        }
+        results.push({ package: packageView(p), structure: root });
+      }
+      return list(results);
+    },
+  );
+
+  router.get(
+    '/rules/tags/:tag/get_values/',
+    {
+      config: { access: can('component', 'read') },
+      schema: {
+        summary: 'The values a tag category (ComponentUsage, Label …) has on any component.',
+        tags,
+        security,
+        params: z.object({ tag: z.string().min(1).max(100) }),
+      },
+    },
+    async (request) => {
+      const rows = await db.select({ tags: component.tags }).from(component);
+      const values = new Set<string>();
+      for (const r of rows) for (const t of r.tags) if (t.category === request.params.tag) values.add(t.value);
+      return list([...values].sort());
+    },
+  );
+
   // ---------------------------------------------------------------- formulas
   router.post(
     '/rules/ontology/formula-to-brl/',

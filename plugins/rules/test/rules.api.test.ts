@@ -440,4 +440,51 @@ describe('authoring: change, validate, test, commit, deploy, publish', () => {
     await expectStatus(author.delete(`/api/rules/projects/${created.id}/`), 204);
     await expectStatus(author.get('/api/rules/job/not-a-uuid/'), 400);
   });
+
+  it('moves components and folders, shows the folder structure and the values of a tag', async () => {
+    const values = await expectStatus(author.get('/api/rules/tags/ComponentUsage/get_values/'), 200);
+    expect(values.results).toEqual(['underwriting']);
+    const pkg = (await expectStatus(author.get(`/api/rules/package/?project_id=${autoProject.id}`), 200)).results[0];
+    const moved = await expectStatus(
+      author.put('/api/rules/brl-components/move_component/', {
+        package_id: pkg.id,
+        full_name: 'personal_auto_rules.validation.no_driver_warning',
+        folder: 'underwriting/drivers',
+        name: 'at_least_one_driver',
+      }),
+      200,
+    );
+    expect(moved.full_name).toBe('personal_auto_rules.underwriting.drivers.at_least_one_driver');
+    const folders = await expectStatus(
+      author.put('/api/rules/brl-components/move_components/', {
+        package_id: pkg.id,
+        from_folder: 'underwriting',
+        to_folder: 'uw',
+      }),
+      200,
+    );
+    expect(folders.moved).toBe(4);
+    const { results } = await expectStatus(
+      author.get(`/api/rules/brl-components/structure/?package_id=${pkg.id}`),
+      200,
+    );
+    const uw = results[0].structure.folders.find((f: any) => f.name === 'uw');
+    expect(uw.folders.map((f: any) => f.path)).toEqual(['uw/drivers']);
+    expect(uw.folders[0].components.map((c: any) => c.name)).toEqual(['at_least_one_driver']);
+    await expectStatus(
+      author.put('/api/rules/brl-components/move_components/', {
+        package_id: pkg.id,
+        from_folder: 'nowhere',
+        to_folder: 'x',
+      }),
+      404,
+    );
+    await expectStatus(
+      author.put('/api/rules/brl-components/move_component/', {
+        package_id: pkg.id,
+        full_name: 'personal_auto_rules.nope',
+      }),
+      404,
+    );
+  });
 });
