@@ -216,27 +216,6 @@ class Cursor {
       throw error;
     }
   }
-  /** Tokens up to (not including) the word `stop`, as an expression; the rest stays. */
-  exprUntil(stop: string, expected: string) {
-    const end = this.tokens.findIndex((t, k) => k >= this.i && t.kind === 'word' && t.value.toLowerCase() === stop);
-    if (end < 0) return this.expr(expected);
-    const t = this.peek();
-    if (!t || end === this.i) throw syntax(this.line, this.col(), expected);
-    const start = pos(this.line, t.col);
-    const source = this.line.text.slice(t.col, this.tokens[end]!.col);
-    this.i = end;
-    try {
-      return parseExpr(source);
-    } catch (error) {
-      if (error instanceof FormulaSyntaxError) {
-        throw new BrlSyntaxError(
-          `expected ${error.expected}, found ${error.found}`,
-          shiftPosition(error.position, start),
-        );
-      }
-      throw error;
-    }
-  }
   stringList(expected: string): string[] {
     const list = [this.string(expected)];
     while (this.punct(',')) list.push(this.string(expected));
