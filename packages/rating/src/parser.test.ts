@@ -57,6 +57,9 @@ describe('parseFormula', () => {
     expect(show(parseFormula("construction not in ('frame')").ast)).toBe('(construction not in ["frame"])');
     expect(show(parseFormula('a && !b || c <> 2').ast)).toBe('((a and (not b)) or (c != 2))');
     expect(show(parseFormula('if(and(x, y), 1, 0)').ast)).toBe('if(and(x, y), 1, 0)');
+    // After an operand, `and` / `or` before a parenthesis are the operators, not calls.
+    expect(show(parseFormula('a and (b or c)').ast)).toBe('(a and (b or c))');
+    expect(show(parseFormula('a or (b and c)').ast)).toBe('(a or (b and c))');
     expect(show(parseFormula("lookup(territory, zip, 'frame')").ast)).toBe('lookup(territory, zip, "frame")');
     expect(show(parseFormula('1.5e2 + .25 # a comment\n + true').ast)).toBe('((1.5e2 + .25) + true)');
   });

@@ -84,7 +84,9 @@ class Parser {
 
   private parseOr(): Node {
     let left = this.parseAnd();
-    while ((this.isWord('or') && !this.isPunct('(', this.peek(1))) || this.isOp('||')) {
+    // After an operand `or` is always the operator, also before '(' (`a or (b and c)`); `or(…)` is a
+    // call only where an operand starts (parsePrimary).
+    while (this.isWord('or') || this.isOp('||')) {
       const op = this.next();
       left = { type: 'binary', op: 'or', left, right: this.parseAnd(), pos: op.pos };
     }
@@ -93,7 +95,7 @@ class Parser {
 
   private parseAnd(): Node {
     let left = this.parseNot();
-    while ((this.isWord('and') && !this.isPunct('(', this.peek(1))) || this.isOp('&&')) {
+    while (this.isWord('and') || this.isOp('&&')) {
       const op = this.next();
       left = { type: 'binary', op: 'and', left, right: this.parseNot(), pos: op.pos };
     }

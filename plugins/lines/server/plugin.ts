@@ -7,6 +7,7 @@ import { registerDifferenceRoutes } from './differences/routes.js';
 import { LINES_EVENTS } from './events.js';
 import { registerGraphqlRoutes } from './graphql/routes.js';
 import { registerMappingRoutes } from './mappings/routes.js';
+import { linesOntologyService } from './ontology-service.js';
 import { LINES_PERMISSION_DECLARATIONS } from './permissions.js';
 import { registerRateTableRoutes } from './rate-tables/routes.js';
 import { registerRatingRoutes } from './rating/routes.js';
@@ -31,6 +32,8 @@ export default defineServerPlugin({
   migrationsFolder: fileURLToPath(new URL('./migrations', import.meta.url)),
   permissions: LINES_PERMISSION_DECLARATIONS,
   events: LINES_EVENTS,
+  // Other modules read product definitions through this typed service (rules: the ontology).
+  provides: { services: [linesOntologyService] },
   async routes(router, context) {
     translateDatabaseErrors(router);
     await registerCatalogRoutes(router, context);

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { JobDefinition, Queryable, ServerPluginContext } from '@atrium/sdk/server';
+import { LINES_ONTOLOGY } from '@atrium/plugin-lines/ontology-service';
+import { commitProject, deployCommit, testProject, validateProject } from './build.js';
+import { clearRulesInForce } from './runtime.js';
+import { job, type JobKind, type JobResult } from './tables.js';
+
+/**
+ * Build jobs (validate, test, commit, deploy) on the platform's job queue (pg-boss queue
+ * `rules-build`, data `{ jobId }`). A job row answers `GET /api/rules/job/{id}/` in the spec's Job
+ * shape while it runs: status NEW → IN_PROGRESS → COMPLETED, resultStatus SUCCESS or ERROR,
+ * progress '0.00' … '100.00'.
+ */
+export const BUILD_QUEUE = 'rules-build';
+
+export interface BuildParams {
+  effectiveDateId: number;
+  componentId?: number;
+  commitId?: number;
+  message?: string;
+}
+
+export async function enqueueBuild(
+  db: Queryable,
+  context: ServerPluginContext,
+  kind: JobKind,
+  projectId: number,
+  params: BuildParams,
+  username: string,
+): Promise<string> {
+  const id = randomUUID();
+  await db.insert(job).values({ id, projectId, kind, params: { ...params }, createdBy: username });
+  await context.jobs.send(BUILD_QUEUE, { jobId: id });
+  return id;
+}
+
+export function jobView(row: typeof job.$inferSelect) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    project: row.projectId,
+    status: row.status,
+    resultStatus: row.resultStatus,
+    progress: row.progress,
+    result: row.kind === 'test' ? (row.result?.tests ?? []) : (row.result ?? null),
+    ...(row.kind === 'test' && row.result?.problems?.length ? { problems: row.result.problems } : {}),
+    created_by: row.createdBy,
+    date_added: row.createdAt.toISOString(),
+    date_modified: row.updatedAt.toISOString(),
+  };
+}
+
+export async function runBuildJob(context: ServerPluginContext, jobId: string): Promise<void> {
+  const db = context.db;
+  const [row] = await db.select().from(job).where(eq(job.id, jobId));
+  if (!row || row.status !== 'NEW' || row.projectId === null) return;
+  const set = (values: Partial<typeof job.$inferInsert>) =>
+    db
+      .update(job)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(job.id, jobId));
+  await set({ status: 'IN_PROGRESS', progress: '10.00' });
+  const params = row.params as unknown as BuildParams;
+  const lines = context.service(LINES_ONTOLOGY);
+  let result: JobResult;
+  let ok: boolean;
+  try {
+    switch (row.kind) {
+      case 'validate': {
+        const problems = await validateProject(db, lines, row.projectId, params.effectiveDateId);
+        result = { problems };
+        ok = problems.length === 0;
+        break;
+      }
+      case 'test': {
+        const { tests, problems } = await testProject(db, row.projectId, params.effectiveDateId, params.componentId);
+        result = { tests, problems };
+        ok = problems.length === 0 && tests.every((t) => t.testPassed);
+        break;
+      }
+      case 'commit': {
+        const r = await db.transaction((tx) =>
+          commitProject(tx, lines, row.projectId!, params.effectiveDateId, row.createdBy, params.message ?? ''),
+        );
+        ({ ok, ...result } = r);
+        break;
+      }
+      case 'deploy': {
+        const r = await db.transaction((tx) =>
+          deployCommit(tx, row.projectId!, params.effectiveDateId, params.commitId!, row.createdBy),
+        );
+        ({ ok, ...result } = r);
+        break;
+      }
+    }
+  } catch (error) {
+    context.log.error({ err: error, jobId }, 'rules build job failed');
+    result = { message: `The ${row.kind} job failed: ${(error as Error).message}` };
+    ok = false;
+  }
+  if (row.kind === 'deploy') clearRulesInForce(db);
+  await set({ status: 'COMPLETED', resultStatus: ok ? 'SUCCESS' : 'ERROR', progress: '100.00', result });
+}
+
+export const buildJob: JobDefinition<{ jobId: string }> = {
+  name: BUILD_QUEUE,
+  // Someone waits for each build: poll often (the query is tiny).
+  pollingIntervalSeconds: 1,
+  retryLimit: 0,
+  handler: (data, context) => runBuildJob(context, data.jobId),
+};

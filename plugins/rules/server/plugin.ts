@@ -1,0 +1,29 @@
+import { fileURLToPath } from 'node:url';
+import { defineServerPlugin } from '@atrium/sdk/server';
+import { LINES_ONTOLOGY } from '@atrium/plugin-lines/ontology-service';
+import { buildJob } from './jobs.js';
+import { rulesPermissions } from './permissions.js';
+import { registerRulesRoutes } from './routes.js';
+import { rulesRuntimeService } from './runtime.js';
+import { seedDemoRules } from './seed/seed-demo-rules.js';
+
+/**
+ * The rules module (docs/rules.md): rules projects per lines product, effective dates, packages and
+ * components (BRL text and tree), build jobs (validate, test, commit, deploy), and the runtime that
+ * quote calls — `POST /api/rules/execution/ui-controls/` and the RULES_RUNTIME service.
+ */
+export default defineServerPlugin({
+  id: 'rules',
+  title: 'Rules',
+  prefix: '/api',
+  dbSchema: 'rules',
+  migrationsFolder: fileURLToPath(new URL('./migrations', import.meta.url)),
+  deps: ['lines', LINES_ONTOLOGY],
+  permissions: rulesPermissions,
+  jobs: [buildJob],
+  provides: { services: [rulesRuntimeService] },
+  routes(router, context) {
+    registerRulesRoutes(router, context);
+  },
+  seed: seedDemoRules,
+});

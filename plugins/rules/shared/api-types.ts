@@ -1,0 +1,61 @@
+/** What the rules API answers, for the web half (docs/rules.md, "API"). */
+export interface EffectiveDateJson {
+  id: number;
+  name: string;
+  project: number;
+  effective_date: string;
+  description: string;
+  status: 'draft' | 'published' | 'archived';
+  date_added: string;
+  date_modified: string;
+}
+
+export interface ProjectJson {
+  id: number;
+  name: string;
+  label: string;
+  product: string;
+  description: string;
+  effective_dates: EffectiveDateJson[];
+}
+
+export interface ComponentJson {
+  id: number;
+  name: string;
+  label: string;
+  folder: string;
+  component_type: 'component' | 'model' | 'rule' | 'template' | 'test' | 'tool' | 'values-set';
+  package: number;
+  package_name: string;
+  full_name: string;
+  tags: { category: string; value: string; priority: number }[];
+  state: 'enabled' | 'disabled';
+  effective_date: number;
+  uncommitted: boolean;
+  date_modified: string;
+  modified_by: string;
+  body?: string;
+}
+
+export interface ListJson<T> {
+  count: number;
+  results: T[];
+}
+
+export const STATUS_LABELS: Record<EffectiveDateJson['status'], string> = {
+  draft: 'Draft',
+  published: 'Published',
+  archived: 'Archived',
+};
+
+export const TYPE_LABELS: Record<ComponentJson['component_type'], string> = {
+  component: 'Component',
+  model: 'Model',
+  rule: 'Rule',
+  template: 'Template',
+  test: 'Test',
+  tool: 'Tool',
+  'values-set': 'Values set',
+};
+
+export const STATE_LABELS: Record<ComponentJson['state'], string> = { enabled: 'Enabled', disabled: 'Disabled' };

@@ -1,0 +1,490 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAccessServer, type AccessTestServer, type Caller } from '../../access/test/access-test-server.js';
+import { defineServerPlugin, z } from '@atrium/sdk/server';
+import linesPlugin from '../../lines/server/plugin.js';
+import rulesPlugin from '../server/plugin.js';
+import { RULES_RUNTIME } from '../shared/runtime-service.js';
+
+/** A module calling the rules runtime in process, the way quote does (docs/rules.md, "RULES_RUNTIME"). */
+const probe = { resource: 'rules-probe:issues', action: 'read' };
+const consumerPlugin = defineServerPlugin({
+  id: 'rules-probe',
+  deps: [RULES_RUNTIME],
+  permissions: [{ ...probe, description: 'Test probe of the rules runtime.' }],
+  routes(router, context) {
+    router.post(
+      '/issues/',
+      {
+        config: { access: probe },
+        schema: { body: z.object({ at: z.enum(['rate', 'submit', 'bind']).optional(), risk: z.any() }) },
+      },
+      (request) =>
+        context.db.transaction((tx) =>
+          context.service(RULES_RUNTIME).underwritingIssues(tx, {
+            product: 'personal_auto',
+            asOf: '2026-03-01',
+            user: { roles: ['Underwriter'] },
+            risk: request.body.risk,
+            ...(request.body.at ? { at: request.body.at } : {}),
+          }),
+        ),
+    );
+  },
+});
+
+let server: AccessTestServer;
+let author: Caller;
+let underwriter: Caller;
+let agent: Caller;
+let adjuster: Caller;
+beforeAll(async () => {
+  server = await startAccessServer([linesPlugin, rulesPlugin, consumerPlugin]);
+  author = server.as('author@atrium.test');
+  underwriter = server.as('underwriter@atrium.test');
+  agent = server.as('agent@agency.test');
+  adjuster = server.as('adjuster@atrium.test');
+});
+afterAll(async () => server?.close());
+
+async function expectStatus<T = any>(response: Response | Promise<Response>, status: number): Promise<T> {
+  const res = await response;
+  const text = await res.text();
+  if (res.status !== status) throw new Error(`Expected HTTP ${status}, got ${res.status}: ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Polls a job the way the SDK's job runner does, until it is neither NEW nor IN_PROGRESS. */
+async function finished(caller: Caller, started: { id: string; status: string; progress: string }) {
+  expect(started).toMatchObject({ status: 'NEW', progress: '0.00' });
+  for (let i = 0; i < 300; i++) {
+    const job = await expectStatus(caller.get(`/api/rules/job/${started.id}/`), 200);
+    if (job.status !== 'NEW' && job.status !== 'IN_PROGRESS') return job;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`job ${started.id} did not finish`);
+}
+
+const autoRisk = (usage: string) => ({
+  id: 'p1',
+  type: 'policy',
+  field_answers: { policy_year: 2026 },
+  children: [
+    { id: 'v1', type: 'vehicle', field_answers: { vin: 'VIN1', model_year: 2019, usage } },
+    { id: 'd1', type: 'driver', field_answers: { age: 19, violations: 0, at_fault_accidents: 0 } },
+  ],
+});
+const uiControls = (
+  caller: Caller,
+  date: string,
+  usage = 'business',
+  names = ['vehicle#v1.roadside', 'vehicle#v1.vin', 'vehicle#v1.comprehensive'],
+) =>
+  caller.post('/api/rules/execution/ui-controls/', {
+    data: {
+      actions: names.map((name) => ({ name })),
+      context: {
+        viewId: 'vehicles',
+        user: { roles: ['Administrator'] },
+        viewModel: { product: 'personal_auto', date, risk: autoRisk(usage) },
+        extra: {},
+      },
+    },
+  });
+
+let autoProject: any;
+describe('rules projects', () => {
+  it('lists the demo projects with their effective dates; only rules authors and administrators read them', async () => {
+    const projects = await expectStatus(author.get('/api/rules/projects/'), 200);
+    expect(projects.results.map((p: any) => [p.name, p.product])).toEqual([
+      ['homeowners_rules', 'homeowners'],
+      ['personal_auto_rules', 'personal_auto'],
+    ]);
+    autoProject = projects.results[1];
+    expect(autoProject.effective_dates.map((d: any) => [d.effective_date, d.status])).toEqual([
+      ['2026-01-01', 'published'],
+      ['2026-07-01', 'draft'],
+    ]);
+    await expectStatus(server.admin.get(`/api/rules/projects/${autoProject.id}/`), 200);
+    await expectStatus(underwriter.get('/api/rules/projects/'), 403);
+    await expectStatus(agent.get('/api/rules/brl-components/'), 403);
+    await expectStatus(author.get('/api/rules/projects/999999/'), 404);
+  });
+
+  it('the demo projects validate against lines and their rule tests pass', async () => {
+    for (const p of (await expectStatus(author.get('/api/rules/projects/'), 200)).results) {
+      const validated = await finished(
+        author,
+        await expectStatus(author.post(`/api/rules/projects/${p.id}/build/validate/`, {}), 202),
+      );
+      expect(validated).toMatchObject({
+        kind: 'validate',
+        status: 'COMPLETED',
+        resultStatus: 'SUCCESS',
+        progress: '100.00',
+      });
+      expect(validated.result.problems).toEqual([]);
+      const tested = await finished(
+        author,
+        await expectStatus(author.post(`/api/rules/projects/${p.id}/build/async-test/`, {}), 202),
+      );
+      expect(tested.resultStatus).toBe('SUCCESS');
+      expect(tested.result).toHaveLength(2);
+      for (const t of tested.result) expect(t).toMatchObject({ testPassed: true, differences: [] });
+    }
+  });
+});
+
+describe('UI controls', () => {
+  it('answers each named element by the published rules in force on the view model date, with underwriting issues', async () => {
+    const { data } = await expectStatus(uiControls(agent, '2026-03-01'), 200);
+    expect(data.effective_date).toMatchObject({ effective_date: '2026-01-01' });
+    expect(data.actions).toEqual([
+      {
+        name: 'vehicle#v1.roadside',
+        readonly: false,
+        visible: false,
+        mandatory: false,
+        isValid: true,
+        validationMessage: null,
+        optionsWhitelist: null,
+        optionsBlacklist: null,
+      },
+      // The agent's role comes from the session (the body said Administrator): the VIN is read-only.
+      expect.objectContaining({ name: 'vehicle#v1.vin', mandatory: true, readonly: true }),
+      expect.objectContaining({ name: 'vehicle#v1.comprehensive', visible: true }),
+    ]);
+    expect(data.issues).toEqual([
+      {
+        code: 'PA-YOUNG',
+        severity: 'refer',
+        blocking: 'bind',
+        message: 'A driver under 21 needs underwriter review.',
+        rule: 'young_driver_referral',
+        risk: '',
+      },
+    ]);
+    const underwriting = await expectStatus(uiControls(underwriter, '2026-03-01', 'commute'), 200);
+    expect(underwriting.data.actions[0]).toMatchObject({ visible: true });
+    expect(underwriting.data.actions[1]).toMatchObject({ readonly: false, mandatory: false });
+    // Before any published effective date: nothing runs, every element has its defaults.
+    const before = await expectStatus(uiControls(agent, '2025-06-01'), 200);
+    expect(before.data.effective_date).toBeNull();
+    expect(before.data.actions[0]).toMatchObject({ visible: true });
+  });
+
+  it('gives quote the underwriting issues through RULES_RUNTIME, by blocking point', async () => {
+    const risk = {
+      type: 'policy',
+      children: [
+        ...[1, 2, 3, 4, 5].map((n) => ({ id: `v${n}`, type: 'vehicle', field_answers: { model_year: 2020 } })),
+        { id: 'd1', type: 'driver', field_answers: { age: 19, violations: 3, at_fault_accidents: 1 } },
+      ],
+    };
+    const codes = async (at?: string) =>
+      (await expectStatus(server.admin.post('/api/rules-probe/issues/', { risk, ...(at ? { at } : {}) }), 200)).map(
+        (i: any) => i.code,
+      );
+    expect(await codes()).toEqual(['PA-RECORD', 'PA-FLEET', 'PA-YOUNG']);
+    expect(await codes('rate')).toEqual(['PA-RECORD']);
+    expect(await codes('submit')).toEqual(['PA-RECORD', 'PA-FLEET']);
+    expect(await codes('bind')).toEqual(['PA-RECORD', 'PA-FLEET', 'PA-YOUNG']);
+  });
+
+  it('refuses bad input with a clear 400 and callers without the execute permission', async () => {
+    const bad = await expectStatus(
+      agent.post('/api/rules/execution/ui-controls/', {
+        data: { actions: [], context: { viewModel: { risk: { type: 'policy' } } } },
+      }),
+      400,
+    );
+    expect(JSON.stringify(bad)).toContain('The view model names the product (or the rules project) whose rules run.');
+    await expectStatus(agent.post('/api/rules/execution/ui-controls/', { data: { context: {} } }), 400);
+    await expectStatus(uiControls(adjuster, '2026-03-01'), 403);
+  });
+});
+
+describe('authoring: change, validate, test, commit, deploy, publish', () => {
+  it('runs a change through to the UI controls of its effective date', async () => {
+    const draft = autoProject.effective_dates[1];
+    const rule = await expectStatus(
+      author.get('/api/rules/brl-components/by-full-name/personal_auto_rules.ui.business_use/'),
+      200,
+    );
+    expect(rule).toMatchObject({
+      component_type: 'rule',
+      effective_date: draft.id,
+      uncommitted: false,
+      tree: { kind: 'rule', appliesTo: 'vehicle' },
+    });
+    // The published date cannot change.
+    const published = autoProject.effective_dates[0];
+    await expectStatus(
+      author.put(`/api/rules/brl-components/${rule.id}/effective-date/${published.id}/`, {
+        body: `${rule.body}# note\n`,
+      }),
+      409,
+    );
+
+    const body = rule.body.replace('  hide roadside\n', '  hide roadside\n  hide comprehensive\n');
+    const changed = await expectStatus(author.put(`/api/rules/brl-components/${rule.id}/`, { body }), 200);
+    expect(changed).toMatchObject({
+      uncommitted: true,
+      tree: { then: [{ action: 'hide' }, { action: 'hide', element: 'comprehensive' }, { action: 'mandatory' }] },
+    });
+    const uncommitted = await expectStatus(
+      author.get(`/api/rules/projects/${autoProject.id}/uncommittedcomponents/`),
+      200,
+    );
+    expect(uncommitted.results.map((c: any) => c.full_name)).toEqual(['personal_auto_rules.ui.business_use']);
+
+    const committed = await finished(
+      author,
+      await expectStatus(
+        author.post(`/api/rules/projects/${autoProject.id}/build/async-commit/${draft.id}/`, {
+          message: 'Hide comprehensive',
+        }),
+        202,
+      ),
+    );
+    expect(committed).toMatchObject({ status: 'COMPLETED', resultStatus: 'SUCCESS' });
+    expect(committed.result.hash).toMatch(/^[0-9a-f]{64}$/);
+    // Compared with the commit the draft was copied from: only the changed rule, line by line.
+    expect(committed.result.diff.map((d: any) => [d.fullName, d.change])).toEqual([
+      ['personal_auto_rules.ui.business_use', 'changed'],
+    ]);
+    expect(
+      committed.result.diff.find((d: any) => d.fullName === 'personal_auto_rules.ui.business_use').lines,
+    ).toContain('+  hide comprehensive');
+    expect(
+      (await expectStatus(author.get(`/api/rules/projects/${autoProject.id}/uncommittedcomponents/`), 200)).count,
+    ).toBe(0);
+
+    // Publishing needs a deployment.
+    await expectStatus(
+      author.put(`/api/rules/projects/${autoProject.id}/effective-dates/${draft.id}/published/`, {}),
+      409,
+    );
+    const deployed = await finished(
+      author,
+      await expectStatus(
+        author.post(
+          `/api/rules/projects/${autoProject.id}/build/async-deploy/${draft.id}/${committed.result.commitId}/`,
+          {},
+        ),
+        202,
+      ),
+    );
+    expect(deployed).toMatchObject({ resultStatus: 'SUCCESS', result: { deploymentId: expect.any(Number) } });
+    const status = await expectStatus(
+      author.put(`/api/rules/projects/${autoProject.id}/effective-dates/${draft.id}/published/`, {}),
+      200,
+    );
+    expect(status.status).toBe('published');
+
+    const july = await expectStatus(uiControls(underwriter, '2026-08-01'), 200);
+    expect(july.data.effective_date.effective_date).toBe('2026-07-01');
+    expect(july.data.actions[2]).toMatchObject({ name: 'vehicle#v1.comprehensive', visible: false });
+    const march = await expectStatus(uiControls(underwriter, '2026-03-01'), 200);
+    expect(march.data.actions[2]).toMatchObject({ visible: true });
+  });
+
+  it('refuses to commit what does not type-check against the product, listing each problem', async () => {
+    const created = await expectStatus(
+      author.post(`/api/rules/projects/${autoProject.id}/effective-dates/`, {
+        effective_date: '2027-01-01',
+        name: 'January 2027',
+      }),
+      201,
+    );
+    expect(created).toMatchObject({ status: 'draft', effective_date: '2027-01-01' });
+    const pkg = (await expectStatus(author.get(`/api/rules/package/?project_id=${autoProject.id}`), 200)).results[0];
+    const bad = await expectStatus(
+      author.post(`/api/rules/brl-components/effective-date/${created.id}/`, {
+        package_id: pkg.id,
+        name: 'paint',
+        folder: 'ui',
+        component_type: 'rule',
+        body: "rule paint\n  applies to vehicle\nwhen\n  it is true that colour = 'red'\nthen\n  hide sunroof\nend\n",
+      }),
+      201,
+    );
+    expect(bad).toMatchObject({ full_name: 'personal_auto_rules.ui.paint', uncommitted: true });
+    const commit = await finished(
+      author,
+      await expectStatus(
+        author.post(`/api/rules/projects/${autoProject.id}/build/async-commit/${created.id}/`, {}),
+        202,
+      ),
+    );
+    expect(commit.resultStatus).toBe('ERROR');
+    expect(commit.result.problems).toEqual([
+      {
+        component: 'personal_auto_rules.ui.paint',
+        message: "Rule 'paint': 'colour' is not a field of 'vehicle' or the risks it belongs to.",
+      },
+      {
+        component: 'personal_auto_rules.ui.paint',
+        message: "Rule 'paint': 'sunroof' is not a field or item of 'vehicle' or the risks it belongs to.",
+      },
+    ]);
+    // A syntax error is saved (the editor keeps work in progress) and reported with its line.
+    await expectStatus(
+      author.put(`/api/rules/brl-components/${bad.id}/`, {
+        body: 'rule paint\n  applies to vehicle\nwhen\n  nonsense\nthen\n  hide vin\nend\n',
+      }),
+      200,
+    );
+    const validated = await finished(
+      author,
+      await expectStatus(
+        author.post(`/api/rules/projects/${autoProject.id}/build/validate/`, { effective_date_id: created.id }),
+        202,
+      ),
+    );
+    expect(validated.result.problems).toEqual([
+      expect.objectContaining({ component: 'personal_auto_rules.ui.paint', line: 4, column: 3 }),
+    ]);
+    // Disabled and removed, the date commits again.
+    await expectStatus(author.delete(`/api/rules/brl-components/${bad.id}/effective-date/${created.id}/`), 204);
+    const ok = await finished(
+      author,
+      await expectStatus(
+        author.post(`/api/rules/projects/${autoProject.id}/build/async-commit/${created.id}/`, {}),
+        202,
+      ),
+    );
+    expect(ok.resultStatus).toBe('SUCCESS');
+  });
+
+  it('manages tags and state, converts formulas, and checks input', async () => {
+    const rule = await expectStatus(
+      author.get('/api/rules/brl-components/by-full-name/personal_auto_rules.underwriting.fleet_decline/'),
+      200,
+    );
+    const tagged = await expectStatus(
+      author.post(`/api/rules/brl-components/${rule.id}/tags/`, { category: 'Label', value: 'fleet', priority: 2 }),
+      200,
+    );
+    expect(tagged.tags).toContainEqual({ category: 'Label', value: 'fleet', priority: 2 });
+    const byTag = await expectStatus(author.get('/api/rules/brl-components/?tags=Label.fleet'), 200);
+    expect(byTag.results.map((c: any) => c.name)).toEqual(['fleet_decline']);
+    await expectStatus(
+      author.send('DELETE', `/api/rules/brl-components/${rule.id}/tags/`, {
+        body: JSON.stringify({ category: 'Label', value: 'fleet' }),
+        headers: { 'content-type': 'application/json' },
+      }),
+      200,
+    );
+    const disabled = await expectStatus(
+      author.post(`/api/rules/brl-components/${rule.id}/set-state/disabled/`, {}),
+      200,
+    );
+    expect(disabled).toMatchObject({ state: 'disabled', uncommitted: true });
+    await expectStatus(author.post(`/api/rules/brl-components/${rule.id}/set-state/sleeping/`, {}), 400);
+
+    expect(
+      await expectStatus(
+        author.post('/api/rules/ontology/formula-to-brl/', { formula: 'age<21 and violations>2' }),
+        200,
+      ),
+    ).toEqual({
+      brl: 'it is true that age < 21 and violations > 2',
+    });
+    expect(
+      await expectStatus(
+        author.post('/api/rules/ontology/brl-to-formula/', {
+          brl: "there are at least 2 risks driver where age < 25\nuser role is 'Agent'",
+        }),
+        200,
+      ),
+    ).toEqual({ formula: "count_risks('driver', age < 25) >= 2 and user_role_is('Agent')" });
+    const errors = await expectStatus(author.post('/api/rules/ontology/formula-to-brl/', { formula: 'age <' }), 400);
+    expect(errors.errors[0]).toMatchObject({ line: 1, column: 6 });
+    await expectStatus(author.post('/api/rules/ontology/brl-to-formula/', { brl: 'there is maybe a risk' }), 400);
+    await expectStatus(
+      author.post('/api/rules/projects/', {
+        name: 'x y',
+        label: 'X',
+        product: 'personal_auto',
+        effective_date: '2026-01-01',
+      }),
+      400,
+    );
+    await expectStatus(
+      author.post('/api/rules/projects/', {
+        name: 'boats',
+        label: 'Boats',
+        product: 'boats',
+        effective_date: '2026-01-01',
+      }),
+      400,
+    );
+    const created = await expectStatus(
+      author.post('/api/rules/projects/', {
+        name: 'auto_extra',
+        label: 'More auto rules',
+        product: 'personal_auto',
+        effective_date: '2026-01-01',
+      }),
+      201,
+    );
+    await expectStatus(
+      author.post('/api/rules/projects/', {
+        name: 'auto_extra',
+        label: 'Again',
+        product: 'personal_auto',
+        effective_date: '2026-01-01',
+      }),
+      409,
+    );
+    await expectStatus(author.delete(`/api/rules/projects/${created.id}/`), 204);
+    await expectStatus(author.get('/api/rules/job/not-a-uuid/'), 400);
+  });
+
+  it('moves components and folders, shows the folder structure and the values of a tag', async () => {
+    const values = await expectStatus(author.get('/api/rules/tags/ComponentUsage/get_values/'), 200);
+    expect(values.results).toEqual(['underwriting']);
+    const pkg = (await expectStatus(author.get(`/api/rules/package/?project_id=${autoProject.id}`), 200)).results[0];
+    const moved = await expectStatus(
+      author.put('/api/rules/brl-components/move_component/', {
+        package_id: pkg.id,
+        full_name: 'personal_auto_rules.validation.no_driver_warning',
+        folder: 'underwriting/drivers',
+        name: 'at_least_one_driver',
+      }),
+      200,
+    );
+    expect(moved.full_name).toBe('personal_auto_rules.underwriting.drivers.at_least_one_driver');
+    const folders = await expectStatus(
+      author.put('/api/rules/brl-components/move_components/', {
+        package_id: pkg.id,
+        from_folder: 'underwriting',
+        to_folder: 'uw',
+      }),
+      200,
+    );
+    expect(folders.moved).toBe(4);
+    const { results } = await expectStatus(
+      author.get(`/api/rules/brl-components/structure/?package_id=${pkg.id}`),
+      200,
+    );
+    const uw = results[0].structure.folders.find((f: any) => f.name === 'uw');
+    expect(uw.folders.map((f: any) => f.path)).toEqual(['uw/drivers']);
+    expect(uw.folders[0].components.map((c: any) => c.name)).toEqual(['at_least_one_driver']);
+    await expectStatus(
+      author.put('/api/rules/brl-components/move_components/', {
+        package_id: pkg.id,
+        from_folder: 'nowhere',
+        to_folder: 'x',
+      }),
+      404,
+    );
+    await expectStatus(
+      author.put('/api/rules/brl-components/move_component/', {
+        package_id: pkg.id,
+        full_name: 'personal_auto_rules.nope',
+      }),
+      404,
+    );
+  });
+});
