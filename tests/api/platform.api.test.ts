@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineServerPlugin, z, type AccessEvaluator, type Authenticator, type Principal } from '@atrium/sdk/server';
+import {
+  defineGatewayMethod,
+  defineServerPlugin,
+  z,
+  type AccessEvaluator,
+  type Authenticator,
+  type Principal,
+} from '@atrium/sdk/server';
 import { startTestServer, type TestServer } from '@atrium/sdk/testing';
 
 /**
@@ -214,6 +221,30 @@ describe('route declarations', () => {
     });
     await expect(startTestServer({ plugins: [sloppy], seed: 'never' })).rejects.toThrow(
       /GET \/api\/sloppy\/x \(sloppy\)/,
+    );
+  });
+
+  it('refuses to start when two plugins answer the same gateway method, or one checks an undeclared permission', async () => {
+    const answering = (id: string, declare = true) =>
+      defineServerPlugin({
+        id,
+        permissions: declare ? [{ resource: `${id}:thing`, action: 'read', description: 'Read things.' }] : [],
+        gateway: [
+          defineGatewayMethod({
+            file: 'more.ajax_suggest',
+            method: 'ajaxSuggestThings',
+            summary: 'Things.',
+            access: { resource: `${id}:thing`, action: 'read' },
+            body: z.strictObject({}),
+            handler: async () => ({ success: true }),
+          }),
+        ],
+      });
+    await expect(
+      startTestServer({ plugins: [answering('first'), answering('second')], seed: 'never' }),
+    ).rejects.toThrow(/more\.ajax_suggest\.ajaxSuggestThings is answered by two plugins \(first and second\)/);
+    await expect(startTestServer({ plugins: [answering('loose', false)], seed: 'never' })).rejects.toThrow(
+      /loose:thing:read, which its plugin does not declare/,
     );
   });
 

@@ -8,6 +8,7 @@ import { createAdmission, type Admission } from './http/admission.js';
 import { registerAccessControl, type AccessServices, type RegisteredRoute } from './http/access-control.js';
 import { registerControlCharacterGate } from './http/control-characters.js';
 import { sendError } from './http/error-response.js';
+import { registerGatewayRoute } from './http/gateway-route.js';
 import { turnBatchedLogDestination } from './http/log-destination.js';
 import { registerJsonApiNegotiation } from './http/jsonapi-negotiation.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -163,6 +164,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       { prefix },
     );
   }
+
+  registerGatewayRoute(app, options.plugins, context);
 
   const webDist = options.webDist;
   if (webDist) await registerSpa(app, webDist);

@@ -42,31 +42,40 @@ export function contactProfile(row: ContactRow) {
  * permissions), the name search, an SSN in full (audited), the claims a contact is a party to, the
  * classic /v2/contacts calls and the classic gateway's contact files.
  */
+/** Contacts within `scope` whose name (or e-mail, or phone) contains the text, in name order. */
+export function searchContacts(
+  db: ServerPluginContext['db'],
+  scope: SQL | undefined,
+  text: string,
+  limit: number,
+  role?: string,
+  by?: 'email',
+) {
+  const pattern = likeText(text);
+  const match: SQL | undefined =
+    by === 'email'
+      ? sql`${contact.emails}::text ilike ${pattern}`
+      : or(
+          ilike(contact.name, pattern),
+          sql`${contact.emails}::text ilike ${pattern}`,
+          sql`${contact.phones}::text ilike ${pattern}`,
+        );
+  return db
+    .select()
+    .from(contact)
+    .where(and(match, role ? sql`${contact.roles} @> ${JSON.stringify([role])}::jsonb` : undefined, scope))
+    .orderBy(asc(sql`lower(${contact.name})`), asc(contact.id))
+    .limit(limit);
+}
+
 export function contactRoutes(router: AtriumRouter, context: ServerPluginContext): void {
   const db = context.db;
   const store = contactStore(context);
   registerResources(router, context, [store.contacts, store.notes, store.relations, store.quotingPermissions]);
   const definition = resourceDefinitionOf(store.contacts, context);
 
-  /** Contacts the caller may read whose name (or e-mail, or phone) contains the text, name order. */
-  const search = async (request: FastifyRequest, text: string, limit: number, role?: string, by?: 'email') => {
-    const scope = await store.readScope(request);
-    const pattern = likeText(text);
-    const match: SQL | undefined =
-      by === 'email'
-        ? sql`${contact.emails}::text ilike ${pattern}`
-        : or(
-            ilike(contact.name, pattern),
-            sql`${contact.emails}::text ilike ${pattern}`,
-            sql`${contact.phones}::text ilike ${pattern}`,
-          );
-    return db
-      .select()
-      .from(contact)
-      .where(and(match, role ? sql`${contact.roles} @> ${JSON.stringify([role])}::jsonb` : undefined, scope))
-      .orderBy(asc(sql`lower(${contact.name})`), asc(contact.id))
-      .limit(limit);
-  };
+  const search = async (request: FastifyRequest, text: string, limit: number, role?: string, by?: 'email') =>
+    searchContacts(db, await store.readScope(request), text, limit, role, by);
 
   /** One contact the caller may read, or 404 as for a missing one. */
   const readable = async (request: FastifyRequest, id: string) => {
@@ -253,119 +262,6 @@ export function contactRoutes(router: AtriumRouter, context: ServerPluginContext
         byKey.set(key, entry);
       }
       return { success: true, data: [...byKey.values()] };
-    },
-  );
-
-  /** A gateway body for one method: a 400 naming the field, never a 500. */
-  const parseBody = <T extends z.ZodType>(schema: T, body: unknown): z.infer<T> => {
-    const parsed = schema.safeParse(body);
-    if (parsed.success) return parsed.data;
-    const issue = parsed.error.issues[0]!;
-    throw new ApiError(400, `${issue.path.join('.') || 'body'}: ${issue.message}`, {
-      source: { pointer: `/${issue.path.join('/')}` },
-    });
-  };
-
-  // The classic gateway (spec: POST /gateway?file={file}&method={method}) for the contact files.
-  const suggestion = (row: ContactRow) => ({ id: row.id, name: row.name, email: row.emails[0]?.address ?? '' });
-  router.post(
-    '/gateway',
-    {
-      // Any signed-in caller reaches the gateway (other files answer 404); each contact file below
-      // is checked against contacts:contact read.
-      config: { access: 'authenticated' },
-      schema: {
-        summary:
-          'Classic gateway: contacts.views retrieveContactList, more.ajax_suggest ajaxSuggestContacts and ajaxSuggestEmails.',
-        tags: [...tags, 'classic'],
-        security,
-        querystring: z.strictObject({ file: z.string().max(100), method: z.string().max(100) }),
-        body: z.record(z.string(), z.unknown()).optional(),
-      },
-    },
-    async (request) => {
-      const { file, method } = request.query;
-      const known = [
-        'contacts.views/retrieveContactList',
-        'more.ajax_suggest/ajaxSuggestContacts',
-        'more.ajax_suggest/ajaxSuggestEmails',
-      ];
-      if (!known.includes(`${file}/${method}`)) {
-        throw new ApiError(404, `The gateway has no ${file}.${method} here.`, { source: { parameter: 'method' } });
-      }
-      const evaluator = context.services.evaluator;
-      if (!evaluator || !request.principal || !(await evaluator.evaluate(request.principal, read)).allowed) {
-        throw new ApiError(403, 'You may not read contacts.');
-      }
-      const body = request.body ?? {};
-      if (file === 'contacts.views' && method === 'retrieveContactList') {
-        const input = parseBody(
-          z.strictObject({
-            searchString: z.string().max(200).optional(),
-            filter: z.string().max(50).optional(),
-            currentPage: z.coerce.number().int().min(1).max(100_000).default(1),
-            pageSize: z.coerce.number().int().min(1).max(100).default(25),
-          }),
-          body,
-        );
-        const scope = await store.readScope(request);
-        const match = input.searchString?.trim()
-          ? or(
-              ilike(contact.name, likeText(input.searchString)),
-              sql`${contact.emails}::text ilike ${likeText(input.searchString)}`,
-            )
-          : undefined;
-        const role = input.filter?.trim()
-          ? sql`${contact.roles} @> ${JSON.stringify([input.filter.trim()])}::jsonb`
-          : undefined;
-        const where = and(match, role, scope);
-        const [total] = (await db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(contact)
-          .where(where)) as { n: number }[];
-        const rows = await db
-          .select()
-          .from(contact)
-          .where(where)
-          .orderBy(asc(sql`lower(${contact.name})`), asc(contact.id))
-          .limit(input.pageSize)
-          .offset((input.currentPage - 1) * input.pageSize);
-        return { success: true, data: { total: total?.n ?? 0, contacts: rows.map(contactProfile) } };
-      }
-      if (file === 'more.ajax_suggest' && method === 'ajaxSuggestContacts') {
-        const input = parseBody(
-          z.strictObject({
-            query: z.string().max(200),
-            searchParameters: z
-              .strictObject({
-                filters: z.record(z.string(), z.unknown()).optional(),
-                include: z.array(z.string().max(50)).max(20).optional(),
-              })
-              .optional(),
-          }),
-          body,
-        );
-        if (input.query.trim().length < 3) return { success: true, data: [] };
-        const role = input.searchParameters?.filters?.role;
-        const rows = await search(request, input.query, 10, typeof role === 'string' ? role : undefined);
-        return { success: true, data: rows.map(suggestion) };
-      }
-      if (file === 'more.ajax_suggest' && method === 'ajaxSuggestEmails') {
-        const input = parseBody(z.strictObject({ query: z.string().max(320) }), body);
-        // Spec: contact e-mail search starts at 3 characters.
-        if (input.query.trim().length < 3) return { success: true, data: [] };
-        const rows = await search(request, input.query, 10, undefined, 'email');
-        const needle = input.query.trim().toLowerCase();
-        return {
-          success: true,
-          data: rows.flatMap((row) =>
-            row.emails
-              .filter((e) => e.address.toLowerCase().includes(needle))
-              .map((e) => ({ name: row.name, email: e.address })),
-          ),
-        };
-      }
-      throw new ApiError(404, `The gateway has no ${file}.${method} here.`, { source: { parameter: 'method' } });
     },
   );
 }

@@ -3,13 +3,14 @@ import { defineServerPlugin, provideService } from '@atrium/sdk/server';
 import { CONTACT_DIRECTORY } from '../shared/contact-directory.js';
 import { contactRoutes } from './contact-routes.js';
 import { createContactDirectory } from './directory.js';
+import { contactGatewayMethods } from './gateway-methods.js';
 import { contactsPermissions } from './permissions.js';
 import { seedContacts } from './seed.js';
 
 /**
  * The contacts module (docs/contacts.md): one store of people and organisations for claims, quote
- * and policies. JSON:API resources under /api/contacts, the classic /api/v2/contacts calls and the
- * classic gateway's contact files — hence the prefix /api.
+ * and policies. JSON:API resources under /api/contacts and the classic /api/v2/contacts calls — hence the
+ * prefix /api — and the classic gateway's contact methods (gateway-methods.ts).
  */
 export default defineServerPlugin({
   id: 'contacts',
@@ -20,6 +21,8 @@ export default defineServerPlugin({
   migrationsFolder: fileURLToPath(new URL('./migrations', import.meta.url)),
   permissions: contactsPermissions,
   provides: { services: [provideService(CONTACT_DIRECTORY, () => createContactDirectory())] },
+  // The classic gateway's contact methods; the server owns the /api/gateway route.
+  gateway: contactGatewayMethods,
   routes(router, context) {
     contactRoutes(router, context);
   },

@@ -23,6 +23,7 @@ import {
   type PermissionSet,
 } from './permissions.js';
 import { isServiceRef, type ServiceMethods, type ServiceProvision, type ServiceRef } from './services.js';
+import type { GatewayMethod } from './gateway.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -132,6 +133,8 @@ export interface ServerPluginDefinition {
   /** The events this plugin may emit (`defineEvent`); emitting anything else is an error. */
   events?: EventDefinition<any>[];
   jobs?: JobDefinition<any>[];
+  /** The classic gateway's methods this plugin answers (`defineGatewayMethod`, gateway.ts). */
+  gateway?: GatewayMethod<any>[];
   routes?: (router: AtriumRouter, context: ServerPluginContext) => void | Promise<void>;
   /**
    * Platform services a plugin supplies to the core: the identity plugin the authenticator that

@@ -16,3 +16,4 @@ export * from './services.js';
 export * from './secrets/index.js';
 export * from './zip-expansion.js';
 export * from './exceptions.js';
+export * from './gateway.js';

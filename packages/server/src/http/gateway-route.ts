@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ApiError,
+  type GatewayMethod,
+  type ServerPluginContext,
+  type ServerPluginDefinition,
+} from '@atrium/sdk/server';
+
+/**
+ * `POST /api/gateway?file=…&method=…`, the classic gateway (spec), owned by the server because many
+ * modules answer on it: each lists its methods in its plugin's `gateway` (SDK gateway.ts). The route
+ * itself only needs a signed-in caller; the method's own permission is evaluated before its body is
+ * read, so a caller learns nothing of a method's input rules without the right to call it.
+ */
+export function registerGatewayRoute(
+  app: FastifyInstance,
+  plugins: readonly ServerPluginDefinition[],
+  context: ServerPluginContext,
+): void {
+  const methods = new Map<string, { method: GatewayMethod; plugin: string; context: ServerPluginContext }>();
+  for (const plugin of plugins) {
+    for (const method of plugin.gateway ?? []) {
+      const key = `${method.file}.${method.method}`;
+      const { resource, action } = method.access;
+      if (!plugin.permissions?.some((p) => p.resource === resource && p.action === action)) {
+        throw new Error(
+          `Gateway method ${key} (${plugin.id}) is checked against ${resource}:${action}, which its plugin does not declare.`,
+        );
+      }
+      const owner = methods.get(key);
+      if (owner) {
+        throw new Error(`Gateway method ${key} is answered by two plugins (${owner.plugin} and ${plugin.id}).`);
+      }
+      methods.set(key, {
+        method,
+        plugin: plugin.id,
+        context: { ...context, log: app.log.child({ plugin: plugin.id }) },
+      });
+    }
+  }
+  if (methods.size === 0) return;
+  const listed = [...methods.keys()].sort().join(', ');
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/gateway',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        summary: `Classic gateway (POST /gateway?file={file}&method={method}). Methods: ${listed}.`,
+        tags: ['classic'],
+        security: [{ bearer: [] }],
+        querystring: z.strictObject({ file: z.string().min(1).max(100), method: z.string().min(1).max(100) }),
+        body: z.record(z.string(), z.unknown()).optional(),
+      },
+    },
+    async (request) => {
+      const { file, method: name } = request.query;
+      const entry = methods.get(`${file}.${name}`);
+      if (!entry) throw new ApiError(404, `The gateway has no ${file}.${name}.`, { source: { parameter: 'method' } });
+      const evaluator = entry.context.services.evaluator;
+      const evaluation = evaluator ? await evaluator.evaluate(request.principal, entry.method.access) : null;
+      if (!evaluation?.allowed) throw new ApiError(403, undefined, { code: evaluation?.reason });
+      // A ZodError from the body's schema becomes a 400 naming the field (http/error-response.ts).
+      const input = entry.method.body.parse(request.body ?? {});
+      return entry.method.handler(input, { request, context: entry.context });
+    },
+  );
+}
