@@ -79,6 +79,9 @@ const agentArea = (ownRecords: Condition): Statement[] => [
       { any: [ownRecords, { attribute: 'record.created_by', operator: 'eq', value: { ref: 'user.username' } }] },
     ],
   },
+  // A claim's screens read the lookups products configure (tags, statuses, products and their risk
+  // types): without them an agent opening one of their claims is sent to /forbidden.
+  allow('ClaimLookups', ['read'], ['claims:lookup', 'claims:product']),
   allow('Reports', ['read'], ['reports:*']),
   {
     sid: 'NoAdministration',
@@ -245,4 +248,4 @@ export const DEMO_GROUP_ROLES: { groupName: string; roles: DemoRole[] }[] = [
   { groupName: 'Administrators', roles: ['Administrator'] },
 ];
 
-export const SYSTEM_POLICY_VERSION = '1.6.0';
+export const SYSTEM_POLICY_VERSION = '1.7.0';
