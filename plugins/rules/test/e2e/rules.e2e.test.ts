@@ -28,7 +28,7 @@ describe('rules projects', () => {
     expect(session.errors).toEqual([]);
   });
 
-  it('edits a rule in Monaco: completion, a diagnostic for a wrong field name, the fix, save by shortcut', async () => {
+  it('edits a rule in Monaco: completion, a diagnostic for a wrong field name, the fix, save by shortcut, validate and tests', async () => {
     const page = await session.signIn('author@atrium.test', '/rules');
     const consoleErrors: string[] = [];
     page.on('console', (message) => {
@@ -75,6 +75,20 @@ describe('rules projects', () => {
     await page.getByText('Saved Business use: no roadside, VIN required.').waitFor();
     await page.getByText('1 uncommitted component').waitFor();
     await expect(page.getByRole('button', { name: /Save/ }).isDisabled()).resolves.toBe(true);
+
+    // Validate from the palette (listed with its shortcut), the tests from the toolbar: results inline.
+    // (Monaco keeps F1 for its own palette: leave the editor first.)
+    await page.getByRole('heading', { name: 'Business use: no roadside, VIN required', level: 1 }).click();
+    await page.keyboard.press('F1');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await palette.getByRole('combobox').fill('validate rules');
+    const validate = palette.getByRole('option', { name: /Validate rules/ });
+    await expect(validate.textContent()).resolves.toContain('Alt+Shift+V');
+    await validate.click();
+    await page.getByText('The effective date validates: no problems.').waitFor();
+    await page.getByRole('button', { name: 'Run tests' }).click();
+    await page.getByRole('table', { name: 'Test results' }).waitFor();
+    await page.getByText(/^\d of 2 tests passed$/).waitFor();
 
     // Saved: read again, the text has the new condition.
     await page.reload();
