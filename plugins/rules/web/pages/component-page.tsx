@@ -32,6 +32,8 @@ import {
   type RuleTestJson,
 } from '../../shared/api-types.js';
 import { brlDiagnostics, formatBrl, type BrlSuggestions, type Diagnostic } from '../editor/brl-service.js';
+import type { DiagnosticsRequest } from '../editor/diagnostics.worker.js';
+import DiagnosticsWorker from '../editor/diagnostics.worker.ts?worker';
 import { onEditorAction, shortcutLabel, type EditorAction } from '../editor/editor-commands.js';
 import { useBuildJob } from '../editor/use-build-job.js';
 import { formatDay } from '../format.js';
@@ -43,7 +45,21 @@ const BrlDiffEditor = lazy(() => import('../editor/brl-editor.js').then((m) => (
 
 const BRL_TYPES: ComponentJson['component_type'][] = ['rule', 'template'];
 
-/** Problems of the text being edited, as you type (debounced): BRL through the language service, tests as JSON. */
+/** The test body as JSON: its parse error, if any. */
+function jsonDiagnostics(text: string): Diagnostic[] {
+  try {
+    JSON.parse(text);
+    return [];
+  } catch (error) {
+    const message = `The test is not JSON: ${(error as Error).message}`;
+    return [{ severity: 'error', message, startLine: 1, startColumn: 1, endLine: 1, endColumn: 2 }];
+  }
+}
+
+/**
+ * Problems of the text being edited, as you type (250 ms after the last change): BRL in a web
+ * worker running the language service (in the page where workers are not available), tests as JSON.
+ */
 function useDiagnostics(
   text: string | null,
   type: ComponentJson['component_type'] | undefined,
@@ -51,30 +67,32 @@ function useDiagnostics(
   name: string | undefined,
 ): Diagnostic[] {
   const [diagnostics, setDiagnostics] = useState<Diagnostic[]>([]);
+  const brl = text !== null && type !== undefined && BRL_TYPES.includes(type);
+  const workerRef = useRef<Worker | null>(null);
+  const latest = useRef(0);
+  useEffect(() => {
+    if (!brl || typeof Worker === 'undefined') return;
+    const worker = new DiagnosticsWorker();
+    worker.onmessage = (event: MessageEvent<{ id: number; diagnostics: Diagnostic[] }>) => {
+      if (event.data.id === latest.current) setDiagnostics(event.data.diagnostics);
+    };
+    workerRef.current = worker;
+    return () => {
+      worker.terminate();
+      workerRef.current = null;
+    };
+  }, [brl]);
   useEffect(() => {
     if (text === null || !type) {
       setDiagnostics([]);
       return;
     }
     const timer = setTimeout(() => {
-      if (BRL_TYPES.includes(type)) setDiagnostics(brlDiagnostics(text, suggestions, name));
-      else if (type === 'test') {
-        try {
-          JSON.parse(text);
-          setDiagnostics([]);
-        } catch (error) {
-          setDiagnostics([
-            {
-              severity: 'error',
-              message: `The test is not JSON: ${(error as Error).message}`,
-              startLine: 1,
-              startColumn: 1,
-              endLine: 1,
-              endColumn: 2,
-            },
-          ]);
-        }
-      } else setDiagnostics([]);
+      if (!BRL_TYPES.includes(type)) setDiagnostics(type === 'test' ? jsonDiagnostics(text) : []);
+      else if (workerRef.current) {
+        const request: DiagnosticsRequest = { id: ++latest.current, text, suggestions, name };
+        workerRef.current.postMessage(request);
+      } else setDiagnostics(brlDiagnostics(text, suggestions, name));
     }, 250);
     return () => clearTimeout(timer);
   }, [text, type, suggestions, name]);
