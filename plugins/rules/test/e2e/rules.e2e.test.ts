@@ -100,6 +100,20 @@ describe('rules projects', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it('peeks at the template of a template use (go to definition)', async () => {
+    const page = await session.signIn('author@atrium.test', '/rules');
+    const table = page.getByRole('table', { name: 'Components of Personal auto rules' });
+    await table.getByRole('link', { name: 'Model year from 1981' }).click();
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const editor = page.locator('.monaco-editor').first();
+    const line = editor.locator('.view-line', { hasText: 'from template minimum_model_year' });
+    await line.waitFor();
+    await page.getByText('No problems').waitFor();
+    await line.getByText(/minimum_model_year/).click({ modifiers: ['ControlOrMeta'] });
+    await page.locator('.peekview-widget').getByText('parameter earliest: number').first().waitFor();
+    expect(session.errors).toEqual([]);
+  });
+
   it('is not shown to an underwriter', async () => {
     const page = await session.signIn('underwriter@atrium.test', '/rules');
     await page.waitForURL((url) => url.pathname === '/forbidden');

@@ -7,6 +7,7 @@ import {
   completionsAt,
   formatBrl,
   hoverAt,
+  templateDefinitionAt,
   type BrlSuggestions,
   type CompletionKind,
   type Diagnostic,
@@ -168,6 +169,23 @@ if (!monaco.languages.getLanguages().some((l) => l.id === BRL_LANGUAGE)) {
       };
     },
   });
+  // Go to definition in a template use: the template's text, shown in place (peek: Alt+F12 or Ctrl+click).
+  monaco.languages.registerDefinitionProvider(BRL_LANGUAGE, {
+    provideDefinition(model, position) {
+      const found = templateDefinitionAt(
+        model.getValue(),
+        position.lineNumber,
+        position.column,
+        suggestionsByModel.get(model.uri.toString()) ?? null,
+      );
+      if (!found) return null;
+      const uri = monaco.Uri.parse(`inmemory://atrium/rules/templates/${found.template.name}.brl`);
+      const existing = monaco.editor.getModel(uri);
+      if (existing) existing.setValue(found.text);
+      else monaco.editor.createModel(found.text, BRL_LANGUAGE, uri);
+      return { uri, range: new monaco.Range(found.line, 1, found.line, 1) };
+    },
+  });
   monaco.languages.registerDocumentFormattingEditProvider(BRL_LANGUAGE, {
     provideDocumentFormattingEdits(model) {
       const formatted = formatBrl(model.getValue());
@@ -255,6 +273,8 @@ export default function BrlEditor({
           fixedOverflowWidgets: true,
           quickSuggestions: { other: true, comments: false, strings: false },
           tabSize: 2,
+          // The definition (a template) is another model: show it in place.
+          definitionLinkOpensInPeek: true,
           ariaLabel: 'Component text',
         }}
       />

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseBrl, type Ontology, type TemplateComponent } from '@atrium/rating/rules';
-import { appliesToOf, brlDiagnostics, completionsAt, formatBrl, hoverAt, type BrlSuggestions } from './brl-service.js';
+import {
+  appliesToOf,
+  brlDiagnostics,
+  completionsAt,
+  formatBrl,
+  hoverAt,
+  templateDefinitionAt,
+  type BrlSuggestions,
+} from './brl-service.js';
 
 const ontology: Ontology = {
   product: 'personal_auto',
@@ -189,5 +197,18 @@ describe('BRL format', () => {
       'rule business_use   "Business use"\napplies to vehicle\n category ui-control\nwhen\nit is true that usage=\'business\'\nthen\n hide roadside\n   make vin mandatory\nend';
     expect(formatBrl(messy)).toBe(rule.replace('"Business use"', "'Business use'"));
     expect(formatBrl('rule x')).toBeNull();
+  });
+});
+
+describe('BRL go to definition', () => {
+  it('leads from a template use to the template, and from an argument to its parameter', () => {
+    const name = at('rule y "Y" from template minimum_mod|el_year\n  with earliest = 1990\nend\n');
+    const found = templateDefinitionAt(name.text, name.line, name.column, suggestions);
+    expect(found).toMatchObject({ line: 1, startColumn: 26, endColumn: 44 });
+    expect(found?.text.split('\n')[0]).toBe("template minimum_model_year 'Model year not before a minimum'");
+    const arg = at('rule y "Y" from template minimum_model_year\n  with ear|liest = 1990\nend\n');
+    const parameter = templateDefinitionAt(arg.text, arg.line, arg.column, suggestions);
+    expect(parameter?.text.split('\n')[parameter.line - 1]).toMatch(/^ {2}parameter earliest: number/);
+    expect(templateDefinitionAt(rule, 3, 14, suggestions)).toBeNull();
   });
 });

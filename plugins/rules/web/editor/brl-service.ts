@@ -460,3 +460,30 @@ export function formatBrl(text: string): string | null {
   const { component } = tryParseBrl(text);
   return component ? printBrl(component) : null;
 }
+
+/**
+ * Go to definition in a template use: the template named after `from template` (or the parameter
+ * an argument of `with` gives) — the template's canonical text and the line to show.
+ */
+export function templateDefinitionAt(
+  text: string,
+  line: number,
+  column: number,
+  suggestions: BrlSuggestions | null,
+): { template: TemplateComponent; text: string; line: number; startColumn: number; endColumn: number } | null {
+  const use = /\bfrom\s+template\s+([A-Za-z_]\w*)/i.exec(text);
+  const template = use ? suggestions?.templates.find((t) => t.name === use[1]) : undefined;
+  if (!template) return null;
+  const lineText = text.split('\n')[line - 1] ?? '';
+  const at = wordAt(lineText, column);
+  if (!at) return null;
+  const printed = printBrl(template);
+  const printedLines = printed.split('\n');
+  const isTemplateName = at.word === template.name && /\bfrom\s+template\s+$/i.test(lineText.slice(0, at.start - 1));
+  const parameter = template.parameters.find((p) => p.name === at.word);
+  if (!isTemplateName && !parameter) return null;
+  const target = parameter
+    ? printedLines.findIndex((l) => l.trimStart().startsWith(`parameter ${parameter.name}:`)) + 1
+    : 1;
+  return { template, text: printed, line: target, startColumn: at.start, endColumn: at.end };
+}
