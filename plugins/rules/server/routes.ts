@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import {
   ApiError,
   conflict,
@@ -35,6 +35,7 @@ import {
   COMPONENT_STATES,
   COMPONENT_TYPES,
   EFFECTIVE_DATE_STATUSES,
+  commit,
   component,
   componentVersion,
   deployment,
@@ -886,6 +887,49 @@ export function registerRulesRoutes(router: AtriumRouter, context: ServerPluginC
         } catch (error) {
           throw new ApiError(400, (error as Error).message, { code: 'not_compiled' });
         }
+      },
+    );
+    router.get(
+      `${path}committed/`,
+      {
+        config: { access: can('component', 'read') },
+        schema: {
+          summary:
+            "The component's text as last committed (for the editor's diff of uncommitted changes); body null when it was never committed.",
+          tags,
+          security,
+          params,
+        },
+      },
+      async (request) => {
+        const { component: c, projectId } = await loadComponent(
+          db,
+          request.params.id,
+          (request.params as { date?: number }).date,
+        );
+        let body: string | null = null;
+        if (c.committedHash !== null) {
+          // Equal hashes are equal texts and states: any commit of the project holding it will do.
+          const commits = await db
+            .select({ snapshot: commit.snapshot })
+            .from(commit)
+            .where(eq(commit.projectId, projectId))
+            .orderBy(desc(commit.id));
+          for (const row of commits) {
+            const entry = row.snapshot.find((e) => e.hash === c.committedHash);
+            if (entry) {
+              body = entry.body;
+              break;
+            }
+          }
+        }
+        return {
+          id: c.id,
+          full_name: c.fullName,
+          effective_date: c.effectiveDateId,
+          uncommitted: c.committedHash !== c.hash,
+          body,
+        };
       },
     );
     router.put(

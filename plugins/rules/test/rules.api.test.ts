@@ -257,6 +257,18 @@ describe('authoring: change, validate, test, commit, deploy, publish', () => {
       200,
     );
     expect(uncommitted.results.map((c: any) => c.full_name)).toEqual(['personal_auto_rules.ui.business_use']);
+    // The text as last committed, for the editor's diff.
+    expect(
+      await expectStatus(author.get(`/api/rules/brl-components/${rule.id}/effective-date/${draft.id}/committed/`), 200),
+    ).toEqual({
+      id: rule.id,
+      full_name: 'personal_auto_rules.ui.business_use',
+      effective_date: draft.id,
+      uncommitted: true,
+      body: rule.body,
+    });
+    await expectStatus(underwriter.get(`/api/rules/brl-components/${rule.id}/committed/`), 403);
+    await expectStatus(author.get('/api/rules/brl-components/999999/committed/'), 404);
 
     const committed = await finished(
       author,
