@@ -11,7 +11,7 @@ describe('rules web plugin', () => {
       ['rules.editor.format', 'Format rule component'],
       ['rules.editor.validate', 'Validate rules'],
       ['rules.editor.test', 'Run rule tests'],
-      ['rules.editor.changes', 'Show unsaved changes'],
+      ['rules.editor.changes', 'Show uncommitted changes'],
     ]);
     for (const c of editor) expect(c.when).toBe('route == "rules:component" && rules.editorOpen');
     expect(plugin.shortcuts.map((s) => [s.key, s.command])).toEqual([

@@ -9,7 +9,7 @@ const EDITOR_COMMANDS: { action: EditorAction; title: string; keywords: string[]
   { action: 'format', title: 'Format rule component', keywords: ['format', 'pretty', 'layout', 'brl'] },
   { action: 'validate', title: 'Validate rules', keywords: ['validate', 'check', 'type check', 'ontology'] },
   { action: 'test', title: 'Run rule tests', keywords: ['test', 'tests', 'run', 'fixtures'] },
-  { action: 'changes', title: 'Show unsaved changes', keywords: ['diff', 'changes', 'compare'] },
+  { action: 'changes', title: 'Show uncommitted changes', keywords: ['diff', 'changes', 'compare', 'commit'] },
 ];
 const EDITOR_WHEN = `route == "${rulesComponentRoute.name}" && rules.editorOpen`;
 

@@ -28,7 +28,7 @@ describe('rules projects', () => {
     expect(session.errors).toEqual([]);
   });
 
-  it('edits a rule in Monaco: completion, a diagnostic for a wrong field name, the fix, save by shortcut, validate and tests', async () => {
+  it('edits a rule in Monaco: completion, a diagnostic for a wrong field name, the fix, save by shortcut, validate, tests and the diff', async () => {
     const page = await session.signIn('author@atrium.test', '/rules');
     const consoleErrors: string[] = [];
     page.on('console', (message) => {
@@ -89,6 +89,14 @@ describe('rules projects', () => {
     await page.getByRole('button', { name: 'Run tests' }).click();
     await page.getByRole('table', { name: 'Test results' }).waitFor();
     await page.getByText(/^\d of 2 tests passed$/).waitFor();
+
+    // The uncommitted change side by side: as last committed, and the text in the editor.
+    await page.getByRole('button', { name: 'Show changes' }).click();
+    const changes = page.getByRole('dialog', { name: 'Uncommitted changes' });
+    await changes.getByText('Left: as last committed. Right: the text in the editor.').waitFor();
+    await changes.locator('.monaco-diff-editor .line-insert').first().waitFor();
+    await page.keyboard.press('Escape');
+    await changes.waitFor({ state: 'hidden' });
 
     // Saved: read again, the text has the new condition.
     await page.reload();

@@ -284,18 +284,29 @@ export default function BrlEditor({
 
 export interface BrlDiffEditorProps {
   language: 'brl' | 'json';
-  /** The saved text. */
+  /** The text as last committed. */
   original: string;
   /** The text in the editor. */
   modified: string;
   height?: number;
 }
 
-/** The saved text beside the text in the editor (Monaco's diff editor, side by side, read-only). */
+/** The committed text beside the text in the editor (Monaco's diff editor, side by side, read-only). */
 export function BrlDiffEditor({ language, original, modified, height = 360 }: BrlDiffEditorProps) {
   return (
     <div data-editor="" data-testid="brl-diff-editor" style={{ border: '1px solid var(--mantine-color-gray-4)' }}>
       <DiffEditor
+        // @monaco-editor/react disposes the models before the diff editor on unmount, which Monaco
+        // reports as an error: keep them, and dispose them once the diff editor is gone.
+        keepCurrentOriginalModel
+        keepCurrentModifiedModel
+        onMount={(editor) => {
+          const models = editor.getModel();
+          editor.onDidDispose(() => {
+            models?.original.dispose();
+            models?.modified.dispose();
+          });
+        }}
         height={height}
         language={language === 'brl' ? BRL_LANGUAGE : 'json'}
         original={original}
@@ -307,7 +318,7 @@ export function BrlDiffEditor({ language, original, modified, height = 360 }: Br
           minimap: { enabled: false },
           scrollBeyondLastLine: false,
           automaticLayout: true,
-          originalAriaLabel: 'Saved text',
+          originalAriaLabel: 'Committed text',
           modifiedAriaLabel: 'Text in the editor',
         }}
       />

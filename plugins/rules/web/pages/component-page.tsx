@@ -187,6 +187,14 @@ export default function ComponentPage() {
         })
       ).suggestions,
   });
+  const committed = useQuery({
+    queryKey: ['rules', 'committed', componentId, c?.effective_date, c?.date_modified],
+    enabled: showChanges && c !== undefined,
+    queryFn: () =>
+      api.get<{ body: string | null }>(
+        `/rules/brl-components/${componentId}/effective-date/${c!.effective_date}/committed/`,
+      ),
+  });
   const diagnostics = useDiagnostics(editing ? text : null, c?.component_type, suggestions.data ?? null, c?.name);
 
   const save = useMutation({
@@ -317,7 +325,7 @@ export default function ComponentPage() {
                     loading={test.phase === 'running'}
                   />
                 )}
-                <ShortcutButton action="changes" label="Show changes" onClick={actions.changes} disabled={!dirty} />
+                <ShortcutButton action="changes" label="Show changes" onClick={actions.changes} />
                 <Button
                   size="xs"
                   variant="subtle"
@@ -372,19 +380,27 @@ export default function ComponentPage() {
               </Stack>
               <JobPanel title="Validation" job={validate} render={(job) => <ValidateResult job={job} />} />
               <JobPanel title="Rule tests" job={test} render={(job) => <TestResult job={job} />} />
-              <Modal
-                opened={showChanges && dirty}
-                onClose={() => setShowChanges(false)}
-                title="Changes not saved yet"
-                size="90%"
-              >
-                <Suspense fallback={<Loader aria-label="Loading the changes" />}>
-                  <BrlDiffEditor
-                    language={BRL_TYPES.includes(c.component_type) ? 'brl' : 'json'}
-                    original={c.body ?? ''}
-                    modified={text}
-                  />
-                </Suspense>
+              <Modal opened={showChanges} onClose={() => setShowChanges(false)} title="Uncommitted changes" size="90%">
+                {committed.isPending && <Loader aria-label="Loading the committed text" />}
+                {committed.isError && (
+                  <Alert color="red">The committed text could not be loaded: {committed.error.message}</Alert>
+                )}
+                {committed.data && (
+                  <Stack gap="xs">
+                    <Text size="sm" c="dimmed">
+                      {committed.data.body === null
+                        ? 'Never committed: the whole text is new. Right: the text in the editor.'
+                        : `Left: as last committed. Right: the text in the editor${dirty ? ' (not saved yet)' : ''}.`}
+                    </Text>
+                    <Suspense fallback={<Loader aria-label="Loading the changes" />}>
+                      <BrlDiffEditor
+                        language={BRL_TYPES.includes(c.component_type) ? 'brl' : 'json'}
+                        original={committed.data.body ?? ''}
+                        modified={text}
+                      />
+                    </Suspense>
+                  </Stack>
+                )}
               </Modal>
             </Stack>
           )}
