@@ -269,6 +269,8 @@ export default function BrlEditor({
           minimap: { enabled: false },
           scrollBeyondLastLine: false,
           lineNumbers: 'on',
+          // The dimmed number of the line after the final newline fails axe's colour contrast.
+          renderFinalNewline: 'on',
           automaticLayout: true,
           fixedOverflowWidgets: true,
           quickSuggestions: { other: true, comments: false, strings: false },
