@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import {
   ApiError,
   conflict,
@@ -8,9 +8,18 @@ import {
   type Queryable,
   type ServerPluginContext,
 } from '@atrium/sdk/server';
-import { brlToFormula, BrlSyntaxError, compileBundle, formulaToBrl, type RiskModel } from '@atrium/rating/rules';
+import {
+  brlToFormula,
+  BrlSyntaxError,
+  compileBundle,
+  formulaToBrl,
+  tryParseBrl,
+  type RiskModel,
+  type TemplateComponent,
+} from '@atrium/rating/rules';
 import { FormulaSyntaxError } from '@atrium/rating';
 import { LINES_ONTOLOGY } from '@atrium/plugin-lines/ontology-service';
+import { ontologyFor } from './build.js';
 import { enqueueBuild, jobView } from './jobs.js';
 import { can } from './permissions.js';
 import { clearRulesInForce, runDeployedRules } from './runtime.js';
@@ -26,6 +35,7 @@ import {
   COMPONENT_STATES,
   COMPONENT_TYPES,
   EFFECTIVE_DATE_STATUSES,
+  commit,
   component,
   componentVersion,
   deployment,
@@ -879,6 +889,49 @@ export function registerRulesRoutes(router: AtriumRouter, context: ServerPluginC
         }
       },
     );
+    router.get(
+      `${path}committed/`,
+      {
+        config: { access: can('component', 'read') },
+        schema: {
+          summary:
+            "The component's text as last committed (for the editor's diff of uncommitted changes); body null when it was never committed.",
+          tags,
+          security,
+          params,
+        },
+      },
+      async (request) => {
+        const { component: c, projectId } = await loadComponent(
+          db,
+          request.params.id,
+          (request.params as { date?: number }).date,
+        );
+        let body: string | null = null;
+        if (c.committedHash !== null) {
+          // Equal hashes are equal texts and states: any commit of the project holding it will do.
+          const commits = await db
+            .select({ snapshot: commit.snapshot })
+            .from(commit)
+            .where(eq(commit.projectId, projectId))
+            .orderBy(desc(commit.id));
+          for (const row of commits) {
+            const entry = row.snapshot.find((e) => e.hash === c.committedHash);
+            if (entry) {
+              body = entry.body;
+              break;
+            }
+          }
+        }
+        return {
+          id: c.id,
+          full_name: c.fullName,
+          effective_date: c.effectiveDateId,
+          uncommitted: c.committedHash !== c.hash,
+          body,
+        };
+      },
+    );
     router.put(
       path,
       {
@@ -1250,6 +1303,42 @@ export function registerRulesRoutes(router: AtriumRouter, context: ServerPluginC
         reply.status(400);
         return { errors: [{ message: error.message, line: error.position.line, column: error.position.column }] };
       }
+    },
+  );
+
+  router.post(
+    '/rules/ontology/get-suggestions/',
+    {
+      config: { access: can('component', 'read') },
+      schema: {
+        summary:
+          "What the editor may suggest on an effective date: the ontology of the product version in force (risk types, fields, items) and the date's templates.",
+        tags,
+        security,
+        body: z.strictObject({ project_id: id, effective_date_id: id.optional() }),
+      },
+    },
+    async (request) => {
+      const p = await findProject(db, request.body.project_id);
+      const date =
+        request.body.effective_date_id === undefined
+          ? await currentEffectiveDate(db, p.id)
+          : await findEffectiveDate(db, p.id, request.body.effective_date_id);
+      const ontology = await ontologyFor(db, lines(), p.product, date.effectiveDate);
+      const templates: TemplateComponent[] = [];
+      for (const c of await componentsAt(db, p.id, date.id)) {
+        if (c.componentType !== 'template') continue;
+        const { component: tree } = tryParseBrl(c.body);
+        if (tree?.kind === 'template') templates.push(tree);
+      }
+      return {
+        suggestions: {
+          product: p.product,
+          effective_date: date.effectiveDate,
+          ontology,
+          templates,
+        },
+      };
     },
   );
 

@@ -59,3 +59,32 @@ export const TYPE_LABELS: Record<ComponentJson['component_type'], string> = {
 };
 
 export const STATE_LABELS: Record<ComponentJson['state'], string> = { enabled: 'Enabled', disabled: 'Disabled' };
+
+/** A build job (`GET rules/job/{id}/`) in the spec's Job shape. */
+export interface JobJson {
+  id: string;
+  kind: 'validate' | 'test' | 'commit' | 'deploy';
+  project: number;
+  status: 'NEW' | 'IN_PROGRESS' | 'COMPLETED' | 'CANCELLED';
+  resultStatus: 'SUCCESS' | 'ERROR' | null;
+  progress: string;
+  /** Tests for a test job; `{ problems }` for validate (and a refused commit), else the job's answer. */
+  result: RuleTestJson[] | { problems?: BuildProblemJson[]; message?: string } | null;
+  problems?: BuildProblemJson[];
+  [key: string]: unknown;
+}
+
+export interface BuildProblemJson {
+  component: string;
+  message: string;
+  line?: number;
+  column?: number;
+}
+
+export interface RuleTestJson {
+  component: string;
+  name: string;
+  testPassed: boolean;
+  differences: { element: string; property: string; message: string }[];
+  errors: string[];
+}

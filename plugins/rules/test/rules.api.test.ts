@@ -132,6 +132,27 @@ describe('rules projects', () => {
       for (const t of tested.result) expect(t).toMatchObject({ testPassed: true, differences: [] });
     }
   });
+
+  it('gives the editor its suggestions: the ontology in force on the effective date and the templates', async () => {
+    const draft = autoProject.effective_dates.find((d: any) => d.status === 'draft');
+    const { suggestions } = await expectStatus(
+      author.post('/api/rules/ontology/get-suggestions/', { project_id: autoProject.id, effective_date_id: draft.id }),
+      200,
+    );
+    expect(suggestions).toMatchObject({ product: 'personal_auto', effective_date: '2026-07-01' });
+    const vehicle = suggestions.ontology.riskTypes.find((t: any) => t.name === 'vehicle');
+    expect(vehicle.fields.map((f: any) => f.name)).toEqual(expect.arrayContaining(['usage', 'vin', 'model_year']));
+    expect(suggestions.templates.map((t: any) => [t.kind, t.name])).toEqual([['template', 'minimum_model_year']]);
+    // Without a date: the current one (the latest draft).
+    const current = await expectStatus(
+      author.post('/api/rules/ontology/get-suggestions/', { project_id: autoProject.id }),
+      200,
+    );
+    expect(current.suggestions.effective_date).toBe('2026-07-01');
+    await expectStatus(author.post('/api/rules/ontology/get-suggestions/', { project_id: 999999 }), 404);
+    await expectStatus(author.post('/api/rules/ontology/get-suggestions/', { project_id: 'x' }), 400);
+    await expectStatus(underwriter.post('/api/rules/ontology/get-suggestions/', { project_id: autoProject.id }), 403);
+  });
 });
 
 describe('UI controls', () => {
@@ -236,6 +257,18 @@ describe('authoring: change, validate, test, commit, deploy, publish', () => {
       200,
     );
     expect(uncommitted.results.map((c: any) => c.full_name)).toEqual(['personal_auto_rules.ui.business_use']);
+    // The text as last committed, for the editor's diff.
+    expect(
+      await expectStatus(author.get(`/api/rules/brl-components/${rule.id}/effective-date/${draft.id}/committed/`), 200),
+    ).toEqual({
+      id: rule.id,
+      full_name: 'personal_auto_rules.ui.business_use',
+      effective_date: draft.id,
+      uncommitted: true,
+      body: rule.body,
+    });
+    await expectStatus(underwriter.get(`/api/rules/brl-components/${rule.id}/committed/`), 403);
+    await expectStatus(author.get('/api/rules/brl-components/999999/committed/'), 404);
 
     const committed = await finished(
       author,

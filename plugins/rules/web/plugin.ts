@@ -1,10 +1,22 @@
 import IconGavel from '@tabler/icons-react/icons/IconGavel';
 import { defineCommand, definePlugin } from '@atrium/sdk';
+import { EDITOR_SHORTCUTS, requestEditorAction, type EditorAction } from './editor/editor-commands.js';
 import { rulesComponentRoute, rulesProjectsRoute } from './routes.js';
 
+/** The component editor's actions in the palette, offered while the editor is open on its page. */
+const EDITOR_COMMANDS: { action: EditorAction; title: string; keywords: string[] }[] = [
+  { action: 'save', title: 'Save rule component', keywords: ['save', 'rule', 'component', 'brl'] },
+  { action: 'format', title: 'Format rule component', keywords: ['format', 'pretty', 'layout', 'brl'] },
+  { action: 'validate', title: 'Validate rules', keywords: ['validate', 'check', 'type check', 'ontology'] },
+  { action: 'test', title: 'Run rule tests', keywords: ['test', 'tests', 'run', 'fixtures'] },
+  { action: 'changes', title: 'Show uncommitted changes', keywords: ['diff', 'changes', 'compare', 'commit'] },
+];
+const EDITOR_WHEN = `route == "${rulesComponentRoute.name}" && rules.editorOpen`;
+
 /**
- * The Rules module's screens of slice (a): the projects with their effective dates and components,
- * and a component's text (read-only). The editor comes with slice (b). See docs/rules.md.
+ * The Rules module's screens: the projects with their effective dates and components, and a
+ * component's text, which rules authors edit on a draft effective date in Monaco (the editor's
+ * actions are palette commands with shortcuts). See docs/rules.md.
  */
 export default definePlugin({
   id: 'rules',
@@ -44,6 +56,25 @@ export default definePlugin({
       when: 'host.signedIn',
       run: (_args, { services }) => services.navigate(rulesProjectsRoute.link({})),
     }),
+    ...EDITOR_COMMANDS.map(({ action, title, keywords }) =>
+      defineCommand({
+        id: `rules.editor.${action}`,
+        title,
+        group: 'Rules',
+        keywords,
+        // Commands reach the open editor only through the host: the component page listens.
+        when: EDITOR_WHEN,
+        run: () => requestEditorAction(action),
+      }),
+    ),
   ],
-  shortcuts: [{ key: 'g r', command: 'rules.open', description: 'Go to Rules', when: '!modalOpen' }],
+  shortcuts: [
+    { key: 'g r', command: 'rules.open', description: 'Go to Rules', when: '!modalOpen' },
+    ...EDITOR_COMMANDS.map(({ action, title }) => ({
+      key: EDITOR_SHORTCUTS[action],
+      command: `rules.editor.${action}`,
+      description: title,
+      when: EDITOR_WHEN,
+    })),
+  ],
 });
