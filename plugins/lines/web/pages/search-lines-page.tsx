@@ -61,7 +61,8 @@ export default function SearchLinesPage() {
                   {line.label && line.label !== line.name ? <Code>{line.name}</Code> : null}
                 </Group>
               </Table.Td>
-              <Table.Td>{line.latestProduct?.name ?? '—'}</Table.Td>
+              {/* A product is known by its technical name (imports and rules refer to it), shown as code. */}
+              <Table.Td>{line.latestProduct ? <Code>{line.latestProduct.name}</Code> : '—'}</Table.Td>
               <Table.Td>
                 {line.latestProduct?.latestVersionId ? (
                   <Group gap="xs">

@@ -245,7 +245,7 @@ export default function ComponentPage() {
       {c && (
         <>
           <Title order={1}>{c.label || c.name}</Title>
-          <Text ff="monospace" c="dimmed">
+          <Text component="code" ff="monospace" c="dimmed">
             {c.full_name}
           </Text>
           <Group gap="xs">

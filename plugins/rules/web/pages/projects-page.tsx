@@ -72,7 +72,7 @@ export default function ProjectsPage() {
                           >
                             {c.label || c.name}
                           </Anchor>
-                          <Text size="xs" c="dimmed" ff="monospace">
+                          <Text component="code" display="block" size="xs" c="dimmed" ff="monospace">
                             {c.full_name}
                           </Text>
                         </Table.Td>
