@@ -272,6 +272,36 @@ export function registerDocumentRoutes(router: AtriumRouter, context: ServerPlug
     },
   );
 
+  router.get(
+    '/documents/versions/:id/preview/',
+    {
+      config: { access: can('template', 'read') },
+      schema: {
+        summary:
+          "Renders a stored version with its template's sample data to SVG (for readers, who may not preview source).",
+        tags,
+        security,
+        params: z.object({ id }),
+      },
+    },
+    async (request) => {
+      const row = await findVersion(request.params.id);
+      const tpl = await findTemplate(row.templateId);
+      const started = performance.now();
+      const result = await render({
+        source: row.source,
+        data: SAMPLES[tpl.subject as Subject],
+        format: 'svg',
+        date: row.effectiveDate,
+      });
+      return {
+        page_count: result.pageCount,
+        svg: result.svg ?? '',
+        render_ms: Math.round(performance.now() - started),
+      };
+    },
+  );
+
   router.post(
     '/documents/previews/',
     {

@@ -230,6 +230,18 @@ describe('versions and production documents', () => {
   });
 });
 
+describe('demo templates', () => {
+  it('renders each published demo version for a reader', async () => {
+    for (const name of ['Homeowners declarations page', 'Claim acknowledgement letter']) {
+      const t = await templateNamed(name);
+      const versions = await expectStatus(adjuster.get(`/api/documents/templates/${t.id}/versions/`), 200);
+      const first = versions.results.find((v: { number: number }) => v.number === 1);
+      const shown = await expectStatus(adjuster.get(`/api/documents/versions/${first.id}/preview/`), 200);
+      expect(shown.page_count, name).toBe(1);
+    }
+  });
+});
+
 describe('data points', () => {
   it('lists the typed catalogue and the samples', async () => {
     const points = await expectStatus(adjuster.get('/api/documents/data-points/?subject=claim'), 200);

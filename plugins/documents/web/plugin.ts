@@ -1,10 +1,10 @@
 import { defineCommand, definePlugin } from '@atrium/sdk';
-import { documentsPageRoute } from './routes.js';
+import { documentsRoute, documentsTemplateRoute } from './routes.js';
 
 /**
- * The Documents module's web half: its page, a sidebar link, a command that opens the page and the
- * chord `g d` bound to that command. `moduleKey` ties all of them to `ui:documents`: roles
- * without it see none of them.
+ * The Documents module's web half (docs/documents.md): the template tree at /documents and a
+ * template's page (source, live preview, versions). `moduleKey` ties the pages, the sidebar link,
+ * the palette command and `g d` to `ui:documents`.
  */
 export default definePlugin({
   id: 'documents',
@@ -12,17 +12,23 @@ export default definePlugin({
   moduleKey: 'documents',
   routes: [
     {
-      name: documentsPageRoute.name,
-      path: documentsPageRoute.path,
+      name: documentsRoute.name,
+      path: documentsRoute.path,
       meta: { layout: 'default', title: 'Documents' },
       loader: () => import('./pages/documents-page.js'),
+    },
+    {
+      name: documentsTemplateRoute.name,
+      path: documentsTemplateRoute.path,
+      meta: { layout: 'default', title: 'Document template' },
+      loader: () => import('./pages/template-page.js'),
     },
   ],
   nav: [
     {
       id: 'documents.nav',
       title: 'Documents',
-      to: documentsPageRoute,
+      to: documentsRoute,
       area: 'main',
       order: 900,
       command: 'documents.open',
@@ -33,8 +39,8 @@ export default definePlugin({
       id: 'documents.open',
       title: 'Open Documents',
       group: 'Documents',
-      keywords: ['documents', 'entries'],
-      run: (_args, { services }) => services.navigate(documentsPageRoute.link({})),
+      keywords: ['documents', 'templates', 'declarations', 'letters', 'typst'],
+      run: (_args, { services }) => services.navigate(documentsRoute.link({})),
     }),
   ],
   shortcuts: [{ key: 'g d', command: 'documents.open', description: 'Go to Documents', when: '!modalOpen' }],

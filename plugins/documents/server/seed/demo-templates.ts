@@ -45,12 +45,12 @@ export const CLAIM_ACKNOWLEDGEMENT = `#set page(paper: "us-letter", margin: 2.5c
 #c.claimant.address
 
 #v(12pt)
-*Re: Claim #c.number* (policy #c.policy_number), loss of #c.loss_date
+*Re: Claim #(c.number)* (policy #(c.policy_number)), loss of #(c.loss_date)
 
 Dear #c.claimant.name,
 
 We received your claim on #c.reported_date and have opened claim #c.number for the loss you
-described: _#c.description_
+described: _#(c.description)_
 
 #c.adjuster.name will handle your claim and will contact you shortly. You can reach your adjuster at
 #c.adjuster.phone. Please quote your claim number in all correspondence.
