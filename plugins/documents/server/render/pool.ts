@@ -115,7 +115,8 @@ export class RenderPool {
     const kb = this.memoryMb * 1024;
     const child = spawn('/bin/sh', ['-c', `ulimit -v ${kb} && exec "$0" "$@"`, process.execPath, CHILD], {
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-      env: { PATH: process.env.PATH ?? '' },
+      // Few malloc arenas: each thread's arena reserves address space that counts against ulimit -v.
+      env: { PATH: process.env.PATH ?? '', MALLOC_ARENA_MAX: '2' },
     });
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => {
