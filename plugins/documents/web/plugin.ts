@@ -1,3 +1,4 @@
+import IconFileText from '@tabler/icons-react/icons/IconFileText';
 import { defineCommand, definePlugin } from '@atrium/sdk';
 import { documentsRoute, documentsTemplateRoute } from './routes.js';
 
@@ -30,7 +31,9 @@ export default definePlugin({
       title: 'Documents',
       to: documentsRoute,
       area: 'main',
-      order: 900,
+      // The spec's module order: … Reports, Documents, Rules.
+      order: 310,
+      icon: IconFileText,
       command: 'documents.open',
     },
   ],
