@@ -1,0 +1,30 @@
+import { definePermissions } from '@atrium/sdk/server';
+
+/**
+ * What the documents module checks. Template authoring (folders, templates, draft versions,
+ * previews) is `author` and publishing is `publish`, actions the system policies give only to
+ * Product and Rules Authors (`documents:*`) and administrators; the claims and underwriting roles,
+ * whose policies allow read/create/update on `documents:*`, read templates and produce documents.
+ */
+export const documentsPermissions = definePermissions('documents', {
+  grantVersion: 1,
+  module: 'the Documents module',
+  resources: {
+    template: {
+      actions: {
+        read: 'List and read document folders, templates, versions and data points.',
+        author: 'Create and change folders, templates and draft versions; preview template source.',
+        publish: 'Publish a template version (it is frozen from then on).',
+      },
+    },
+    'production-document': {
+      actions: {
+        read: 'List and read production documents and their PDFs.',
+        create: 'Render production documents from published template versions.',
+      },
+    },
+  },
+  grants: {},
+});
+
+export const can = documentsPermissions.can;

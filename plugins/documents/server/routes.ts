@@ -1,0 +1,515 @@
+import { createHash } from 'node:crypto';
+import { and, desc, eq, lte } from 'drizzle-orm';
+import { z } from 'zod';
+import { ApiError, conflict, notFound, type AtriumRouter, type ServerPluginContext } from '@atrium/sdk/server';
+import { DATA_POINTS, DATA_POINTS_VERSION, SAMPLES } from '../shared/data-points.js';
+import { SUBJECTS, type Subject } from '../shared/shapes.js';
+import { can } from './permissions.js';
+import { RenderLimitError, rendererVersion, type Diagnostic, type RenderPool } from './render/pool.js';
+import { productionDocument, template, version } from './tables.js';
+
+/**
+ * The hand-written documents routes (docs/documents.md): versions (a status machine — a published
+ * version is frozen), previews, production documents and data points. Folders and templates are
+ * declared resources (resources.ts). Plain JSON, like the second spec file's other payloads.
+ */
+const tags = ['documents'];
+const security = [{ bearer: [] }];
+const id = z.coerce.number().int().positive();
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD.')
+  .refine(
+    (value) =>
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    'Not a valid date.',
+  );
+const source = z.string().max(200_000, 'A template source is at most 200,000 characters.');
+const data = z.record(z.string(), z.unknown());
+
+type VersionRow = typeof version.$inferSelect;
+type DocumentRow = typeof productionDocument.$inferSelect;
+
+function versionView(row: VersionRow) {
+  return {
+    id: row.id,
+    template_id: row.templateId,
+    number: row.number,
+    name: row.name,
+    description: row.description,
+    effective_date: row.effectiveDate,
+    status: row.status,
+    source: row.source,
+    created_by: row.createdBy,
+    created_at: row.createdAt.toISOString(),
+    published_by: row.publishedBy,
+    published_at: row.publishedAt?.toISOString() ?? null,
+  };
+}
+
+function documentView(row: DocumentRow, v: Pick<VersionRow, 'number' | 'name'>) {
+  return {
+    id: row.id,
+    template_id: row.templateId,
+    version_id: row.versionId,
+    version_number: v.number,
+    version_name: v.name,
+    document_date: row.documentDate,
+    renderer_version: row.rendererVersion,
+    sha256: row.sha256,
+    page_count: row.pageCount,
+    created_by: row.createdBy,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+function describe(diagnostics: Diagnostic[]): { detail: string; line: number | null; column: number | null } {
+  const first = diagnostics[0] ?? { message: 'The template did not compile.', line: null, column: null };
+  const where =
+    first.line !== null ? `Line ${first.line}${first.column !== null ? `, column ${first.column}` : ''}: ` : '';
+  return { detail: `${where}${first.message}`, line: first.line, column: first.column };
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const unixSeconds = (isoDay: string) => Date.parse(`${isoDay}T00:00:00Z`) / 1000;
+
+export function registerDocumentRoutes(router: AtriumRouter, context: ServerPluginContext, pool: () => RenderPool) {
+  const { db } = context;
+
+  /** Renders on the pool; a template that breaks a limit or does not compile is a 422. */
+  async function render(job: { source: string; data: unknown; format: 'pdf' | 'svg'; date: string }) {
+    try {
+      const result = await pool().render({
+        source: job.source,
+        data: JSON.stringify(job.data),
+        format: job.format,
+        timestamp: unixSeconds(job.date),
+      });
+      if (!result.ok) {
+        const { detail, line, column } = describe(result.diagnostics);
+        throw new ApiError(422, detail, {
+          code: 'template_error',
+          meta: { line, column, diagnostics: result.diagnostics },
+        });
+      }
+      return result;
+    } catch (error) {
+      if (error instanceof RenderLimitError) throw new ApiError(422, error.message, { code: 'render_limit' });
+      throw error;
+    }
+  }
+
+  async function findTemplate(templateId: number) {
+    const [row] = await db.select().from(template).where(eq(template.id, templateId));
+    if (!row) throw notFound(`Template ${templateId} not found.`);
+    return row;
+  }
+
+  async function findVersion(versionId: number) {
+    const [row] = await db.select().from(version).where(eq(version.id, versionId));
+    if (!row) throw notFound(`Version ${versionId} not found.`);
+    return row;
+  }
+
+  router.get(
+    '/documents/templates/:id/versions/',
+    {
+      config: { access: can('template', 'read') },
+      schema: { summary: "Lists a template's versions, newest first.", tags, security, params: z.object({ id }) },
+    },
+    async (request) => {
+      await findTemplate(request.params.id);
+      const rows = await db
+        .select()
+        .from(version)
+        .where(eq(version.templateId, request.params.id))
+        .orderBy(desc(version.number));
+      return { count: rows.length, results: rows.map(versionView) };
+    },
+  );
+
+  router.post(
+    '/documents/templates/:id/versions/',
+    {
+      config: { access: can('template', 'author') },
+      schema: {
+        summary: 'Creates a draft version; without a source it starts from the latest version.',
+        tags,
+        security,
+        params: z.object({ id }),
+        body: z.strictObject({
+          name: z.string().trim().min(1, 'A version name is required.').max(120),
+          description: z.string().max(2000).default(''),
+          effective_date: isoDate,
+          source: source.optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const created = await db.transaction(async (tx) => {
+        const [tpl] = await tx.select().from(template).where(eq(template.id, request.params.id)).for('update');
+        if (!tpl) throw notFound(`Template ${request.params.id} not found.`);
+        const [latest] = await tx
+          .select()
+          .from(version)
+          .where(eq(version.templateId, tpl.id))
+          .orderBy(desc(version.number))
+          .limit(1);
+        const [row] = await tx
+          .insert(version)
+          .values({
+            templateId: tpl.id,
+            number: (latest?.number ?? 0) + 1,
+            name: body.name,
+            description: body.description,
+            effectiveDate: body.effective_date,
+            source: body.source ?? latest?.source ?? '= ' + tpl.name + '\n',
+            createdBy: request.principal.username,
+          })
+          .returning();
+        return row!;
+      });
+      reply.code(201);
+      return versionView(created);
+    },
+  );
+
+  router.get(
+    '/documents/versions/:id/',
+    {
+      config: { access: can('template', 'read') },
+      schema: { summary: 'Reads a template version.', tags, security, params: z.object({ id }) },
+    },
+    async (request) => versionView(await findVersion(request.params.id)),
+  );
+
+  router.patch(
+    '/documents/versions/:id/',
+    {
+      config: { access: can('template', 'author') },
+      schema: {
+        summary: 'Changes a draft version (a published version is frozen: 409).',
+        tags,
+        security,
+        params: z.object({ id }),
+        body: z.strictObject({
+          name: z.string().trim().min(1, 'A version name is required.').max(120).optional(),
+          description: z.string().max(2000).optional(),
+          effective_date: isoDate.optional(),
+          source: source.optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const updated = await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(version).where(eq(version.id, request.params.id)).for('update');
+        if (!row) throw notFound(`Version ${request.params.id} not found.`);
+        if (row.status === 'published') {
+          throw conflict(
+            `Version ${row.number} (${row.name}) is published and cannot be changed; create a new version.`,
+          );
+        }
+        const [next] = await tx
+          .update(version)
+          .set({
+            ...(body.name !== undefined && { name: body.name }),
+            ...(body.description !== undefined && { description: body.description }),
+            ...(body.effective_date !== undefined && { effectiveDate: body.effective_date }),
+            ...(body.source !== undefined && { source: body.source }),
+          })
+          .where(eq(version.id, row.id))
+          .returning();
+        return next!;
+      });
+      return versionView(updated);
+    },
+  );
+
+  router.post(
+    '/documents/versions/:id/publish/',
+    {
+      config: { access: can('template', 'publish') },
+      schema: {
+        summary:
+          "Publishes a draft version after rendering it with its template's sample data; it is frozen from then on.",
+        tags,
+        security,
+        params: z.object({ id }),
+      },
+    },
+    async (request) => {
+      const row = await findVersion(request.params.id);
+      if (row.status === 'published') throw conflict(`Version ${row.number} (${row.name}) is already published.`);
+      const tpl = await findTemplate(row.templateId);
+      try {
+        await render({
+          source: row.source,
+          data: SAMPLES[tpl.subject as Subject],
+          format: 'svg',
+          date: row.effectiveDate,
+        });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 422) {
+          throw new ApiError(422, `Version ${row.number} cannot be published: ${error.message}`, {
+            code: error.code,
+            meta: error.meta,
+          });
+        }
+        throw error;
+      }
+      const published = await db.transaction(async (tx) => {
+        const [next] = await tx
+          .update(version)
+          .set({ status: 'published', publishedBy: request.principal.username, publishedAt: new Date() })
+          .where(and(eq(version.id, row.id), eq(version.status, 'draft')))
+          .returning();
+        if (!next) throw conflict(`Version ${row.number} (${row.name}) is already published.`);
+        return next;
+      });
+      return versionView(published);
+    },
+  );
+
+  router.get(
+    '/documents/versions/:id/preview/',
+    {
+      config: { access: can('template', 'read') },
+      schema: {
+        summary:
+          "Renders a stored version with its template's sample data to SVG (for readers, who may not preview source).",
+        tags,
+        security,
+        params: z.object({ id }),
+      },
+    },
+    async (request) => {
+      const row = await findVersion(request.params.id);
+      const tpl = await findTemplate(row.templateId);
+      const started = performance.now();
+      const result = await render({
+        source: row.source,
+        data: SAMPLES[tpl.subject as Subject],
+        format: 'svg',
+        date: row.effectiveDate,
+      });
+      return {
+        page_count: result.pageCount,
+        svg: result.svg ?? '',
+        render_ms: Math.round(performance.now() - started),
+      };
+    },
+  );
+
+  router.post(
+    '/documents/previews/',
+    {
+      config: { access: can('template', 'author') },
+      schema: {
+        summary:
+          "Renders template source with data (or a subject's sample data) to SVG; a template that does not compile is a 422 with its line.",
+        tags,
+        security,
+        body: z.strictObject({
+          source,
+          data: data.optional(),
+          subject: z.enum(SUBJECTS, { message: "The subject must be 'policy' or 'claim'." }).optional(),
+          date: isoDate.optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const started = performance.now();
+      const result = await render({
+        source: body.source,
+        data: body.data ?? SAMPLES[body.subject ?? 'policy'],
+        format: 'svg',
+        date: body.date ?? new Date().toISOString().slice(0, 10),
+      });
+      return {
+        page_count: result.pageCount,
+        svg: result.svg ?? '',
+        render_ms: Math.round(performance.now() - started),
+      };
+    },
+  );
+
+  router.post(
+    '/documents/production-documents/',
+    {
+      config: { access: can('production-document', 'create') },
+      schema: {
+        summary: "Renders a template for data with the published version in effect on the document's own date.",
+        tags,
+        security,
+        body: z.strictObject({ template_id: id, document_date: isoDate, data }),
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const tpl = await findTemplate(body.template_id);
+      const [chosen] = await db
+        .select()
+        .from(version)
+        .where(
+          and(
+            eq(version.templateId, tpl.id),
+            eq(version.status, 'published'),
+            lte(version.effectiveDate, body.document_date),
+          ),
+        )
+        .orderBy(desc(version.effectiveDate), desc(version.number))
+        .limit(1);
+      if (!chosen) {
+        throw new ApiError(422, `No published version of "${tpl.name}" is effective on ${body.document_date}.`, {
+          source: { pointer: '/document_date' },
+        });
+      }
+      const result = await render({ source: chosen.source, data: body.data, format: 'pdf', date: body.document_date });
+      const pdf = result.pdf!;
+      const [row] = await db
+        .insert(productionDocument)
+        .values({
+          templateId: tpl.id,
+          versionId: chosen.id,
+          documentDate: body.document_date,
+          data: body.data,
+          rendererVersion: rendererVersion(),
+          sha256: sha256(pdf),
+          pageCount: result.pageCount,
+          pdfBase64: pdf.toString('base64'),
+          createdBy: request.principal.username,
+        })
+        .returning();
+      reply.code(201);
+      return documentView(row!, chosen);
+    },
+  );
+
+  async function findDocument(documentId: number) {
+    const [row] = await db
+      .select({ doc: productionDocument, number: version.number, name: version.name, source: version.source })
+      .from(productionDocument)
+      .innerJoin(version, eq(version.id, productionDocument.versionId))
+      .where(eq(productionDocument.id, documentId));
+    if (!row) throw notFound(`Production document ${documentId} not found.`);
+    return row;
+  }
+
+  router.get(
+    '/documents/production-documents/',
+    {
+      config: { access: can('production-document', 'read') },
+      schema: {
+        summary: 'Lists production documents, newest first (optionally of one template).',
+        tags,
+        security,
+        querystring: z.object({ template_id: id.optional() }),
+      },
+    },
+    async (request) => {
+      const rows = await db
+        .select({ doc: productionDocument, number: version.number, name: version.name })
+        .from(productionDocument)
+        .innerJoin(version, eq(version.id, productionDocument.versionId))
+        .where(request.query.template_id ? eq(productionDocument.templateId, request.query.template_id) : undefined)
+        .orderBy(desc(productionDocument.id))
+        .limit(200);
+      return { count: rows.length, results: rows.map((r) => documentView(r.doc, r)) };
+    },
+  );
+
+  router.get(
+    '/documents/production-documents/:id/',
+    {
+      config: { access: can('production-document', 'read') },
+      schema: { summary: 'Reads a production document.', tags, security, params: z.object({ id }) },
+    },
+    async (request) => {
+      const row = await findDocument(request.params.id);
+      return documentView(row.doc, row);
+    },
+  );
+
+  router.get(
+    '/documents/production-documents/:id/pdf/',
+    {
+      config: { access: can('production-document', 'read') },
+      schema: { summary: "A production document's PDF.", tags, security, params: z.object({ id }) },
+    },
+    async (request, reply) => {
+      const row = await findDocument(request.params.id);
+      reply.header('content-type', 'application/pdf');
+      reply.header('content-disposition', `inline; filename="document-${row.doc.id}.pdf"`);
+      return Buffer.from(row.doc.pdfBase64, 'base64');
+    },
+  );
+
+  router.post(
+    '/documents/production-documents/:id/rerender/',
+    {
+      config: { access: can('production-document', 'read') },
+      schema: {
+        summary:
+          'Renders a production document again from its stored version and data and compares the SHA-256 (nothing is stored).',
+        tags,
+        security,
+        params: z.object({ id }),
+      },
+    },
+    async (request) => {
+      const row = await findDocument(request.params.id);
+      const result = await render({
+        source: row.source,
+        data: row.doc.data,
+        format: 'pdf',
+        date: row.doc.documentDate,
+      });
+      const digest = sha256(result.pdf!);
+      return {
+        id: row.doc.id,
+        sha256: digest,
+        stored_sha256: row.doc.sha256,
+        identical: digest === row.doc.sha256,
+        renderer_version: rendererVersion(),
+        stored_renderer_version: row.doc.rendererVersion,
+      };
+    },
+  );
+
+  router.get(
+    '/documents/data-points/',
+    {
+      config: { access: can('template', 'read') },
+      schema: {
+        summary: 'The data-point catalogue: path, type, sample value and source module.',
+        tags,
+        security,
+        querystring: z.object({
+          subject: z.enum(SUBJECTS, { message: "The subject must be 'policy' or 'claim'." }).optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const subject = request.query.subject;
+      const results = DATA_POINTS.filter((point) => !subject || point.subject === subject);
+      return { version: DATA_POINTS_VERSION, count: results.length, results };
+    },
+  );
+
+  router.get(
+    '/documents/data-points/samples/:subject/',
+    {
+      config: { access: can('template', 'read') },
+      schema: {
+        summary: 'The sample data of a subject (a policy or a claim) that previews render with.',
+        tags,
+        security,
+        params: z.object({ subject: z.enum(SUBJECTS, { message: "The subject must be 'policy' or 'claim'." }) }),
+      },
+    },
+    async (request) => SAMPLES[request.params.subject],
+  );
+}

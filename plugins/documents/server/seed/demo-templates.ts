@@ -1,0 +1,62 @@
+/**
+ * Demo templates (Typst). Each reads its data as `data` (the prelude defines it and sets the shipped
+ * font); money arrives as decimal strings and is printed as written, never through a float.
+ */
+export const HOMEOWNERS_DECLARATIONS = `#set page(paper: "us-letter", margin: 2cm)
+#let p = data.policy
+#let money(v) = "$" + v
+
+#align(center)[
+  #text(size: 16pt, weight: "bold")[Homeowners Policy Declarations]
+]
+
+#grid(
+  columns: (1fr, 1fr),
+  gutter: 8pt,
+  [*Policy number:* #p.number],
+  [*Policy period:* #p.term_start to #p.term_end],
+  [*Named insured:* #p.insured.name],
+  [*Agency:* #data.agency.name],
+  [*Residence premises:* #p.insured.address],
+  [],
+)
+
+#v(12pt)
+== Coverages
+
+#table(
+  columns: (auto, 1fr, auto, auto),
+  align: (left, left, right, right),
+  [*Cov.*], [*Coverage*], [*Limit*], [*Premium*],
+  ..p.coverages.map(c => (c.code, c.name, money(c.limit), money(c.premium))).flatten(),
+)
+
+#v(8pt)
+#align(right)[*Total annual premium: #money(p.premium)*]
+
+#v(16pt)
+#text(size: 8pt)[This declarations page is part of your policy. Please read your policy carefully.]
+`;
+
+export const CLAIM_ACKNOWLEDGEMENT = `#set page(paper: "us-letter", margin: 2.5cm)
+#let c = data.claim
+
+#c.claimant.name \\
+#c.claimant.address
+
+#v(12pt)
+*Re: Claim #(c.number)* (policy #(c.policy_number)), loss of #(c.loss_date)
+
+Dear #c.claimant.name,
+
+We received your claim on #c.reported_date and have opened claim #c.number for the loss you
+described: _#(c.description)_
+
+#c.adjuster.name will handle your claim and will contact you shortly. You can reach your adjuster at
+#c.adjuster.phone. Please quote your claim number in all correspondence.
+
+Sincerely,
+
+#c.adjuster.name \\
+Claims Department
+`;

@@ -1,0 +1,57 @@
+import type { SeedContext } from '@atrium/sdk/server';
+import { folder, template, version } from '../tables.js';
+import { CLAIM_ACKNOWLEDGEMENT, HOMEOWNERS_DECLARATIONS } from './demo-templates.js';
+
+/**
+ * Demo documents: Policies › Homeowners › "Homeowners declarations page" and Claims › Letters ›
+ * "Claim acknowledgement letter", each with a version published effective 2026-01-01, plus an empty
+ * "Auto" folder (shown disabled in the tree).
+ */
+export async function seedDemoDocuments({ tx }: SeedContext): Promise<void> {
+  const [policies] = await tx.insert(folder).values({ name: 'Policies' }).returning({ id: folder.id });
+  const [homeowners] = await tx
+    .insert(folder)
+    .values({ name: 'Homeowners', parentId: policies!.id })
+    .returning({ id: folder.id });
+  await tx.insert(folder).values({ name: 'Auto', parentId: policies!.id });
+  const [claims] = await tx.insert(folder).values({ name: 'Claims' }).returning({ id: folder.id });
+  const [letters] = await tx
+    .insert(folder)
+    .values({ name: 'Letters', parentId: claims!.id })
+    .returning({ id: folder.id });
+
+  const specs = [
+    {
+      folderId: homeowners!.id,
+      name: 'Homeowners declarations page',
+      description: 'The declarations page printed with every homeowners policy.',
+      subject: 'policy',
+      source: HOMEOWNERS_DECLARATIONS,
+    },
+    {
+      folderId: letters!.id,
+      name: 'Claim acknowledgement letter',
+      description: 'Sent to the claimant when a claim is opened.',
+      subject: 'claim',
+      source: CLAIM_ACKNOWLEDGEMENT,
+    },
+  ];
+  for (const spec of specs) {
+    const [row] = await tx
+      .insert(template)
+      .values({ folderId: spec.folderId, name: spec.name, description: spec.description, subject: spec.subject })
+      .returning({ id: template.id });
+    await tx.insert(version).values({
+      templateId: row!.id,
+      number: 1,
+      name: 'January 2026',
+      description: 'First edition.',
+      effectiveDate: '2026-01-01',
+      status: 'published',
+      source: spec.source,
+      createdBy: 'author@atrium.test',
+      publishedBy: 'author@atrium.test',
+      publishedAt: new Date('2025-12-15T12:00:00Z'),
+    });
+  }
+}

@@ -1,0 +1,75 @@
+import { type AnyPgColumn, date, index, integer, jsonb, pgSchema, text, timestamp, unique } from 'drizzle-orm/pg-core';
+
+/** The documents module's tables, all in its own Postgres schema (the plugin's `dbSchema`). */
+export const documentsSchema = pgSchema('documents');
+
+/** A folder of the template tree; a top-level folder has no parent. */
+export const folder = documentsSchema.table(
+  'folder',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    parentId: integer('parent_id').references((): AnyPgColumn => folder.id),
+  },
+  (t) => [index('folder_parent_idx').on(t.parentId)],
+);
+
+/** A Typst template; its source lives in its versions. `subject` names the sample data it is written for. */
+export const template = documentsSchema.table(
+  'template',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    subject: text('subject').notNull(),
+    folderId: integer('folder_id')
+      .notNull()
+      .references(() => folder.id),
+  },
+  (t) => [unique('template_folder_name_uq').on(t.folderId, t.name)],
+);
+
+/** A version of a template: a draft is edited, a published version is frozen. */
+export const version = documentsSchema.table(
+  'version',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => template.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
+    status: text('status').notNull().default('draft'),
+    source: text('source').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedBy: text('published_by'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (t) => [unique('version_template_number_uq').on(t.templateId, t.number)],
+);
+
+/** A rendered document: what was rendered, with what, and the SHA-256 of the PDF (base64 here). */
+export const productionDocument = documentsSchema.table(
+  'production_document',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => template.id),
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => version.id),
+    documentDate: date('document_date', { mode: 'string' }).notNull(),
+    data: jsonb('data').notNull(),
+    rendererVersion: text('renderer_version').notNull(),
+    sha256: text('sha256').notNull(),
+    pageCount: integer('page_count').notNull(),
+    pdfBase64: text('pdf_base64').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('production_document_template_idx').on(t.templateId)],
+);

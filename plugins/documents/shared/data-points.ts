@@ -1,0 +1,87 @@
+import type { Subject } from './shapes.js';
+
+/**
+ * The data-point catalogue (docs/documents.md, "Data points"): every path a template may read from
+ * `data`, with its type, a sample value and the module the value comes from. Until the policies
+ * module lands the samples below stand in for a real policy and claim. Money is a decimal string.
+ */
+export type DataPointType = 'text' | 'date' | 'money' | 'integer' | 'list';
+
+export interface DataPoint {
+  path: string;
+  type: DataPointType;
+  sample_value: string;
+  source_module: string;
+  subject: Subject;
+}
+
+export const DATA_POINTS_VERSION = 1;
+
+export const SAMPLE_POLICY = {
+  policy: {
+    number: 'HO-2026-000123',
+    line: 'Homeowners',
+    term_start: '2026-03-01',
+    term_end: '2027-03-01',
+    premium: '1284.50',
+    insured: { name: 'Jordan Avery', address: '12 Harbor Lane, Portland, ME 04101' },
+    coverages: [
+      { code: 'A', name: 'Dwelling', limit: '350000.00', premium: '812.00' },
+      { code: 'B', name: 'Other structures', limit: '35000.00', premium: '64.50' },
+      { code: 'C', name: 'Personal property', limit: '175000.00', premium: '288.00' },
+      { code: 'E', name: 'Personal liability', limit: '300000.00', premium: '120.00' },
+    ],
+  },
+  agency: { name: 'Casco Bay Insurance Agency' },
+};
+
+export const SAMPLE_CLAIM = {
+  claim: {
+    number: 'CLM-2026-004567',
+    loss_date: '2026-10-14',
+    reported_date: '2026-10-15',
+    description: 'Water damage to the kitchen ceiling from a burst pipe.',
+    claimant: { name: 'Jordan Avery', address: '12 Harbor Lane, Portland, ME 04101' },
+    policy_number: 'HO-2026-000123',
+    adjuster: { name: 'Casey Morgan', phone: '(207) 555-0142' },
+  },
+};
+
+export const SAMPLES: Record<Subject, Record<string, unknown>> = { policy: SAMPLE_POLICY, claim: SAMPLE_CLAIM };
+
+const p = (path: string, type: DataPointType, sample: string, source: string): DataPoint => ({
+  path,
+  type,
+  sample_value: sample,
+  source_module: source,
+  subject: 'policy',
+});
+const c = (path: string, type: DataPointType, sample: string, source: string): DataPoint => ({
+  ...p(path, type, sample, source),
+  subject: 'claim',
+});
+
+export const DATA_POINTS: DataPoint[] = [
+  p('policy.number', 'text', 'HO-2026-000123', 'policies'),
+  p('policy.line', 'text', 'Homeowners', 'lines'),
+  p('policy.term_start', 'date', '2026-03-01', 'policies'),
+  p('policy.term_end', 'date', '2027-03-01', 'policies'),
+  p('policy.premium', 'money', '1284.50', 'policies'),
+  p('policy.insured.name', 'text', 'Jordan Avery', 'contacts'),
+  p('policy.insured.address', 'text', '12 Harbor Lane, Portland, ME 04101', 'contacts'),
+  p('policy.coverages', 'list', '4 coverages', 'policies'),
+  p('policy.coverages[].code', 'text', 'A', 'lines'),
+  p('policy.coverages[].name', 'text', 'Dwelling', 'lines'),
+  p('policy.coverages[].limit', 'money', '350000.00', 'policies'),
+  p('policy.coverages[].premium', 'money', '812.00', 'policies'),
+  p('agency.name', 'text', 'Casco Bay Insurance Agency', 'contacts'),
+  c('claim.number', 'text', 'CLM-2026-004567', 'claims'),
+  c('claim.loss_date', 'date', '2026-10-14', 'claims'),
+  c('claim.reported_date', 'date', '2026-10-15', 'claims'),
+  c('claim.description', 'text', 'Water damage to the kitchen ceiling from a burst pipe.', 'claims'),
+  c('claim.claimant.name', 'text', 'Jordan Avery', 'contacts'),
+  c('claim.claimant.address', 'text', '12 Harbor Lane, Portland, ME 04101', 'contacts'),
+  c('claim.policy_number', 'text', 'HO-2026-000123', 'claims'),
+  c('claim.adjuster.name', 'text', 'Casey Morgan', 'claims'),
+  c('claim.adjuster.phone', 'text', '(207) 555-0142', 'claims'),
+];

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { useE2eSession } from '../../../../tests/e2e/browser.js';
+
+/** Documents: an author edits a template, sees the server preview follow, and publishes a version. */
+describe('documents', () => {
+  const session = useE2eSession('documents');
+
+  it('lets an author draft a new version, watch the preview update as they type, and publish it', async () => {
+    const page = await session.signIn('author@atrium.test', '/documents');
+    await page.getByRole('heading', { name: 'Documents', level: 1 }).waitFor();
+    // The empty Auto folder is disabled; templates are links.
+    await expect(page.getByRole('button', { name: 'Auto, empty folder' }).isDisabled()).resolves.toBe(true);
+    await page.getByRole('link', { name: 'Homeowners declarations page' }).click();
+
+    await page.getByRole('heading', { name: 'Homeowners declarations page', level: 1 }).waitFor();
+    const source = page.getByLabel('Template source');
+    await expect(source.getAttribute('readonly')).resolves.not.toBeNull();
+    const image = page.getByTestId('preview-image');
+    await image.waitFor();
+
+    await page.getByLabel('Version name').fill('July 2027');
+    await page.getByLabel('Effective date').fill('2027-07-01');
+    await page.getByRole('button', { name: 'Create draft version' }).click();
+    await page.getByRole('heading', { name: 'Source · version 2 (draft)' }).waitFor();
+    await expect(source.getAttribute('readonly')).resolves.toBeNull();
+
+    const before = await image.getAttribute('src');
+    const original = await source.inputValue();
+    await source.fill(`${original}\n#pagebreak()\nSecond page of the July 2027 edition.\n`);
+    await page.getByTestId('preview-status').getByText('2 pages').waitFor();
+    expect(await image.getAttribute('src')).not.toBe(before);
+
+    // A mistake shows the compiler's message with its line; fixing it brings the preview back.
+    await source.fill(`${original}\n#data.policy.nope\n`);
+    const lines = original.split('\n').length;
+    await page
+      .getByTestId('preview-error')
+      .getByText(`Line ${lines + 1}`, { exact: false })
+      .waitFor();
+    await source.fill(`${original}\n#pagebreak()\nSecond page of the July 2027 edition.\n`);
+    await page.getByTestId('preview-status').getByText('2 pages').waitFor();
+
+    await page.getByRole('button', { name: 'Publish version 2' }).click();
+    await page.getByText('Version 2 (July 2027) published.').waitFor();
+    const row = page.getByRole('table', { name: 'Versions' }).getByRole('row', { name: /July 2027/ });
+    await row.getByText('Published').waitFor();
+    await row.getByText('Jul 1, 2027').waitFor();
+    await page.getByRole('heading', { name: 'Source · version 2 (published)' }).waitFor();
+    await expect(source.getAttribute('readonly')).resolves.not.toBeNull();
+    expect(session.errors).toEqual([]);
+  });
+
+  it('shows a claims adjuster the templates read-only, without authoring or publishing', async () => {
+    const page = await session.signIn('adjuster@atrium.test', '/documents');
+    await page.getByRole('link', { name: 'Claim acknowledgement letter' }).click();
+    await page.getByRole('heading', { name: 'Claim acknowledgement letter', level: 1 }).waitFor();
+    await page.getByRole('table', { name: 'Versions' }).getByText('January 2026').waitFor();
+    // Readers see the stored version rendered (they may not preview source of their own).
+    await page.getByTestId('preview-image').waitFor();
+    await expect(page.getByLabel('Template source').getAttribute('readonly')).resolves.not.toBeNull();
+    expect(await page.getByRole('button', { name: 'Create draft version' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Publish version/ }).count()).toBe(0);
+    expect(session.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,300 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Grid,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useApiClient, useCan, useHostServices } from '@atrium/sdk';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { TemplateVersion } from '../../shared/shapes.js';
+import {
+  createVersion,
+  listVersions,
+  messageOf,
+  preview,
+  previewVersion,
+  publishVersion,
+  saveVersion,
+  templatesClient,
+  versionKeys,
+  type TemplateItem,
+} from '../api.js';
+import { documentsRoute } from '../routes.js';
+
+const formatDate = (iso: string) =>
+  new Date(`${iso.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+  });
+
+/** The value after it has stopped changing for `ms`. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/**
+ * The server's SVG of the source being edited (authors: debounced, on every change) or of the stored
+ * version (readers, who may not preview source). Shown as an image, so nothing in it runs.
+ */
+function PreviewPane({
+  source,
+  subject,
+  versionId,
+  live,
+}: {
+  source: string;
+  subject: 'policy' | 'claim';
+  versionId: number;
+  live: boolean;
+}) {
+  const api = useApiClient();
+  const debounced = useDebounced(source, 400);
+  const result = useQuery({
+    queryKey: live ? ['documents', 'preview', subject, debounced] : ['documents', 'version-preview', versionId],
+    queryFn: ({ signal }) => (live ? preview(api, debounced, subject, signal) : previewVersion(api, versionId, signal)),
+    placeholderData: keepPreviousData,
+    retry: false,
+    staleTime: Infinity,
+  });
+  const url = useMemo(
+    () => (result.data ? `data:image/svg+xml;charset=utf-8,${encodeURIComponent(result.data.svg)}` : null),
+    [result.data],
+  );
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <Title order={3}>Preview</Title>
+        {(result.isFetching || (live && debounced !== source)) && <Loader size="xs" aria-label="Updating preview" />}
+      </Group>
+      <Text size="xs" c="dimmed">
+        Rendered on the server with the sample {subject === 'claim' ? 'claim' : 'policy'}
+        {live ? ' as you type.' : '.'}
+      </Text>
+      {result.error && (
+        <Alert color="red" title="The template does not render" data-testid="preview-error">
+          {messageOf(result.error)}
+        </Alert>
+      )}
+      {result.data && url && (
+        <>
+          <Text size="xs" c="dimmed" data-testid="preview-status">
+            {result.data.page_count === 1 ? '1 page' : `${result.data.page_count} pages`}
+          </Text>
+          <Paper withBorder p={0} style={{ overflow: 'auto', maxHeight: '75vh', background: '#fff' }}>
+            <img
+              src={url}
+              alt="Template preview"
+              data-testid="preview-image"
+              style={{ width: '100%', display: 'block' }}
+            />
+          </Paper>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function NewVersionForm({ templateId, onCreated }: { templateId: string; onCreated: (v: TemplateVersion) => void }) {
+  const api = useApiClient();
+  const [name, setName] = useState('');
+  const [date, setDate] = useState('');
+  const create = useMutation({
+    mutationFn: () => createVersion(api, templateId, { name, effective_date: date }),
+    onSuccess: (v) => {
+      setName('');
+      setDate('');
+      onCreated(v);
+    },
+  });
+  return (
+    <Stack gap="xs">
+      <Group align="flex-end">
+        <TextInput label="Version name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
+        <TextInput label="Effective date" type="date" value={date} onChange={(e) => setDate(e.currentTarget.value)} />
+        <Button onClick={() => create.mutate()} loading={create.isPending} disabled={!name.trim() || !date}>
+          Create draft version
+        </Button>
+      </Group>
+      {create.error && <Alert color="red">{messageOf(create.error)}</Alert>}
+    </Stack>
+  );
+}
+
+export default function TemplatePage() {
+  const { templateId = '' } = useParams();
+  const api = useApiClient();
+  const { showToast } = useHostServices();
+  const queryClient = useQueryClient();
+  const canAuthor = useCan('documents:template', 'author').allowed;
+  const canPublish = useCan('documents:template', 'publish').allowed;
+  const templateQuery = useQuery(templatesClient.findQuery(api, templateId));
+  const versions = useQuery({ queryKey: versionKeys(templateId), queryFn: () => listVersions(api, templateId) });
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [source, setSource] = useState('');
+  const [loadedId, setLoadedId] = useState<number | null>(null);
+
+  const list = versions.data ?? [];
+  const selected = list.find((v) => v.id === selectedId) ?? list.find((v) => v.status === 'draft') ?? list[0] ?? null;
+  if (selected && loadedId !== selected.id) {
+    setLoadedId(selected.id);
+    setSource(selected.source);
+  }
+  const editable = canAuthor && selected?.status === 'draft';
+  const dirty = selected !== null && source !== selected.source;
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: versionKeys(templateId) });
+  const save = useMutation({
+    mutationFn: () => saveVersion(api, selected!.id, { source }),
+    onSuccess: async () => {
+      await refresh();
+      showToast({ message: 'Draft saved.', kind: 'success' });
+    },
+  });
+  const publish = useMutation({
+    mutationFn: async (version: TemplateVersion) => {
+      if (version.id === selected?.id && dirty) await saveVersion(api, version.id, { source });
+      return publishVersion(api, version.id);
+    },
+    onSuccess: async (v) => {
+      await refresh();
+      showToast({ message: `Version ${v.number} (${v.name}) published.`, kind: 'success' });
+    },
+  });
+
+  const template = templateQuery.data?.item as unknown as TemplateItem | undefined;
+  if (templateQuery.error) return <Alert color="red">{messageOf(templateQuery.error)}</Alert>;
+  if (!template) return <Loader size="sm" aria-label="Loading template" />;
+
+  return (
+    <Stack>
+      <Anchor component={Link} to={documentsRoute.link({})} size="sm">
+        ← All templates
+      </Anchor>
+      <Group>
+        <Title order={1}>{template.name}</Title>
+        <Badge variant="light">{template.subject === 'claim' ? 'Claim' : 'Policy'} template</Badge>
+      </Group>
+      {template.description && <Text c="dimmed">{template.description}</Text>}
+
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Stack gap="xs">
+            <Group justify="space-between">
+              <Title order={3}>
+                Source
+                {selected
+                  ? ` · version ${selected.number} (${selected.status === 'draft' ? 'draft' : 'published'})`
+                  : ''}
+              </Title>
+              {editable && (
+                <Button size="xs" onClick={() => save.mutate()} disabled={!dirty} loading={save.isPending}>
+                  Save draft
+                </Button>
+              )}
+            </Group>
+            {selected && !editable && (
+              <Text size="xs" c="dimmed">
+                {selected.status === 'published'
+                  ? 'A published version is frozen. Create a draft version to change the template.'
+                  : 'You may read this draft but not change it.'}
+              </Text>
+            )}
+            {save.error && <Alert color="red">{messageOf(save.error)}</Alert>}
+            <Textarea
+              aria-label="Template source"
+              value={source}
+              onChange={(e) => setSource(e.currentTarget.value)}
+              readOnly={!editable}
+              autosize
+              minRows={20}
+              maxRows={40}
+              spellCheck={false}
+              styles={{ input: { fontFamily: 'monospace', fontSize: 13 } }}
+            />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          {selected ? (
+            <PreviewPane source={source} subject={template.subject} versionId={selected.id} live={canAuthor} />
+          ) : (
+            <Text>No version yet.</Text>
+          )}
+        </Grid.Col>
+      </Grid>
+
+      <Title order={2}>Versions</Title>
+      {versions.error && <Alert color="red">{messageOf(versions.error)}</Alert>}
+      {publish.error && <Alert color="red">{messageOf(publish.error)}</Alert>}
+      <Table striped aria-label="Versions">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Version</Table.Th>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Effective date</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Published by</Table.Th>
+            <Table.Th>Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {list.map((v) => (
+            <Table.Tr key={v.id}>
+              <Table.Td>{v.number}</Table.Td>
+              <Table.Td>{v.name}</Table.Td>
+              <Table.Td>{formatDate(v.effective_date)}</Table.Td>
+              <Table.Td>
+                <Badge color={v.status === 'published' ? 'green' : 'yellow'} variant="light">
+                  {v.status === 'published' ? 'Published' : 'Draft'}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{v.published_by ?? '—'}</Table.Td>
+              <Table.Td>
+                <Group gap="xs">
+                  {v.id !== selected?.id && (
+                    <Button size="xs" variant="default" onClick={() => setSelectedId(v.id)}>
+                      Open version {v.number}
+                    </Button>
+                  )}
+                  {canPublish && v.status === 'draft' && (
+                    <Button size="xs" onClick={() => publish.mutate(v)} loading={publish.isPending}>
+                      Publish version {v.number}
+                    </Button>
+                  )}
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {canAuthor && (
+        <NewVersionForm
+          templateId={templateId}
+          onCreated={async (v) => {
+            await refresh();
+            setSelectedId(v.id);
+            showToast({ message: `Draft version ${v.number} created.`, kind: 'success' });
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import plugin from './plugin.js';
+
+describe('documents web plugin', () => {
+  it('opens the template tree with a command bound to g d, all behind ui:documents', () => {
+    expect(plugin.moduleKey).toBe('documents');
+    expect(plugin.routes.map((route) => [route.name, route.path])).toEqual([
+      ['documents', '/documents'],
+      ['documents:template', '/documents/templates/:templateId'],
+    ]);
+    expect(plugin.commands.map((command) => command.id)).toEqual(['documents.open']);
+    expect(plugin.shortcuts).toEqual([expect.objectContaining({ key: 'g d', command: 'documents.open' })]);
+  });
+});
