@@ -14,7 +14,7 @@ describe('Payment Processing', () => {
     const page = await e2e.signIn('admin@atrium.test', '/claims/admin-setup');
     await page.getByRole('textbox', { name: 'Search' }).fill('payment');
     await page.getByRole('link', { name: 'Payment Processing' }).click();
-    await page.getByRole('heading', { name: 'Payment Processing', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Payment Processing', level: 1 }).waitFor();
 
     const queue = page.getByRole('table', { name: 'Payments awaiting issue' });
     await queue.locator('tbody tr').first().waitFor({ timeout: 15_000 });

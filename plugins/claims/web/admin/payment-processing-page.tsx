@@ -64,7 +64,7 @@ export default function PaymentProcessingPage() {
 
   return (
     <Stack>
-      <Title order={2}>Payment Processing</Title>
+      <Title order={1} size="h2">Payment Processing</Title>
       <Title order={3}>Payments awaiting issue</Title>
       <Group align="flex-end">
         <Select

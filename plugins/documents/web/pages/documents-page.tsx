@@ -109,7 +109,7 @@ export default function DocumentsPage() {
         Document templates by folder. Open a template to see its source, a live preview and its versions.
       </Text>
       {error && <Alert color="red">{messageOf(error)}</Alert>}
-      {!tree && !error && <Loader size="sm" aria-label="Loading templates" />}
+      {!tree && !error && <Loader size="sm" role="status" aria-label="Loading templates" />}
       {tree && tree.length === 0 && <Text>No templates yet.</Text>}
       {tree && tree.length > 0 && (
         <Tree<TreeNode>

@@ -83,7 +83,9 @@ function PreviewPane({
     <Stack gap="xs">
       <Group justify="space-between">
         <Title order={3}>Preview</Title>
-        {(result.isFetching || (live && debounced !== source)) && <Loader size="xs" aria-label="Updating preview" />}
+        {(result.isFetching || (live && debounced !== source)) && (
+          <Loader size="xs" role="status" aria-label="Updating preview" />
+        )}
       </Group>
       <Text size="xs" c="dimmed">
         Rendered on the server with the sample {subject === 'claim' ? 'claim' : 'policy'}
@@ -182,7 +184,7 @@ export default function TemplatePage() {
 
   const template = templateQuery.data?.item as unknown as TemplateItem | undefined;
   if (templateQuery.error) return <Alert color="red">{messageOf(templateQuery.error)}</Alert>;
-  if (!template) return <Loader size="sm" aria-label="Loading template" />;
+  if (!template) return <Loader size="sm" role="status" aria-label="Loading template" />;
 
   return (
     <Stack>

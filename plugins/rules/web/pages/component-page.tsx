@@ -240,7 +240,7 @@ export default function ComponentPage() {
       <Anchor component={Link} to={rulesProjectsRoute.link({})}>
         All rules projects
       </Anchor>
-      {component.isPending && <Loader aria-label="Loading the component" />}
+      {component.isPending && <Loader role="status" aria-label="Loading the component" />}
       {component.isError && <Alert color="red">The component could not be loaded: {component.error.message}</Alert>}
       {c && (
         <>
@@ -346,7 +346,7 @@ export default function ComponentPage() {
                   {suggestions.error.message}).
                 </Alert>
               )}
-              <Suspense fallback={<Loader aria-label="Loading the editor" />}>
+              <Suspense fallback={<Loader role="status" aria-label="Loading the editor" />}>
                 <BrlEditor
                   modelId={`${c.id}-${c.effective_date}`}
                   language={BRL_TYPES.includes(c.component_type) ? 'brl' : 'json'}
@@ -381,7 +381,7 @@ export default function ComponentPage() {
               <JobPanel title="Validation" job={validate} render={(job) => <ValidateResult job={job} />} />
               <JobPanel title="Rule tests" job={test} render={(job) => <TestResult job={job} />} />
               <Modal opened={showChanges} onClose={() => setShowChanges(false)} title="Uncommitted changes" size="90%">
-                {committed.isPending && <Loader aria-label="Loading the committed text" />}
+                {committed.isPending && <Loader role="status" aria-label="Loading the committed text" />}
                 {committed.isError && (
                   <Alert color="red">The committed text could not be loaded: {committed.error.message}</Alert>
                 )}
@@ -392,7 +392,7 @@ export default function ComponentPage() {
                         ? 'Never committed: the whole text is new. Right: the text in the editor.'
                         : `Left: as last committed. Right: the text in the editor${dirty ? ' (not saved yet)' : ''}.`}
                     </Text>
-                    <Suspense fallback={<Loader aria-label="Loading the changes" />}>
+                    <Suspense fallback={<Loader role="status" aria-label="Loading the changes" />}>
                       <BrlDiffEditor
                         language={BRL_TYPES.includes(c.component_type) ? 'brl' : 'json'}
                         original={committed.data.body ?? ''}

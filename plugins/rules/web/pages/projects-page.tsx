@@ -32,7 +32,7 @@ export default function ProjectsPage() {
   return (
     <Stack>
       <Title order={1}>Rules</Title>
-      {projects.isPending && <Loader aria-label="Loading rules projects" />}
+      {projects.isPending && <Loader role="status" aria-label="Loading rules projects" />}
       {projects.isError && <Alert color="red">The rules projects could not be loaded: {projects.error.message}</Alert>}
       {projects.data?.results.length === 0 && <Text>There are no rules projects yet.</Text>}
       {projects.data?.results.map((project, index) => {
@@ -49,7 +49,9 @@ export default function ProjectsPage() {
                   </Badge>
                 ))}
               </Group>
-              {list?.isPending && <Loader size="sm" aria-label={`Loading the components of ${project.label}`} />}
+              {list?.isPending && (
+                <Loader size="sm" role="status" aria-label={`Loading the components of ${project.label}`} />
+              )}
               {list?.isError && <Alert color="red">The components could not be loaded: {list.error.message}</Alert>}
               {list?.data && (
                 <Table aria-label={`Components of ${project.label}`}>
