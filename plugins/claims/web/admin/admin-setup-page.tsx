@@ -9,7 +9,9 @@ export default function AdminSetupPage() {
   const modules = filterAdminModules(ADMIN_MODULES, search);
   return (
     <Stack>
-      <Title order={1} size="h2">Claims admin setup</Title>
+      <Title order={1} size="h2">
+        Claims admin setup
+      </Title>
       <TextInput label="Search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} maw={320} />
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
         {modules.map((m) => (

@@ -118,7 +118,9 @@ export default function ImportHistoricalClaimsPage() {
 
   return (
     <Stack>
-      <Title order={1} size="h2">Import Historical Claims</Title>
+      <Title order={1} size="h2">
+        Import Historical Claims
+      </Title>
       <Text size="sm" c="dimmed" maw={760}>
         Load closed and open claims from the previous system: one row per reserve, payment or recovery, with the claim
         and exposure columns repeated on each row. The file is checked first and nothing is written until you confirm;

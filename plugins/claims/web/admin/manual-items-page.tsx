@@ -94,7 +94,9 @@ export default function ManualItemsPage() {
 
   return (
     <Stack>
-      <Title order={1} size="h2">Manual Items</Title>
+      <Title order={1} size="h2">
+        Manual Items
+      </Title>
       <Group align="flex-end">
         <TextInput label="Search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={280} />
         <Select

@@ -10,7 +10,9 @@ import { MockPoliciesSection } from './mock-policies-section.js';
 export default function MockPoliciesPage() {
   return (
     <Stack>
-      <Title order={1} size="h2">Mock Policies Maintenance</Title>
+      <Title order={1} size="h2">
+        Mock Policies Maintenance
+      </Title>
       <Tabs defaultValue="policies" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="policies">Policies</Tabs.Tab>

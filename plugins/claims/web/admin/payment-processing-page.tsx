@@ -64,7 +64,9 @@ export default function PaymentProcessingPage() {
 
   return (
     <Stack>
-      <Title order={1} size="h2">Payment Processing</Title>
+      <Title order={1} size="h2">
+        Payment Processing
+      </Title>
       <Title order={3}>Payments awaiting issue</Title>
       <Group align="flex-end">
         <Select

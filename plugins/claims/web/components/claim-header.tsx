@@ -49,7 +49,9 @@ export function ClaimHeader({
       <Group justify="space-between" align="flex-start">
         <Stack gap={4}>
           <Group gap="sm">
-            <Title order={1} size="h2">Claim {claim.number}</Title>
+            <Title order={1} size="h2">
+              Claim {claim.number}
+            </Title>
             <ClaimStatusBadge status={claim.status} />
           </Group>
           <Text size="sm" c="dimmed">

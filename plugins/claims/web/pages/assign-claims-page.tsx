@@ -61,7 +61,9 @@ export default function AssignClaimsPage() {
 
   return (
     <Stack>
-      <Title order={1} size="h2">Assign claims</Title>
+      <Title order={1} size="h2">
+        Assign claims
+      </Title>
       <ErrorAlert error={list.error ?? adjusters.error} />
       {canAssign.allowed ? (
         <Group align="flex-end">
