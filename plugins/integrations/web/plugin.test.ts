@@ -11,7 +11,11 @@ describe('integrations web plugin', () => {
       'integrations:subscription-messages',
       'integrations:exceptions',
     ]);
-    expect(plugin.nav.every((entry) => entry.area === 'sub')).toBe(true);
+    // Not in the navigation: the module's own sub-sidebar, and one entry in the user menu.
+    expect(plugin.nav.some((entry) => entry.area === 'main' || entry.area === 'agent')).toBe(false);
+    expect(plugin.nav.filter((entry) => entry.area === 'user-menu').map((entry) => entry.title)).toEqual([
+      'Integrations',
+    ]);
     expect(plugin.commands.map((command) => command.id)).toEqual([
       'integrations.open',
       'integrations.events',

@@ -42,6 +42,8 @@ export default definePlugin({
     page(exceptionsRoute, 'Exceptions', () => import('./pages/exceptions-page.js')),
   ],
   nav: [
+    // Not in the navigation (spec): the user menu offers it to whoever may open it.
+    { id: 'integrations.menu', title: 'Integrations', to: dashboardRoute, area: 'user-menu', order: 1 },
     {
       id: 'integrations.dashboard',
       title: 'Dashboard',

@@ -22,6 +22,7 @@ function usePaletteDestinations(): PaletteDestination[] {
   const main = useVisibleNav('main');
   const agent = useVisibleNav('agent');
   const sub = useVisibleNav('sub');
+  const userMenu = useVisibleNav('user-menu');
   return useMemo(
     () => [
       {
@@ -38,8 +39,9 @@ function usePaletteDestinations(): PaletteDestination[] {
       ...main,
       ...agent,
       ...sub,
+      ...userMenu,
     ],
-    [main, agent, sub],
+    [main, agent, sub, userMenu],
   );
 }
 
@@ -47,7 +49,7 @@ function usePaletteDestinations(): PaletteDestination[] {
 function commandsOfHiddenDestinations(runtime: HostRuntime, shown: readonly PaletteDestination[]): Set<string> {
   const visible = new Set(shown.flatMap((d) => (d.entry.command ? [d.entry.command] : [])));
   return new Set(
-    (['main', 'agent', 'sub'] as const)
+    (['main', 'agent', 'sub', 'user-menu'] as const)
       .flatMap((area) => runtime.plugins.nav(area))
       .flatMap((entry) => (entry.command && !visible.has(entry.command) ? [entry.command] : [])),
   );

@@ -9,6 +9,7 @@ const claimsRoute = createRouteRef({ name: 'claims:dashboard', path: '/claims' }
 const rulesRoute = createRouteRef({ name: 'rules:list', path: '/rules' });
 const publicRoute = createRouteRef({ name: 'guide:page', path: '/guide' });
 const quoteRoute = createRouteRef({ name: 'quote:create-quote', path: '/quote/create' });
+const integrationsRoute = createRouteRef({ name: 'integrations:dashboard', path: '/integrations/dashboard' });
 const page = (text: string) => async () => ({ default: () => <p>{text}</p> });
 
 const plugins = [
@@ -38,6 +39,20 @@ const plugins = [
     moduleKey: 'quote',
     routes: [{ name: quoteRoute.name, path: quoteRoute.path, meta: { layout: 'default' }, loader: page('quote page') }],
     nav: [{ id: 'quote.agent-nav', title: 'New Quote', to: quoteRoute, area: 'agent', order: 99 }],
+  }),
+  definePlugin({
+    id: 'integrations-test',
+    title: 'Integrations',
+    moduleKey: 'integrations',
+    routes: [
+      {
+        name: integrationsRoute.name,
+        path: integrationsRoute.path,
+        meta: { layout: 'default' },
+        loader: page('integrations page'),
+      },
+    ],
+    nav: [{ id: 'integrations.menu', title: 'Integrations', to: integrationsRoute, area: 'user-menu', order: 1 }],
   }),
   definePlugin({
     id: 'guide',
@@ -138,6 +153,11 @@ describe('layout', () => {
     for (const name of ['My Account', 'Log out', 'Help site', 'Community forum']) {
       expect(within(menu).getByRole('menuitem', { name, hidden: true })).toBeTruthy();
     }
+    // A module kept out of the navigation offers itself here (nav area 'user-menu'), not in the sidebar.
+    expect(within(menu).getByRole('menuitem', { name: 'Integrations', hidden: true }).getAttribute('href')).toBe(
+      '/integrations/dashboard',
+    );
+    expect(mainLinks()).not.toContain('Integrations');
     // Not built yet: hidden rather than a link to "Page not found".
     for (const name of ['Support Tools', 'Outstanding tickets', 'Setup for Demo'])
       expect(within(menu).queryByRole('menuitem', { name, hidden: true })).toBeNull();

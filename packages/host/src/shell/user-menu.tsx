@@ -3,6 +3,7 @@ import IconChevronDown from '@tabler/icons-react/icons/IconChevronDown';
 import { Link, useNavigate } from 'react-router-dom';
 import { isAgentRole } from '../auth/agent-role.js';
 import { useRuntimeStore } from '../host-runtime-context.js';
+import { useVisibleNav } from '../navigation/use-visible-nav.js';
 import { logoutRoute, MY_ACCOUNT_PATH, SELECT_ROLE_PATH } from '../routing/host-route-refs.js';
 import { supportLinks } from './support-links.js';
 
@@ -30,6 +31,8 @@ export default function UserMenu() {
     (r) => r.auth,
     (s) => s.effectiveRole,
   );
+  // Modules kept out of the navigation (Integrations), for the users who may open them.
+  const modules = useVisibleNav('user-menu');
   if (!user) return null;
   return (
     <Menu position="bottom-end" width={260} withinPortal>
@@ -59,6 +62,11 @@ export default function UserMenu() {
         <Menu.Item component={Link} to={MY_ACCOUNT_PATH}>
           My Account
         </Menu.Item>
+        {modules.map(({ entry, href }) => (
+          <Menu.Item key={entry.id} component={Link} to={href}>
+            {entry.title}
+          </Menu.Item>
+        ))}
         <Menu.Item component={Link} to={logoutRoute.path}>
           Log out
         </Menu.Item>

@@ -47,7 +47,7 @@ export interface PluginRoute {
   loader?: LazyComponentLoader;
 }
 
-export type NavArea = 'main' | 'sub' | 'agent';
+export type NavArea = 'main' | 'sub' | 'agent' | 'user-menu';
 
 export type NavIcon = string | ComponentType<{ size?: number | string }>;
 
@@ -57,7 +57,10 @@ export interface NavEntry {
   to: AnyRouteRef;
   /** Params for `to.link`, when the route has any. */
   params?: RouteParams;
-  /** main: left sidebar; sub: the module's sub-sidebar; agent: agent/agency navigation. */
+  /**
+   * main: left sidebar; sub: the module's sub-sidebar; agent: agent/agency navigation; user-menu: the
+   * top bar's user menu, for a module the spec keeps out of the navigation (Integrations).
+   */
   area: NavArea;
   /** Ascending; ties keep registration order. */
   order: number;

@@ -27,7 +27,12 @@ describe('integrations in the browser', () => {
   afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
 
   it('creates a subscription, sends a test event and shows the attempt', async () => {
-    const page = await session.signIn('admin@atrium.test', '/integrations/events/subscriptions');
+    // Integrations is not in the navigation (spec): an administrator finds it in the user menu.
+    const page = await session.signIn('admin@atrium.test', '/');
+    await page.getByRole('button', { name: /user menu$/ }).click();
+    await page.getByRole('menuitem', { name: 'Integrations' }).click();
+    await page.waitForURL(/\/integrations\/dashboard$/);
+    await page.getByRole('navigation', { name: 'Module' }).getByRole('link', { name: 'Subscriptions' }).click();
     await page.getByRole('heading', { name: 'Subscriptions' }).waitFor();
     await page.getByRole('button', { name: 'New subscription' }).click();
     await page.getByLabel('URL').fill(url);
@@ -59,7 +64,12 @@ describe('integrations in the browser', () => {
   });
 
   it('is closed to an adjuster', async () => {
-    const page = await session.signIn('adjuster@atrium.test', '/integrations/dashboard');
+    const page = await session.signIn('adjuster@atrium.test', '/');
+    await page.getByRole('button', { name: /user menu$/ }).click();
+    await page.getByRole('menuitem', { name: 'My Account' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Integrations' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.goto(`${session.server.url}/integrations/dashboard`);
     await page.waitForURL(/\/forbidden/);
     expect(session.errors).toEqual([]);
   });
