@@ -116,6 +116,14 @@ describe('secrets service', () => {
       expect((await readFile(file, 'utf8')).trim()).toMatch(/^[0-9a-f]{64}$/);
       const again = await loadSecrets({ dataDir: dir });
       expect(again.open(first.seal('kept'))).toBe('kept');
+      // The seeded snapshot's demo values were sealed in memory: a data directory opens them, and
+      // marks them for resealing under its own key, which is what it seals with.
+      const snapshot = await loadSecrets({ dataDir: 'memory://' });
+      const demo = snapshot.seal('123-45-6789', 'contact:1');
+      expect(again.open(demo, 'contact:1')).toBe('123-45-6789');
+      expect(again.needsResealing(demo)).toBe(true);
+      expect(again.currentKeyId).not.toBe(snapshot.currentKeyId);
+      expect(() => snapshot.open(again.seal('mine'))).toThrow(SecretOpenError);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

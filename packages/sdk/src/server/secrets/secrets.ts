@@ -176,7 +176,11 @@ export async function loadSecrets(options: {
   if (options.secretKey) return createSecrets(parseSecretKeys(options.secretKey));
   if (options.databaseUrl) throw new Error(SECRET_KEY_REQUIRED);
   if (options.dataDir.startsWith('memory://')) return createSecrets([MEMORY_DATABASE_KEY]);
-  return createSecrets([await localSecretKey(options.dataDir)]);
+  // A fresh data directory starts from the seeded snapshot, which was built in memory: its demo
+  // values (TOTP secrets, SSNs) are sealed and hashed under the in-memory key. That key is listed
+  // after the installation's own, so it opens them but never seals, and the start-time resealing
+  // moves them to the installation's key. It is public, so it only ever guards demo data.
+  return createSecrets([await localSecretKey(options.dataDir), MEMORY_DATABASE_KEY]);
 }
 
 /** Reads `<dir>/secret-key`, making it first when missing (link() lets one process win a race). */
