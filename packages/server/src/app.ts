@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { fastifyTrustProxy, type TrustProxy } from './http/trust-proxy.js';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError, type ServerPluginContext, type ServerPluginDefinition } from '@atrium/sdk/server';
@@ -38,6 +39,8 @@ export interface BuildAppOptions {
   access: AccessServices;
   logLevel: string;
   webDist?: string;
+  /** Which proxies may name the client address and protocol (config ATRIUM_TRUST_PROXY). */
+  trustProxy?: TrustProxy;
   /** Pino destination override, for tests that read the structured log. */
   logStream?: NodeJS.WritableStream;
   /** Object storage; its local driver serves the direct-upload route. */
@@ -70,6 +73,9 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 10 * 1024 * 1024,
+    // request.ip (the sign-in throttle's source) and request.protocol (HSTS) come from the socket
+    // unless the operator names the proxies in front (http/trust-proxy.ts).
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     // One log line per request (written in onResponse below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     // `/x/` and `/x` are the same route (http/trailing-slash.ts).

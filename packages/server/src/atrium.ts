@@ -143,6 +143,7 @@ export async function createAtrium(options: AtriumOptions): Promise<Atrium> {
         access,
         logLevel: config.logLevel,
         webDist: config.webDist,
+        trustProxy: config.trustProxy,
         logStream: options.logStream,
         storage: platformStorage,
       });

@@ -63,5 +63,8 @@ describe('configuration from the environment', () => {
       expect(message).toContain('ATRIUM_PUBLIC_URL');
     }
     expect(() => loadConfig({ ATRIUM_PUBLIC_URL: 'https://claims.example' })).not.toThrow();
+    expect(() => loadConfig({ ATRIUM_TRUST_PROXY: 'true' })).toThrow(/ATRIUM_TRUST_PROXY: true would trust any client/);
+    expect(loadConfig({ ATRIUM_TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({}).trustProxy).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseSecretKeys, SECRET_KEY_REQUIRED } from '@atrium/sdk/server';
 import { DEFAULT_MAIL_FROM, type MailConfig } from './mail/mail-config.js';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.js';
 
 /**
  * Configuration comes only from the environment and is validated once at start; a bad value stops
@@ -96,6 +97,18 @@ const environmentSchema = z
           context.addIssue({ code: 'custom', message: (error as Error).message });
         }
       }),
+    /** Proxies whose X-Forwarded-For/-Proto are believed (http/trust-proxy.ts, docs/operations.md). */
+    ATRIUM_TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value, context) => {
+        const parsed = parseTrustProxy(value);
+        if (typeof parsed === 'object' && !Array.isArray(parsed)) {
+          context.addIssue({ code: 'custom', message: parsed.error });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
   })
   .superRefine((value, context) => {
     if (value.DATABASE_URL && !value.ATRIUM_SECRET_KEY) {
@@ -118,6 +131,8 @@ export type AtriumConfig = {
   mail: MailConfig;
   /** ATRIUM_SECRET_KEY; unset on the embedded database, which keeps a generated key in DATA_DIR. */
   secretKey?: string;
+  /** ATRIUM_TRUST_PROXY: which hops in front may name the client (false: none). */
+  trustProxy: TrustProxy;
 };
 
 export interface StorageConfig {
@@ -165,5 +180,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AtriumConfig {
       retryDelaySeconds: value.MAIL_RETRY_DELAY_SECONDS,
     },
     secretKey: value.ATRIUM_SECRET_KEY,
+    trustProxy: value.ATRIUM_TRUST_PROXY,
   };
 }

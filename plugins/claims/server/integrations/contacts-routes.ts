@@ -66,6 +66,9 @@ export function contactsRoutes(
   // Seal what is still stored in plaintext; the first contacts request asks again (the demo seed
   // may still be committing now).
   ssns.nudge();
+  // A pass still running when the server closes would write to a closed pool ("Cannot use a pool
+  // after calling end"): closing waits for it.
+  router.addHook('onClose', async () => ssns.settled());
   const idParams = z.strictObject({ id: z.string().max(20) });
 
   // Static paths first in meaning (the router prefers static segments over :id anyway).
