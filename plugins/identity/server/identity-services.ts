@@ -5,6 +5,7 @@ import { AccessTokens } from './access-tokens.js';
 import { systemClock, type Clock } from './clock.js';
 import { OutboxCodeSender, type CodeSender } from './code-sender.js';
 import { Housekeeping } from './identity-housekeeping.js';
+import { OidcClientSecrets } from './oidc-client-secrets.js';
 import { PasswordHasher, type PasswordHashingOptions } from './password-hasher.js';
 import { RateLimiter } from './rate-limiter.js';
 import { SessionStore } from './session-store.js';
@@ -60,6 +61,7 @@ export class IdentityServices {
   readonly accessTokens: AccessTokens;
   readonly sessions: SessionStore;
   readonly housekeeping: Housekeeping;
+  readonly oidcSecrets: OidcClientSecrets;
   private readonly platform: PlatformServices | undefined;
   private readonly context: ServerPluginContext;
 
@@ -84,11 +86,12 @@ export class IdentityServices {
     this.sessions = new SessionStore(db, this.clock);
     this.platform = context.services;
     this.context = context;
+    this.oidcSecrets = new OidcClientSecrets(db, context.secrets);
     this.housekeeping = new Housekeeping(
       db,
       this.clock,
       (error) => context.log.warn({ err: error }, 'identity housekeeping failed'),
-      [() => this.users.sealStoredSecrets()],
+      [() => this.users.sealStoredSecrets(), () => this.oidcSecrets.sealStored()],
     );
   }
 

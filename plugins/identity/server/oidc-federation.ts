@@ -124,7 +124,7 @@ export class OidcFederation {
           new URL(provider.issuer),
           provider.clientId,
           undefined,
-          provider.clientSecret ? client.ClientSecretBasic(provider.clientSecret) : client.None(),
+          provider.clientSecret ? client.ClientSecretBasic(this.services.oidcSecrets.open(provider)!) : client.None(),
           insecure ? { execute: [client.allowInsecureRequests] } : undefined,
         )
         .catch((error: unknown) => {

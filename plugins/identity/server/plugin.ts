@@ -104,9 +104,13 @@ export function createIdentityPlugin(options: IdentityPluginOptions = {}): Serve
       const services = servicesFor(context);
       // Seal TOTP secrets still stored in plaintext (rows from before sealing; the hourly
       // housekeeping catches rows the demo seed writes meanwhile).
-      void services.users
-        .sealStoredSecrets()
-        .catch((error: unknown) => context.log.warn({ err: error }, 'sealing stored TOTP secrets failed'));
+      const sealing = Promise.all([services.users.sealStoredSecrets(), services.oidcSecrets.sealStored()]).catch(
+        (error: unknown) => context.log.warn({ err: error }, 'sealing stored secrets failed'),
+      );
+      // A pass still running when the server closes would write to a closed pool.
+      router.addHook('onClose', async () => {
+        await sealing;
+      });
       await router.register(async (classic) => {
         identityErrorHandler(classic);
         await classic.register(

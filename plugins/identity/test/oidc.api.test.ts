@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEALED_PREFIX } from '@atrium/sdk/server';
+import { oidcProvider } from '../server/tables.js';
 import { bearer, startIdentityServer, type IdentityTestServer } from './identity-test-server.js';
 import { startOpenIdProvider, type TestOpenIdProvider } from './openid-provider.js';
 
@@ -186,5 +189,33 @@ describe('external OpenID Connect providers, against a real OpenID Provider', ()
       await server.get('/api/identity/session', bearer(body.authentication_result.access_token))
     ).json();
     expect(session.username).toBe('author@atrium.test');
+  });
+
+  it('keeps the client secret sealed at rest, bound to its provider; older plaintext rows get sealed', async () => {
+    const storedSecret = async () =>
+      (
+        await server.atrium.database.db
+          .select({ secret: oidcProvider.clientSecret })
+          .from(oidcProvider)
+          .where(eq(oidcProvider.id, providerId))
+      )[0]!.secret!;
+    // Sealed on write (the sign-ins above opened it to authenticate at the provider's token endpoint).
+    const sealed = await storedSecret();
+    expect(sealed.startsWith(SEALED_PREFIX)).toBe(true);
+    expect(sealed).not.toContain(idp.clientSecret);
+    // A row as it was before sealing: the hourly housekeeping seals it.
+    await server.atrium.database.db
+      .update(oidcProvider)
+      .set({ clientSecret: idp.clientSecret })
+      .where(eq(oidcProvider.id, providerId));
+    server.clock.advanceSeconds(2 * 60 * 60);
+    await server.signIn('adjuster@atrium.test');
+    let secret = idp.clientSecret;
+    for (let i = 0; i < 100 && !secret.startsWith(SEALED_PREFIX); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      secret = await storedSecret();
+    }
+    expect(secret.startsWith(SEALED_PREFIX)).toBe(true);
+    expect(secret).not.toContain(idp.clientSecret);
   });
 });

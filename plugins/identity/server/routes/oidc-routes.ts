@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { notFound, type AtriumRouter } from '@atrium/sdk/server';
@@ -111,14 +112,16 @@ export function oidcRoutes(router: AtriumRouter, services: IdentityServices) {
       checkIssuer(body.issuer);
       checkRedirectUris(body.redirect_uris);
       const now = services.clock.now();
+      const id = randomUUID();
       const [row] = await uniqueName(() =>
         services.db
           .insert(oidcProvider)
           .values({
+            id,
             name: body.name,
             issuer: body.issuer,
             clientId: body.client_id,
-            clientSecret: body.client_secret ?? null,
+            clientSecret: services.oidcSecrets.seal(id, body.client_secret ?? null),
             scopes: body.scopes ?? DEFAULT_OIDC_SCOPES,
             enabled: body.enabled ?? true,
             linkByEmail: body.link_by_email ?? false,
@@ -179,7 +182,9 @@ export function oidcRoutes(router: AtriumRouter, services: IdentityServices) {
             ...(body.name !== undefined ? { name: body.name } : {}),
             ...(body.issuer !== undefined ? { issuer: body.issuer } : {}),
             ...(body.client_id !== undefined ? { clientId: body.client_id } : {}),
-            ...(body.client_secret !== undefined ? { clientSecret: body.client_secret } : {}),
+            ...(body.client_secret !== undefined
+              ? { clientSecret: services.oidcSecrets.seal(request.params.id, body.client_secret) }
+              : {}),
             ...(body.scopes !== undefined ? { scopes: body.scopes } : {}),
             ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
             ...(body.link_by_email !== undefined ? { linkByEmail: body.link_by_email } : {}),
