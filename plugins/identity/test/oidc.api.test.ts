@@ -63,6 +63,13 @@ describe('external OpenID Connect providers, against a real OpenID Provider', ()
       scopes: ['openid', 'email', 'profile', 'phone'],
     });
     expect(detail.client_secret).toBeUndefined();
+    // The administrators' list has every provider, disabled ones too, and never a secret.
+    const all = await server.get('/api/identity/oidc-providers/all', adminHeaders);
+    expect((await all.json()).providers).toEqual([expect.objectContaining({ id: providerId, has_client_secret: true })]);
+    expect(JSON.stringify(await (await server.get('/api/identity/oidc-providers/all', adminHeaders)).json())).not.toContain(
+      idp.clientSecret,
+    );
+    expect((await server.get('/api/identity/oidc-providers/all', adjuster)).status).toBe(403);
     expect(await (await server.get('/api/identity/oidc-providers')).json()).toEqual({
       providers: [{ id: providerId, name: 'Carrier SSO' }],
     });

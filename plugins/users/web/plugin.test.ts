@@ -14,7 +14,13 @@ describe('users plugin (web)', () => {
       ['users:manage', '/users/manage/:inviteUserContactId?'],
       ['users:admin-settings', '/users/admin-settings'],
       ['users:edit', '/users/edit/:username'],
+      ['users:sign-in-providers', '/users/sign-in-providers'],
     ]);
+    // Shown only to who may read sign-in providers (the route guard and the sub-navigation check it).
+    expect(registry.routes().find((r) => r.name === 'users:sign-in-providers')?.meta.permission).toEqual({
+      resource: 'identity:oidc-provider',
+      action: 'read',
+    });
     expect(registry.nav('main').map((n) => n.title)).toEqual(['Users']);
     expect(registry.danglingNav()).toEqual([]);
     expect(registry.commands().map((c) => c.item.title)).toEqual(['Open Users', 'New User']);

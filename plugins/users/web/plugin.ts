@@ -1,6 +1,12 @@
 import IconUsers from '@tabler/icons-react/icons/IconUsers';
 import { defineCommand, definePlugin, type PluginRoute } from '@atrium/sdk';
-import { usersAdminSettingsRoute, usersEditRoute, usersListRoute, usersManageRoute } from './routes.js';
+import {
+  usersAdminSettingsRoute,
+  usersEditRoute,
+  usersListRoute,
+  usersManageRoute,
+  usersSignInProvidersRoute,
+} from './routes.js';
 
 /**
  * The Users module: the carrier's user accounts (identity's user management, JSON:API) — list and
@@ -25,6 +31,15 @@ export default definePlugin({
     page(usersManageRoute, 'New user', () => import('./pages/user-manage-page.js')),
     page(usersAdminSettingsRoute, 'Admin settings', () => import('./pages/admin-settings-page.js')),
     page(usersEditRoute, 'Edit user', () => import('./pages/user-edit-page.js')),
+    {
+      ...page(usersSignInProvidersRoute, 'Sign-in providers', () => import('./pages/sign-in-providers-page.js')),
+      // Only administrators of sign-in see the entry (the route guard checks it too).
+      meta: {
+        layout: 'default',
+        title: 'Sign-in providers',
+        permission: { resource: 'identity:oidc-provider', action: 'read' },
+      },
+    },
   ],
   nav: [
     {
@@ -51,6 +66,13 @@ export default definePlugin({
       to: usersAdminSettingsRoute,
       area: 'sub',
       order: 3,
+    },
+    {
+      id: 'users.sign-in-providers',
+      title: 'Sign-in providers',
+      to: usersSignInProvidersRoute,
+      area: 'sub',
+      order: 4,
     },
   ],
   commands: [

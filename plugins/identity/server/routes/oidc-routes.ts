@@ -95,6 +95,23 @@ export function oidcRoutes(router: AtriumRouter, services: IdentityServices) {
     },
   );
 
+  router.get(
+    '/oidc-providers/all',
+    {
+      config: { access: { resource: 'identity:oidc-provider', action: 'read' } },
+      schema: {
+        summary: 'Every provider, enabled or not, with its settings (never its client secret), by name.',
+        tags,
+        security,
+        response: { 200: z.object({ providers: z.array(oidcProviderResponse) }) },
+      },
+    },
+    async () => {
+      const rows = await services.db.select().from(oidcProvider).orderBy(oidcProvider.name);
+      return { providers: rows.map(providerResponse) };
+    },
+  );
+
   router.post(
     '/oidc-providers',
     {
