@@ -106,6 +106,7 @@ export async function createAtrium(options: AtriumOptions): Promise<Atrium> {
       }
       phase('seed');
     })();
+    const resolver = serviceResolver(plugins, () => context);
     const context: ServerPluginContext = {
       db: database.db,
       pool: database.pool,
@@ -116,7 +117,8 @@ export async function createAtrium(options: AtriumOptions): Promise<Atrium> {
       storage: platformStorage.storage,
       mail: mail.service,
       secrets,
-      service: serviceResolver(plugins, () => context),
+      service: resolver.service,
+      optionalService: resolver.optionalService,
     };
     // Plugins' default grants join the access policies once the seed has made the system roles.
     const granting = seeding.then(() => applyPermissionDefaults(plugins, context));

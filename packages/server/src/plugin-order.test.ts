@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createServiceRef, defineServerPlugin, provideService, type Queryable } from '@atrium/sdk/server';
 import { orderPlugins } from './plugin-order.js';
+import { serviceResolver } from './plugin-services.js';
 
 const plugin = (id: string, deps: string[] = []) => defineServerPlugin({ id, deps });
 
@@ -67,6 +68,20 @@ describe('plugin order', () => {
       // @ts-expect-error a service's methods take the caller's transaction first
       createServiceRef<{ bump(name: string): number }>('counter.bad');
       expect(() => createServiceRef('Counter')).toThrow(/'<plugin>.<service>'/);
+    });
+
+    it('builds a service once; an optional one without a provider is null, a required one throws', () => {
+      let built = 0;
+      const counting = defineServerPlugin({
+        id: 'counter',
+        provides: { services: [provideService(tally, () => (built++, { bump: async () => 1 }))] },
+      });
+      const withProvider = serviceResolver([counting], () => ({}) as never);
+      expect(withProvider.optionalService(tally)).toBe(withProvider.service(tally));
+      expect(built).toBe(1);
+      const without = serviceResolver([], () => ({}) as never);
+      expect(without.optionalService(tally)).toBeNull();
+      expect(() => without.service(tally)).toThrow("No installed plugin provides the service 'counter.tally'.");
     });
   });
 });

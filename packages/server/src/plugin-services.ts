@@ -8,15 +8,26 @@ import { serviceProviders } from './plugin-order.js';
 export function serviceResolver(
   plugins: readonly ServerPluginDefinition[],
   context: () => ServerPluginContext,
-): <T extends ServiceMethods>(ref: ServiceRef<T>) => T {
+): {
+  service<T extends ServiceMethods>(ref: ServiceRef<T>): T;
+  optionalService<T extends ServiceMethods>(ref: ServiceRef<T>): T | null;
+} {
   const providers = serviceProviders(plugins);
   const built = new Map<string, unknown>();
-  return <T extends ServiceMethods>(ref: ServiceRef<T>): T => {
+  const optionalService = <T extends ServiceMethods>(ref: ServiceRef<T>): T | null => {
     if (!built.has(ref.id)) {
       const provision = providers.get(ref.id)?.provides?.services?.find((p) => p.ref.id === ref.id);
-      if (!provision) throw new Error(`No installed plugin provides the service '${ref.id}'.`);
+      if (!provision) return null;
       built.set(ref.id, provision.create(context()));
     }
     return built.get(ref.id) as T;
+  };
+  return {
+    optionalService,
+    service: <T extends ServiceMethods>(ref: ServiceRef<T>): T => {
+      const service = optionalService(ref);
+      if (!service) throw new Error(`No installed plugin provides the service '${ref.id}'.`);
+      return service;
+    },
   };
 }

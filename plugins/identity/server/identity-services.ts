@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database, PlatformServices, Queryable, ServerPluginContext } from '@atrium/sdk/server';
-import { CONTACT_DIRECTORY, type ContactDirectory } from '@atrium/plugin-contacts/directory';
+import { CONTACT_DIRECTORY } from '@atrium/plugin-contacts/directory';
 import { AccessTokens } from './access-tokens.js';
 import { systemClock, type Clock } from './clock.js';
 import { OutboxCodeSender, type CodeSender } from './code-sender.js';
@@ -102,13 +102,8 @@ export class IdentityServices {
    */
   async unknownContacts(tx: Queryable, ids: string[]): Promise<string[]> {
     if (ids.length === 0) return [];
-    let directory: ContactDirectory;
-    try {
-      directory = this.context.service(CONTACT_DIRECTORY);
-    } catch (error) {
-      if (error instanceof Error && error.message.startsWith('No installed plugin provides')) return [];
-      throw error;
-    }
+    const directory = this.context.optionalService(CONTACT_DIRECTORY);
+    if (!directory) return [];
     const known = new Set((await directory.findContacts(tx, ids)).map((c) => c.id));
     return ids.filter((id) => !known.has(id));
   }

@@ -83,6 +83,12 @@ export interface ServerPluginContext {
    * Throws when no installed plugin provides it (the server refuses to start in that case anyway).
    */
   service<T extends ServiceMethods>(ref: ServiceRef<T>): T;
+  /**
+   * A service your module uses when it is installed and does without otherwise (do not list it in
+   * `deps`): null when no installed plugin provides it. E.g. claims reads the policies module's
+   * policies when it is there, contacts lists a contact's claims when claims is there.
+   */
+  optionalService<T extends ServiceMethods>(ref: ServiceRef<T>): T | null;
 }
 
 export interface SeedContext {
