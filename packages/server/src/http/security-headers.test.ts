@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HSTS, registerSecurityHeaders } from './security-headers.js';
+import { CONTENT_SECURITY_POLICY, helmetHeaders, HSTS, registerSecurityHeaders } from './security-headers.js';
 
 /** Issue 14, hole 8: HSTS only over TLS (a plain-HTTP answer must not pin the host to HTTPS). */
 const dir = mkdtempSync(path.join(tmpdir(), 'atrium-tls-'));
@@ -68,5 +68,16 @@ describe('Strict-Transport-Security', () => {
     expect(response.headers.get('strict-transport-security')).toBeNull();
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect((await fetch(`${url}/401`)).headers.get('www-authenticate')).toMatch(/^Bearer/);
+  });
+});
+
+describe('the headers helmet writes, once at start', () => {
+  it('hold the one CSP and the hardening headers, and no HSTS (set per request over TLS)', () => {
+    const headers = new Map(helmetHeaders());
+    expect(headers.get('content-security-policy')?.split(';').join('; ')).toBe(CONTENT_SECURITY_POLICY);
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+    expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(headers.get('x-frame-options')).toBe('DENY');
+    expect(headers.has('strict-transport-security')).toBe(false);
   });
 });

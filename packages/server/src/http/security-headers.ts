@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import fastifyHelmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet from 'helmet';
 
 /**
  * Security headers on every answer (issue 14, hole 8), through @fastify/helmet:
@@ -13,6 +14,11 @@ import fastifyHelmet from '@fastify/helmet';
  *   plain HTTP the header is ignored by browsers, and on a development machine it would pin
  *   localhost to HTTPS for a year;
  * - `WWW-Authenticate: Bearer` on every 401 (RFC 6750), whichever route answered it.
+ *
+ * helmet writes the headers; it runs once, at start, and every answer then gets the headers it
+ * wrote. (@fastify/helmet built a new helmet middleware for every request, re-parsing the CSP
+ * directives: 11% of the server's CPU on a plain authenticated route, P1 in docs/operations.md.) No
+ * route varies them per request, so one set serves all.
  */
 export const CSP_DIRECTIVES: Record<string, string[]> = {
   'default-src': ["'self'"],
@@ -34,9 +40,16 @@ export const CONTENT_SECURITY_POLICY = Object.entries(CSP_DIRECTIVES)
 
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
-export async function registerSecurityHeaders(app: FastifyInstance) {
-  await app.register(fastifyHelmet, {
-    global: true,
+/** The headers helmet sets with Atrium's configuration, computed once. */
+export function helmetHeaders(): [name: string, value: string][] {
+  const headers: [string, string][] = [];
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers.push([name.toLowerCase(), String(value)]);
+    },
+    removeHeader() {},
+  };
+  helmet({
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xFrameOptions: { action: 'deny' },
@@ -44,6 +57,17 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
     strictTransportSecurity: false,
     // Images and downloads are same-origin; cross-origin embedding is not a use case to break for.
     crossOriginEmbedderPolicy: false,
+  })({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance) {
+  const headers = helmetHeaders();
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
