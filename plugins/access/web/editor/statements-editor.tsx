@@ -1,7 +1,5 @@
-import Editor, { loader, type OnMount } from '@monaco-editor/react';
-import * as monaco from 'monaco-editor';
-import EditorWorker from 'monaco-editor/editor/editor.worker.js?worker';
-import JsonWorker from 'monaco-editor/language/json/json.worker.js?worker';
+import Editor, { type OnMount } from '@monaco-editor/react';
+import { monaco } from '@atrium/sdk/monaco';
 import { useEffect, useRef } from 'react';
 import { STATEMENTS_JSON_SCHEMA } from '../../shared/statement-schema.js';
 import { locatePointer } from './json-locate.js';
@@ -9,14 +7,9 @@ import { locatePointer } from './json-locate.js';
 /**
  * The statements of a policy as JSON in Monaco, checked against STATEMENTS_JSON_SCHEMA while typing
  * and marked with the server's validation results. Only the policy editor's lazy chunk imports this
- * file: Monaco comes from the bundle (`loader.config({ monaco })`), never from a CDN, and never in
+ * file: Monaco comes from the bundle (`@atrium/sdk/monaco`), never from a CDN, and never in
  * the first bundle.
  */
-const globalScope = self as typeof self & { MonacoEnvironment?: monaco.Environment };
-globalScope.MonacoEnvironment = {
-  getWorker: (_id, label) => (label === 'json' ? new JsonWorker() : new EditorWorker()),
-};
-loader.config({ monaco });
 
 export const STATEMENTS_MODEL_URI = 'inmemory://atrium/access/policy-statements.json';
 const SCHEMA_URI = 'inmemory://atrium/access/statements.schema.json';

@@ -1,6 +1,5 @@
-import Editor, { loader, type OnMount } from '@monaco-editor/react';
-import * as monaco from 'monaco-editor';
-import EditorWorker from 'monaco-editor/editor/editor.worker.js?worker';
+import Editor, { type OnMount } from '@monaco-editor/react';
+import { monaco } from '@atrium/sdk/monaco';
 import { useEffect, useRef } from 'react';
 import type { CompletionEntry, CompletionKind } from './formula-completion.js';
 import type { FormulaProblem } from './formula-problem.js';
@@ -11,10 +10,6 @@ import type { FormulaProblem } from './formula-problem.js';
  * validation problems drawn as error markers at their line and column. Only the calculations panel's
  * lazy chunk imports this file: Monaco comes from the bundle, never from a CDN or the first bundle.
  */
-const globalScope = self as typeof self & { MonacoEnvironment?: monaco.Environment };
-// Another lazily loaded editor (access statements) may already have set its workers; keep them.
-globalScope.MonacoEnvironment ??= { getWorker: () => new EditorWorker() };
-loader.config({ monaco });
 
 export const FORMULA_LANGUAGE = 'atrium-formula';
 const MARKER_OWNER = 'atrium-lines-formula';

@@ -1,7 +1,5 @@
-import Editor, { DiffEditor, loader, type OnMount } from '@monaco-editor/react';
-import * as monaco from 'monaco-editor';
-import EditorWorker from 'monaco-editor/editor/editor.worker.js?worker';
-import JsonWorker from 'monaco-editor/language/json/json.worker.js?worker';
+import Editor, { DiffEditor, type OnMount } from '@monaco-editor/react';
+import { monaco } from '@atrium/sdk/monaco';
 import { useEffect, useRef } from 'react';
 import {
   completionsAt,
@@ -18,14 +16,8 @@ import {
  * and hover from brl-service (the ontology of the effective date), the diagnostics the page computes
  * with the same parser and type check as the server drawn as markers, and format document (parse →
  * print). Only the component page's lazy chunk imports this file: Monaco comes from the bundle
- * (`loader.config({ monaco })`, its workers as same-origin files), never from a CDN or the first load.
+ * (`@atrium/sdk/monaco`, its workers as same-origin files), never from a CDN or the first load.
  */
-const globalScope = self as typeof self & { MonacoEnvironment?: monaco.Environment };
-// The access policy editor sets the same two workers; the lines formula editor only the first.
-globalScope.MonacoEnvironment = {
-  getWorker: (_id, label) => (label === 'json' ? new JsonWorker() : new EditorWorker()),
-};
-loader.config({ monaco });
 
 export const BRL_LANGUAGE = 'atrium-brl';
 const MARKER_OWNER = 'atrium-rules-brl';
