@@ -21,6 +21,7 @@ describe('SPA assets', () => {
     writeFileSync(path.join(webDist, 'assets', 'plain-def456.js'), 'console.log(1);');
     app = Fastify();
     await registerSpa(app, webDist);
+    app.setNotFoundHandler(async (request, reply) => reply.code(200).send(`fallback for ${request.url}`));
     await app.ready();
   });
   afterAll(async () => {
@@ -56,5 +57,15 @@ describe('SPA assets', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.body).toBe('console.log(1);');
+  });
+
+  it('hands a path that names no file to the app (the history fallback), and serves no file outside the build', async () => {
+    expect((await get('/')).body).toBe('<!doctype html><title>Atrium</title>');
+    for (const url of ['/claims/40/exposures', '/assets/missing-000.js']) {
+      const response = await get(url);
+      expect(response.body).toBe(`fallback for ${url}`);
+    }
+    const outside = await get('/..%2F..%2Fetc%2Fpasswd');
+    expect(outside.body).not.toContain('root:');
   });
 });
