@@ -1,7 +1,10 @@
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { checkZipExpansion, XLSX_LIMITS } from '@atrium/sdk/server';
+
+/** ExcelJS (with its zip libraries) loads on the first workbook, not with the server (0.4-0.7 s of every start, P8). */
+const loadExcelJs = async () => (await import('exceljs')).default;
 
 /**
  * The historical claims file (docs/claims-import.md): one flat table, one row per financial entry,
@@ -77,7 +80,7 @@ function readCsv(text: string): string[][] {
 async function readXlsx(data: Buffer): Promise<string[][]> {
   // A zip bomb is refused (413) before ExcelJS inflates anything (docs/security.md).
   await checkZipExpansion(data, XLSX_LIMITS);
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJs()).Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
   } catch (error) {

@@ -1,7 +1,10 @@
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { checkZipExpansion, XLSX_LIMITS } from '@atrium/sdk/server';
+
+/** ExcelJS (with its zip libraries) loads on the first workbook, not with the server (0.4-0.7 s of every start, P8). */
+const loadExcelJs = async () => (await import('exceljs')).default;
 
 /**
  * Rate-table grids in and out of files: CSV (comma), TSV (tab, also what a spreadsheet puts on the
@@ -37,7 +40,7 @@ export function writeDelimited(grid: string[][], delimiter: ',' | '\t'): string 
 export async function readXlsx(data: Buffer | Uint8Array): Promise<string[][]> {
   // A zip bomb is refused (413) before ExcelJS inflates anything (docs/security.md).
   await checkZipExpansion(data, XLSX_LIMITS);
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJs()).Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
   } catch (error) {
@@ -83,7 +86,7 @@ function numberCellText(value: number): string {
  * values keep every digit (a spreadsheet still shows them as numbers to the eye and reads them back).
  */
 export async function writeXlsx(grid: string[][], sheetName: string): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJs()).Workbook();
   const sheet = workbook.addWorksheet(sheetName.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Rate table');
   for (const line of grid) sheet.addRow(line);
   sheet.getRow(1).font = { bold: true };
