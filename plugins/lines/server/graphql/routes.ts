@@ -1,10 +1,13 @@
-import { GraphQLError, type ExecutionResult } from 'graphql';
+import type { ExecutionResult } from 'graphql';
 import { z, type AtriumRouter, type ServerPluginContext } from '@atrium/sdk/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LINES_PERMISSIONS } from '../permissions.js';
 import { createDatabaseSource } from './database-source.js';
-import { runGraphql, type GraphqlRequest } from './execute.js';
-import { forbiddenError, type GraphqlContext } from './schema.js';
+import type { GraphqlRequest } from './execute.js';
+import type { GraphqlContext } from './schema.js';
+
+/** graphql-js and the schema load with the first query, not with the server (P8). */
+const engine = () => Promise.all([import('graphql'), import('./execute.js'), import('./schema.js')]);
 
 /**
  * GraphQL at /api/graphql/lines and /api/quote/graphql/ (the same schema). The routes are
@@ -47,7 +50,7 @@ export function registerGraphqlRoutes(router: AtriumRouter, context: ServerPlugi
           const evaluator = context.services.evaluator;
           const principal = request.principal;
           const allowed = evaluator && principal ? (await evaluator.evaluate(principal, READ)).allowed : false;
-          if (!allowed) throw forbiddenError();
+          if (!allowed) throw (await import('./schema.js')).forbiddenError();
         })();
         return decision;
       },
@@ -67,7 +70,10 @@ export function registerGraphqlRoutes(router: AtriumRouter, context: ServerPlugi
           body: postBody,
         },
       },
-      async (request, reply) => send(reply, await runGraphql(request.body, contextOf(request))),
+      async (request, reply) => {
+        const [, { runGraphql }] = await engine();
+        return send(reply, await runGraphql(request.body, contextOf(request)));
+      },
     );
     router.get(
       path,
@@ -81,6 +87,7 @@ export function registerGraphqlRoutes(router: AtriumRouter, context: ServerPlugi
         },
       },
       async (request, reply) => {
+        const [{ GraphQLError }, { runGraphql }] = await engine();
         let variables: Record<string, unknown> | undefined;
         if (request.query.variables) {
           try {
