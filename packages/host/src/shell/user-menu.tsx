@@ -86,9 +86,9 @@ export default function UserMenu() {
               </Menu.Item>
             ) : null}
             {/*
-              The spec's Support Tools, outstanding tickets and Setup for Demo stay out of the menu
-              until the contacts/support work builds their pages: a link must never lead to
-              "Page not found" (issue 15, item 11).
+              Support Tools and Outstanding tickets are the support module's user-menu entries
+              (above, shown to the staff who may open it); Setup for Demo stays out until a page
+              exists: a link must never lead to "Page not found" (issue 15, item 11).
             */}
           </>
         )}

@@ -47,3 +47,52 @@ export function readUploadedFile(body: Buffer, contentType: string): Promise<Upl
     parser.end(body);
   });
 }
+
+/**
+ * Every part of a multipart/form-data body: text fields as strings (a name sent twice becomes a
+ * list) and files as lists of `UploadedFile` by field name. For routes that take a classic form
+ * with several files (the gateway's support ticket). Resolves null when the body is not multipart.
+ */
+export function readMultipartForm(
+  body: Buffer,
+  contentType: string,
+): Promise<Record<string, string | string[] | UploadedFile[]> | null> {
+  return new Promise((resolve) => {
+    let parser: ReturnType<typeof Busboy>;
+    try {
+      parser = Busboy({ headers: { 'content-type': contentType }, limits: { fields: 100, files: 20 } });
+    } catch {
+      resolve(null);
+      return;
+    }
+    const form: Record<string, string | string[] | UploadedFile[]> = {};
+    const reads: Promise<void>[] = [];
+    parser.on('file', (field, stream, filename, _encoding, mimeType) => {
+      const chunks: Buffer[] = [];
+      reads.push(
+        new Promise<void>((done) => {
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => {
+            const files = Array.isArray(form[field]) && typeof form[field][0] === 'object' ? form[field] : [];
+            (files as UploadedFile[]).push({
+              filename,
+              contentType: mimeType || undefined,
+              data: Buffer.concat(chunks),
+            });
+            form[field] = files as UploadedFile[];
+            done();
+          });
+        }),
+      );
+    });
+    parser.on('field', (field, value) => {
+      const previous = form[field];
+      if (previous === undefined) form[field] = value;
+      else if (typeof previous === 'string') form[field] = [previous, value];
+      else if (typeof previous[0] === 'string') (previous as string[]).push(value);
+    });
+    parser.on('finish', () => void Promise.all(reads).then(() => resolve(form)));
+    parser.on('error', () => resolve(null));
+    parser.end(body);
+  });
+}
