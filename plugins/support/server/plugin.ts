@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineServerPlugin } from '@atrium/sdk/server';
 import { USER_DIRECTORY } from '@atrium/plugin-identity/user-directory';
 import { supportPermissions } from './permissions.js';
+import { loadUserProfile } from './load-user-profile.js';
 import { submitIssue } from './submit-issue.js';
 import { ticketRoutes } from './ticket-routes.js';
 
@@ -17,7 +18,7 @@ export default defineServerPlugin({
   dbSchema: 'support',
   migrationsFolder: fileURLToPath(new URL('./migrations', import.meta.url)),
   permissions: supportPermissions,
-  gateway: [submitIssue],
+  gateway: [submitIssue, loadUserProfile],
   routes(router, context) {
     ticketRoutes(router, context);
   },

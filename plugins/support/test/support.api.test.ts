@@ -45,7 +45,8 @@ describe('support tickets', () => {
   const submit = async (user: string, fields: Record<string, string>, files: [string, Buffer, string][] = []) => {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.set(name, value);
-    for (const [name, bytes, type] of files) form.append('attachments', new Blob([bytes], { type }), name);
+    for (const [name, bytes, type] of files)
+      form.append('attachments', new Blob([new Uint8Array(bytes)], { type }), name);
     return server.fetch(SUBMIT, {
       method: 'POST',
       headers: { authorization: `Bearer ${await signIn(server, user)}` },
