@@ -101,7 +101,11 @@ function SupportTicketForm({ onDone }: { onDone(): void }) {
           required
           value={subject}
           error={errors.subject}
-          onChange={(e) => setSubject(e.currentTarget.value)}
+          onChange={(e) => {
+            setSubject(e.currentTarget.value);
+            // Cleared while typing, not on blur: a message vanishing on blur moves what the user clicks next.
+            if (e.currentTarget.value.trim()) setErrors((prev) => ({ ...prev, subject: undefined }));
+          }}
           onBlur={() => blurCheck('subject', subject)}
         />
         <Textarea
@@ -111,7 +115,10 @@ function SupportTicketForm({ onDone }: { onDone(): void }) {
           minRows={3}
           value={description}
           error={errors.description}
-          onChange={(e) => setDescription(e.currentTarget.value)}
+          onChange={(e) => {
+            setDescription(e.currentTarget.value);
+            if (e.currentTarget.value.trim()) setErrors((prev) => ({ ...prev, description: undefined }));
+          }}
           onBlur={() => blurCheck('description', description)}
         />
         <TagsInput
