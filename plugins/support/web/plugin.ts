@@ -25,7 +25,7 @@ export default definePlugin({
     },
   ],
   nav: [
-    { id: 'support.tools', title: 'Support Tools', to: supportToolsRoute, area: 'user-menu', order: 50 },
-    { id: 'support.tickets', title: 'Outstanding tickets', to: outstandingTicketsRoute, area: 'user-menu', order: 51 },
+    { id: 'support.tools', title: 'Support Tools', to: supportToolsRoute, area: 'resources', order: 50 },
+    { id: 'support.tickets', title: 'Outstanding tickets', to: outstandingTicketsRoute, area: 'resources', order: 51 },
   ],
 });
