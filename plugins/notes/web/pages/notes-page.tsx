@@ -9,6 +9,12 @@ import { myNotes, noteKeys, type Note } from '../notes-api.js';
 
 type Scope = 'mine' | 'written' | 'mentioned';
 const PAGE_SIZE = 25;
+const PAGE_CONTROL_NAMES = {
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+} as const;
 
 /** Where a note's record opens; only for the record pages that exist today. */
 function recordHref(type: NoteRecordType, id: string): string | null {
@@ -85,7 +91,16 @@ export default function NotesPage() {
             {data.results.map((note) => (
               <NoteCard key={note.id} note={note} heading={<RecordHeading note={note} />} />
             ))}
-            {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} aria-label="Pages" /> : null}
+            {pages > 1 ? (
+              <Group component="nav" aria-label="Pages">
+                <Pagination
+                  total={pages}
+                  value={page}
+                  onChange={setPage}
+                  getControlProps={(control) => ({ 'aria-label': PAGE_CONTROL_NAMES[control] })}
+                />
+              </Group>
+            ) : null}
           </Stack>
         )}
       </QueryState>
