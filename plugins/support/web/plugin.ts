@@ -6,6 +6,9 @@ import { outstandingTicketsRoute, supportToolsRoute } from './routes.js';
  * for the carrier's staff (`ui:support`; agents and agencies have no Resources menu). The ticket
  * form itself is the shell's Help dialog, which posts to the classic gateway's submit_issue.
  */
+/** Spec: outstanding tickets are hidden when the newer generation of the app is disabled. */
+const NEW_GENERATION_ENABLED = import.meta.env.VITE_NEW_GENERATION !== 'false';
+
 export default definePlugin({
   id: 'support',
   title: 'Support',
@@ -26,6 +29,16 @@ export default definePlugin({
   ],
   nav: [
     { id: 'support.tools', title: 'Support Tools', to: supportToolsRoute, area: 'resources', order: 50 },
-    { id: 'support.tickets', title: 'Outstanding tickets', to: outstandingTicketsRoute, area: 'resources', order: 51 },
+    ...(NEW_GENERATION_ENABLED
+      ? [
+          {
+            id: 'support.tickets',
+            title: 'Outstanding tickets',
+            to: outstandingTicketsRoute,
+            area: 'resources' as const,
+            order: 51,
+          },
+        ]
+      : []),
   ],
 });

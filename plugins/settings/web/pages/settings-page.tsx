@@ -127,7 +127,7 @@ export default function SettingsPage() {
         <Stack gap="sm">
           <Checkbox
             label="This is the live site"
-            description="Employees then see the red 'Be careful, this is a Live site' banner."
+            description="Employees then see the red 'Be careful, this is a Live site' banner, with the description below."
             checked={form.live_status}
             disabled={readOnly}
             onChange={(e) => setForm({ ...form, live_status: e.currentTarget.checked })}
