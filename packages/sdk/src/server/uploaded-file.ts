@@ -65,33 +65,39 @@ export function readMultipartForm(
       resolve(null);
       return;
     }
-    const form: Record<string, string | string[] | UploadedFile[]> = {};
+    const fields = new Map<string, string[]>();
+    const files = new Map<string, UploadedFile[]>();
     const reads: Promise<void>[] = [];
     parser.on('file', (field, stream, filename, _encoding, mimeType) => {
       const chunks: Buffer[] = [];
+      const list = files.get(field) ?? [];
+      files.set(field, list);
+      const position = list.length;
+      list.push({ filename, contentType: mimeType || undefined, data: Buffer.alloc(0) });
       reads.push(
         new Promise<void>((done) => {
           stream.on('data', (chunk: Buffer) => chunks.push(chunk));
           stream.on('end', () => {
-            const files = Array.isArray(form[field]) && typeof form[field][0] === 'object' ? form[field] : [];
-            (files as UploadedFile[]).push({
-              filename,
-              contentType: mimeType || undefined,
-              data: Buffer.concat(chunks),
-            });
-            form[field] = files as UploadedFile[];
+            list[position]!.data = Buffer.concat(chunks);
             done();
           });
         }),
       );
     });
     parser.on('field', (field, value) => {
-      const previous = form[field];
-      if (previous === undefined) form[field] = value;
-      else if (typeof previous === 'string') form[field] = [previous, value];
-      else if (typeof previous[0] === 'string') (previous as string[]).push(value);
+      fields.set(field, [...(fields.get(field) ?? []), value]);
     });
-    parser.on('finish', () => void Promise.all(reads).then(() => resolve(form)));
+    parser.on(
+      'finish',
+      () =>
+        void Promise.all(reads).then(() => {
+          const form: Record<string, string | string[] | UploadedFile[]> = {};
+          for (const [name, values] of fields) form[name] = values.length === 1 ? values[0]! : values;
+          // A name sent as a file is a file list, whatever text parts shared it.
+          for (const [name, list] of files) form[name] = list;
+          resolve(form);
+        }),
+    );
     parser.on('error', () => resolve(null));
     parser.end(body);
   });
