@@ -1,5 +1,13 @@
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import { ApiError, fieldError, notFound, z, type AtriumRouter, type ServerPluginContext } from '@atrium/sdk/server';
+import {
+  ApiError,
+  emitEvent,
+  fieldError,
+  notFound,
+  z,
+  type AtriumRouter,
+  type ServerPluginContext,
+} from '@atrium/sdk/server';
 import { USER_DIRECTORY } from '@atrium/plugin-identity/user-directory';
 import {
   noteCreateSchema,
@@ -8,6 +16,7 @@ import {
   type Note,
   type NoteRecordType,
 } from '../shared/note-schemas.js';
+import { noteCreated, noteDeleted, noteUpdated } from './events.js';
 import { notesPermissions } from './permissions.js';
 import { note } from './tables.js';
 
@@ -16,6 +25,14 @@ const security = [{ bearer: [] as string[] }];
 const can = notesPermissions.can;
 
 type NoteRow = typeof note.$inferSelect;
+
+const eventData = (row: NoteRow) => ({
+  id: row.id,
+  record_type: row.recordType,
+  record_id: row.recordId,
+  author: row.author,
+  mentions: row.mentions,
+});
 
 export function noteView(row: NoteRow, caller: string): Note {
   return {
@@ -135,20 +152,24 @@ export function notesRoutes(router: AtriumRouter, context: ServerPluginContext):
       const input = request.body;
       const { mentions, names } = await resolveMentions(input.mentions);
       const [me] = await directory().findUsers(db, [caller]);
-      const [row] = await db
-        .insert(note)
-        .values({
-          recordType: input.record_type,
-          recordId: input.record_id,
-          recordLabel: input.record_label || null,
-          body: input.body,
-          author: caller,
-          authorName: me?.name ?? caller,
-          mentions,
-          mentionNames: names,
-        })
-        .returning();
-      return reply.status(201).send(noteView(row!, caller));
+      const row = await db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(note)
+          .values({
+            recordType: input.record_type,
+            recordId: input.record_id,
+            recordLabel: input.record_label || null,
+            body: input.body,
+            author: caller,
+            authorName: me?.name ?? caller,
+            mentions,
+            mentionNames: names,
+          })
+          .returning();
+        await emitEvent(tx, noteCreated, eventData(inserted!), { triggeringUser: caller });
+        return inserted!;
+      });
+      return reply.status(201).send(noteView(row, caller));
     },
   );
 
@@ -177,8 +198,12 @@ export function notesRoutes(router: AtriumRouter, context: ServerPluginContext):
         changes.mentions = mentions;
         changes.mentionNames = names;
       }
-      const [row] = await db.update(note).set(changes).where(eq(note.id, request.params.id)).returning();
-      return noteView(row!, caller);
+      const row = await db.transaction(async (tx) => {
+        const [updated] = await tx.update(note).set(changes).where(eq(note.id, request.params.id)).returning();
+        await emitEvent(tx, noteUpdated, eventData(updated!), { triggeringUser: caller });
+        return updated!;
+      });
+      return noteView(row, caller);
     },
   );
 
@@ -189,8 +214,12 @@ export function notesRoutes(router: AtriumRouter, context: ServerPluginContext):
       schema: { summary: 'Deletes a note the caller wrote.', tags, security, params: idParams },
     },
     async (request, reply) => {
-      await ownNote(request.params.id, callerOf(request));
-      await db.delete(note).where(eq(note.id, request.params.id));
+      const caller = callerOf(request);
+      const row = await ownNote(request.params.id, caller);
+      await db.transaction(async (tx) => {
+        await tx.delete(note).where(eq(note.id, row.id));
+        await emitEvent(tx, noteDeleted, eventData(row), { triggeringUser: caller });
+      });
       return reply.status(204).send();
     },
   );

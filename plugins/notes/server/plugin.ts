@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineServerPlugin } from '@atrium/sdk/server';
 import { USER_DIRECTORY } from '@atrium/plugin-identity/user-directory';
+import { NOTES_EVENTS } from './events.js';
 import { notesRoutes } from './notes-routes.js';
 import { notesPermissions } from './permissions.js';
 
@@ -16,6 +17,7 @@ export default defineServerPlugin({
   dbSchema: 'notes',
   migrationsFolder: fileURLToPath(new URL('./migrations', import.meta.url)),
   permissions: notesPermissions,
+  events: NOTES_EVENTS,
   routes(router, context) {
     notesRoutes(router, context);
   },

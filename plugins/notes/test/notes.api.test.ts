@@ -48,6 +48,16 @@ describe('notes', () => {
     expect(await edited.json()).toMatchObject({ body: 'Photos received.', mentions: [] });
     expect((await (await underwriter.get('/notes/?scope=mentioned')).json()).count).toBe(0);
     expect((await adjuster.delete(`/notes/${note.id}/`)).status).toBe(204);
+    const { rows } = await server.atrium.database.pool.query(
+      `select topic, data->>'record_id' as record, triggering_user from core.event_outbox where topic like 'notes.%' order by id`,
+    );
+    expect(rows).toEqual(
+      ['notes.note.created', 'notes.note.updated', 'notes.note.deleted'].map((topic) => ({
+        topic,
+        record: 'CLM-1001',
+        triggering_user: 'adjuster@atrium.test',
+      })),
+    );
     expect((await adjuster.delete(`/notes/${note.id}/`)).status).toBe(404);
   });
 
