@@ -23,6 +23,7 @@ function usePaletteDestinations(): PaletteDestination[] {
   const agent = useVisibleNav('agent');
   const sub = useVisibleNav('sub');
   const userMenu = useVisibleNav('user-menu');
+  const resources = useVisibleNav('resources');
   return useMemo(
     () => [
       {
@@ -40,8 +41,9 @@ function usePaletteDestinations(): PaletteDestination[] {
       ...agent,
       ...sub,
       ...userMenu,
+      ...resources,
     ],
-    [main, agent, sub, userMenu],
+    [main, agent, sub, userMenu, resources],
   );
 }
 
@@ -49,7 +51,7 @@ function usePaletteDestinations(): PaletteDestination[] {
 function commandsOfHiddenDestinations(runtime: HostRuntime, shown: readonly PaletteDestination[]): Set<string> {
   const visible = new Set(shown.flatMap((d) => (d.entry.command ? [d.entry.command] : [])));
   return new Set(
-    (['main', 'agent', 'sub', 'user-menu'] as const)
+    (['main', 'agent', 'sub', 'user-menu', 'resources'] as const)
       .flatMap((area) => runtime.plugins.nav(area))
       .flatMap((entry) => (entry.command && !visible.has(entry.command) ? [entry.command] : [])),
   );

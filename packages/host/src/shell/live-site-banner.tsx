@@ -7,7 +7,9 @@ export function LiveSiteBanner() {
   if (!meta?.live_status) return null;
   return (
     <Alert color="red" variant="filled" radius={0} role="alert" className="atrium-live-banner">
-      Be careful, this is a Live site
+      <span>Be careful, this is a Live site</span>
+      {/* The administrator's description of the live status (Settings), e.g. which carrier's production. */}
+      {meta.live_status_description ? <span> — {meta.live_status_description}</span> : null}
     </Alert>
   );
 }

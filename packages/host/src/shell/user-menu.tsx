@@ -33,6 +33,8 @@ export default function UserMenu() {
   );
   // Modules kept out of the navigation (Integrations), for the users who may open them.
   const modules = useVisibleNav('user-menu');
+  // Resources pages of modules (Support Tools, Outstanding tickets), for who may open them.
+  const resources = useVisibleNav('resources');
   if (!user) return null;
   return (
     <Menu position="bottom-end" width={260} withinPortal>
@@ -85,11 +87,12 @@ export default function UserMenu() {
                 Labs feedback
               </Menu.Item>
             ) : null}
-            {/*
-              The spec's Support Tools, outstanding tickets and Setup for Demo stay out of the menu
-              until the contacts/support work builds their pages: a link must never lead to
-              "Page not found" (issue 15, item 11).
-            */}
+            {resources.map(({ entry, href }) => (
+              <Menu.Item key={entry.id} component={Link} to={href}>
+                {entry.title}
+              </Menu.Item>
+            ))}
+            {/* Setup for Demo stays out until a page exists: a link must never lead to "Page not found". */}
           </>
         )}
       </Menu.Dropdown>

@@ -17,3 +17,4 @@ export * from './secrets/index.js';
 export * from './zip-expansion.js';
 export * from './exceptions.js';
 export * from './gateway.js';
+export * from './carrier-settings.js';

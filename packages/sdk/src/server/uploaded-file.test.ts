@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readUploadedFile } from './uploaded-file.js';
+import { readMultipartForm, readUploadedFile } from './uploaded-file.js';
 
 const body = (parts: string[], boundary = 'XyZ') =>
   Buffer.from(parts.map((p) => `--${boundary}\r\n${p}\r\n`).join('') + `--${boundary}--\r\n`);
@@ -36,5 +36,28 @@ describe('readUploadedFile', () => {
     ).toBeNull();
     expect(await readUploadedFile(data, 'multipart/form-data')).toBeNull();
     expect(await readUploadedFile(data, 'application/json')).toBeNull();
+  });
+});
+
+describe('readMultipartForm', () => {
+  it('reads text fields (a repeated name as a list) and every file of a field, in order', async () => {
+    const data = body([
+      'Content-Disposition: form-data; name="subject"\r\n\r\nPrinting',
+      'Content-Disposition: form-data; name="ccs"\r\n\r\na@example.com',
+      'Content-Disposition: form-data; name="ccs"\r\n\r\nb@example.com',
+      'Content-Disposition: form-data; name="attachments"; filename="one.png"\r\nContent-Type: image/png\r\n\r\n1',
+      'Content-Disposition: form-data; name="attachments"; filename="two.png"\r\nContent-Type: image/png\r\n\r\n22',
+    ]);
+    const form = await readMultipartForm(data, 'multipart/form-data; boundary=XyZ');
+    expect(form).toMatchObject({
+      subject: 'Printing',
+      ccs: ['a@example.com', 'b@example.com'],
+      attachments: [
+        { filename: 'one.png', contentType: 'image/png' },
+        { filename: 'two.png', contentType: 'image/png' },
+      ],
+    });
+    expect((form!.attachments as { data: Buffer }[]).map((f) => f.data.toString())).toEqual(['1', '22']);
+    expect(await readMultipartForm(Buffer.from('{}'), 'application/json')).toBeNull();
   });
 });

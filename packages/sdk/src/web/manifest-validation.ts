@@ -18,7 +18,7 @@ export class PluginValidationError extends Error {
 }
 
 const PLUGIN_ID = /^[a-z][a-z0-9-]*$/;
-const NAV_AREAS = new Set(['main', 'sub', 'agent', 'user-menu']);
+const NAV_AREAS = new Set(['main', 'sub', 'agent', 'user-menu', 'resources']);
 
 function duplicates(values: Iterable<string>): string[] {
   const seen = new Set<string>();

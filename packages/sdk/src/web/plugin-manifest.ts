@@ -47,7 +47,7 @@ export interface PluginRoute {
   loader?: LazyComponentLoader;
 }
 
-export type NavArea = 'main' | 'sub' | 'agent' | 'user-menu';
+export type NavArea = 'main' | 'sub' | 'agent' | 'user-menu' | 'resources';
 
 export type NavIcon = string | ComponentType<{ size?: number | string }>;
 
@@ -59,7 +59,9 @@ export interface NavEntry {
   params?: RouteParams;
   /**
    * main: left sidebar; sub: the module's sub-sidebar; agent: agent/agency navigation; user-menu: the
-   * top bar's user menu, for a module the spec keeps out of the navigation (Integrations).
+   * top bar's user menu, for a module the spec keeps out of the navigation (Integrations);
+   * resources: under the user menu's Resources heading (Support Tools, outstanding tickets), which
+   * agents and agencies never see.
    */
   area: NavArea;
   /** Ascending; ties keep registration order. */

@@ -132,7 +132,7 @@ export function createPluginRegistry(): PluginRegistry {
         .sort((a, b) => (a.item.order ?? 0) - (b.item.order ?? 0));
     },
     danglingNav() {
-      return (['main', 'sub', 'agent', 'user-menu'] as const).flatMap((area) =>
+      return (['main', 'sub', 'agent', 'user-menu', 'resources'] as const).flatMap((area) =>
         registry.nav(area).filter((entry) => !routeNames.has(entry.to.name)),
       );
     },

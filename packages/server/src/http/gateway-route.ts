@@ -6,6 +6,7 @@ import {
   type GatewayMethod,
   type ServerPluginContext,
   type ServerPluginDefinition,
+  readMultipartForm,
 } from '@atrium/sdk/server';
 
 /**
@@ -42,6 +43,23 @@ export function registerGatewayRoute(
   }
   if (methods.size === 0) return;
   const listed = [...methods.keys()].sort().join(', ');
+  // Classic forms post multipart/form-data (the support ticket with its screenshots): text fields
+  // become strings, files lists of { filename, contentType, data } that the method's schema checks.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (request, body, done) => {
+      void readMultipartForm(body as Buffer, String(request.headers['content-type'])).then((form) =>
+        form ? done(null, form) : done(new ApiError(400, 'The form could not be read.')),
+      );
+    });
+    registerGatewayPost(scope, methods, listed);
+  });
+}
+
+function registerGatewayPost(
+  app: FastifyInstance,
+  methods: Map<string, { method: GatewayMethod; plugin: string; context: ServerPluginContext }>,
+  listed: string,
+): void {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/gateway',
     {

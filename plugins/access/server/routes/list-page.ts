@@ -71,7 +71,8 @@ export function orderByColumns(
 function pageLink(url: string, page: number): string {
   const parsed = new URL(url, 'http://atrium.invalid');
   parsed.searchParams.set('page', String(page));
-  return `${parsed.pathname}${parsed.search}`;
+  // `/x/` and `/x` are the same route (trailing-slash twins): the links name the registered one.
+  return `${parsed.pathname.replace(/(.)\/+$/, '$1')}${parsed.search}`;
 }
 
 export function toPage<T>(

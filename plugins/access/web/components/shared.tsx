@@ -2,6 +2,13 @@ import { Group, Pagination, Table, Text, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ConfirmButton } from '@atrium/sdk';
 
+const PAGE_CONTROL_NAMES = {
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+} as const;
+
 export { BatchFailureModal, ErrorAlert, type BatchFailure } from '@atrium/sdk';
 
 /** A delete button that asks the SDK's 'Are you sure you want to delete this …?' first. */
@@ -74,7 +81,18 @@ export function Pager({
       <Text size="sm" c="dimmed">
         {count} {count === 1 ? 'item' : 'items'}
       </Text>
-      {pages > 1 && <Pagination total={pages} value={page} onChange={onPage} size="sm" />}
+      {pages > 1 && (
+        <Group component="nav" aria-label="Pages">
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={onPage}
+            size="sm"
+            // The arrow buttons hold only an icon: they need names (axe button-name).
+            getControlProps={(control) => ({ 'aria-label': PAGE_CONTROL_NAMES[control] })}
+          />
+        </Group>
+      )}
     </Group>
   );
 }
