@@ -65,10 +65,12 @@ describe('external OpenID Connect providers, against a real OpenID Provider', ()
     expect(detail.client_secret).toBeUndefined();
     // The administrators' list has every provider, disabled ones too, and never a secret.
     const all = await server.get('/api/identity/oidc-providers/all', adminHeaders);
-    expect((await all.json()).providers).toEqual([expect.objectContaining({ id: providerId, has_client_secret: true })]);
-    expect(JSON.stringify(await (await server.get('/api/identity/oidc-providers/all', adminHeaders)).json())).not.toContain(
-      idp.clientSecret,
-    );
+    expect((await all.json()).providers).toEqual([
+      expect.objectContaining({ id: providerId, has_client_secret: true }),
+    ]);
+    expect(
+      JSON.stringify(await (await server.get('/api/identity/oidc-providers/all', adminHeaders)).json()),
+    ).not.toContain(idp.clientSecret);
     expect((await server.get('/api/identity/oidc-providers/all', adjuster)).status).toBe(403);
     expect(await (await server.get('/api/identity/oidc-providers')).json()).toEqual({
       providers: [{ id: providerId, name: 'Carrier SSO' }],
