@@ -1,6 +1,5 @@
 import { ApiError, defineGatewayMethod, z, type GatewayMethod } from '@atrium/sdk/server';
 import { USER_DIRECTORY } from '@atrium/plugin-identity/user-directory';
-import { supportPermissions } from './permissions.js';
 
 const profileBody = z.strictObject({ role: z.string().trim().max(200).optional() });
 
@@ -13,7 +12,8 @@ export const loadUserProfile: GatewayMethod<z.infer<typeof profileBody>> = defin
   file: 'core.login',
   method: 'loadUserProfile',
   summary: "The caller's profile (username, name, email, roles) in the given or effective role.",
-  access: supportPermissions.can('profile', 'read'),
+  // About the caller themselves: every signed-in user may ask.
+  access: 'authenticated',
   body: profileBody,
   async handler(input, { request, context }) {
     const principal = request.principal;

@@ -6,7 +6,7 @@ import { definePermissions } from '@atrium/sdk/server';
  * agents and agencies have no Resources menu, spec). `manage` — every user's tickets, closing any —
  * is the administrators' (their policy allows everything).
  */
-const staff = { view: true, ticket: ['create', 'read'] as const, profile: ['read'] as const };
+const staff = { view: true, ticket: ['create', 'read'] as const };
 export const supportPermissions = definePermissions('support', {
   grantVersion: 1,
   module: 'Support Tools and support tickets',
@@ -18,15 +18,12 @@ export const supportPermissions = definePermissions('support', {
         manage: "Read and close every user's support tickets.",
       },
     },
-    profile: {
-      actions: { read: "Read one's own profile through the classic gateway (core.login loadUserProfile)." },
-    },
   },
   grants: {
     'Claims Adjuster': staff,
     Underwriter: staff,
     'Product and Rules Author': staff,
-    Agent: { ticket: ['create', 'read'], profile: ['read'] },
-    Agency: { ticket: ['create', 'read'], profile: ['read'] },
+    Agent: { ticket: ['create', 'read'] },
+    Agency: { ticket: ['create', 'read'] },
   },
 });

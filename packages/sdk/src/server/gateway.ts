@@ -17,8 +17,12 @@ export interface GatewayMethod<Input = unknown> {
   method: string;
   /** One line for the OpenAPI description of /api/gateway. */
   summary: string;
-  /** The permission the caller needs, evaluated like a route's `config.access`. */
-  access: Permission;
+  /**
+   * The permission the caller needs, evaluated like a route's `config.access`; or 'authenticated'
+   * for a method about the caller themselves that every signed-in user may call (loadUserProfile,
+   * logOut).
+   */
+  access: Permission | 'authenticated';
   /** The JSON body; a missing body is validated as `{}`. */
   body: z.ZodType<Input>;
   handler(input: Input, call: { request: FastifyRequest; context: ServerPluginContext }): Promise<unknown>;

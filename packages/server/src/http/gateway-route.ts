@@ -24,10 +24,13 @@ export function registerGatewayRoute(
   for (const plugin of plugins) {
     for (const method of plugin.gateway ?? []) {
       const key = `${method.file}.${method.method}`;
-      const { resource, action } = method.access;
-      if (!plugin.permissions?.some((p) => p.resource === resource && p.action === action)) {
+      const access = method.access;
+      if (
+        access !== 'authenticated' &&
+        !plugin.permissions?.some((p) => p.resource === access.resource && p.action === access.action)
+      ) {
         throw new Error(
-          `Gateway method ${key} (${plugin.id}) is checked against ${resource}:${action}, which its plugin does not declare.`,
+          `Gateway method ${key} (${plugin.id}) is checked against ${access.resource}:${access.action}, which its plugin does not declare.`,
         );
       }
       const owner = methods.get(key);
@@ -76,9 +79,13 @@ function registerGatewayPost(
       const { file, method: name } = request.query;
       const entry = methods.get(`${file}.${name}`);
       if (!entry) throw new ApiError(404, `The gateway has no ${file}.${name}.`, { source: { parameter: 'method' } });
-      const evaluator = entry.context.services.evaluator;
-      const evaluation = evaluator ? await evaluator.evaluate(request.principal, entry.method.access) : null;
-      if (!evaluation?.allowed) throw new ApiError(403, undefined, { code: evaluation?.reason });
+      const access = entry.method.access;
+      // 'authenticated': the route's own check (a signed-in caller) is the method's.
+      if (access !== 'authenticated') {
+        const evaluator = entry.context.services.evaluator;
+        const evaluation = evaluator ? await evaluator.evaluate(request.principal, access) : null;
+        if (!evaluation?.allowed) throw new ApiError(403, undefined, { code: evaluation?.reason });
+      }
       // A ZodError from the body's schema becomes a 400 naming the field (http/error-response.ts).
       const input = entry.method.body.parse(request.body ?? {});
       return entry.method.handler(input, { request, context: entry.context });
