@@ -29,6 +29,7 @@ import { tokenRoutes } from './routes/token-routes.js';
 import { USER_MANAGEMENT_PERMISSION_DECLARATIONS } from './user-management/permissions.js';
 import { USER_MANAGEMENT_PREFIX } from './user-management/resources.js';
 import { userManagementRoutes } from './user-management/user-management-routes.js';
+import { logOutGatewayMethod } from './routes/log-out-gateway.js';
 
 export { ManualClock, systemClock, type Clock } from './clock.js';
 export type { CodeMessage, CodeSender } from './code-sender.js';
@@ -94,6 +95,7 @@ export function createIdentityPlugin(options: IdentityPluginOptions = {}): Serve
       },
       ...USER_MANAGEMENT_PERMISSION_DECLARATIONS,
     ],
+    gateway: [logOutGatewayMethod(servicesFor)],
     provides: {
       authenticator: (context) => createIdentityAuthenticator(servicesFor(context)),
       // Who exists, for other modules: claims users (shared/user-directory.ts) and the access

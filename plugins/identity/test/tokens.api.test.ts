@@ -126,6 +126,16 @@ describe('access and refresh tokens', () => {
     expect((await server.post('/api/identity/sign-out', { refresh_token: tokens.refresh_token })).status).toBe(200);
   });
 
+  it("the classic gateway's logOut ends the caller's session only", async () => {
+    const tokens = await server.tokensFor('agent@agency.test');
+    const kept = await server.tokensFor('agent@agency.test');
+    const out = await server.post('/api/gateway?file=core.login&method=logOut', {}, bearer(tokens.access_token));
+    expect(await out.json()).toEqual({ success: true });
+    expect(await sessionStatus(tokens.access_token)).toBe(401);
+    expect((await (await refresh(tokens.refresh_token)).json()).code).toBe('NotAuthorizedException');
+    expect(await sessionStatus(kept.access_token)).toBe(200);
+  });
+
   it('global sign-out ends every session of the user', async () => {
     const a = await server.tokensFor('agency@agency.test');
     const b = await server.tokensFor('agency@agency.test');
