@@ -193,4 +193,36 @@ describe('Users administration', () => {
     expect(await page.getByRole('table', { name: 'Users' }).count()).toBe(0);
     await page.context().close();
   });
+
+  it('an administrator adds a sign-in provider, disables it and removes it', async () => {
+    const page = await signIn('admin@atrium.test', '/users');
+    await page.getByRole('link', { name: 'Sign-in providers' }).click();
+    await page.waitForURL((url) => url.pathname === '/users/sign-in-providers');
+    await page.getByText('No sign-in providers').waitFor();
+
+    await page.getByRole('button', { name: 'Add provider' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a sign-in provider' });
+    await dialog.getByRole('textbox', { name: /^Name/ }).fill('Carrier SSO');
+    await dialog.getByRole('textbox', { name: /^Issuer/ }).fill('https://sso.carrier.example');
+    await dialog.getByRole('textbox', { name: /^Client ID/ }).fill('atrium-portal');
+    await dialog.getByLabel('Client secret').fill('s3cret-from-the-provider');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const row = page
+      .getByRole('table', { name: 'Sign-in providers' })
+      .getByRole('row')
+      .filter({ hasText: 'Carrier SSO' });
+    await row.filter({ hasText: 'Confidential (secret kept)' }).filter({ hasText: 'Enabled' }).waitFor();
+    await page.screenshot({ path: '/tmp/users-sign-in-providers.png', fullPage: true });
+
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Carrier SSO' });
+    await edit.getByLabel('Enabled (listed on the sign-in page)').uncheck();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await row.filter({ hasText: 'Disabled' }).waitFor();
+
+    await row.getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('dialog', { name: 'Confirm' }).getByRole('button', { name: 'Yes' }).click();
+    await page.getByText('No sign-in providers').waitFor();
+    expect(errors).toEqual([]);
+  });
 });
