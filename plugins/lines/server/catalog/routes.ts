@@ -1,4 +1,5 @@
 import type { AtriumRouter, ServerPluginContext } from '@atrium/sdk/server';
+import { effectiveDateClassicRoutes } from './effective-date-classic-routes.js';
 import { lineRoutes } from './line-routes.js';
 import { productRoutes } from './product-routes.js';
 import { riskFieldRoutes } from './risk-field-routes.js';
@@ -16,4 +17,5 @@ export async function registerCatalogRoutes(router: AtriumRouter, context: Serve
   riskFieldRoutes(router, context.db);
   riskItemRoutes(router, context.db);
   sequenceRoutes(router, context.db);
+  effectiveDateClassicRoutes(router, context.db);
 }

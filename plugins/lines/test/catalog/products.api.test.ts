@@ -11,6 +11,37 @@ afterAll(async () => server?.close());
 
 const api = '/api/lines';
 
+describe('the classic effective-date calls', () => {
+  it('lists the published and retired versions, never a draft, and reads one by id', async () => {
+    const all = await expectStatus<{ success: true; data: { id: number; product_name: string; status: string }[] }>(
+      server.underwriter.post('/api/v2/lines/get_all_effective_dates', {}),
+      200,
+    );
+    expect(all.success).toBe(true);
+    expect(all.data.length).toBeGreaterThan(0);
+    expect(all.data.every((d) => d.status !== 'draft')).toBe(true);
+    expect(all.data.map((d) => d.product_name)).toContain('homeowners');
+    const first = all.data[0]!;
+    const one = await expectStatus(
+      server.underwriter.post('/api/v2/lines/retrieve_effective_date', { effective_date_id: first.id }),
+      200,
+    );
+    expect(one.data).toEqual(first);
+    // The homeowners draft (version 2) is no effective date.
+    const versions = await expectStatus(server.admin.get('/api/lines/products/homeowners/versions/'), 200);
+    const draft = (versions.results ?? versions).find((v: { status: string }) => v.status === 'draft');
+    expect(
+      await errorOf(
+        server.underwriter.post('/api/v2/lines/retrieve_effective_date', { effective_date_id: draft.id }),
+        404,
+      ),
+    ).toBe(`Effective date ${draft.id} not found.`);
+    expect(
+      (await server.underwriter.post('/api/v2/lines/retrieve_effective_date', { effective_date_id: 'x' })).status,
+    ).toBe(400);
+  });
+});
+
 describe('lines', () => {
   it('lists and searches the demo lines with their latest product', async () => {
     const all = await expectStatus(server.underwriter.get(`${api}/lines/`), 200);
