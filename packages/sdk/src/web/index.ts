@@ -45,6 +45,7 @@ export * from './ui/format.js';
 export * from './ui/status-badge.js';
 export * from './ui/states.js';
 export * from './ui/data-table.js';
+export * from './ui/tree-keyboard.js';
 export * from './ui/page-header.js';
 export * from './ui/stat.js';
 export * from './resource-client.js';

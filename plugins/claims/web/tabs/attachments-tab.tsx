@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Tree, type NodeRendererProps } from 'react-arborist';
-import { ErrorAlert, useApiClient, useCan } from '@atrium/sdk';
+import { ErrorAlert, useApiClient, useCan, useTreeKeyboard } from '@atrium/sdk';
 import {
   deleteAttachment,
   moveAttachments,
@@ -69,6 +69,8 @@ export function AttachmentsTab({ claim }: { claim: Claim }) {
   const root = claim.exposures_folder_id ? String(claim.exposures_folder_id) : null;
   const tree = useFolderTree(claim.id, root);
   const [folderId, setFolderId] = useState<string | null>(null);
+  // Enter on a focused folder shows its files, as a click does (Space only opens or closes it).
+  const folderKeys = useTreeKeyboard<FolderNode>((node) => setFolderId(node.data.id));
   const current = folderId ?? tree.data?.[0]?.id ?? null;
   const files = useFolderFiles(claim.id, current);
   const changed = useAttachmentsChanged(claim.id);
@@ -140,20 +142,23 @@ export function AttachmentsTab({ claim }: { claim: Claim }) {
         <ErrorAlert error={tree.error} />
         {root ? null : <Text c="dimmed">This claim has no attachment folder.</Text>}
         {tree.data ? (
-          <Tree<FolderNode>
-            data={tree.data}
-            idAccessor="id"
-            childrenAccessor="children"
-            openByDefault
-            width="100%"
-            height={320}
-            rowHeight={28}
-            disableDrag
-            disableDrop
-            onSelect={(nodes) => nodes[0] && setFolderId(nodes[0].id)}
-          >
-            {FolderRow}
-          </Tree>
+          <div onKeyDown={folderKeys.onKeyDown}>
+            <Tree<FolderNode>
+              ref={folderKeys.treeRef}
+              data={tree.data}
+              idAccessor="id"
+              childrenAccessor="children"
+              openByDefault
+              width="100%"
+              height={320}
+              rowHeight={28}
+              disableDrag
+              disableDrop
+              onSelect={(nodes) => nodes[0] && setFolderId(nodes[0].id)}
+            >
+              {FolderRow}
+            </Tree>
+          </div>
         ) : null}
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 8 }}>

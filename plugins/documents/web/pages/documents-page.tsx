@@ -1,7 +1,7 @@
 import { Alert, Badge, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { useApiClient } from '@atrium/sdk';
+import { useApiClient, useTreeKeyboard } from '@atrium/sdk';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { Tree, type NodeRendererProps } from 'react-arborist';
 import { foldersClient, messageOf, templatesClient, type FolderItem, type TemplateItem } from '../api.js';
 import { documentsTemplateRoute } from '../routes.js';
@@ -98,6 +98,12 @@ export default function DocumentsPage() {
   const folders = useQuery(foldersClient.allQuery(api));
   const templates = useQuery(templatesClient.allQuery(api));
   const error = folders.error ?? templates.error;
+  const navigate = useNavigate();
+  // Enter on a focused row: a template opens, a folder opens or closes (as a click does).
+  const keys = useTreeKeyboard<TreeNode>((node) => {
+    if (node.data.kind === 'template') navigate(documentsTemplateRoute.link({ templateId: node.data.templateId! }));
+    else if (!node.data.disabled) node.toggle();
+  });
   const tree =
     folders.data && templates.data
       ? buildTree(folders.data as unknown as FolderItem[], templates.data as unknown as TemplateItem[])
@@ -112,20 +118,23 @@ export default function DocumentsPage() {
       {!tree && !error && <Loader size="sm" role="status" aria-label="Loading templates" />}
       {tree && tree.length === 0 && <Text>No templates yet.</Text>}
       {tree && tree.length > 0 && (
-        <Tree<TreeNode>
-          data={tree}
-          aria-label="Document templates"
-          openByDefault
-          disableDrag
-          disableDrop
-          disableEdit
-          width="100%"
-          height={Math.max(ROW_HEIGHT, countRows(tree) * ROW_HEIGHT)}
-          rowHeight={ROW_HEIGHT}
-          indent={18}
-        >
-          {Row}
-        </Tree>
+        <div onKeyDown={keys.onKeyDown}>
+          <Tree<TreeNode>
+            ref={keys.treeRef}
+            data={tree}
+            aria-label="Document templates"
+            openByDefault
+            disableDrag
+            disableDrop
+            disableEdit
+            width="100%"
+            height={Math.max(ROW_HEIGHT, countRows(tree) * ROW_HEIGHT)}
+            rowHeight={ROW_HEIGHT}
+            indent={18}
+          >
+            {Row}
+          </Tree>
+        </div>
       )}
     </Stack>
   );

@@ -1,5 +1,6 @@
 import { Group, Text, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTreeKeyboard } from '@atrium/sdk';
 import { Tree, type NodeRendererProps } from 'react-arborist';
 
 /** One row of a catalog tree (products and versions, risk types). */
@@ -63,20 +64,25 @@ export function CatalogTree({
   label: string;
   width?: number | string;
 }) {
+  // Enter on a focused row opens it, as a click on its label does (a row without a page toggles).
+  const keys = useTreeKeyboard<CatalogTreeNode>((node) => (node.data.onOpen ? node.data.onOpen() : node.toggle()));
   return (
-    <Tree<CatalogTreeNode>
-      data={data}
-      aria-label={label}
-      openByDefault
-      disableDrag
-      disableDrop
-      disableEdit
-      width={width}
-      height={Math.max(ROW_HEIGHT, countRows(data) * ROW_HEIGHT)}
-      rowHeight={ROW_HEIGHT}
-      indent={18}
-    >
-      {Row}
-    </Tree>
+    <div onKeyDown={keys.onKeyDown}>
+      <Tree<CatalogTreeNode>
+        ref={keys.treeRef}
+        data={data}
+        aria-label={label}
+        openByDefault
+        disableDrag
+        disableDrop
+        disableEdit
+        width={width}
+        height={Math.max(ROW_HEIGHT, countRows(data) * ROW_HEIGHT)}
+        rowHeight={ROW_HEIGHT}
+        indent={18}
+      >
+        {Row}
+      </Tree>
+    </div>
   );
 }

@@ -159,17 +159,26 @@ function SignInProviders() {
           </Table.Tbody>
         </DataTable>
       )}
-      {editing && (
-        <ProviderForm
-          provider={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={async (name) => {
-            setEditing(null);
-            await refresh();
-            services.showToast({ message: `Saved ${name}.`, kind: 'success' });
-          }}
-        />
-      )}
+      {/* Mounted while closed, so that closing hands the focus back to the button that opened it. */}
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing && editing !== 'new' ? `Edit ${editing.name}` : 'Add a sign-in provider'}
+        size="lg"
+      >
+        {editing && (
+          <ProviderForm
+            key={editing === 'new' ? 'new' : editing.id}
+            provider={editing === 'new' ? null : editing}
+            onClose={() => setEditing(null)}
+            onSaved={async (name) => {
+              setEditing(null);
+              await refresh();
+              services.showToast({ message: `Saved ${name}.`, kind: 'success' });
+            }}
+          />
+        )}
+      </Modal>
     </Stack>
   );
 }
@@ -240,83 +249,81 @@ function ProviderForm({
   }
 
   return (
-    <Modal opened onClose={onClose} title={provider ? `Edit ${provider.name}` : 'Add a sign-in provider'} size="lg">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <TextInput
-            label="Name"
-            description="Shown on the sign-in page."
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            required
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <TextInput
+          label="Name"
+          description="Shown on the sign-in page."
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          required
+        />
+        <TextInput
+          label="Issuer"
+          description="The provider's https:// issuer URL; its OpenID configuration is read from it."
+          value={issuer}
+          onChange={(e) => setIssuer(e.currentTarget.value)}
+          required
+        />
+        <TextInput label="Client ID" value={clientId} onChange={(e) => setClientId(e.currentTarget.value)} required />
+        <Checkbox
+          label="Public client (no secret; PKCE only)"
+          checked={publicClient}
+          onChange={(e) => setPublicClient(e.currentTarget.checked)}
+        />
+        {!publicClient && (
+          <PasswordInput
+            label="Client secret"
+            description={
+              provider?.has_client_secret
+                ? 'Kept sealed and never shown. Leave empty to keep the current secret.'
+                : 'Kept sealed and never shown again.'
+            }
+            value={secret}
+            onChange={(e) => setSecret(e.currentTarget.value)}
+            autoComplete="new-password"
           />
-          <TextInput
-            label="Issuer"
-            description="The provider's https:// issuer URL; its OpenID configuration is read from it."
-            value={issuer}
-            onChange={(e) => setIssuer(e.currentTarget.value)}
-            required
-          />
-          <TextInput label="Client ID" value={clientId} onChange={(e) => setClientId(e.currentTarget.value)} required />
-          <Checkbox
-            label="Public client (no secret; PKCE only)"
-            checked={publicClient}
-            onChange={(e) => setPublicClient(e.currentTarget.checked)}
-          />
-          {!publicClient && (
-            <PasswordInput
-              label="Client secret"
-              description={
-                provider?.has_client_secret
-                  ? 'Kept sealed and never shown. Leave empty to keep the current secret.'
-                  : 'Kept sealed and never shown again.'
-              }
-              value={secret}
-              onChange={(e) => setSecret(e.currentTarget.value)}
-              autoComplete="new-password"
-            />
-          )}
-          <TextInput
-            label="Scopes"
-            description="Separated by spaces; openid is required."
-            value={scopes}
-            onChange={(e) => setScopes(e.currentTarget.value)}
-          />
-          <Textarea
-            label="Redirect URIs"
-            description="As registered for this client at the provider, one a line: this app's /login/idpresponse on each address users reach it at."
-            value={redirectUris}
-            onChange={(e) => setRedirectUris(e.currentTarget.value)}
-            rows={3}
-          />
-          <Checkbox
-            label="Sign in the user whose user name is the provider's verified e-mail"
-            checked={linkByEmail}
-            onChange={(e) => setLinkByEmail(e.currentTarget.checked)}
-          />
-          <Checkbox
-            label="Enabled (listed on the sign-in page)"
-            checked={enabled}
-            onChange={(e) => setEnabled(e.currentTarget.checked)}
-          />
-          <Text size="xs" c="dimmed">
-            Users link their accounts in My Account; with e-mail matching, the first sign-in links them.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        )}
+        <TextInput
+          label="Scopes"
+          description="Separated by spaces; openid is required."
+          value={scopes}
+          onChange={(e) => setScopes(e.currentTarget.value)}
+        />
+        <Textarea
+          label="Redirect URIs"
+          description="As registered for this client at the provider, one a line: this app's /login/idpresponse on each address users reach it at."
+          value={redirectUris}
+          onChange={(e) => setRedirectUris(e.currentTarget.value)}
+          rows={3}
+        />
+        <Checkbox
+          label="Sign in the user whose user name is the provider's verified e-mail"
+          checked={linkByEmail}
+          onChange={(e) => setLinkByEmail(e.currentTarget.checked)}
+        />
+        <Checkbox
+          label="Enabled (listed on the sign-in page)"
+          checked={enabled}
+          onChange={(e) => setEnabled(e.currentTarget.checked)}
+        />
+        <Text size="xs" c="dimmed">
+          Users link their accounts in My Account; with e-mail matching, the first sign-in links them.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
