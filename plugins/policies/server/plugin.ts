@@ -2,8 +2,10 @@ import { fileURLToPath } from 'node:url';
 import { defineServerPlugin, provideService } from '@atrium/sdk/server';
 import { POLICY_BILLING, POLICY_ISSUANCE, POLICY_LOOKUP } from '../shared/policy-services.js';
 import { policiesPermissions } from './permissions.js';
+import { policyGatewayMethods, policyRoutes } from './routes.js';
 import { seedPolicies } from './seed.js';
 import { billingService, issuanceService, lookupService } from './services.js';
+import { transactionJob } from './transactions.js';
 
 /**
  * The policies module (docs/policies.md): policies, terms, revisions, transactions and billing, in
@@ -25,5 +27,10 @@ export default defineServerPlugin({
       provideService(POLICY_LOOKUP, () => lookupService()),
     ],
   },
+  gateway: policyGatewayMethods(),
+  routes(router, context) {
+    policyRoutes(router, context);
+  },
+  jobs: [transactionJob],
   seed: seedPolicies,
 });

@@ -1,4 +1,5 @@
 import type { Queryable, SeedContext } from '@atrium/sdk/server';
+import { seedDemoPolicies } from './seed-demo.js';
 import { billingSchedule, policyStatus, policyType } from './tables.js';
 
 /** The payment plans every installation starts with (factors sum to 1; docs/policies.md, "Billing"). */
@@ -72,4 +73,5 @@ export async function seedReferenceData(tx: Queryable): Promise<void> {
 
 export async function seedPolicies({ tx }: SeedContext): Promise<void> {
   await seedReferenceData(tx);
+  await seedDemoPolicies(tx);
 }
