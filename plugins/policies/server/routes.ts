@@ -641,8 +641,9 @@ export function policyRoutes(router: AtriumRouter, context: ServerPluginContext)
   router.post(
     '/policies/policy-transactions/',
     {
-      // Each type checks its own action below; reading transactions is the floor.
-      config: { access: can('transaction', 'read') },
+      // Endorsing is the floor (a role that may transact at all); each type's own action
+      // (cancel, reinstate, renew) is checked again below.
+      config: { access: can('transaction', 'endorse') },
       schema: {
         summary: 'Starts a transaction (endorsement, cancellation, reinstatement, renewal) as a job.',
         tags,
