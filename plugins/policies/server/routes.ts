@@ -25,6 +25,7 @@ import {
   policyType,
 } from './tables.js';
 import {
+  TRANSACTION_QUEUE,
   TRANSACTION_TYPES,
   enqueueTransaction,
   openTransactions,
@@ -702,13 +703,57 @@ export function policyRoutes(router: AtriumRouter, context: ServerPluginContext)
       const [row] = await db.select().from(policyTransaction).where(eq(policyTransaction.id, request.params.id));
       if (!row) throw new ApiError(404, `Transaction ${request.params.id} not found.`);
       await readablePolicy(context, request, row.policyId);
-      if (row.status !== 'failed') throw new ApiError(409, 'Only a failed transaction can be dismissed.');
+      const reviewing = row.status === 'in_progress' && row.oosStatus === 'conflicts';
+      if (row.status !== 'failed' && !reviewing) {
+        throw new ApiError(409, 'Only a failed transaction can be dismissed.');
+      }
       const [updated] = await db
         .update(policyTransaction)
-        .set({ reasonDismissed: request.body.reason_dismissed, updatedAt: new Date() })
+        .set({
+          reasonDismissed: request.body.reason_dismissed,
+          // Withdrawing an out-of-sequence endorsement under review ends it.
+          ...(reviewing
+            ? { status: 'failed', oosStatus: 'withdrawn', error: 'Out-of-sequence endorsement withdrawn.' }
+            : {}),
+          updatedAt: new Date(),
+        })
         .where(eq(policyTransaction.id, row.id))
         .returning();
       return transactionView(updated!);
+    },
+  );
+
+  router.post(
+    '/policies/policy-transactions/:id/commit-oos/',
+    {
+      config: { access: can('transaction', 'endorse') },
+      schema: {
+        summary: 'Commits a reviewed out-of-sequence endorsement: it is applied and carried into the later revisions.',
+        tags,
+        security,
+        params: idParam,
+      },
+    },
+    async (request, reply) => {
+      const [row] = await db.select().from(policyTransaction).where(eq(policyTransaction.id, request.params.id));
+      if (!row) throw new ApiError(404, `Transaction ${request.params.id} not found.`);
+      await readablePolicy(context, request, row.policyId);
+      if (row.oosStatus !== 'conflicts' || row.status !== 'in_progress') {
+        throw new ApiError(409, 'Only an out-of-sequence endorsement under review can be committed.');
+      }
+      const [queued] = await db
+        .update(policyTransaction)
+        .set({
+          status: 'initiated',
+          oosStatus: 'reviewed',
+          input: { ...row.input, confirmOos: true },
+          updatedAt: new Date(),
+        })
+        .where(eq(policyTransaction.id, row.id))
+        .returning();
+      await context.jobs.send(TRANSACTION_QUEUE, { transactionId: row.id });
+      reply.code(202);
+      return transactionView(queued!);
     },
   );
 

@@ -170,7 +170,8 @@ export async function seedDemoPolicies(tx: Queryable): Promise<void> {
         type: 'endorsement',
         effectiveDate: addDays(effective, daysAfter),
         description,
-        input: { annualPremium: premium, changes },
+        // The demo's out-of-sequence endorsement was reviewed and committed.
+        input: { annualPremium: premium, changes, confirmOos: true },
         username: by,
       });
     switch (entry.story) {

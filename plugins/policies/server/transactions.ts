@@ -45,6 +45,8 @@ export interface TransactionInput {
   /** endorsement: the new annual premium (as re-rated) and the risk data changes (path → value). */
   annualPremium?: string;
   changes?: Record<string, unknown>;
+  /** endorsement out of sequence: reviewed and committed. */
+  confirmOos?: boolean;
   /** cancellation */
   method?: CancellationMethod;
   reason?: string;
@@ -52,6 +54,43 @@ export interface TransactionInput {
 
 /** A failure the user can act on: kept as the transaction's error. */
 class TransactionRefused extends Error {}
+
+/** An out-of-sequence endorsement waits for review: nothing is written until it is committed. */
+class AwaitingReview extends Error {
+  constructor(readonly review: Record<string, unknown>) {
+    super('The out-of-sequence endorsement waits for review.');
+  }
+}
+
+const valueAt = (risks: unknown, path: string): unknown =>
+  path
+    .split('.')
+    .reduce<unknown>(
+      (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+      risks,
+    );
+const differs = (a: unknown, b: unknown, path: string) =>
+  JSON.stringify(valueAt(a, path)) !== JSON.stringify(valueAt(b, path));
+
+/** Fields the out-of-sequence change sets that a later revision had already changed itself. */
+export function oosConflicts(
+  inForce: unknown,
+  later: { number: number; revisionDate: string; risks: unknown }[],
+  changes: Record<string, unknown>,
+) {
+  return later.flatMap((revision) =>
+    Object.keys(changes)
+      .filter((path) => differs(inForce, revision.risks, path))
+      .map((path) => ({
+        revisionNumber: revision.number,
+        revisionDate: revision.revisionDate,
+        field: path,
+        laterValue: valueAt(revision.risks, path) ?? null,
+        outOfSequenceValue: changes[path] ?? null,
+        kept: 'later',
+      })),
+  );
+}
 
 export async function enqueueTransaction(
   context: ServerPluginContext,
@@ -241,19 +280,23 @@ async function apply(tx: Queryable, row: typeof policyTransaction.$inferSelect):
     if (!input.annualPremium) throw new TransactionRefused('An endorsement needs the new annual premium.');
     const annual = cents(input.annualPremium);
     const later = termRevisions.filter((r) => r.revisionDate > row.effectiveDate);
+    const changes = input.changes ?? {};
+    const risks = mergeChanges(inForce.risks, changes);
+    if (later.length && !input.confirmOos) {
+      // Out of sequence: list what the later revisions changed on the same fields, for review.
+      throw new AwaitingReview({
+        laterRevisions: later.map((r) => ({
+          revisionNumber: r.number,
+          revisionDate: r.revisionDate,
+          annualPremium: r.annualPremium,
+        })),
+        conflicts: oosConflicts(inForce.risks, later, changes),
+      });
+    }
+    // The change runs to the end of the term: later revisions are re-issued carrying it (their
+    // own changes win on a field both touched), their annual premium moved by the same amount.
     const delta = endorsementDelta(term, inForce.annualPremium, annual, row.effectiveDate);
-    // Out of sequence: later revisions keep their own premium change from their date on; this
-    // one's applies only up to the next revision (docs/policies.md, "Out of sequence").
-    const until = later[0]?.revisionDate ?? term.expirationDate;
-    const writtenDelta = later.length
-      ? cents(
-          new Decimal(annual)
-            .minus(inForce.annualPremium)
-            .times(daysBetween(row.effectiveDate, until))
-            .dividedBy(daysBetween(term.effectiveDate, term.expirationDate)),
-        )
-      : delta;
-    const risks = mergeChanges(inForce.risks, input.changes ?? {});
+    const shift = new Decimal(annual).minus(inForce.annualPremium);
     const [revision] = await tx
       .insert(policyRevision)
       .values({
@@ -262,13 +305,41 @@ async function apply(tx: Queryable, row: typeof policyTransaction.$inferSelect):
         policyStatus: 'Active',
         description: row.description || 'Endorsement',
         annualPremium: annual,
-        writtenPremium: cents(new Decimal(last.writtenPremium).plus(writtenDelta)),
-        writtenPremiumDelta: writtenDelta,
+        writtenPremium: cents(new Decimal(last.writtenPremium).plus(delta)),
+        writtenPremiumDelta: delta,
       })
       .returning();
     revisionId = revision!.id;
+    let number = nextNumber;
+    for (const old of later) {
+      number += 1;
+      const own = Object.fromEntries(
+        Object.keys(changes)
+          .filter((path) => !differs(inForce.risks, old.risks, path))
+          .map((path) => [path, changes[path]]),
+      );
+      await tx.update(policyRevision).set({ revisionState: 'superseded' }).where(eq(policyRevision.id, old.id));
+      await tx.insert(policyRevision).values({
+        policyId: old.policyId,
+        termId: old.termId,
+        number,
+        revisionDate: old.revisionDate,
+        policyStatus: old.policyStatus,
+        description: `${old.description} (re-issued after out-of-sequence endorsement)`,
+        quoteNumber: old.quoteNumber,
+        productVersionId: old.productVersionId,
+        commissionRate: old.commissionRate,
+        annualPremium: cents(shift.plus(old.annualPremium)),
+        writtenPremium: cents(new Decimal(last.writtenPremium).plus(delta)),
+        writtenPremiumDelta: '0.00',
+        risks: mergeChanges(old.risks, own),
+        worksheet: old.worksheet,
+        contacts: old.contacts,
+        createdBy: row.username,
+      });
+    }
     result = {
-      writtenPremiumDelta: writtenDelta,
+      writtenPremiumDelta: delta,
       annualPremium: annual,
       previousAnnualPremium: inForce.annualPremium,
       outOfSequence: later.map((r) => ({ revisionNumber: r.number, revisionDate: r.revisionDate })),
@@ -426,6 +497,13 @@ export async function runTransaction(context: { db: ServerPluginContext['db'] },
       await complete(tx, row);
     });
   } catch (error) {
+    if (error instanceof AwaitingReview) {
+      await db
+        .update(policyTransaction)
+        .set({ status: 'in_progress', oosStatus: 'conflicts', result: error.review, updatedAt: new Date() })
+        .where(eq(policyTransaction.id, row.id));
+      return;
+    }
     const message =
       error instanceof TransactionRefused || error instanceof ApiError
         ? error.message

@@ -131,6 +131,72 @@ describe('policies API', () => {
     expect(billing.installments.map((i: Json) => i.status)).toEqual(['open', 'open', 'canceled', 'canceled']);
   });
 
+  it('holds an out-of-sequence endorsement for review with its conflicts, then carries it into the later revision', async () => {
+    const effective = '2025-01-01';
+    const issued = await issue('3000.00', effective);
+    const policyId = Number(issued.policyId);
+    const later = await transact({
+      policy: policyId,
+      type: 'endorsement',
+      effective_date: addDays(effective, 280),
+      annual_premium: '2000.00',
+      changes: { 'vehicle.year': 2018 },
+    });
+    expect(later.status).toBe('completed');
+    const underwriter = await api('underwriter@atrium.test');
+    const started = await json(
+      await underwriter.post('/policies/policy-transactions/', {
+        policy: policyId,
+        type: 'endorsement',
+        effective_date: addDays(effective, 200),
+        annual_premium: '2600.00',
+        changes: { 'vehicle.year': 2019, 'vehicle.color': 'red' },
+      }),
+      202,
+    );
+    let review: Json = started;
+    while (review.oos_status !== 'conflicts') {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      review = await json(await underwriter.get(`/policies/policy-transactions/${started.id}/`));
+      expect(review.status).not.toBe('failed');
+    }
+    expect(review.status).toBe('in_progress');
+    expect(review.result.conflicts).toEqual([
+      expect.objectContaining({ field: 'vehicle.year', laterValue: 2018, outOfSequenceValue: 2019, kept: 'later' }),
+    ]);
+    expect((await json(await underwriter.get(`/policies/policies/${policyId}/`))).in_progress_oos_transaction).toBe(
+      started.id,
+    );
+    // Nothing else may start while it waits.
+    await json(
+      await underwriter.post('/policies/policy-transactions/', {
+        policy: policyId,
+        type: 'renewal',
+        effective_date: '2026-01-01',
+      }),
+      409,
+    );
+    await json(await underwriter.post(`/policies/policy-transactions/${started.id}/commit-oos/`), 202);
+    for (;;) {
+      const row = await json(await underwriter.get(`/policies/policy-transactions/${started.id}/`));
+      if (row.status === 'completed') break;
+      expect(row.status).not.toBe('failed');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const revisions = await json(await underwriter.get(`/policies/revisions/?filter[policy_id]=${policyId}`));
+    expect(revisions.results.filter((r: Json) => r.revision_state === 'superseded')).toHaveLength(1);
+    const committed = revisions.results.filter((r: Json) => r.revision_state === 'committed');
+    expect(committed.map((r: Json) => [r.revision_date, r.annual_premium])).toEqual([
+      [addDays(effective, 280), '1600.00'],
+      [addDays(effective, 200), '2600.00'],
+      [effective, '3000.00'],
+    ]);
+    const risk = await json(await underwriter.get(`/policies/risk-data/?revision_id=${committed[0].id}`));
+    expect(risk.risks.vehicle).toEqual({ year: 2018, color: 'red' });
+    // 3000 × 200 + 2600 × 80 + 1600 × 85, ÷ 365.
+    expect((await json(await underwriter.get(`/policies/policies/${policyId}/`))).premium.written).toBe('2586.30');
+  });
+
   it('endorses, cancels, reinstates and renews as jobs; a failed one is dismissed with a reason', async () => {
     const issued = await issue('1200.00', '2026-01-15', 'homeowners');
     const policyId = Number(issued.policyId);
