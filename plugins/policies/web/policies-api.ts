@@ -51,6 +51,7 @@ export interface Revision {
   id: number;
   number: number;
   revision_date: string;
+  revision_state: string;
   policy_status: string;
   description: string;
   annual_premium: string;
@@ -78,6 +79,15 @@ export interface Transaction {
   policy_number?: string;
   primary_insured?: string;
   policy?: number;
+  oos_status: string | null;
+}
+
+export interface OosConflict {
+  revisionNumber: number;
+  revisionDate: string;
+  field: string;
+  laterValue: unknown;
+  outOfSequenceValue: unknown;
 }
 
 export interface Billing {

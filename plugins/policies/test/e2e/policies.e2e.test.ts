@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { useE2eSession } from '../../../../tests/e2e/browser.js';
 
 /**
- * In Chromium: an underwriter opens a policy with `g p`, endorses it, cancels it short rate and
- * reinstates it, each a job whose result the screen shows; an agent sees only their own policies.
+ * In Chromium: an underwriter opens a policy with `g p`, endorses it, back-dates a second endorsement
+ * (reviews its conflicts and commits it), compares revisions, cancels it short rate and reinstates it, each a job whose result the screen shows; an agent sees only their own policies.
  */
 describe('policies in the browser', () => {
   const session = useE2eSession('policies');
   const query = async <T>(text: string) => (await session.server.atrium.database.pool.query(text)).rows as T[];
 
-  it('an underwriter opens a policy with g p, endorses, cancels short rate and reinstates', async () => {
+  it('an underwriter opens a policy with g p, endorses, commits a back-dated endorsement after review, compares, cancels short rate and reinstates', async () => {
     const [target] = await query<{ id: number; number: string; name: string }>(
       `select id, number, named_insured_name as name from policies.policy
         where status = 'In Force' and not cancellation_pending and product_slug = 'personal_auto'
@@ -42,6 +42,32 @@ describe('policies in the browser', () => {
     await page.getByText('Endorsement completed.').waitFor();
     await endorse.waitFor({ state: 'hidden' });
 
+    // A back-dated endorsement is out of sequence: its conflicts are reviewed, then it is committed.
+    const backDated = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
+    await page.getByRole('button', { name: 'Endorse' }).click();
+    await endorse.getByLabel('Effective date').fill(backDated);
+    await endorse.getByLabel('New annual premium').fill('1050.00');
+    await endorse.getByLabel('Changed risk field').fill('vehicle.use');
+    await endorse.getByLabel('New value').fill('Pleasure');
+    await endorse.getByRole('button', { name: 'Endorse' }).click();
+    await page.getByText('This endorsement is out of sequence: review its conflicts under Transactions.').waitFor();
+    await page.getByText('Out-of-sequence endorsement under review').waitFor();
+    await page.getByRole('tab', { name: 'Transactions' }).click();
+    await page.getByRole('button', { name: 'Review conflicts' }).click();
+    const review = page.getByRole('dialog', { name: 'Review out-of-sequence endorsement' });
+    const conflicts = review.getByRole('table', { name: 'Conflicts' });
+    await conflicts.getByRole('cell', { name: 'vehicle.use' }).waitFor();
+    await conflicts.getByRole('cell', { name: 'Business' }).waitFor();
+    await review.getByRole('button', { name: 'Commit' }).click();
+    await page.getByText('Out-of-sequence endorsement committed.').waitFor();
+
+    await page.getByRole('button', { name: 'Compare revisions' }).click();
+    const compare = page.getByRole('dialog', { name: 'Compare revisions' });
+    await compare.getByText(/Annual premium change/).waitFor();
+    await compare.getByRole('table', { name: 'Premium by coverage' }).waitFor();
+    await page.keyboard.press('Escape');
+    await compare.waitFor({ state: 'hidden' });
+
     await page.getByRole('button', { name: 'Cancel policy' }).click();
     const cancel = page.getByRole('dialog', { name: 'Cancel policy' });
     await cancel.getByRole('combobox', { name: /^Method/ }).click();
@@ -62,7 +88,7 @@ describe('policies in the browser', () => {
     const transactions = page.getByRole('table', { name: 'Transactions' });
     await transactions.getByRole('cell', { name: 'Reinstatement' }).waitFor();
     const types = await transactions.locator('tbody tr td:first-child').allInnerTexts();
-    expect(types).toEqual(['Reinstatement', 'Cancellation', 'Endorsement', 'New business']);
+    expect(types).toEqual(['Reinstatement', 'Cancellation', 'Endorsement', 'Endorsement', 'New business']);
     const [cancellation] = await query<{ result: { returnPremium: string; method: string } }>(
       `select result from policies.policy_transaction where policy_id = ${target!.id} and type = 'cancellation'`,
     );

@@ -44,6 +44,7 @@ import {
   type Billing,
   type Comparison,
   type FormattedRisk,
+  type OosConflict,
   type Page,
   type PolicyDetail,
   type Revision,
@@ -57,7 +58,9 @@ const money = (value: string | null | undefined) => (value == null ? '–' : for
 /** Starts a transaction and waits for its job to finish (completed or failed). */
 async function runTransaction(api: ApiClient, body: Record<string, unknown>): Promise<Transaction> {
   let row = await api.post<Transaction>('/policies/policy-transactions/', body);
-  for (let i = 0; i < 600 && (row.status === 'initiated' || row.status === 'in_progress'); i++) {
+  const waiting = (t: Transaction) =>
+    (t.status === 'initiated' || t.status === 'in_progress') && t.oos_status !== 'conflicts';
+  for (let i = 0; i < 600 && waiting(row); i++) {
     await new Promise((resolve) => setTimeout(resolve, 500));
     row = await api.get<Transaction>(`/policies/policy-transactions/${row.id}/`);
   }
@@ -138,7 +141,13 @@ export default function PolicyPage() {
     mutationFn: (body: Record<string, unknown>) => runTransaction(api, { policy: Number(policyId), ...body }),
     onSuccess: async (row) => {
       await refresh();
-      if (row.status === 'completed') {
+      if (row.oos_status === 'conflicts') {
+        setOpen(null);
+        services.showToast({
+          message: 'This endorsement is out of sequence: review its conflicts under Transactions.',
+          kind: 'info',
+        });
+      } else if (row.status === 'completed') {
         setOpen(null);
         services.showToast({
           message: `${TRANSACTION_TYPE_LABELS[row.type] ?? 'Transaction'} completed.`,
@@ -201,6 +210,11 @@ export default function PolicyPage() {
               <Alert color="orange" title="Notice of cancellation sent">
                 {p.cancellation_pending_reason ?? 'A notice of cancellation is out'}; the policy stays in force until it
                 is canceled.
+              </Alert>
+            ) : null}
+            {p.in_progress_oos_transaction ? (
+              <Alert color="yellow" title="Out-of-sequence endorsement under review">
+                A back-dated endorsement waits for review before it is committed: see Transactions.
               </Alert>
             ) : null}
             <SimpleGrid cols={{ base: 2, md: 5 }}>
@@ -290,7 +304,12 @@ export default function PolicyPage() {
                 <BillingPanel billing={billing} />
               </Tabs.Panel>
               <Tabs.Panel value="transactions" pt="md">
-                <TransactionsPanel transactions={transactions} canDismiss={canDismiss} onChanged={refresh} />
+                <TransactionsPanel
+                  transactions={transactions}
+                  canDismiss={canDismiss}
+                  canEndorse={canEndorse}
+                  onChanged={refresh}
+                />
               </Tabs.Panel>
               <Tabs.Panel value="revisions" pt="md">
                 <QueryState query={revisions}>
@@ -311,7 +330,14 @@ export default function PolicyPage() {
                           <tr key={rev.id}>
                             <td>{rev.full_policy_number}</td>
                             <td>{formatDate(rev.revision_date)}</td>
-                            <td>{rev.policy_status}</td>
+                            <td>
+                              {rev.policy_status}
+                              {rev.revision_state === 'superseded' ? (
+                                <Text size="xs" c="dimmed">
+                                  Superseded
+                                </Text>
+                              ) : null}
+                            </td>
                             <td>{rev.description}</td>
                             <td>{money(rev.annual_premium)}</td>
                             <td>{money(rev.written_premium_delta)}</td>
@@ -433,14 +459,18 @@ function BillingPanel({ billing }: { billing: QueryLike<Billing> }) {
 function TransactionsPanel({
   transactions,
   canDismiss,
+  canEndorse,
   onChanged,
 }: {
   transactions: QueryLike<Page<Transaction>>;
   canDismiss: boolean;
+  canEndorse: boolean;
   onChanged(): unknown;
 }) {
   const api = useApiClient();
+  const services = useHostServices();
   const [dismissing, setDismissing] = useState<Transaction | null>(null);
+  const [reviewing, setReviewing] = useState<Transaction | null>(null);
   const [reason, setReason] = useState('');
   const dismiss = useMutation({
     mutationFn: () => api.patch(`/policies/policy-transactions/${dismissing!.id}/`, { reason_dismissed: reason }),
@@ -450,6 +480,31 @@ function TransactionsPanel({
       void onChanged();
     },
   });
+  const commit = useMutation({
+    mutationFn: async () => {
+      let row = await api.post<Transaction>(`/policies/policy-transactions/${reviewing!.id}/commit-oos/`);
+      for (let i = 0; i < 600 && (row.status === 'initiated' || row.status === 'in_progress'); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        row = await api.get<Transaction>(`/policies/policy-transactions/${row.id}/`);
+      }
+      return row;
+    },
+    onSuccess: (row) => {
+      setReviewing(null);
+      services.showToast({
+        message:
+          row.status === 'completed' ? 'Out-of-sequence endorsement committed.' : (row.error ?? 'The commit failed.'),
+        kind: row.status === 'completed' ? 'success' : 'error',
+      });
+      void onChanged();
+    },
+  });
+  const conflicts = (reviewing?.result?.conflicts ?? []) as OosConflict[];
+  const laterRevisions = (reviewing?.result?.laterRevisions ?? []) as {
+    revisionNumber: number;
+    revisionDate: string;
+  }[];
+  const show = (value: unknown) => (value === null || value === undefined ? '–' : String(value));
   return (
     <>
       <QueryState query={transactions}>
@@ -492,6 +547,11 @@ function TransactionsPanel({
                   <td>{row.username}</td>
                   <td>{formatDateTime(row.date_created)}</td>
                   <td>
+                    {row.oos_status === 'conflicts' && row.status === 'in_progress' ? (
+                      <Button size="xs" variant="light" onClick={() => setReviewing(row)}>
+                        Review conflicts
+                      </Button>
+                    ) : null}
                     {canDismiss && row.status === 'failed' && !row.reason_dismissed ? (
                       <Button size="xs" variant="subtle" onClick={() => setDismissing(row)}>
                         Dismiss
@@ -504,6 +564,66 @@ function TransactionsPanel({
           </DataTable>
         )}
       </QueryState>
+      <Modal
+        opened={reviewing !== null}
+        onClose={() => setReviewing(null)}
+        title="Review out-of-sequence endorsement"
+        size="lg"
+      >
+        <Stack>
+          <Text size="sm">
+            This endorsement takes effect before{' '}
+            {laterRevisions.map((r) => `revision ${r.revisionNumber} (${formatDate(r.revisionDate)})`).join(', ')}.
+            Committing it re-issues those revisions with this change carried in; where a later revision changed the same
+            field, the later value is kept.
+          </Text>
+          {conflicts.length ? (
+            <DataTable label="Conflicts">
+              <thead>
+                <tr>
+                  <th>Revision</th>
+                  <th>Field</th>
+                  <th>Later value (kept)</th>
+                  <th>This endorsement</th>
+                </tr>
+              </thead>
+              <tbody>
+                {conflicts.map((c) => (
+                  <tr key={`${c.revisionNumber}-${c.field}`}>
+                    <td>
+                      {c.revisionNumber} ({formatDate(c.revisionDate)})
+                    </td>
+                    <td>{c.field}</td>
+                    <td>{show(c.laterValue)}</td>
+                    <td>{show(c.outOfSequenceValue)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </DataTable>
+          ) : (
+            <Text size="sm">No field conflicts with the later revisions.</Text>
+          )}
+          {commit.error ? <ErrorAlert error={commit.error} /> : null}
+          <Group justify="flex-end">
+            {canDismiss ? (
+              <Button
+                variant="default"
+                onClick={() => {
+                  setDismissing(reviewing);
+                  setReviewing(null);
+                }}
+              >
+                Withdraw
+              </Button>
+            ) : null}
+            {canEndorse ? (
+              <Button loading={commit.isPending} onClick={() => commit.mutate()}>
+                Commit
+              </Button>
+            ) : null}
+          </Group>
+        </Stack>
+      </Modal>
       <Modal opened={dismissing !== null} onClose={() => setDismissing(null)} title="Dismiss failed transaction">
         <Stack>
           <TextInput label="Reason" required value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
