@@ -94,4 +94,23 @@ describe('My work on All Modules', () => {
         .map((h) => h.textContent),
     ).toEqual(['My notes']);
   });
+
+  it('shows no My work heading when every widget left is refused', async () => {
+    const host = renderHost({
+      path: '/',
+      manifests: [claimsLike, rulesLike],
+      session: sessionFor(),
+      effectiveRole: 'Agent',
+      viewable: (resource) => resource !== 'claims:transaction' && resource !== 'rules',
+    });
+    await screen.findByRole('heading', { level: 1, name: 'All Modules' });
+    await waitFor(() =>
+      expect(host.fetch.mock.calls.some(([, init]) => String(init?.body).includes('claims:transaction'))).toBe(true),
+    );
+    await waitFor(() =>
+      expect(host.runtime.access.evaluate({ resource: 'claims:transaction', action: 'approve' })).resolves.toBe(false),
+    );
+    expect(screen.queryByRole('region', { name: 'My work' })).toBeNull();
+    expect(screen.queryByText('My work')).toBeNull();
+  });
 });

@@ -3,11 +3,12 @@ import {
   ErrorState,
   LoadingState,
   myWorkWidgets,
-  useCan,
+  useAccessEvaluator,
+  useSession,
   type NavIcon,
   type RegisteredMyWorkWidget,
 } from '@atrium/sdk';
-import { Component, Suspense, useMemo, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useHostRuntime, useWhenContext } from '../host-runtime-context.js';
 import { useRouteVisibility } from '../navigation/use-route-visibility.js';
 import { lazyPage } from '../routing/lazy-page.js';
@@ -51,10 +52,28 @@ function WidgetCard({ widget }: { widget: RegisteredMyWorkWidget }) {
   );
 }
 
-/** Asks the widget's access question (the one its API calls are checked with) before showing it. */
-function AllowedWidget({ widget }: { widget: RegisteredMyWorkWidget }) {
-  const can = useCan(widget.access!.resource, widget.access!.action);
-  return can.allowed ? <WidgetCard widget={widget} /> : null;
+/**
+ * The widgets whose access question (the one their API calls are checked with) is allowed: those
+ * without one at once, the others once answered. Asked together, so that the section knows whether
+ * any widget is left before it shows its heading (an agent saw "My work" over nothing).
+ */
+function useAllowedWidgets(widgets: RegisteredMyWorkWidget[]): RegisteredMyWorkWidget[] {
+  const evaluator = useAccessEvaluator();
+  const { signedIn, effectiveRole } = useSession();
+  const [answers, setAnswers] = useState<{ for: RegisteredMyWorkWidget[]; allowed: ReadonlySet<string> } | null>(null);
+  useEffect(() => {
+    let live = true;
+    void Promise.all(
+      widgets.map((widget) => (widget.access ? evaluator.evaluate(widget.access).catch(() => false) : true)),
+    ).then((results) => {
+      if (live) setAnswers({ for: widgets, allowed: new Set(widgets.filter((_, i) => results[i]).map((w) => w.id)) });
+    });
+    return () => {
+      live = false;
+    };
+  }, [evaluator, widgets, signedIn, effectiveRole]);
+  if (answers?.for === widgets) return widgets.filter((widget) => answers.allowed.has(widget.id));
+  return widgets.filter((widget) => !widget.access);
 }
 
 /**
@@ -73,20 +92,17 @@ export function MyWorkSection() {
         isVisible({ path: '/', meta: {}, pluginId: widget.pluginId, moduleKey: widget.moduleKey }),
     );
   }, [runtime, when, isVisible]);
-  if (widgets.length === 0) return null;
+  const allowed = useAllowedWidgets(widgets);
+  if (allowed.length === 0) return null;
   return (
     <Stack gap="sm" component="section" aria-labelledby="atrium-my-work-heading">
       <Title order={2} size="h4" id="atrium-my-work-heading">
         My work
       </Title>
       <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
-        {widgets.map((widget) =>
-          widget.access ? (
-            <AllowedWidget key={widget.id} widget={widget} />
-          ) : (
-            <WidgetCard key={widget.id} widget={widget} />
-          ),
-        )}
+        {allowed.map((widget) => (
+          <WidgetCard key={widget.id} widget={widget} />
+        ))}
       </SimpleGrid>
     </Stack>
   );
