@@ -36,6 +36,7 @@ export const RECORD_ROUTE_NAMES = [
   'claims:risks:types',
   'contacts:contact',
   'policies:policy',
+  'policies:information',
   'quote:page',
 ];
 
