@@ -1,6 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineServerPlugin } from '@atrium/sdk/server';
+import { CONTACT_DIRECTORY } from '@atrium/plugin-contacts/directory';
+import { LINES_ONTOLOGY } from '@atrium/plugin-lines/ontology-service';
+import { RULES_RUNTIME } from '@atrium/plugin-rules/runtime';
 import { quotePermissions } from './permissions.js';
+import { quoteRoutes } from './routes.js';
 
 /**
  * The quote module (docs/quote.md): quotable products, quotes and their risk trees, the page flow,
@@ -14,5 +18,9 @@ export default defineServerPlugin({
   prefix: '/api',
   dbSchema: 'quote',
   migrationsFolder: fileURLToPath(new URL('./migrations', import.meta.url)),
+  deps: ['lines', 'contacts', 'rules', LINES_ONTOLOGY, RULES_RUNTIME, CONTACT_DIRECTORY],
   permissions: quotePermissions,
+  routes(router, context) {
+    quoteRoutes(router, context);
+  },
 });
