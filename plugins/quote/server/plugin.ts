@@ -2,7 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { defineServerPlugin } from '@atrium/sdk/server';
 import { CONTACT_DIRECTORY } from '@atrium/plugin-contacts/directory';
 import { LINES_ONTOLOGY } from '@atrium/plugin-lines/ontology-service';
+import { POLICY_BILLING, POLICY_ISSUANCE } from '@atrium/plugin-policies/services';
 import { RULES_RUNTIME } from '@atrium/plugin-rules/runtime';
+import { billingRoutes } from './billing-routes.js';
 import { quotePermissions } from './permissions.js';
 import { quoteRoutes } from './routes.js';
 
@@ -18,9 +20,20 @@ export default defineServerPlugin({
   prefix: '/api',
   dbSchema: 'quote',
   migrationsFolder: fileURLToPath(new URL('./migrations', import.meta.url)),
-  deps: ['lines', 'contacts', 'rules', LINES_ONTOLOGY, RULES_RUNTIME, CONTACT_DIRECTORY],
+  deps: [
+    'lines',
+    'contacts',
+    'rules',
+    'policies',
+    LINES_ONTOLOGY,
+    RULES_RUNTIME,
+    CONTACT_DIRECTORY,
+    POLICY_ISSUANCE,
+    POLICY_BILLING,
+  ],
   permissions: quotePermissions,
   routes(router, context) {
     quoteRoutes(router, context);
+    billingRoutes(router, context);
   },
 });

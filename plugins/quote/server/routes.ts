@@ -133,10 +133,12 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
   /** The quote as the API answers it (spec: Quote). */
   const present = async (tx: Queryable, row: QuoteRow, include: string[] = [], tree?: RiskNode | null) => {
     const root = tree === undefined ? await loadTree(tx, row.id) : tree;
-    const [issues, alerts] = await Promise.all([
-      tx.select().from(underwritingIssue).where(eq(underwritingIssue.quoteId, row.id)).orderBy(asc(underwritingIssue.id)),
-      tx.select().from(alert).where(eq(alert.quoteId, row.id)).orderBy(asc(alert.id)),
-    ]);
+    const issues = await tx
+      .select()
+      .from(underwritingIssue)
+      .where(eq(underwritingIssue.quoteId, row.id))
+      .orderBy(asc(underwritingIssue.id));
+    const alerts = await tx.select().from(alert).where(eq(alert.quoteId, row.id)).orderBy(asc(alert.id));
     const out: Record<string, unknown> = {
       ...summary(row),
       root_risk_quote_id: root?.id ?? null,
@@ -289,16 +291,14 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
         effective_date: [asc(quote.effectiveDate), asc(quote.id)],
         '-effective_date': [desc(quote.effectiveDate), desc(quote.id)],
       }[q.sort ?? '-updated_at'];
-      const [rows, [count]] = await Promise.all([
-        db
-          .select()
-          .from(quote)
-          .where(where)
-          .orderBy(...order)
-          .limit(size)
-          .offset((page - 1) * size),
-        db.select({ n: sql<number>`count(*)::int` }).from(quote).where(where),
-      ]);
+      const rows = await db
+        .select()
+        .from(quote)
+        .where(where)
+        .orderBy(...order)
+        .limit(size)
+        .offset((page - 1) * size);
+      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(quote).where(where);
       const extras = include.length > 0 ? await included(db, rows, include) : new Map();
       return {
         data: rows.map((row) => ({ ...summary(row), ...(extras.get(row.id) ?? {}) })),
