@@ -49,9 +49,9 @@ export function billingRoutes(
   };
 
   const methodsOf = async (tx: Queryable, quoteId: number) =>
-    (await tx.select().from(paymentMethod).where(eq(paymentMethod.quoteId, quoteId)).orderBy(asc(paymentMethod.id))).map(
-      (m) => ({ id: m.id, type: m.type, last4: m.last4, expiry: m.expiry, processor: m.processor }),
-    );
+    (
+      await tx.select().from(paymentMethod).where(eq(paymentMethod.quoteId, quoteId)).orderBy(asc(paymentMethod.id))
+    ).map((m) => ({ id: m.id, type: m.type, last4: m.last4, expiry: m.expiry, processor: m.processor }));
 
   const billingOut = async (tx: Queryable, row: QuoteRow) => ({
     quote_number: row.number,
@@ -66,7 +66,12 @@ export function billingRoutes(
     '/quote/:number/billing/',
     {
       config: { access: can('quote', 'read') },
-      schema: { summary: 'The quote’s billing: schedules offered, the chosen one, payment methods.', tags, security, params: quoteNumberParams },
+      schema: {
+        summary: 'The quote’s billing: schedules offered, the chosen one, payment methods.',
+        tags,
+        security,
+        params: quoteNumberParams,
+      },
     },
     async (request) => billingOut(db, await findQuote(db, request, request.params.number, 'read')),
   );
@@ -75,7 +80,12 @@ export function billingRoutes(
     '/quote/:number/billing/config/',
     {
       config: { access: can('quote', 'read') },
-      schema: { summary: 'What billing may be chosen: schedules, payment method types, the processor.', tags, security, params: quoteNumberParams },
+      schema: {
+        summary: 'What billing may be chosen: schedules, payment method types, the processor.',
+        tags,
+        security,
+        params: quoteNumberParams,
+      },
     },
     async (request) => {
       const row = await findQuote(db, request, request.params.number, 'read');
@@ -115,17 +125,25 @@ export function billingRoutes(
         const schedules = await billing().listSchedules(tx, { productSlug: row.productName });
         const schedule = schedules.find((s) => s.id === attributes.billing_schedule_id);
         if (!schedule) {
-          throw badRequest(`Billing schedule ${attributes.billing_schedule_id} is not offered for ${row.productLabel}.`, {
-            source: { pointer: '/data/attributes/billing_schedule_id' },
-          });
+          throw badRequest(
+            `Billing schedule ${attributes.billing_schedule_id} is not offered for ${row.productLabel}.`,
+            {
+              source: { pointer: '/data/attributes/billing_schedule_id' },
+            },
+          );
         }
         let methodId = attributes.payment_method_id ?? row.paymentMethodId;
         if (attributes.payment_method_id) {
           const methods = await methodsOf(tx, row.id);
           const method = methods.find((m) => m.id === attributes.payment_method_id);
-          if (!method) throw badRequest(`Payment method ${attributes.payment_method_id} not found.`, { source: { pointer: '/data/attributes/payment_method_id' } });
+          if (!method)
+            throw badRequest(`Payment method ${attributes.payment_method_id} not found.`, {
+              source: { pointer: '/data/attributes/payment_method_id' },
+            });
           if (!schedule.paymentMethods.includes(method.type)) {
-            throw badRequest(`${schedule.name} does not take ${method.type} payments.`, { source: { pointer: '/data/attributes/payment_method_id' } });
+            throw badRequest(`${schedule.name} does not take ${method.type} payments.`, {
+              source: { pointer: '/data/attributes/payment_method_id' },
+            });
           }
         }
         methodId = methodId ?? null;
@@ -207,9 +225,16 @@ export function billingRoutes(
         throw badRequest(issue.message, { source: { pointer: `/${issue.path.join('/')}` } });
       }
       const input = parsed.data;
-      if (input.type === 'card' && !input.expiry) throw badRequest('A card needs its expiry.', { source: { pointer: '/expiry' } });
-      const verified = await processor.verify({ token: input.token, type: input.type, last4: input.last4, expiry: input.expiry ?? null });
-      if (!verified) throw badRequest('The payment processor does not know this token.', { source: { pointer: '/token' } });
+      if (input.type === 'card' && !input.expiry)
+        throw badRequest('A card needs its expiry.', { source: { pointer: '/expiry' } });
+      const verified = await processor.verify({
+        token: input.token,
+        type: input.type,
+        last4: input.last4,
+        expiry: input.expiry ?? null,
+      });
+      if (!verified)
+        throw badRequest('The payment processor does not know this token.', { source: { pointer: '/token' } });
       const out = await db.transaction(async (tx) => {
         const row = await findQuote(tx, request, input.quote_number, 'update', true);
         if (row.isBound) throw conflict(`Quote ${row.number} is bound.`, { code: 'locked' });
@@ -226,7 +251,10 @@ export function billingRoutes(
           })
           .returning();
         await tx.update(quote).set({ paymentMethodId: created!.id, updatedAt: new Date() }).where(eq(quote.id, row.id));
-        return { success: true, payment_method: { id: created!.id, type: created!.type, last4: created!.last4, expiry: created!.expiry } };
+        return {
+          success: true,
+          payment_method: { id: created!.id, type: created!.type, last4: created!.last4, expiry: created!.expiry },
+        };
       });
       reply.code(201);
       return out;
@@ -237,8 +265,10 @@ export function billingRoutes(
   const bind = async (request: FastifyRequest, number: string) =>
     db.transaction(async (tx) => {
       const row = await findQuote(tx, request, number, 'bind', true);
-      if (row.isBound) throw conflict(`Quote ${row.number} is already bound (policy ${row.policyNumber}).`, { code: 'bound' });
-      if (row.status !== 'Approved') throw conflict(`Only an Approved quote can be bound; this one is ${row.status}.`, { code: 'status' });
+      if (row.isBound)
+        throw conflict(`Quote ${row.number} is already bound (policy ${row.policyNumber}).`, { code: 'bound' });
+      if (row.status !== 'Approved')
+        throw conflict(`Only an Approved quote can be bound; this one is ${row.status}.`, { code: 'status' });
       if (!row.lastRatedAt || row.ratingStale || row.premiumTerm === null) {
         throw conflict('Rate the quote before binding it.', { code: 'not_rated' });
       }
@@ -262,13 +292,25 @@ export function billingRoutes(
         premium: row.premiumTerm,
         worksheet: row.worksheet,
         risks: tree,
-        billing: row.billingScheduleId ? { scheduleId: row.billingScheduleId, paymentMethodId: row.paymentMethodId ? String(row.paymentMethodId) : null } : null,
+        billing: row.billingScheduleId
+          ? {
+              scheduleId: row.billingScheduleId,
+              paymentMethodId: row.paymentMethodId ? String(row.paymentMethodId) : null,
+            }
+          : null,
         issuedBy: request.principal?.username ?? 'system',
       });
       const now = new Date();
       await tx
         .update(quote)
-        .set({ isBound: true, isBinding: false, locked: true, policyId: issued.policyId, policyNumber: issued.policyNumber, updatedAt: now })
+        .set({
+          isBound: true,
+          isBinding: false,
+          locked: true,
+          policyId: issued.policyId,
+          policyNumber: issued.policyNumber,
+          updatedAt: now,
+        })
         .where(eq(quote.id, row.id));
       await tx.insert(statusHistory).values({
         quoteId: row.id,
@@ -287,7 +329,8 @@ export function billingRoutes(
     {
       config: { access: can('quote', 'bind') },
       schema: {
-        summary: 'Binds the Approved quote: the policies module issues the policy; answers the quote with its policy number.',
+        summary:
+          'Binds the Approved quote: the policies module issues the policy; answers the quote with its policy number.',
         tags,
         security,
         params: quoteNumberParams,
@@ -295,7 +338,15 @@ export function billingRoutes(
     },
     async (request) => {
       const { quote: row, issued } = await bind(request, request.params.number);
-      return { ...summary(row), policy: { id: issued.policyId, policy_number: issued.policyNumber, revision_id: issued.revisionId, revision: issued.revisionNumber } };
+      return {
+        ...summary(row),
+        policy: {
+          id: issued.policyId,
+          policy_number: issued.policyNumber,
+          revision_id: issued.revisionId,
+          revision: issued.revisionNumber,
+        },
+      };
     },
   );
 

@@ -42,7 +42,11 @@ export const DEMO_OVERLAYS: Record<string, Overlay> = {
             label: 'Dwelling (Coverage A)',
             presence: 'required',
             limit: { label: 'Coverage A limit', default: '250000', min: '50000', max: '2000000' },
-            deductible: { label: 'All perils deductible', default: '1000', ...amounts(['500', '1000', '2500', '5000']) },
+            deductible: {
+              label: 'All perils deductible',
+              default: '1000',
+              ...amounts(['500', '1000', '2500', '5000']),
+            },
           },
           {
             name: 'personal_liability',
@@ -199,7 +203,11 @@ export function buildFlow(productName: string, versionId: number, definition: Pr
             name: 'review',
             label: 'Review',
             review: true,
-            components: [{ type: 'reviewPanel' }, { type: 'backButton' }, { type: 'continueButton', label: 'Continue' }],
+            components: [
+              { type: 'reviewPanel' },
+              { type: 'backButton' },
+              { type: 'continueButton', label: 'Continue' },
+            ],
           },
         ],
       },

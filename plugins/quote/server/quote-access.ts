@@ -1,10 +1,5 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
-import {
-  recordFilterToSql,
-  type Principal,
-  type RecordColumns,
-  type ServerPluginContext,
-} from '@atrium/sdk/server';
+import { recordFilterToSql, type Principal, type RecordColumns, type ServerPluginContext } from '@atrium/sdk/server';
 import { quote } from './tables.js';
 
 /**

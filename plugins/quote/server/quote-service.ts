@@ -35,7 +35,13 @@ export interface RiskNode {
   risk_state: {
     type: { name: string };
     field_answers: Record<string, unknown>;
-    items: { id: number; name: string; limit: string | null; deductible: string | null; limits: Record<string, string> }[];
+    items: {
+      id: number;
+      name: string;
+      limit: string | null;
+      deductible: string | null;
+      limits: Record<string, string>;
+    }[];
   };
   risk_quotes: RiskNode[];
   meta: { locked: boolean };
@@ -242,7 +248,11 @@ export async function syncIssues(tx: Queryable, quoteId: number, raised: Underwr
       })),
     );
   }
-  return tx.select().from(underwritingIssue).where(eq(underwritingIssue.quoteId, quoteId)).orderBy(asc(underwritingIssue.id));
+  return tx
+    .select()
+    .from(underwritingIssue)
+    .where(eq(underwritingIssue.quoteId, quoteId))
+    .orderBy(asc(underwritingIssue.id));
 }
 
 const BLOCKING_ORDER = { none: 0, rate: 1, submit: 2, bind: 3 } as const;
@@ -273,7 +283,9 @@ export async function rateQuote(context: ServerPluginContext, tx: Queryable, row
   if (!tree) throw badRequest('Add the quote’s first risk before rating.', { code: 'no_risk' });
   const version = await versionInForce(context, tx, row.productName, row.effectiveDate);
   if (!version) {
-    throw badRequest(`Cannot find effective date: product ${row.productLabel} has no version in force on ${row.effectiveDate}.`);
+    throw badRequest(
+      `Cannot find effective date: product ${row.productLabel} has no version in force on ${row.effectiveDate}.`,
+    );
   }
   let result;
   try {
@@ -318,7 +330,9 @@ export async function changeStatus(
 ) {
   if (row.status === to) return;
   await tx.update(quote).set({ status: to, updatedAt: new Date() }).where(eq(quote.id, row.id));
-  await tx.insert(statusHistory).values({ quoteId: row.id, fromStatus: row.status, toStatus: to, trigger, reason, changedBy: by });
+  await tx
+    .insert(statusHistory)
+    .values({ quoteId: row.id, fromStatus: row.status, toStatus: to, trigger, reason, changedBy: by });
   await tx.delete(alert).where(and(eq(alert.quoteId, row.id), inArray(alert.kind, ['review', 'approved', 'declined'])));
   const message = STATUS_ALERTS[to];
   if (message) await tx.insert(alert).values({ quoteId: row.id, kind: message.kind, message: message.text });
@@ -336,10 +350,14 @@ export const STATUS_ALERTS: Partial<Record<QuoteStatus, { kind: string; text: st
  * In Progress; the rating is marked stale.
  */
 export async function beforeEdit(tx: Queryable, row: QuoteRow, by: string) {
-  if (row.isBound || row.locked) throw conflict(`Quote ${row.number} is locked and cannot be changed.`, { code: 'locked' });
+  if (row.isBound || row.locked)
+    throw conflict(`Quote ${row.number} is locked and cannot be changed.`, { code: 'locked' });
   if (row.status === 'Declined' || row.status === 'Abandoned') {
     throw conflict(`Quote ${row.number} is ${row.status} and cannot be changed.`, { code: 'closed' });
   }
   if (row.status === 'Approved' || row.status === 'In Review') await changeStatus(tx, row, 'In Progress', 'edit', by);
-  await tx.update(quote).set({ ratingStale: row.lastRatedAt !== null, updatedAt: new Date() }).where(eq(quote.id, row.id));
+  await tx
+    .update(quote)
+    .set({ ratingStale: row.lastRatedAt !== null, updatedAt: new Date() })
+    .where(eq(quote.id, row.id));
 }

@@ -14,7 +14,7 @@ import {
   type ServerPluginContext,
 } from '@atrium/sdk/server';
 import type { FastifyRequest } from 'fastify';
-import type { FlowField, FlowRiskType, QuoteFlow } from '../shared/flow.js';
+import { flowPages, type FlowField, type FlowRiskType, type QuoteFlow } from '../shared/flow.js';
 import { can } from './permissions.js';
 import { isProducer, producerIds, quoteScope } from './quote-access.js';
 import {
@@ -68,8 +68,21 @@ export interface TriggerDefinition {
 /** The server-defined status triggers (docs/quote.md, "Statuses and triggers"). */
 export const TRIGGERS: TriggerDefinition[] = [
   { name: 'approve', label: 'Approve', from: ['In Review'], to: 'Approved', action: 'underwrite' },
-  { name: 'decline', label: 'Decline', from: ['In Review'], to: 'Declined', action: 'underwrite', reasonRequired: true },
-  { name: 'abandon', label: 'Abandon', from: ['In Progress', 'In Review', 'Approved'], to: 'Abandoned', action: 'update' },
+  {
+    name: 'decline',
+    label: 'Decline',
+    from: ['In Review'],
+    to: 'Declined',
+    action: 'underwrite',
+    reasonRequired: true,
+  },
+  {
+    name: 'abandon',
+    label: 'Abandon',
+    from: ['In Progress', 'In Review', 'Approved'],
+    to: 'Abandoned',
+    action: 'update',
+  },
   { name: 'reopen', label: 'Reopen', from: ['Abandoned'], to: 'In Progress', action: 'update' },
 ];
 
@@ -165,10 +178,16 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
     const out = new Map<number, Record<string, unknown>>();
     for (const row of rows) {
       const extra: Record<string, unknown> = {};
-      if (include.includes('agents')) extra.agents = row.agentContactId ? [byId.get(row.agentContactId) ?? { id: row.agentContactId }] : [];
-      if (include.includes('agency')) extra.agency = row.agencyContactId ? (byId.get(row.agencyContactId) ?? { id: row.agencyContactId }) : null;
+      if (include.includes('agents'))
+        extra.agents = row.agentContactId ? [byId.get(row.agentContactId) ?? { id: row.agentContactId }] : [];
+      if (include.includes('agency'))
+        extra.agency = row.agencyContactId ? (byId.get(row.agencyContactId) ?? { id: row.agencyContactId }) : null;
       if (include.includes('named_insureds')) {
-        extra.named_insureds = row.namedInsureds.map((n) => ({ ...(n.contactId ? byId.get(n.contactId) : {}), id: n.contactId, name: n.name }));
+        extra.named_insureds = row.namedInsureds.map((n) => ({
+          ...(n.contactId ? byId.get(n.contactId) : {}),
+          id: n.contactId,
+          name: n.name,
+        }));
       }
       if (include.includes('owner')) extra.owner = { username: row.owner };
       out.set(row.id, extra);
@@ -177,7 +196,10 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
   };
 
   const includeList = (value: string | undefined) => {
-    const list = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const list = (value ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const unknown = list.filter((s) => !['agents', 'agency', 'named_insureds', 'owner'].includes(s));
     if (unknown.length > 0) {
       throw badRequest(`Cannot include ${unknown.join(', ')}: use agents, agency, named_insureds or owner.`, {
@@ -298,7 +320,10 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
         .orderBy(...order)
         .limit(size)
         .offset((page - 1) * size);
-      const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(quote).where(where);
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(quote)
+        .where(where);
       const extras = include.length > 0 ? await included(db, rows, include) : new Map();
       return {
         data: rows.map((row) => ({ ...summary(row), ...(extras.get(row.id) ?? {}) })),
@@ -311,7 +336,12 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
     '/quote/',
     {
       config: { access: can('quote', 'create') },
-      schema: { summary: 'Creates a quote with its root risk (answers and items at their defaults).', tags, security, body: createQuoteBody },
+      schema: {
+        summary: 'Creates a quote with its root risk (answers and items at their defaults).',
+        tags,
+        security,
+        body: createQuoteBody,
+      },
     },
     async (request, reply) => {
       const body = request.body;
@@ -319,15 +349,20 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
       const result = await db.transaction(async (tx) => {
         const version = await startedVersion(context, tx, body.product_name, body.effective_date);
         if (!version) {
-          throw badRequest(`Cannot find effective date: ${body.product_name} has no version in force on ${body.effective_date}.`, {
-            source: { pointer: '/effective_date' },
-          });
+          throw badRequest(
+            `Cannot find effective date: ${body.product_name} has no version in force on ${body.effective_date}.`,
+            {
+              source: { pointer: '/effective_date' },
+            },
+          );
         }
         const products = await context.service(LINES_ONTOLOGY).products(tx);
         const product = products.find((p) => p.name === version.productName)!;
         const expiration = body.expiration_date ?? addMonths(body.effective_date, 12);
         if (expiration <= body.effective_date) {
-          throw badRequest('The expiration date must be after the effective date.', { source: { pointer: '/expiration_date' } });
+          throw badRequest('The expiration date must be after the effective date.', {
+            source: { pointer: '/expiration_date' },
+          });
         }
         // Producers quote in their own book; staff may name the agent.
         let agentContactId: string | null = null;
@@ -341,11 +376,20 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
           }
         } else if (body.agent_contact_id) {
           const [agent] = await directory().findContacts(tx, [body.agent_contact_id]);
-          if (!agent) throw badRequest(`Contact ${body.agent_contact_id} not found.`, { source: { pointer: '/agent_contact_id' } });
+          if (!agent)
+            throw badRequest(`Contact ${body.agent_contact_id} not found.`, {
+              source: { pointer: '/agent_contact_id' },
+            });
           agentContactId = agent.id;
           agencyContactId = agent.agencyId;
         }
-        const insured = await namedInsured(tx, body.named_insured, agentContactId, agencyContactId, principal?.username ?? 'system');
+        const insured = await namedInsured(
+          tx,
+          body.named_insured,
+          agentContactId,
+          agencyContactId,
+          principal?.username ?? 'system',
+        );
         const number = await nextQuoteNumber(tx);
         const [row] = await tx
           .insert(quote)
@@ -365,7 +409,9 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
             createdBy: principal?.username ?? 'system',
           })
           .returning();
-        await tx.insert(statusHistory).values({ quoteId: row!.id, toStatus: 'In Progress', trigger: 'create', changedBy: username(request) });
+        await tx
+          .insert(statusHistory)
+          .values({ quoteId: row!.id, toStatus: 'In Progress', trigger: 'create', changedBy: username(request) });
         const flow = flowOf(version.productName, version);
         const rootType = flow.risk_types.find((t) => t.parent === null)!;
         await insertRisk(tx, row!.id, null, rootType, 'create');
@@ -386,7 +432,10 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
   ): Promise<NamedInsured> => {
     if ('contact_id' in input) {
       const [found] = await directory().findContacts(tx, [input.contact_id]);
-      if (!found) throw badRequest(`Contact ${input.contact_id} not found.`, { source: { pointer: '/named_insured/contact_id' } });
+      if (!found)
+        throw badRequest(`Contact ${input.contact_id} not found.`, {
+          source: { pointer: '/named_insured/contact_id' },
+        });
       await directory().addRole(tx, found.id, 'insured');
       return { contactId: found.id, name: found.name };
     }
@@ -400,7 +449,13 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
   };
 
   /** A new risk with its fields' defaults and its required and default items. */
-  const insertRisk = async (tx: Queryable, quoteId: number, parentId: number | null, type: FlowRiskType, generatedBy: string | null) => {
+  const insertRisk = async (
+    tx: Queryable,
+    quoteId: number,
+    parentId: number | null,
+    type: FlowRiskType,
+    generatedBy: string | null,
+  ) => {
     const answers: Record<string, unknown> = {};
     for (const f of type.fields) if (f.default !== undefined) answers[f.name] = typedDefault(f);
     const [created] = await tx
@@ -444,7 +499,13 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
     '/quote/:number/',
     {
       config: { access: can('quote', 'update') },
-      schema: { summary: 'Changes the quote’s dates, state or named insured.', tags, security, params: quoteNumberParams, body: updateQuoteBody },
+      schema: {
+        summary: 'Changes the quote’s dates, state or named insured.',
+        tags,
+        security,
+        params: quoteNumberParams,
+        body: updateQuoteBody,
+      },
     },
     async (request) =>
       db.transaction(async (tx) => {
@@ -452,19 +513,28 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
         await beforeEdit(tx, row, username(request));
         const body = request.body;
         const effective = body.effective_date ?? row.effectiveDate;
-        const expiration = body.expiration_date ?? (body.effective_date ? addMonths(effective, 12) : row.expirationDate);
+        const expiration =
+          body.expiration_date ?? (body.effective_date ? addMonths(effective, 12) : row.expirationDate);
         if (expiration <= effective) {
-          throw badRequest('The expiration date must be after the effective date.', { source: { pointer: '/expiration_date' } });
+          throw badRequest('The expiration date must be after the effective date.', {
+            source: { pointer: '/expiration_date' },
+          });
         }
         if (body.effective_date && !(await startedVersion(context, tx, row.productName, effective))) {
           throw badRequest(`Cannot find effective date: ${row.productLabel} has no version in force on ${effective}.`, {
             source: { pointer: '/effective_date' },
           });
         }
-        const values: Partial<QuoteRow> = { effectiveDate: effective, expirationDate: expiration, updatedAt: new Date() };
+        const values: Partial<QuoteRow> = {
+          effectiveDate: effective,
+          expirationDate: expiration,
+          updatedAt: new Date(),
+        };
         if (body.state !== undefined) values.state = body.state;
         if (body.named_insured) {
-          values.namedInsureds = [await namedInsured(tx, body.named_insured, row.agentContactId, row.agencyContactId, username(request))];
+          values.namedInsureds = [
+            await namedInsured(tx, body.named_insured, row.agentContactId, row.agencyContactId, username(request)),
+          ];
         }
         await tx.update(quote).set(values).where(eq(quote.id, row.id));
         return present(tx, { ...row, ...values });
@@ -480,7 +550,8 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
     async (request, reply) => {
       await db.transaction(async (tx) => {
         const row = await findQuote(tx, request, request.params.number, 'delete', true);
-        if (row.isBound || row.isBinding) throw conflict(`Quote ${row.number} is bound and cannot be discarded.`, { code: 'bound' });
+        if (row.isBound || row.isBinding)
+          throw conflict(`Quote ${row.number} is bound and cannot be discarded.`, { code: 'bound' });
         await tx.delete(quote).where(eq(quote.id, row.id));
       });
       reply.code(204);
@@ -526,7 +597,13 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
   const rulesOut = (actions: ElementState[]) => actions;
 
   /** The rules' answer for a tree, and the issues synced when `sync`. */
-  const evaluate = async (tx: Queryable, request: FastifyRequest, row: QuoteRow, tree: RiskNode | null, sync: boolean) => {
+  const evaluate = async (
+    tx: Queryable,
+    request: FastifyRequest,
+    row: QuoteRow,
+    tree: RiskNode | null,
+    sync: boolean,
+  ) => {
     const result = await runRules(context, tx, row, tree, request.principal);
     const issues = sync ? await syncIssues(tx, row.id, result.issues) : undefined;
     return {
@@ -563,18 +640,27 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
         await beforeEdit(tx, row, username(request));
         const flow = await flowFor(tx, row);
         const type = flow.risk_types.find((t) => t.name === body.risk_type_name);
-        if (!type) throw badRequest(`Risk type ${body.risk_type_name} is not in ${row.productLabel}.`, { source: { pointer: '/risk_type_name' } });
+        if (!type)
+          throw badRequest(`Risk type ${body.risk_type_name} is not in ${row.productLabel}.`, {
+            source: { pointer: '/risk_type_name' },
+          });
         const tree = await loadTree(tx, row.id);
         const parentId = body.parent_risk_quote ?? tree?.id ?? null;
         const parent = parentId !== null ? findNode(tree, parentId) : null;
-        if (type.parent === null) throw badRequest(`A quote has one ${type.label} risk.`, { source: { pointer: '/risk_type_name' } });
+        if (type.parent === null)
+          throw badRequest(`A quote has one ${type.label} risk.`, { source: { pointer: '/risk_type_name' } });
         if (!parent || parent.risk_state.type.name !== type.parent) {
-          throw badRequest(`A ${type.label} goes under a ${type.parent} risk of this quote.`, { source: { pointer: '/parent_risk_quote' } });
+          throw badRequest(`A ${type.label} goes under a ${type.parent} risk of this quote.`, {
+            source: { pointer: '/parent_risk_quote' },
+          });
         }
         const created = await insertRisk(tx, row.id, parent.id, type, body.generated_by ?? null);
         const after = await loadTree(tx, row.id);
         const node = findNode(after, created.id)!;
-        const rules = request.query.rules_action && request.query.rules_action !== 'none' ? await evaluate(tx, request, row, after, true) : null;
+        const rules =
+          request.query.rules_action && request.query.rules_action !== 'none'
+            ? await evaluate(tx, request, row, after, true)
+            : null;
         return { ...node, quote: row.number, ...(rules ? { rules } : {}) };
       };
       if (!dryRun) {
@@ -600,7 +686,12 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
     '/quote/risks/:id/',
     {
       config: { access: can('quote', 'read') },
-      schema: { summary: 'One risk with its items and child risks.', tags, security, params: z.strictObject({ id: idParam }) },
+      schema: {
+        summary: 'One risk with its items and child risks.',
+        tags,
+        security,
+        params: z.strictObject({ id: idParam }),
+      },
     },
     async (request) => {
       const { row } = await findRisk(db, request, request.params.id);
@@ -637,7 +728,10 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
         const answers = { ...riskRow.answers };
         for (const [name, value] of Object.entries(state.field_answers)) {
           const field = type.fields.find((f) => f.name === name);
-          if (!field) throw badRequest(`${type.label} has no field ${name}.`, { source: { pointer: `/risk_state/field_answers/${name}` } });
+          if (!field)
+            throw badRequest(`${type.label} has no field ${name}.`, {
+              source: { pointer: `/risk_state/field_answers/${name}` },
+            });
           const problem = checkAnswer(field, value);
           if (problem) throw badRequest(problem, { source: { pointer: `/risk_state/field_answers/${name}` } });
           answers[name] = normalise(field, value);
@@ -646,13 +740,17 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
         if (state.items) {
           for (const i of state.items) {
             if (!type.items.some((t) => t.name === i.name)) {
-              throw badRequest(`${type.label} has no coverage ${i.name}.`, { source: { pointer: '/risk_state/items' } });
+              throw badRequest(`${type.label} has no coverage ${i.name}.`, {
+                source: { pointer: '/risk_state/items' },
+              });
             }
           }
           const names = state.items.map((i) => i.name);
           const required = type.items.filter((t) => t.presence === 'required' && !names.includes(t.name));
           if (required.length > 0) {
-            throw badRequest(`${required.map((t) => t.label).join(', ')} cannot be removed.`, { source: { pointer: '/risk_state/items' } });
+            throw badRequest(`${required.map((t) => t.label).join(', ')} cannot be removed.`, {
+              source: { pointer: '/risk_state/items' },
+            });
           }
           await tx.delete(item).where(eq(item.riskId, riskRow.id));
           if (state.items.length > 0) {
@@ -669,10 +767,13 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
         }
         const tree = await loadTree(tx, row.id);
         const node = findNode(tree, riskRow.id)!;
-        const wantRules = (request.query.rules_action && request.query.rules_action !== 'none') || request.query.target_page_name;
+        const wantRules =
+          (request.query.rules_action && request.query.rules_action !== 'none') || request.query.target_page_name;
         const rules = wantRules ? await evaluate(tx, request, row, tree, true) : null;
         if (request.query.target_page_name && rules) {
-          const errors = pageErrors(flow, tree!, rules.actions);
+          const page = flowPages(flow).find((p) => p.name === request.query.page_name);
+          const types = page?.components.flatMap((c) => (c.type === 'riskEdit' ? [c.risk_type] : []));
+          const errors = pageErrors(flow, tree!, rules.actions, types);
           if (errors.length > 0) {
             throw new ApiError(400, errors[0]!.detail, {
               code: 'invalid_page',
@@ -699,7 +800,8 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
     async (request, reply) => {
       const out = await db.transaction(async (tx) => {
         const { row, riskRow } = await findRisk(tx, request, request.params.id, 'update', true);
-        if (riskRow.parentId === null) throw conflict('The quote’s first risk cannot be removed.', { code: 'root_risk' });
+        if (riskRow.parentId === null)
+          throw conflict('The quote’s first risk cannot be removed.', { code: 'root_risk' });
         if (riskRow.locked) throw conflict(`Risk ${riskRow.id} is locked and cannot be changed.`, { code: 'locked' });
         await beforeEdit(tx, row, username(request));
         await deleteRiskTree(tx, row.id, riskRow.id);
@@ -737,7 +839,12 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
     '/quote/risks/:id/finalize/',
     {
       config: { access: can('quote', 'update') },
-      schema: { summary: 'Checks every page of the risk tree: required answers and the rules’ validation.', tags, security, params: z.strictObject({ id: idParam }) },
+      schema: {
+        summary: 'Checks every page of the risk tree: required answers and the rules’ validation.',
+        tags,
+        security,
+        params: z.strictObject({ id: idParam }),
+      },
     },
     async (request) =>
       db.transaction(async (tx) => {
@@ -783,7 +890,8 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
       const result = await runRules(context, db, row, tree, request.principal);
       const element = elementName(tree!, node, field.name);
       const state = result.actions.find((a) => a.name === element);
-      if (state && !state.isValid) return { valid: false, message: state.validationMessage ?? 'This answer is not valid.' };
+      if (state && !state.isValid)
+        return { valid: false, message: state.validationMessage ?? 'This answer is not valid.' };
       if (state?.optionsBlacklist?.includes(String(request.body.answer))) {
         return { valid: false, message: `${String(request.body.answer)} is not available.` };
       }
@@ -809,14 +917,29 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
         const flow = await flowFor(tx, row);
         const type = flow.risk_types.find((t) => t.name === riskRow.riskType)!;
         const def = type.items.find((i) => i.name === request.body.risk_item_name);
-        if (!def) throw badRequest(`${type.label} has no coverage ${request.body.risk_item_name}.`, { source: { pointer: '/risk_item_name' } });
+        if (!def)
+          throw badRequest(`${type.label} has no coverage ${request.body.risk_item_name}.`, {
+            source: { pointer: '/risk_item_name' },
+          });
         const [created] = await tx
           .insert(item)
-          .values({ riskId: riskRow.id, name: def.name, limit: def.limit?.default ?? null, deductible: def.deductible?.default ?? null })
+          .values({
+            riskId: riskRow.id,
+            name: def.name,
+            limit: def.limit?.default ?? null,
+            deductible: def.deductible?.default ?? null,
+          })
           .onConflictDoNothing()
           .returning();
         if (!created) throw conflict(`The risk already has ${def.label}.`, { code: 'duplicate_item' });
-        return { id: created.id, name: created.name, limit: created.limit, deductible: created.deductible, limits: created.limits, risk_quote: riskRow.id };
+        return {
+          id: created.id,
+          name: created.name,
+          limit: created.limit,
+          deductible: created.deductible,
+          limits: created.limits,
+          risk_quote: riskRow.id,
+        };
       });
       reply.code(201);
       return out;
@@ -827,7 +950,12 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
     '/quote/items/:id/',
     {
       config: { access: can('quote', 'update') },
-      schema: { summary: 'Removes a coverage item (not a required one).', tags, security, params: z.strictObject({ id: idParam }) },
+      schema: {
+        summary: 'Removes a coverage item (not a required one).',
+        tags,
+        security,
+        params: z.strictObject({ id: idParam }),
+      },
     },
     async (request, reply) => {
       await db.transaction(async (tx) => {
@@ -850,12 +978,18 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
     '/quote/:number/rate/',
     {
       config: { access: can('quote', 'rate') },
-      schema: { summary: 'Rates the quote on the product version in force at its effective date.', tags, security, params: quoteNumberParams },
+      schema: {
+        summary: 'Rates the quote on the product version in force at its effective date.',
+        tags,
+        security,
+        params: quoteNumberParams,
+      },
     },
     async (request) =>
       db.transaction(async (tx) => {
         const row = await findQuote(tx, request, request.params.number, 'rate', true);
-        if (row.isBound || row.locked) throw conflict(`Quote ${row.number} is locked and cannot be rated.`, { code: 'locked' });
+        if (row.isBound || row.locked)
+          throw conflict(`Quote ${row.number} is locked and cannot be rated.`, { code: 'locked' });
         const tree = await loadTree(tx, row.id);
         const rules = await evaluate(tx, request, row, tree, true);
         const issues = await tx.select().from(underwritingIssue).where(eq(underwritingIssue.quoteId, row.id));
@@ -893,14 +1027,22 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
       db.transaction(async (tx) => {
         const row = await findQuote(tx, request, request.params.number, 'submit', true);
         if (row.isBound || row.locked) throw conflict(`Quote ${row.number} is locked.`, { code: 'locked' });
-        if (row.status !== 'In Progress') throw conflict(`Only a quote In Progress can be submitted; this one is ${row.status}.`, { code: 'status' });
-        if (!row.lastRatedAt || row.ratingStale) throw conflict('Rate the quote before submitting it.', { code: 'not_rated' });
+        if (row.status !== 'In Progress')
+          throw conflict(`Only a quote In Progress can be submitted; this one is ${row.status}.`, { code: 'status' });
+        if (!row.lastRatedAt || row.ratingStale)
+          throw conflict('Rate the quote before submitting it.', { code: 'not_rated' });
         const tree = await loadTree(tx, row.id);
         const rules = await evaluate(tx, request, row, tree, true);
         const issues = await tx.select().from(underwritingIssue).where(eq(underwritingIssue.quoteId, row.id));
         const open = issues.filter((i) => i.status === 'open' && i.blocking !== 'none');
         const rejected = issues.some((i) => i.status === 'rejected');
-        await changeStatus(tx, row, open.length > 0 || rejected ? 'In Review' : 'Approved', 'submit', username(request));
+        await changeStatus(
+          tx,
+          row,
+          open.length > 0 || rejected ? 'In Review' : 'Approved',
+          'submit',
+          username(request),
+        );
         return { ...(await present(tx, row, [], tree)), rules };
       }),
   );
@@ -909,7 +1051,12 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
     '/quote/:number/status/triggers/',
     {
       config: { access: can('quote', 'read') },
-      schema: { summary: 'The status triggers the caller may run on the quote now.', tags, security, params: quoteNumberParams },
+      schema: {
+        summary: 'The status triggers the caller may run on the quote now.',
+        tags,
+        security,
+        params: quoteNumberParams,
+      },
     },
     async (request) => {
       const row = await findQuote(db, request, request.params.number);
@@ -944,7 +1091,9 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
           throw new ApiError(403, 'This operation is not allowed. (Error code: 403)');
         }
         if (row.isBound || !trigger.from.includes(row.status as QuoteStatus)) {
-          throw conflict(`${trigger.label} is not possible while the quote is ${row.isBound ? 'bound' : row.status}.`, { code: 'status' });
+          throw conflict(`${trigger.label} is not possible while the quote is ${row.isBound ? 'bound' : row.status}.`, {
+            code: 'status',
+          });
         }
         const reason = request.body?.reason || null;
         if (trigger.reasonRequired && !reason) throw badRequest('Give a reason.', { source: { pointer: '/reason' } });
@@ -981,7 +1130,8 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
           .from(underwritingIssue)
           .where(and(eq(underwritingIssue.id, request.params.id), eq(underwritingIssue.quoteId, row.id)));
         if (!issue) throw notFound(`Underwriting issue ${request.params.id} not found.`);
-        if (issue.status !== 'open') throw conflict(`Underwriting issue ${issue.code} is already ${issue.status}.`, { code: 'issue_closed' });
+        if (issue.status !== 'open')
+          throw conflict(`Underwriting issue ${issue.code} is already ${issue.status}.`, { code: 'issue_closed' });
         const roles = request.principal?.effectiveRole ? [request.principal.effectiveRole] : [];
         if (!roles.some((r) => r === issue.authority || r === 'Administrator')) {
           throw new ApiError(403, `Only ${issue.authority} may clear ${issue.code}.`);
@@ -1003,13 +1153,22 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
     '/quote/:number/rules/',
     {
       config: { access: can('quote', 'read') },
-      schema: { summary: 'The rules’ UI controls and the quote’s underwriting issues.', tags, security, params: quoteNumberParams },
+      schema: {
+        summary: 'The rules’ UI controls and the quote’s underwriting issues.',
+        tags,
+        security,
+        params: quoteNumberParams,
+      },
     },
     async (request) => {
       const row = await findQuote(db, request, request.params.number);
       const tree = await loadTree(db, row.id);
       const result = await runRules(context, db, row, tree, request.principal);
-      const issues = await db.select().from(underwritingIssue).where(eq(underwritingIssue.quoteId, row.id)).orderBy(asc(underwritingIssue.id));
+      const issues = await db
+        .select()
+        .from(underwritingIssue)
+        .where(eq(underwritingIssue.quoteId, row.id))
+        .orderBy(asc(underwritingIssue.id));
       return {
         actions: result.actions,
         raised: result.issues,
@@ -1023,7 +1182,12 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
     '/quote/:number/alerts/:id/',
     {
       config: { access: can('quote', 'read') },
-      schema: { summary: 'Dismisses an alert of the quote.', tags, security, params: z.strictObject({ number: z.string().max(40), id: idParam }) },
+      schema: {
+        summary: 'Dismisses an alert of the quote.',
+        tags,
+        security,
+        params: z.strictObject({ number: z.string().max(40), id: idParam }),
+      },
     },
     async (request, reply) => {
       const row = await findQuote(db, request, request.params.number);
@@ -1044,7 +1208,10 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
         summary: 'Quotes whose number or insured contains the text (quick search, at most 5 by default).',
         tags,
         security,
-        querystring: z.strictObject({ q: z.string().trim().min(1).max(200), limit: z.coerce.number().int().min(1).max(25).default(5) }),
+        querystring: z.strictObject({
+          q: z.string().trim().min(1).max(200),
+          limit: z.coerce.number().int().min(1).max(25).default(5),
+        }),
       },
     },
     async (request) => {
@@ -1070,7 +1237,11 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
     let grew = true;
     while (grew) {
       grew = false;
-      for (const r of all) if (r.parentId !== null && doomed.has(r.parentId) && !doomed.has(r.id)) doomed.add(r.id), (grew = true);
+      for (const r of all)
+        if (r.parentId !== null && doomed.has(r.parentId) && !doomed.has(r.id)) {
+          doomed.add(r.id);
+          grew = true;
+        }
     }
     await tx.delete(risk).where(inArray(risk.id, [...doomed]));
   }
@@ -1149,15 +1320,20 @@ export function checkAnswer(field: FlowField, value: unknown): string | null {
   if (value === null || value === '') return null;
   switch (field.type) {
     case 'number':
-      return (typeof value === 'number' && Number.isFinite(value)) || (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()))
+      return (typeof value === 'number' && Number.isFinite(value)) ||
+        (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()))
         ? null
         : `${field.label} must be a number.`;
     case 'boolean':
-      return typeof value === 'boolean' || value === 'true' || value === 'false' ? null : `${field.label} must be yes or no.`;
+      return typeof value === 'boolean' || value === 'true' || value === 'false'
+        ? null
+        : `${field.label} must be yes or no.`;
     case 'date':
       return typeof value === 'string' && day.safeParse(value).success ? null : `${field.label} must be a date.`;
     case 'enum':
-      return field.options?.includes(String(value)) ? null : `${field.label} must be one of ${(field.options ?? []).join(', ')}.`;
+      return field.options?.includes(String(value))
+        ? null
+        : `${field.label} must be one of ${(field.options ?? []).join(', ')}.`;
     default:
       return typeof value === 'string' ? null : `${field.label} must be text.`;
   }
@@ -1177,12 +1353,13 @@ export function elementName(root: RiskNode, node: RiskNode, field: string) {
 }
 
 /** Every problem of the tree's answers: required (flow or rules) and the rules' validation. */
-export function pageErrors(flow: QuoteFlow, root: RiskNode, actions: ElementState[]) {
+export function pageErrors(flow: QuoteFlow, root: RiskNode, actions: ElementState[], onlyTypes?: string[]) {
   const errors: { risk: number; field: string; detail: string; pointer: string }[] = [];
   const byName = new Map(actions.map((a) => [a.name, a]));
   const walk = (node: RiskNode) => {
     const type = flow.risk_types.find((t) => t.name === node.risk_state.type.name);
-    for (const field of type?.fields ?? []) {
+    const checked = !onlyTypes || onlyTypes.includes(node.risk_state.type.name);
+    for (const field of checked ? (type?.fields ?? []) : []) {
       const state = byName.get(elementName(root, node, field.name));
       if (state && !state.visible) continue;
       const value = node.risk_state.field_answers[field.name];
@@ -1191,9 +1368,19 @@ export function pageErrors(flow: QuoteFlow, root: RiskNode, actions: ElementStat
       if (empty && (field.required || state?.mandatory)) {
         errors.push({ risk: node.id, field: field.name, detail: `${field.label} is required.`, pointer });
       } else if (state && !state.isValid) {
-        errors.push({ risk: node.id, field: field.name, detail: state.validationMessage ?? `${field.label} is not valid.`, pointer });
+        errors.push({
+          risk: node.id,
+          field: field.name,
+          detail: state.validationMessage ?? `${field.label} is not valid.`,
+          pointer,
+        });
       } else if (!empty && state?.optionsBlacklist?.includes(String(value))) {
-        errors.push({ risk: node.id, field: field.name, detail: `${String(value)} is not available for ${field.label}.`, pointer });
+        errors.push({
+          risk: node.id,
+          field: field.name,
+          detail: `${String(value)} is not available for ${field.label}.`,
+          pointer,
+        });
       }
     }
     node.risk_quotes.forEach(walk);

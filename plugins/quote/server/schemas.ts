@@ -15,7 +15,13 @@ export const day = z
       return z.NEVER;
     }
     const date = new Date(Date.UTC(y, m - 1, d));
-    if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d || y < 1900 || y > 2200) {
+    if (
+      date.getUTCFullYear() !== y ||
+      date.getUTCMonth() !== m - 1 ||
+      date.getUTCDate() !== d ||
+      y < 1900 ||
+      y > 2200
+    ) {
       ctx.addIssue({ code: 'custom', message: `${value} is not a date.` });
       return z.NEVER;
     }

@@ -5,7 +5,11 @@
  * the risk form shows each risk type's fields and items (labels, required, options, default items).
  */
 export type FlowComponent =
-  | { type: 'riskEdit'; risk_type: string; /** root: the quote's root risk; many: a list of child risks. */ policy: 'root' | 'many' }
+  | {
+      type: 'riskEdit';
+      risk_type: string;
+      /** root: the quote's root risk; many: a list of child risks. */ policy: 'root' | 'many';
+    }
   | { type: 'reviewPanel' }
   | { type: 'billingPanel' }
   | { type: 'bindPanel' }

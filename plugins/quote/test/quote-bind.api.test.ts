@@ -37,9 +37,23 @@ describe('quote billing and bind', () => {
   /** A homeowners quote rated with the given roof year (an old roof raises HO-ROOF, blocking bind). */
   const ratedQuote = async (roofYear: number) => {
     const agent = await api('agent@agency.test');
-    const q = (await agent.post('/quote/', { product_name: 'homeowners', effective_date: '2026-03-01', named_insured: { name: 'Bo Binder' } })).body;
-    const answers = { zip: '78701', construction: 'masonry', protection_class: 4, year_built: 2001, roof_year: roofYear };
-    expect((await agent.put(`/quote/risks/${q.risk_quote.id}/`, { risk_state: { field_answers: answers } })).status).toBe(200);
+    const q = (
+      await agent.post('/quote/', {
+        product_name: 'homeowners',
+        effective_date: '2026-03-01',
+        named_insured: { name: 'Bo Binder' },
+      })
+    ).body;
+    const answers = {
+      zip: '78701',
+      construction: 'masonry',
+      protection_class: 4,
+      year_built: 2001,
+      roof_year: roofYear,
+    };
+    expect(
+      (await agent.put(`/quote/risks/${q.risk_quote.id}/`, { risk_state: { field_answers: answers } })).status,
+    ).toBe(200);
     const rated = await agent.post(`/quote/${q.quote_number}/rate/`);
     expect(rated.status).toBe(200);
     return { agent, number: q.quote_number as string, premium: rated.body.premium.term as string };
@@ -50,7 +64,8 @@ describe('quote billing and bind', () => {
     expect((await agent.post(`/quote/${number}/submit/`)).body.status).toBe('Approved');
     const config = await agent.get(`/quote/${number}/billing/config/`);
     expect(config.body.schedules.length).toBeGreaterThan(0);
-    const schedule = config.body.schedules.find((s: Json) => s.paymentMethods.includes('card')) ?? config.body.schedules[0];
+    const schedule =
+      config.body.schedules.find((s: Json) => s.paymentMethods.includes('card')) ?? config.body.schedules[0];
     const preview = await agent.post('/v2/billing/get_installments_preview', {
       billing_schedule_ids: [schedule.id],
       effective_date: '2026-03-01',
@@ -70,9 +85,20 @@ describe('quote billing and bind', () => {
     });
     expect(card.status).toBe(400);
     expect(card.body.code ?? JSON.stringify(card.body)).toContain('account_number_refused');
-    const inToken = await agent.post('/v2/payments/add_payment_method', { quote_number: number, type: 'ach', token: '021000021123456789', last4: '6789' });
+    const inToken = await agent.post('/v2/payments/add_payment_method', {
+      quote_number: number,
+      type: 'ach',
+      token: '021000021123456789',
+      last4: '6789',
+    });
     expect(inToken.status).toBe(400);
-    const unknownToken = await agent.post('/v2/payments/add_payment_method', { quote_number: number, type: 'card', token: 'tok_live_x', last4: '4242', expiry: '12/29' });
+    const unknownToken = await agent.post('/v2/payments/add_payment_method', {
+      quote_number: number,
+      type: 'card',
+      token: 'tok_live_x',
+      last4: '4242',
+      expiry: '12/29',
+    });
     expect(unknownToken.status).toBe(400);
     const added = await agent.post('/v2/payments/add_payment_method', {
       quote_number: number,
@@ -82,12 +108,18 @@ describe('quote billing and bind', () => {
       expiry: '12/29',
     });
     expect(added.status).toBe(201);
-    const stored = (await server.atrium.database.pool.query('select token, last4, expiry from quote.payment_method')).rows;
+    const stored = (await server.atrium.database.pool.query('select token, last4, expiry from quote.payment_method'))
+      .rows;
     expect(stored).toEqual([{ token: 'tok_test_abcdef123456', last4: '4242', expiry: '12/29' }]);
 
     const chosen = await agent.post(
       `/quote/${number}/billing/`,
-      { data: { type: 'billing', attributes: { billing_schedule_id: schedule.id, payment_method_id: added.body.payment_method.id } } },
+      {
+        data: {
+          type: 'billing',
+          attributes: { billing_schedule_id: schedule.id, payment_method_id: added.body.payment_method.id },
+        },
+      },
       { 'content-type': 'application/vnd.api+json', accept: 'application/vnd.api+json' },
     );
     expect(chosen.status).toBe(200);
@@ -98,13 +130,18 @@ describe('quote billing and bind', () => {
     expect(bound.body).toMatchObject({ is_bound: true, meta: { locked: true } });
     expect(bound.body.policy.policy_number).toBeTruthy();
     const [policy] = (
-      await server.atrium.database.pool.query('select number, quote_number from policies.policy where quote_number = $1', [number])
+      await server.atrium.database.pool.query(
+        'select number, quote_number from policies.policy where quote_number = $1',
+        [number],
+      )
     ).rows;
     expect(policy.number).toBe(bound.body.policy.policy_number);
     // Bound: locked and not bound twice.
     expect((await agent.post(`/quote/${number}/bind_requested/`)).status).toBe(409);
     const root = (await agent.get(`/quote/${number}/`)).body.risk_quote.id;
-    expect((await agent.put(`/quote/risks/${root}/`, { risk_state: { field_answers: { zip: '78702' } } })).status).toBe(409);
+    expect((await agent.put(`/quote/risks/${root}/`, { risk_state: { field_answers: { zip: '78702' } } })).status).toBe(
+      409,
+    );
   });
 
   it('refuses bind with 409 while an issue blocking bind is open, naming it and who clears it', async () => {
@@ -119,7 +156,13 @@ describe('quote billing and bind', () => {
     expect(JSON.stringify(refused.body)).toContain('Underwriter');
     const issue = (await agent.get(`/quote/${number}/`)).body.underwriting_issues[0];
     expect((await agent.post(`/quote/${number}/underwriting-issues/${issue.id}/approve/`, {})).status).toBe(403);
-    expect((await underwriter.post(`/quote/${number}/underwriting-issues/${issue.id}/approve/`, { reason: 'New roof photos.' })).status).toBe(200);
+    expect(
+      (
+        await underwriter.post(`/quote/${number}/underwriting-issues/${issue.id}/approve/`, {
+          reason: 'New roof photos.',
+        })
+      ).status,
+    ).toBe(200);
     const created = await agent.post('/v2/policies/create_policy', { quote_number: number });
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ success: true, revision: 1 });

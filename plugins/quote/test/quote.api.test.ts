@@ -57,12 +57,18 @@ describe('quote', () => {
     const missing = await agent.post('/v2/lines/find_effective_date', { date: '2020-01-01', product: 'homeowners' });
     expect(missing.body.success).toBe(false);
     expect(missing.body.messages[0]).toContain('Cannot find effective date');
-    expect((await agent.post('/v2/lines/find_effective_date', { date: '2026-02-30', product: 'homeowners' })).status).toBe(400);
+    expect(
+      (await agent.post('/v2/lines/find_effective_date', { date: '2026-02-30', product: 'homeowners' })).status,
+    ).toBe(400);
   });
 
   it('keeps agents to their own and their agency’s quotes', async () => {
     const mine = await homeQuote('agent@agency.test');
-    expect(mine).toMatchObject({ status: 'In Progress', agent_contact_id: 'CON-AGENT-ALEX', agency_contact_id: 'CON-AGENCY-HARBOUR' });
+    expect(mine).toMatchObject({
+      status: 'In Progress',
+      agent_contact_id: 'CON-AGENT-ALEX',
+      agency_contact_id: 'CON-AGENCY-HARBOUR',
+    });
     expect(mine.quote_number).toMatch(/^Q-\d+$/);
     expect(mine.risk_quote.risk_state.items.map((i: Json) => i.name)).toEqual(['dwelling', 'personal_liability']);
     const other = await homeQuote('underwriter@atrium.test', { agent_contact_id: 'CON-AGENT-NOOR' });
@@ -89,18 +95,29 @@ describe('quote', () => {
     const q = await homeQuote('agent@agency.test');
     const root = q.risk_quote.id;
     // A page cannot be left with required answers missing; the message names the field.
-    const incomplete = await agent.put(`/quote/risks/${root}/?target_page_name=scheduled-article`, {
+    const incomplete = await agent.put(`/quote/risks/${root}/?page_name=home&target_page_name=scheduled-article`, {
       risk_state: { field_answers: { zip: '78701' } },
     });
     expect(incomplete.status).toBe(400);
     expect(JSON.stringify(incomplete.body)).toContain('Protection class is required.');
-    const wrongType = await agent.put(`/quote/risks/${root}/`, { risk_state: { field_answers: { year_built: 'old' } } });
-    expect(wrongType.status).toBe(400);
-    const saved = await agent.put(`/quote/risks/${root}/?target_page_name=scheduled-article&rules_action=evaluate`, {
-      risk_state: {
-        field_answers: { zip: '78701', construction: 'masonry', protection_class: 9, year_built: 1990, roof_year: 1995 },
-      },
+    const wrongType = await agent.put(`/quote/risks/${root}/`, {
+      risk_state: { field_answers: { year_built: 'old' } },
     });
+    expect(wrongType.status).toBe(400);
+    const saved = await agent.put(
+      `/quote/risks/${root}/?page_name=home&target_page_name=scheduled-article&rules_action=evaluate`,
+      {
+        risk_state: {
+          field_answers: {
+            zip: '78701',
+            construction: 'masonry',
+            protection_class: 9,
+            year_built: 1990,
+            roof_year: 1995,
+          },
+        },
+      },
+    );
     expect(saved.status).toBe(200);
     // Protection class 9: frame construction is taken away by a UI-control rule.
     const construction = saved.body.rules.actions.find((a: Json) => a.name === 'construction');
@@ -119,7 +136,9 @@ describe('quote', () => {
     const valuable = await agent.put(`/quote/risks/${article.body.id}/?rules_action=evaluate`, {
       risk_state: { field_answers: { category: 'jewelry', appraised_value: 30000, in_vault: null } },
     });
-    const vault = valuable.body.rules.actions.find((a: Json) => a.name === `scheduled_article#${article.body.id}.in_vault`);
+    const vault = valuable.body.rules.actions.find(
+      (a: Json) => a.name === `scheduled_article#${article.body.id}.in_vault`,
+    );
     expect(vault).toMatchObject({ visible: true, mandatory: true });
     const finalize = await agent.post(`/quote/risks/${root}/finalize/`);
     expect(finalize.body.valid).toBe(false);
@@ -132,20 +151,29 @@ describe('quote', () => {
     expect(rated.body.premium.term).toMatch(/^\d+\.\d{2}$/);
     expect(rated.body.rating.worksheet).toBeTruthy();
     // The 1995 roof is older than 25 years in 2026: an open referral blocking bind.
-    expect(rated.body.underwriting_issues).toMatchObject([{ code: 'HO-ROOF', blocking: 'bind', status: 'open', authority: 'Underwriter' }]);
+    expect(rated.body.underwriting_issues).toMatchObject([
+      { code: 'HO-ROOF', blocking: 'bind', status: 'open', authority: 'Underwriter' },
+    ]);
     const submitted = await agent.post(`/quote/${q.quote_number}/submit/`);
     expect(submitted.body.status).toBe('In Review');
     expect(submitted.body.alerts.map((a: Json) => a.kind)).toEqual(['review']);
     // Agents see no underwriting triggers and may not run them.
-    expect((await agent.get(`/quote/${q.quote_number}/status/triggers/`)).body.results.map((t: Json) => t.name)).toEqual(['abandon']);
+    expect(
+      (await agent.get(`/quote/${q.quote_number}/status/triggers/`)).body.results.map((t: Json) => t.name),
+    ).toEqual(['abandon']);
     expect((await agent.post(`/quote/${q.quote_number}/status/triggers/approve/`)).status).toBe(403);
     const underwriter = await api('underwriter@atrium.test');
     const triggers = await underwriter.get(`/quote/${q.quote_number}/status/triggers/`);
     expect(triggers.body.results.map((t: Json) => t.name)).toEqual(['approve', 'decline', 'abandon']);
     expect((await underwriter.post(`/quote/${q.quote_number}/status/triggers/decline/`, {})).status).toBe(400);
-    const approved = await underwriter.post(`/quote/${q.quote_number}/status/triggers/approve/`, { reason: 'Roof inspected.' });
+    const approved = await underwriter.post(`/quote/${q.quote_number}/status/triggers/approve/`, {
+      reason: 'Roof inspected.',
+    });
     expect(approved.body.status).toBe('Approved');
-    expect(approved.body.underwriting_issues[0]).toMatchObject({ status: 'approved', resolved_by: 'underwriter@atrium.test' });
+    expect(approved.body.underwriting_issues[0]).toMatchObject({
+      status: 'approved',
+      resolved_by: 'underwriter@atrium.test',
+    });
     expect(approved.body.alerts.map((a: Json) => a.kind)).toEqual(['approved']);
     const alertId = approved.body.alerts[0].id;
     expect((await agent.delete(`/quote/${q.quote_number}/alerts/${alertId}/`)).status).toBe(204);
@@ -159,9 +187,17 @@ describe('quote', () => {
 
   it('answers 400 with the field for bad input and 404 for what is not there', async () => {
     const agent = await api('agent@agency.test');
-    const noDate = await agent.post('/quote/', { product_name: 'homeowners', effective_date: 'soon', named_insured: { name: 'X' } });
+    const noDate = await agent.post('/quote/', {
+      product_name: 'homeowners',
+      effective_date: 'soon',
+      named_insured: { name: 'X' },
+    });
     expect(noDate.status).toBe(400);
-    const noVersion = await agent.post('/quote/', { product_name: 'homeowners', effective_date: '2020-01-01', named_insured: { name: 'X' } });
+    const noVersion = await agent.post('/quote/', {
+      product_name: 'homeowners',
+      effective_date: '2020-01-01',
+      named_insured: { name: 'X' },
+    });
     expect(noVersion.status).toBe(400);
     expect(JSON.stringify(noVersion.body)).toContain('Cannot find effective date');
     expect((await agent.get('/quote/Q-999999999/')).status).toBe(404);

@@ -17,7 +17,10 @@ const facts = (over: Partial<QuoteFacts> = {}): QuoteFacts => ({
   ...over,
 });
 
-function start(over: Partial<FlowInput> = {}, options: { fetch?: () => Promise<QuoteFacts>; submit?: () => Promise<void> } = {}) {
+function start(
+  over: Partial<FlowInput> = {},
+  options: { fetch?: () => Promise<QuoteFacts>; submit?: () => Promise<void> } = {},
+) {
   const clock = new SimulatedClock();
   const saved: string[] = [];
   const machine = quoteFlowMachine.provide({
@@ -122,12 +125,15 @@ describe('quote flow machine', () => {
   it('re-syncs the binding flag from the server at most every 3 seconds', async () => {
     let calls = 0;
     let bound = false;
-    const { actor, clock } = start({ quote: facts({ status: 'Approved' }) }, {
-      fetch: async () => {
-        calls += 1;
-        return facts({ status: 'Approved', isBinding: !bound, isBound: bound, locked: bound });
+    const { actor, clock } = start(
+      { quote: facts({ status: 'Approved' }) },
+      {
+        fetch: async () => {
+          calls += 1;
+          return facts({ status: 'Approved', isBinding: !bound, isBound: bound, locked: bound });
+        },
       },
-    });
+    );
     actor.send({ type: 'BIND.REQUESTED' });
     clock.increment(BIND_RESYNC_MS - 1);
     expect(calls).toBe(0);

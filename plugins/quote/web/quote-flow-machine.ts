@@ -197,7 +197,9 @@ export const quoteFlowMachine = setup({
             },
             onError: {
               target: 'ready',
-              actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
+              actions: assign({
+                error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)),
+              }),
             },
           },
         },
@@ -225,7 +227,10 @@ export const quoteFlowMachine = setup({
         check: { always: [{ guard: 'binding', target: 'waiting' }, { target: 'idle' }] },
         idle: {
           on: {
-            'BIND.REQUESTED': { target: 'waiting', actions: assign({ quote: ({ context }) => ({ ...context.quote, isBinding: true }) }) },
+            'BIND.REQUESTED': {
+              target: 'waiting',
+              actions: assign({ quote: ({ context }) => ({ ...context.quote, isBinding: true }) }),
+            },
             'QUOTE.UPDATED': { target: 'check' },
           },
         },
