@@ -282,7 +282,7 @@ export function billingRoutes(
         quoteId: String(row.id),
         quoteNumber: row.number,
         productSlug: row.productName,
-        productVersionId: String(row.productVersionId),
+        productVersionId: row.productVersionId === null ? null : String(row.productVersionId),
         state: row.state,
         effectiveDate: row.effectiveDate,
         expirationDate: row.expirationDate,

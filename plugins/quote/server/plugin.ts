@@ -7,6 +7,7 @@ import { RULES_RUNTIME } from '@atrium/plugin-rules/runtime';
 import { billingRoutes } from './billing-routes.js';
 import { quotePermissions } from './permissions.js';
 import { quoteRoutes } from './routes.js';
+import { seedQuotes } from './seed.js';
 
 /**
  * The quote module (docs/quote.md): quotable products, quotes and their risk trees, the page flow,
@@ -36,4 +37,5 @@ export default defineServerPlugin({
     quoteRoutes(router, context);
     billingRoutes(router, context);
   },
+  seed: seedQuotes,
 });

@@ -36,8 +36,8 @@ export const quote = quoteSchema.table(
     /** The lines product (its name, e.g. `homeowners`) and its label when the quote was created. */
     productName: text('product_name').notNull(),
     productLabel: text('product_label').notNull(),
-    /** The product version in force at the effective date (rating and rules use it). */
-    productVersionId: integer('product_version_id').notNull(),
+    /** The product version the quote was last rated on (the one in force at the effective date); null until rated. */
+    productVersionId: integer('product_version_id'),
     productVersionLabel: text('product_version_label').notNull().default(''),
     /** In Progress, In Review, Approved, Declined, Abandoned. */
     status: text('status').notNull().default('In Progress'),

@@ -48,7 +48,7 @@ CREATE TABLE "quote"."quote" (
 	"number" text NOT NULL,
 	"product_name" text NOT NULL,
 	"product_label" text NOT NULL,
-	"product_version_id" integer NOT NULL,
+	"product_version_id" integer,
 	"product_version_label" text DEFAULT '' NOT NULL,
 	"status" text DEFAULT 'In Progress' NOT NULL,
 	"transaction_type" text DEFAULT 'new_business' NOT NULL,
