@@ -36,8 +36,16 @@ import {
 const tags = ['policies'];
 const security = [{ bearer: [] as string[] }];
 const today = () => new Date().toISOString().slice(0, 10);
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.');
-const idParam = z.strictObject({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.')
+  .refine((day) => {
+    const parsed = new Date(`${day}T00:00:00Z`);
+    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === day && day >= '1900-01-01';
+  }, 'Enter a date as YYYY-MM-DD.');
+/** A row id (PostgreSQL integer). */
+const intId = (message?: string) => z.coerce.number().int().min(1, message).max(2_147_483_647, message);
+const idParam = z.strictObject({ id: intId() });
 const money = z
   .string()
   .trim()
@@ -285,7 +293,7 @@ const invoiceView = (r: typeof invoice.$inferSelect) => ({
 });
 
 const transactionBody = z.strictObject({
-  policy: z.coerce.number().int().min(1),
+  policy: intId(),
   type: z.enum(TRANSACTION_TYPES, { error: 'Choose endorsement, cancellation, reinstatement or renewal.' }),
   effective_date: isoDay,
   description: z.string().trim().max(500).default(''),
@@ -319,8 +327,8 @@ export function policyRoutes(router: AtriumRouter, context: ServerPluginContext)
           search_type: z.enum(['number', 'primary_insured']).optional(),
           status: z.string().trim().max(50).optional(),
           product: z.string().trim().max(100).optional(),
-          page: z.coerce.number().int().min(1).max(100_000).default(1),
-          page_size: z.coerce.number().int().min(1).max(100).default(10),
+          page: intId().max(100_000).default(1),
+          page_size: intId().max(100).default(10),
           ordering: z.enum(['-date_added', 'date_added', 'policy_number', '-policy_number']).default('-date_added'),
         }),
       },
@@ -400,7 +408,7 @@ export function policyRoutes(router: AtriumRouter, context: ServerPluginContext)
         tags,
         security,
         querystring: z.object({
-          'filter[policy_id]': z.coerce.number().int().min(1).optional(),
+          'filter[policy_id]': intId().optional(),
           'filter[agents]': z.string().max(50).optional(),
           'filter[agencies]': z.string().max(50).optional(),
         }),
@@ -456,8 +464,8 @@ export function policyRoutes(router: AtriumRouter, context: ServerPluginContext)
   };
   const revisionQuery = z
     .strictObject({
-      revision_id: z.coerce.number().int().min(1).optional(),
-      policy_id: z.coerce.number().int().min(1).optional(),
+      revision_id: intId().optional(),
+      policy_id: intId().optional(),
     })
     .refine((q) => q.revision_id || q.policy_id, 'Name a revision_id or a policy_id.');
 
@@ -601,7 +609,7 @@ export function policyRoutes(router: AtriumRouter, context: ServerPluginContext)
         tags,
         security,
         querystring: z.object({
-          'filter[policy_id]': z.coerce.number().int().min(1, 'Filter transactions by policy_id.'),
+          'filter[policy_id]': intId('Filter transactions by policy_id.'),
         }),
       },
     },
@@ -633,8 +641,9 @@ export function policyRoutes(router: AtriumRouter, context: ServerPluginContext)
   router.post(
     '/policies/policy-transactions/',
     {
-      // Each type checks its own action below; reading transactions is the floor.
-      config: { access: can('transaction', 'read') },
+      // Endorsing is the floor (a role that may transact at all); each type's own action
+      // (cancel, reinstate, renew) is checked again below.
+      config: { access: can('transaction', 'endorse') },
       schema: {
         summary: 'Starts a transaction (endorsement, cancellation, reinstatement, renewal) as a job.',
         tags,
@@ -712,8 +721,8 @@ export function policyRoutes(router: AtriumRouter, context: ServerPluginContext)
         tags,
         security,
         querystring: z.strictObject({
-          from_revision: z.coerce.number().int().min(1),
-          to_revision: z.coerce.number().int().min(1),
+          from_revision: intId(),
+          to_revision: intId(),
         }),
       },
     },
@@ -772,8 +781,8 @@ export function policyRoutes(router: AtriumRouter, context: ServerPluginContext)
         tags,
         security,
         querystring: z.strictObject({
-          page: z.coerce.number().int().min(1).max(100_000).default(1),
-          size: z.coerce.number().int().min(1).max(100).default(15),
+          page: intId().max(100_000).default(1),
+          size: intId().max(100).default(15),
           sort: z.enum(['date_created', '-date_created', 'policy_number', '-policy_number']).default('-date_created'),
           search: z.string().trim().max(200).optional(),
         }),
@@ -822,7 +831,7 @@ export function policyRoutes(router: AtriumRouter, context: ServerPluginContext)
     },
   );
 
-  const policyBody = z.strictObject({ policy_id: z.coerce.number().int().min(1, 'Name the policy.') });
+  const policyBody = z.strictObject({ policy_id: intId('Name the policy.') });
   router.post(
     '/v2/payments/retrieve_policy_billing_information',
     {
@@ -912,7 +921,7 @@ export function policyRoutes(router: AtriumRouter, context: ServerPluginContext)
   void linkedPolicy;
 }
 
-const gatewayPolicy = z.strictObject({ policyId: z.coerce.number().int().min(1, 'Name the policy.') });
+const gatewayPolicy = z.strictObject({ policyId: intId('Name the policy.') });
 
 /**
  * The classic gateway's policy calls (spec: cancellation, reinstatement, renewal status, linked
@@ -930,8 +939,8 @@ export function policyGatewayMethods(): GatewayMethod<any>[] {
       body: z.strictObject({
         filter: z.string().max(50).optional(),
         searchString: z.string().max(200).optional(),
-        currentPage: z.coerce.number().int().min(1).max(100_000).default(1),
-        pageSize: z.coerce.number().int().min(1).max(100).default(5),
+        currentPage: intId().max(100_000).default(1),
+        pageSize: intId().max(100).default(5),
       }),
       async handler(input, { request, context }) {
         const text = input.searchString?.trim();
@@ -985,7 +994,7 @@ export function policyGatewayMethods(): GatewayMethod<any>[] {
       summary: 'Sends (or withdraws) a notice of cancellation: the policy stays in force until it is canceled.',
       access: can('policy', 'update'),
       body: z.strictObject({
-        policyId: z.coerce.number().int().min(1),
+        policyId: intId(),
         pending: z.boolean(),
         date: isoDay.optional(),
         reasonId: z.coerce.number().int().optional(),
@@ -1067,9 +1076,9 @@ export function policyGatewayMethods(): GatewayMethod<any>[] {
       summary: 'Policies linked to a policy (page size 6).',
       access: can('policy', 'read'),
       body: z.strictObject({
-        policyId: z.coerce.number().int().min(1),
-        currentPage: z.coerce.number().int().min(1).max(100_000).default(1),
-        pageSize: z.coerce.number().int().min(1).max(6).default(6),
+        policyId: intId(),
+        currentPage: intId().max(100_000).default(1),
+        pageSize: intId().max(6).default(6),
       }),
       async handler(input, call) {
         const p = await scoped(call, input.policyId).catch(() => {
@@ -1103,8 +1112,8 @@ export function policyGatewayMethods(): GatewayMethod<any>[] {
       summary: 'Links two policies.',
       access: can('policy', 'update'),
       body: z.strictObject({
-        policyId: z.coerce.number().int().min(1),
-        linkedPolicyId: z.coerce.number().int().min(1),
+        policyId: intId(),
+        linkedPolicyId: intId(),
       }),
       async handler(input, call) {
         const failure = new ApiError(400, 'The system was unable to link the policy');
@@ -1124,8 +1133,8 @@ export function policyGatewayMethods(): GatewayMethod<any>[] {
       summary: 'Removes a link between two policies.',
       access: can('policy', 'update'),
       body: z.strictObject({
-        policyId: z.coerce.number().int().min(1),
-        linkedPolicyId: z.coerce.number().int().min(1),
+        policyId: intId(),
+        linkedPolicyId: intId(),
       }),
       async handler(input, call) {
         await scoped(call, input.policyId).catch(() =>

@@ -11,7 +11,8 @@ const onOpenPolicy = (action: string) => () => {
 
 /**
  * The Policies module's web half: the policy search (/policies), the policy information screen
- * (agents' /policies/policy/{id} and staff's /{product}/policies/information?policyId={id}), failed
+ * (agents' /policies/policy/{id}; the shell sends /{product}/policies/information?policyId={id} to
+ * /policies/{id}, the same screen), failed
  * renewals, the `g p` Policy quick search and the palette commands (open policy, endorse, cancel,
  * reinstate, renew, compare revisions).
  */

@@ -342,11 +342,7 @@ export default function PolicyPage() {
   );
 }
 
-function BillingPanel({
-  billing,
-}: {
-  billing: QueryLike<Billing>;
-}) {
+function BillingPanel({ billing }: { billing: QueryLike<Billing> }) {
   return (
     <QueryState query={billing}>
       {(b) => (
