@@ -721,10 +721,13 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
       db.transaction(async (tx) => {
         const { row, riskRow } = await findRisk(tx, request, request.params.id, 'update', true);
         if (riskRow.locked) throw conflict(`Risk ${riskRow.id} is locked and cannot be changed.`, { code: 'locked' });
-        await beforeEdit(tx, row, username(request));
+        if (row.isBound || row.locked)
+          throw conflict(`Quote ${row.number} is locked and cannot be changed.`, { code: 'locked' });
         const flow = await flowFor(tx, row);
         const type = flow.risk_types.find((t) => t.name === riskRow.riskType)!;
         const state = request.body.risk_state;
+        const before = await loadTree(tx, row.id);
+        const beforeNode = findNode(before, riskRow.id)!;
         const answers = { ...riskRow.answers };
         for (const [name, value] of Object.entries(state.field_answers)) {
           const field = type.fields.find((f) => f.name === name);
@@ -767,6 +770,13 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
         }
         const tree = await loadTree(tx, row.id);
         const node = findNode(tree, riskRow.id)!;
+        // Only a change is an edit (a page walked through unchanged keeps the quote's status).
+        const shape = (n: RiskNode) =>
+          JSON.stringify([
+            n.risk_state.field_answers,
+            n.risk_state.items.map((i) => [i.name, i.limit, i.deductible, i.limits]),
+          ]);
+        if (shape(beforeNode) !== shape(node)) await beforeEdit(tx, row, username(request));
         const wantRules =
           (request.query.rules_action && request.query.rules_action !== 'none') || request.query.target_page_name;
         const rules = wantRules ? await evaluate(tx, request, row, tree, true) : null;

@@ -209,16 +209,14 @@ export async function seedQuotes({ tx }: SeedContext): Promise<void> {
         .values({ quoteId, parentId, riskType: r.type, answers: r.answers })
         .returning({ id: risk.id });
       if (r.items?.length) {
-        await tx
-          .insert(item)
-          .values(
-            r.items.map((i) => ({
-              riskId: created!.id,
-              name: i.name,
-              limit: i.limit ?? null,
-              deductible: i.deductible ?? null,
-            })),
-          );
+        await tx.insert(item).values(
+          r.items.map((i) => ({
+            riskId: created!.id,
+            name: i.name,
+            limit: i.limit ?? null,
+            deductible: i.deductible ?? null,
+          })),
+        );
       }
       for (const child of r.children ?? []) await insertRisk(child, created!.id);
     };

@@ -39,6 +39,9 @@ import { localStepStorage, quoteFlowMachine, type QuoteFacts } from '../quote-fl
 import { quotePageRoute } from '../routes.js';
 import { RiskFields, RiskItems, type Answers, type ItemDraft } from './risk-form.js';
 
+/** "250000.00" → "250000" (the options are whole amounts). */
+const plain = (value: string | null) => (value === null ? null : value.replace(/\.0+$/, ''));
+
 const factsOf = (q: Quote): QuoteFacts => ({
   status: q.status,
   isBound: q.is_bound,
@@ -104,39 +107,43 @@ function QuoteFlowView({ quote, flow }: { quote: Quote; flow: QuoteFlow }) {
     [rules.data],
   );
 
-  const risksOnPage = (page: FlowPage | undefined): RiskNode[] => {
-    if (!page || !root) return [];
+  const risksOnPage = (page: FlowPage | undefined, tree: RiskNode | null = root): RiskNode[] => {
+    if (!page || !tree) return [];
     const types = page.components.flatMap((c) => (c.type === 'riskEdit' ? [c.risk_type] : []));
     const out: RiskNode[] = [];
     const walk = (n: RiskNode) => {
       if (types.includes(n.risk_state.type.name)) out.push(n);
       n.risk_quotes.forEach(walk);
     };
-    walk(root);
+    walk(tree);
     return out;
   };
 
   const answersOf = (risk: RiskNode) => ({ ...risk.risk_state.field_answers, ...(drafts[risk.id] ?? {}) });
   const itemsOf = (risk: RiskNode): ItemDraft[] =>
     itemDrafts[risk.id] ??
-    risk.risk_state.items.map((i) => ({ name: i.name, limit: i.limit, deductible: i.deductible }));
+    risk.risk_state.items.map((i) => ({ name: i.name, limit: plain(i.limit), deductible: plain(i.deductible) }));
+  // The machine's actors outlive renders: they read the latest drafts and quote through this ref.
+  const latest = useRef({ drafts, itemDrafts, root, itemsOf });
+  latest.current = { drafts, itemDrafts, root, itemsOf };
+  // Answers are saved one after another, in the order they were given.
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
 
   const [state, send] = useMachine(
     quoteFlowMachine.provide({
       actors: {
         submitPage: fromPromise(async ({ input }: { input: { step: string; next: string | null } }) => {
           const page = pages.find((p) => p.name === input.step);
-          const risks = risksOnPage(page);
+          await queue.current.catch(() => undefined);
+          const { drafts: pending, itemDrafts: pendingItems, root: tree, itemsOf: items } = latest.current;
+          const risks = risksOnPage(page, tree);
           setErrors({});
           try {
             for (const [index, risk] of risks.entries()) {
               const last = index === risks.length - 1;
               await quoteApi(api).saveRisk(
                 risk.id,
-                {
-                  field_answers: answersOf(risk),
-                  ...(risk.id === root?.id || itemDrafts[risk.id] ? { items: itemsOf(risk) } : {}),
-                },
+                { field_answers: pending[risk.id] ?? {}, ...(pendingItems[risk.id] ? { items: items(risk) } : {}) },
                 last && input.next ? { page_name: input.step, target_page_name: input.next } : {},
               );
             }
@@ -223,18 +230,39 @@ function QuoteFlowView({ quote, flow }: { quote: Quote; flow: QuoteFlow }) {
   }, [search]);
 
   const readOnly = quote.meta.locked || quote.is_bound;
-  const check = async (risk: RiskNode, field: string, value: unknown) => {
-    try {
-      const answer = await quoteApi(api).validateAnswer(risk.id, field, value ?? null);
-      setErrors((e) => {
-        const next = { ...e };
-        if (answer.valid) delete next[`${risk.id}.${field}`];
-        else next[`${risk.id}.${field}`] = answer.message ?? 'This answer is not valid.';
-        return next;
+  /**
+   * An answer is checked by the server (validate-answer, message on the field), then kept with the
+   * rules evaluated again, so that what the rules show, hide or require follows the answer.
+   */
+  const check = (risk: RiskNode, field: string, value: unknown) => {
+    const key = `${risk.id}.${field}`;
+    queue.current = queue.current
+      .catch(() => undefined)
+      .then(async () => {
+        try {
+          const answer = await quoteApi(api).validateAnswer(risk.id, field, value ?? null);
+          setErrors((e) => {
+            const next = { ...e };
+            if (answer.valid) delete next[key];
+            else next[key] = answer.message ?? 'This answer is not valid.';
+            return next;
+          });
+          const saved = await quoteApi(api).saveRisk(
+            risk.id,
+            { field_answers: { [field]: value ?? null } },
+            { rules_action: 'evaluate' },
+          );
+          if (saved.rules) client.setQueryData(['quote', number, 'rules', root?.id], saved.rules);
+          setDrafts((d) => {
+            const own = { ...(d[risk.id] ?? {}) };
+            if (own[field] === value) delete own[field];
+            return { ...d, [risk.id]: own };
+          });
+          await refresh();
+        } catch (error) {
+          if (isApiRequestError(error)) setErrors((e) => ({ ...e, [key]: error.message }));
+        }
       });
-    } catch {
-      // The page submission checks again.
-    }
   };
   const change = (risk: RiskNode, field: string, value: unknown) =>
     setDrafts((d) => ({ ...d, [risk.id]: { ...(d[risk.id] ?? {}), [field]: value } }));
@@ -326,7 +354,7 @@ function QuoteFlowView({ quote, flow }: { quote: Quote; flow: QuoteFlow }) {
                             errors={errors}
                             readOnly={readOnly || root.meta.locked}
                             onChange={(f, v) => change(root, f, v)}
-                            onCheck={(f, v) => void check(root, f, v)}
+                            onCheck={(f, v) => check(root, f, v)}
                           />
                           <RiskItems
                             type={type}
@@ -355,7 +383,7 @@ function QuoteFlowView({ quote, flow }: { quote: Quote; flow: QuoteFlow }) {
                               errors={errors}
                               readOnly={readOnly || risk.meta.locked}
                               onChange={(f, v) => change(risk, f, v)}
-                              onCheck={(f, v) => void check(risk, f, v)}
+                              onCheck={(f, v) => check(risk, f, v)}
                             />
                             <RiskItems
                               type={type}
