@@ -39,10 +39,10 @@ describe('Quote', () => {
 
     // A scheduled article: the vault question is hidden until the value passes 25,000, then required.
     await agent.getByRole('button', { name: 'Add scheduled article' }).click();
-    await agent.getByText('Scheduled article 1').waitFor();
+    await agent.getByText('Scheduled article 1', { exact: true }).waitFor();
     await agent.getByLabel('Appraised value').fill('8000');
     await agent.getByLabel('Appraised value').blur();
-    await agent.getByRole('textbox', { name: 'Category' }).click();
+    await agent.getByRole('textbox', { name: 'Category' }).or(agent.getByLabel('Category')).first().click();
     await agent.getByRole('option', { name: 'Jewelry' }).click();
     await expect.poll(() => agent.getByText('Kept in a vault').count()).toBe(0);
     await agent.getByLabel('Appraised value').fill('30000');
