@@ -4,6 +4,7 @@ import accessPlugin from '@atrium/plugin-access/server';
 import contactsPlugin from '@atrium/plugin-contacts/server';
 import identityPlugin from '@atrium/plugin-identity/server';
 import linesPlugin from '@atrium/plugin-lines/server';
+import policiesPlugin from '@atrium/plugin-policies/server';
 import rulesPlugin from '@atrium/plugin-rules/server';
 import quotePlugin from '../server/plugin.js';
 
@@ -14,7 +15,7 @@ describe('quote', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({
-      plugins: [identityPlugin, accessPlugin, contactsPlugin, linesPlugin, rulesPlugin, quotePlugin],
+      plugins: [identityPlugin, accessPlugin, contactsPlugin, linesPlugin, rulesPlugin, policiesPlugin, quotePlugin],
     });
   });
   afterAll(() => server?.close());
