@@ -1,0 +1,41 @@
+import { fileURLToPath } from 'node:url';
+import { defineServerPlugin } from '@atrium/sdk/server';
+import { CONTACT_DIRECTORY } from '@atrium/plugin-contacts/directory';
+import { LINES_ONTOLOGY } from '@atrium/plugin-lines/ontology-service';
+import { POLICY_BILLING, POLICY_ISSUANCE } from '@atrium/plugin-policies/services';
+import { RULES_RUNTIME } from '@atrium/plugin-rules/runtime';
+import { billingRoutes } from './billing-routes.js';
+import { quotePermissions } from './permissions.js';
+import { quoteRoutes } from './routes.js';
+import { seedQuotes } from './seed.js';
+
+/**
+ * The quote module (docs/quote.md): quotable products, quotes and their risk trees, the page flow,
+ * rating through @atrium/rating on the product version in force, UI controls and underwriting issues
+ * from the rules module, statuses and triggers, billing previews, payment method tokens and bind
+ * through the policies module's services.
+ */
+export default defineServerPlugin({
+  id: 'quote',
+  title: 'Quote',
+  prefix: '/api',
+  dbSchema: 'quote',
+  migrationsFolder: fileURLToPath(new URL('./migrations', import.meta.url)),
+  deps: [
+    'lines',
+    'contacts',
+    'rules',
+    'policies',
+    LINES_ONTOLOGY,
+    RULES_RUNTIME,
+    CONTACT_DIRECTORY,
+    POLICY_ISSUANCE,
+    POLICY_BILLING,
+  ],
+  permissions: quotePermissions,
+  routes(router, context) {
+    quoteRoutes(router, context);
+    billingRoutes(router, context);
+  },
+  seed: seedQuotes,
+});

@@ -1,0 +1,363 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  compileProduct,
+  rate,
+  RatingError,
+  type CompiledProduct,
+  type ProductDefinition,
+  type RiskInput,
+} from '@atrium/rating';
+import type { RiskModel, UnderwritingIssue } from '@atrium/rating/rules';
+import { LINES_ONTOLOGY, type ProductVersionInForce } from '@atrium/plugin-lines/ontology-service';
+import { RULES_RUNTIME, type RulesRunResult } from '@atrium/plugin-rules/runtime';
+import {
+  ApiError,
+  badRequest,
+  conflict,
+  type Principal,
+  type Queryable,
+  type ServerPluginContext,
+} from '@atrium/sdk/server';
+import { buildFlow } from './flow.js';
+import { alert, item, quote, risk, statusHistory, underwritingIssue } from './tables.js';
+
+export type QuoteRow = typeof quote.$inferSelect;
+export type RiskRow = typeof risk.$inferSelect;
+export type ItemRow = typeof item.$inferSelect;
+export type IssueRow = typeof underwritingIssue.$inferSelect;
+
+export const STATUSES = ['In Progress', 'In Review', 'Approved', 'Declined', 'Abandoned'] as const;
+export type QuoteStatus = (typeof STATUSES)[number];
+
+/** A risk with its items and children, as the API answers it (spec: risk quote). */
+export interface RiskNode {
+  id: number;
+  risk_state: {
+    type: { name: string };
+    field_answers: Record<string, unknown>;
+    items: {
+      id: number;
+      name: string;
+      limit: string | null;
+      deductible: string | null;
+      limits: Record<string, string>;
+    }[];
+  };
+  risk_quotes: RiskNode[];
+  meta: { locked: boolean };
+}
+
+/** Compiled product versions by version id, per database (published versions never change). */
+const compiled = new WeakMap<object, Map<number, CompiledProduct>>();
+const COMPILED_LIMIT = 100;
+
+export function compiledFor(db: object, version: ProductVersionInForce): CompiledProduct {
+  let cache = compiled.get(db);
+  if (!cache) compiled.set(db, (cache = new Map()));
+  const hit = cache.get(version.versionId);
+  if (hit) return hit;
+  const product = compileProduct(version.definition);
+  if (cache.size >= COMPILED_LIMIT) cache.delete(cache.keys().next().value!);
+  cache.set(version.versionId, product);
+  return product;
+}
+
+/** Versions in force, cached briefly per (db, product, day): the definition is a dozen queries. */
+const versions = new WeakMap<object, Map<string, { at: number; value: ProductVersionInForce | null }>>();
+const VERSION_TTL_MS = 5_000;
+
+export async function versionInForce(
+  context: ServerPluginContext,
+  tx: Queryable,
+  productName: string,
+  asOf: string,
+): Promise<ProductVersionInForce | null> {
+  let cache = versions.get(context.db);
+  if (!cache) versions.set(context.db, (cache = new Map()));
+  const key = `${productName}@${asOf}`;
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < VERSION_TTL_MS) return hit.value;
+  const value = await context.service(LINES_ONTOLOGY).versionInForce(tx, productName, asOf);
+  if (cache.size > 500) cache.clear();
+  cache.set(key, { at: Date.now(), value });
+  return value;
+}
+
+/** The version in force on the date, only when it has started (versionInForce falls back to the earliest). */
+export async function startedVersion(context: ServerPluginContext, tx: Queryable, productName: string, on: string) {
+  const version = await versionInForce(context, tx, productName, on);
+  return version && version.effectiveDate <= on ? version : null;
+}
+
+export function flowOf(productName: string, version: { versionId: number; definition: ProductDefinition }) {
+  return buildFlow(productName, version.versionId, version.definition);
+}
+
+/** Adds whole months to a YYYY-MM-DD date (day clamped to the month's end). */
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(y, m - 1 + months, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  first.setUTCDate(Math.min(d, last));
+  return first.toISOString().slice(0, 10);
+}
+
+export async function nextQuoteNumber(tx: Queryable): Promise<string> {
+  const result = await tx.execute(sql`select nextval('quote.quote_number') as n`);
+  const [row] = result.rows as { n: string | number }[];
+  return `Q-${String(row!.n)}`;
+}
+
+/** The quote's risks and items as a tree (root first). */
+export async function loadTree(tx: Queryable, quoteId: number): Promise<RiskNode | null> {
+  const risks = await tx.select().from(risk).where(eq(risk.quoteId, quoteId)).orderBy(asc(risk.id));
+  if (risks.length === 0) return null;
+  const items = await tx
+    .select()
+    .from(item)
+    .where(
+      inArray(
+        item.riskId,
+        risks.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(item.id));
+  return treeOf(risks, items);
+}
+
+export function treeOf(risks: RiskRow[], items: ItemRow[]): RiskNode | null {
+  const nodes = new Map<number, RiskNode>();
+  for (const r of risks) {
+    nodes.set(r.id, {
+      id: r.id,
+      risk_state: { type: { name: r.riskType }, field_answers: r.answers, items: [] },
+      risk_quotes: [],
+      meta: { locked: r.locked },
+    });
+  }
+  for (const i of items) {
+    nodes.get(i.riskId)?.risk_state.items.push({
+      id: i.id,
+      name: i.name,
+      limit: i.limit,
+      deductible: i.deductible,
+      limits: i.limits,
+    });
+  }
+  let root: RiskNode | null = null;
+  for (const r of risks) {
+    const node = nodes.get(r.id)!;
+    if (r.parentId === null) root ??= node;
+    else nodes.get(r.parentId)?.risk_quotes.push(node);
+  }
+  return root;
+}
+
+export function findNode(root: RiskNode | null, id: number): RiskNode | null {
+  if (!root) return null;
+  if (root.id === id) return root;
+  for (const child of root.risk_quotes) {
+    const found = findNode(child, id);
+    if (found) return found;
+  }
+  return null;
+}
+
+const scalar = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : undefined;
+
+/** The risk tree as the rating engine reads it. */
+export function toRiskInput(node: RiskNode): RiskInput {
+  const answers: Record<string, string | number | boolean | undefined> = {};
+  for (const [name, value] of Object.entries(node.risk_state.field_answers)) answers[name] = scalar(value);
+  return {
+    id: String(node.id),
+    type: node.risk_state.type.name,
+    answers,
+    items: node.risk_state.items.map((i) => ({
+      name: i.name,
+      ...(i.limit !== null ? { limit: i.limit } : {}),
+      ...(i.deductible !== null ? { deductible: i.deductible } : {}),
+      ...(Object.keys(i.limits).length > 0 ? { limits: i.limits } : {}),
+    })),
+    children: node.risk_quotes.map(toRiskInput),
+  };
+}
+
+/** The risk tree as the rules read it (`type#id.field` names the elements of child risks). */
+export function toRiskModel(node: RiskNode): RiskModel {
+  return {
+    id: String(node.id),
+    type: node.risk_state.type.name,
+    field_answers: node.risk_state.field_answers,
+    items: node.risk_state.items.map((i) => ({
+      name: i.name,
+      ...(i.limit !== null ? { limit: i.limit } : {}),
+      ...(i.deductible !== null ? { deductible: i.deductible } : {}),
+    })) as RiskModel['items'],
+    children: node.risk_quotes.map(toRiskModel),
+  };
+}
+
+export const ruleUser = (principal: Principal | undefined) => ({
+  username: principal?.username,
+  roles: principal?.effectiveRole ? [principal.effectiveRole] : (principal?.roles ?? []),
+});
+
+/** Runs the deployed rules of the product on the tree (no rules deployed: nothing). */
+export async function runRules(
+  context: ServerPluginContext,
+  tx: Queryable,
+  row: QuoteRow,
+  tree: RiskNode | null,
+  principal: Principal | undefined,
+): Promise<RulesRunResult> {
+  if (!tree) return { actions: [], issues: [], errors: [], project: null, effectiveDate: null };
+  return context.service(RULES_RUNTIME).run(tx, {
+    product: row.productName,
+    asOf: row.effectiveDate,
+    user: ruleUser(principal),
+    risk: toRiskModel(tree),
+  });
+}
+
+/**
+ * Keeps the quote's underwriting issues in step with what the rules raise now: a new issue is
+ * opened; an open one the rules no longer raise is removed; approved and rejected ones stay (an
+ * underwriter's decision is not undone by a re-evaluation).
+ */
+export async function syncIssues(tx: Queryable, quoteId: number, raised: UnderwritingIssue[]): Promise<IssueRow[]> {
+  const existing = await tx.select().from(underwritingIssue).where(eq(underwritingIssue.quoteId, quoteId));
+  const key = (i: { code: string; risk: string }) => `${i.code}\u0000${i.risk}`;
+  const now = new Map(raised.map((i) => [key(i), i]));
+  const stale = existing.filter((e) => e.status === 'open' && !now.has(key(e))).map((e) => e.id);
+  if (stale.length > 0) await tx.delete(underwritingIssue).where(inArray(underwritingIssue.id, stale));
+  const known = new Set(existing.map(key));
+  const fresh = [...now.values()].filter((i) => !known.has(key(i)));
+  if (fresh.length > 0) {
+    await tx.insert(underwritingIssue).values(
+      fresh.map((i) => ({
+        quoteId,
+        code: i.code,
+        severity: i.severity,
+        blocking: i.blocking,
+        message: i.message,
+        rule: i.rule,
+        risk: i.risk,
+        authority: 'Underwriter',
+      })),
+    );
+  }
+  return tx
+    .select()
+    .from(underwritingIssue)
+    .where(eq(underwritingIssue.quoteId, quoteId))
+    .orderBy(asc(underwritingIssue.id));
+}
+
+const BLOCKING_ORDER = { none: 0, rate: 1, submit: 2, bind: 3 } as const;
+
+/** Open issues that stop the step `at`: those blocking at that point or earlier. */
+export function blockingIssues(issues: IssueRow[], at: 'rate' | 'submit' | 'bind'): IssueRow[] {
+  return issues.filter(
+    (i) =>
+      i.status === 'open' &&
+      i.blocking !== 'none' &&
+      (BLOCKING_ORDER[i.blocking as keyof typeof BLOCKING_ORDER] ?? 0) <= BLOCKING_ORDER[at],
+  );
+}
+
+/** 409 naming what blocks and who may clear it. */
+export function blockedError(step: string, issues: IssueRow[]): ApiError {
+  const list = issues.map((i) => `${i.code}: ${i.message} (cleared by ${i.authority})`).join('; ');
+  return conflict(`The quote cannot be ${step} while underwriting issues are open: ${list}`, {
+    code: 'underwriting_issues_open',
+    meta: {
+      issues: issues.map((i) => ({ id: i.id, code: i.code, message: i.message, authority: i.authority })),
+    },
+  });
+}
+
+/** Rates the quote on the version in force at its effective date; stores premium and worksheet. */
+export async function rateQuote(context: ServerPluginContext, tx: Queryable, row: QuoteRow, tree: RiskNode | null) {
+  if (!tree) throw badRequest('Add the quote’s first risk before rating.', { code: 'no_risk' });
+  const version = await versionInForce(context, tx, row.productName, row.effectiveDate);
+  if (!version) {
+    throw badRequest(
+      `Cannot find effective date: product ${row.productLabel} has no version in force on ${row.effectiveDate}.`,
+    );
+  }
+  let result;
+  try {
+    result = rate(compiledFor(context.db, version), {
+      risk: toRiskInput(tree),
+      transactionType: row.transactionType as 'new_business',
+      termStart: row.effectiveDate,
+      termEnd: row.expirationDate,
+      effectiveDate: row.effectiveDate,
+    });
+  } catch (error) {
+    if (error instanceof RatingError) {
+      throw badRequest(error.message, { code: error.code, meta: { rating_error: { code: error.code } } });
+    }
+    throw error;
+  }
+  const ratedAt = new Date();
+  await tx
+    .update(quote)
+    .set({
+      premiumTerm: result.termPremium,
+      premiumProRata: result.premium,
+      worksheet: result.worksheet,
+      lastRatedAt: ratedAt,
+      ratingStale: false,
+      productVersionId: version.versionId,
+      productVersionLabel: version.versionLabel,
+      updatedAt: ratedAt,
+    })
+    .where(eq(quote.id, row.id));
+  return { result, version, ratedAt };
+}
+
+/** Records a status change (and the status alert). */
+export async function changeStatus(
+  tx: Queryable,
+  row: QuoteRow,
+  to: QuoteStatus,
+  trigger: string,
+  by: string,
+  reason: string | null = null,
+) {
+  if (row.status === to) return;
+  await tx.update(quote).set({ status: to, updatedAt: new Date() }).where(eq(quote.id, row.id));
+  await tx
+    .insert(statusHistory)
+    .values({ quoteId: row.id, fromStatus: row.status, toStatus: to, trigger, reason, changedBy: by });
+  await tx.delete(alert).where(and(eq(alert.quoteId, row.id), inArray(alert.kind, ['review', 'approved', 'declined'])));
+  const message = STATUS_ALERTS[to];
+  if (message) await tx.insert(alert).values({ quoteId: row.id, kind: message.kind, message: message.text });
+  row.status = to;
+}
+
+export const STATUS_ALERTS: Partial<Record<QuoteStatus, { kind: string; text: string }>> = {
+  'In Review': { kind: 'review', text: 'This quote is pending underwriter review.' },
+  Approved: { kind: 'approved', text: 'Congratulations! This quote is approved and ready to bind.' },
+  Declined: { kind: 'declined', text: 'This quote was declined by underwriting.' },
+};
+
+/**
+ * An edit: a locked or bound quote refuses it; after Approved (or In Review) the quote returns to
+ * In Progress; the rating is marked stale.
+ */
+export async function beforeEdit(tx: Queryable, row: QuoteRow, by: string) {
+  if (row.isBound || row.locked)
+    throw conflict(`Quote ${row.number} is locked and cannot be changed.`, { code: 'locked' });
+  if (row.status === 'Declined' || row.status === 'Abandoned') {
+    throw conflict(`Quote ${row.number} is ${row.status} and cannot be changed.`, { code: 'closed' });
+  }
+  if (row.status === 'Approved' || row.status === 'In Review') await changeStatus(tx, row, 'In Progress', 'edit', by);
+  await tx
+    .update(quote)
+    .set({ ratingStale: row.lastRatedAt !== null, updatedAt: new Date() })
+    .where(eq(quote.id, row.id));
+}

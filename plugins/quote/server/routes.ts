@@ -1,0 +1,1400 @@
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { ElementState } from '@atrium/rating/rules';
+import { CONTACT_DIRECTORY } from '@atrium/plugin-contacts/directory';
+import { LINES_ONTOLOGY } from '@atrium/plugin-lines/ontology-service';
+import {
+  ApiError,
+  badRequest,
+  conflict,
+  notFound,
+  z,
+  type AtriumRouter,
+  type Principal,
+  type Queryable,
+  type ServerPluginContext,
+} from '@atrium/sdk/server';
+import type { FastifyRequest } from 'fastify';
+import { flowPages, type FlowField, type FlowRiskType, type QuoteFlow } from '../shared/flow.js';
+import { can } from './permissions.js';
+import { isProducer, producerIds, quoteScope } from './quote-access.js';
+import {
+  addMonths,
+  beforeEdit,
+  blockedError,
+  blockingIssues,
+  changeStatus,
+  findNode,
+  flowOf,
+  loadTree,
+  nextQuoteNumber,
+  rateQuote,
+  runRules,
+  startedVersion,
+  syncIssues,
+  versionInForce,
+  type QuoteRow,
+  type QuoteStatus,
+  type RiskNode,
+} from './quote-service.js';
+import {
+  answerValue,
+  createQuoteBody,
+  day,
+  idParam,
+  listQuery,
+  quoteNumberParams,
+  riskStateInput,
+  rulesAction,
+  updateQuoteBody,
+} from './schemas.js';
+import { alert, item, quote, risk, statusHistory, underwritingIssue, type NamedInsured } from './tables.js';
+
+const tags = ['quote'];
+const security = [{ bearer: [] as string[] }];
+
+/** `%`, `_` and `\` are literal in a search text. */
+const likeText = (value: string) => `%${value.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export interface TriggerDefinition {
+  name: string;
+  label: string;
+  from: QuoteStatus[];
+  to: QuoteStatus;
+  /** The quote action the caller needs. */
+  action: 'update' | 'underwrite';
+  reasonRequired?: boolean;
+}
+
+/** The server-defined status triggers (docs/quote.md, "Statuses and triggers"). */
+export const TRIGGERS: TriggerDefinition[] = [
+  { name: 'approve', label: 'Approve', from: ['In Review'], to: 'Approved', action: 'underwrite' },
+  {
+    name: 'decline',
+    label: 'Decline',
+    from: ['In Review'],
+    to: 'Declined',
+    action: 'underwrite',
+    reasonRequired: true,
+  },
+  {
+    name: 'abandon',
+    label: 'Abandon',
+    from: ['In Progress', 'In Review', 'Approved'],
+    to: 'Abandoned',
+    action: 'update',
+  },
+  { name: 'reopen', label: 'Reopen', from: ['Abandoned'], to: 'In Progress', action: 'update' },
+];
+
+export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext): void {
+  const db = context.db;
+  const directory = () => context.service(CONTACT_DIRECTORY);
+
+  const allowed = async (principal: Principal | undefined, action: string, record?: QuoteRow) => {
+    const evaluator = context.services.evaluator;
+    if (!principal || !evaluator) return false;
+    const evaluation = await evaluator.evaluate(principal, {
+      resource: 'quote:quote',
+      action,
+      ...(record ? { record: accessRecord(record) } : {}),
+    });
+    return evaluation.allowed;
+  };
+
+  /** The quote the caller may `action` (404 as for a missing one), locked for update when `lock`. */
+  const findQuote = async (
+    tx: Queryable,
+    request: FastifyRequest,
+    number: string,
+    action = 'read',
+    lock = false,
+  ): Promise<QuoteRow> => {
+    const scope = await quoteScope(context, request.principal, action);
+    const query = tx
+      .select()
+      .from(quote)
+      .where(and(eq(quote.number, number), scope))
+      .limit(1);
+    const [row] = lock ? await query.for('update') : await query;
+    if (!row) throw notFound(`Quote ${number} not found.`);
+    return row;
+  };
+
+  /** The risk and its quote (quote locked) when the caller may `action` the quote. */
+  const findRisk = async (tx: Queryable, request: FastifyRequest, id: number, action = 'read', lock = false) => {
+    const [r] = await tx.select().from(risk).where(eq(risk.id, id)).limit(1);
+    if (!r) throw notFound(`Risk ${id} not found.`);
+    const [q] = await tx.select({ number: quote.number }).from(quote).where(eq(quote.id, r.quoteId));
+    let row: QuoteRow;
+    try {
+      row = await findQuote(tx, request, q!.number, action, lock);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) throw notFound(`Risk ${id} not found.`);
+      throw error;
+    }
+    return { row, riskRow: r };
+  };
+
+  const username = (request: FastifyRequest) => request.principal?.username ?? 'system';
+
+  const flowFor = async (tx: Queryable, row: QuoteRow): Promise<QuoteFlow> => {
+    const version = await versionInForce(context, tx, row.productName, row.effectiveDate);
+    if (!version) throw notFound('No ScreenFlowInfo available');
+    return flowOf(row.productName, version);
+  };
+
+  /** The quote as the API answers it (spec: Quote). */
+  const present = async (tx: Queryable, row: QuoteRow, include: string[] = [], tree?: RiskNode | null) => {
+    const root = tree === undefined ? await loadTree(tx, row.id) : tree;
+    const issues = await tx
+      .select()
+      .from(underwritingIssue)
+      .where(eq(underwritingIssue.quoteId, row.id))
+      .orderBy(asc(underwritingIssue.id));
+    const alerts = await tx.select().from(alert).where(eq(alert.quoteId, row.id)).orderBy(asc(alert.id));
+    const out: Record<string, unknown> = {
+      ...summary(row),
+      root_risk_quote_id: root?.id ?? null,
+      risk_quote: root,
+      worksheet: row.worksheet,
+      underwriting_issues: issues.map(presentIssue),
+      alerts: alerts.map((a) => ({ id: a.id, kind: a.kind, message: a.message })),
+      billing: { schedule_id: row.billingScheduleId, payment_method_id: row.paymentMethodId },
+    };
+    if (include.length > 0) Object.assign(out, await included(tx, [row], include).then((m) => m.get(row.id)));
+    return out;
+  };
+
+  /** agents, agency, named_insureds, owner for each quote (contacts from the directory). */
+  const included = async (tx: Queryable, rows: QuoteRow[], include: string[]) => {
+    const ids = new Set<string>();
+    for (const row of rows) {
+      if (include.includes('agents') && row.agentContactId) ids.add(row.agentContactId);
+      if (include.includes('agency') && row.agencyContactId) ids.add(row.agencyContactId);
+      if (include.includes('named_insureds')) for (const n of row.namedInsureds) if (n.contactId) ids.add(n.contactId);
+    }
+    const contacts = ids.size > 0 ? await directory().findContacts(tx, [...ids]) : [];
+    const byId = new Map(contacts.map((c) => [c.id, { id: c.id, name: c.name, emails: c.emails, phones: c.phones }]));
+    const out = new Map<number, Record<string, unknown>>();
+    for (const row of rows) {
+      const extra: Record<string, unknown> = {};
+      if (include.includes('agents'))
+        extra.agents = row.agentContactId ? [byId.get(row.agentContactId) ?? { id: row.agentContactId }] : [];
+      if (include.includes('agency'))
+        extra.agency = row.agencyContactId ? (byId.get(row.agencyContactId) ?? { id: row.agencyContactId }) : null;
+      if (include.includes('named_insureds')) {
+        extra.named_insureds = row.namedInsureds.map((n) => ({
+          ...(n.contactId ? byId.get(n.contactId) : {}),
+          id: n.contactId,
+          name: n.name,
+        }));
+      }
+      if (include.includes('owner')) extra.owner = { username: row.owner };
+      out.set(row.id, extra);
+    }
+    return out;
+  };
+
+  const includeList = (value: string | undefined) => {
+    const list = (value ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const unknown = list.filter((s) => !['agents', 'agency', 'named_insureds', 'owner'].includes(s));
+    if (unknown.length > 0) {
+      throw badRequest(`Cannot include ${unknown.join(', ')}: use agents, agency, named_insureds or owner.`, {
+        source: { parameter: 'include' },
+      });
+    }
+    return list;
+  };
+
+  // ---- products and dates -------------------------------------------------------------------
+
+  router.get(
+    '/quote/quotable-products/',
+    {
+      config: { access: can('quote', 'create') },
+      schema: {
+        summary: 'Products with a published version in force on the date (effective_before, default today).',
+        tags,
+        security,
+        querystring: z.strictObject({ effective_before: day.optional() }),
+      },
+    },
+    async (request) => {
+      const on = request.query.effective_before ?? new Date().toISOString().slice(0, 10);
+      const products = await context.service(LINES_ONTOLOGY).products(db);
+      const results = [];
+      for (const p of products) {
+        const version = await startedVersion(context, db, p.name, on);
+        if (version) {
+          results.push({
+            name: p.name,
+            label: p.label,
+            product_id: p.id,
+            version_id: version.versionId,
+            version_label: version.versionLabel,
+            effective_date: version.effectiveDate,
+          });
+        }
+      }
+      return { results };
+    },
+  );
+
+  router.post(
+    '/v2/lines/find_effective_date',
+    {
+      config: { access: can('quote', 'create') },
+      schema: {
+        summary: "The product version in force on a date; success false with 'Cannot find effective date' when none.",
+        tags,
+        security,
+        body: z.strictObject({ date: day, product: z.string().trim().min(1).max(200) }),
+      },
+    },
+    async (request) => {
+      const { date, product } = request.body;
+      const version = await startedVersion(context, db, product, date);
+      if (!version) {
+        return { success: false, messages: [`Cannot find effective date for ${product} on ${date}.`] };
+      }
+      return {
+        success: true,
+        messages: [],
+        effective_date: version.effectiveDate,
+        version_id: version.versionId,
+        version_label: version.versionLabel,
+      };
+    },
+  );
+
+  // ---- quotes --------------------------------------------------------------------------------
+
+  router.get(
+    '/quote/',
+    {
+      config: { access: can('quote', 'read') },
+      schema: {
+        summary: 'Quotes the caller may read: search (number, insured, product), filter[x], page[size], page[number].',
+        tags,
+        security,
+        querystring: listQuery,
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const include = includeList(q.include);
+      const conditions: (SQL | undefined)[] = [await quoteScope(context, request.principal, 'read')];
+      if (q.search) {
+        const pattern = likeText(q.search);
+        conditions.push(
+          or(
+            ilike(quote.number, pattern),
+            ilike(quote.productLabel, pattern),
+            sql`${quote.namedInsureds}::text ilike ${pattern}`,
+          ),
+        );
+      }
+      if (q['filter[status]']) conditions.push(inArray(quote.status, q['filter[status]'].split(',')));
+      if (q['filter[product_name]']) conditions.push(eq(quote.productName, q['filter[product_name]']));
+      if (q['filter[owner]']) conditions.push(eq(quote.owner, q['filter[owner]']));
+      if (q['filter[is_bound]']) conditions.push(eq(quote.isBound, q['filter[is_bound]'] === 'true'));
+      if (q['filter[agent]']) conditions.push(eq(quote.agentContactId, q['filter[agent]']));
+      const where = and(...conditions);
+      const size = q['page[size]'];
+      const page = q['page[number]'];
+      const order = {
+        '-updated_at': [desc(quote.updatedAt), desc(quote.id)],
+        updated_at: [asc(quote.updatedAt), asc(quote.id)],
+        number: [asc(quote.number)],
+        '-number': [desc(quote.number)],
+        effective_date: [asc(quote.effectiveDate), asc(quote.id)],
+        '-effective_date': [desc(quote.effectiveDate), desc(quote.id)],
+      }[q.sort ?? '-updated_at'];
+      const rows = await db
+        .select()
+        .from(quote)
+        .where(where)
+        .orderBy(...order)
+        .limit(size)
+        .offset((page - 1) * size);
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(quote)
+        .where(where);
+      const extras = include.length > 0 ? await included(db, rows, include) : new Map();
+      return {
+        data: rows.map((row) => ({ ...summary(row), ...(extras.get(row.id) ?? {}) })),
+        meta: { count: count?.n ?? 0, page: { number: page, size } },
+      };
+    },
+  );
+
+  router.post(
+    '/quote/',
+    {
+      config: { access: can('quote', 'create') },
+      schema: {
+        summary: 'Creates a quote with its root risk (answers and items at their defaults).',
+        tags,
+        security,
+        body: createQuoteBody,
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const principal = request.principal;
+      const result = await db.transaction(async (tx) => {
+        const version = await startedVersion(context, tx, body.product_name, body.effective_date);
+        if (!version) {
+          throw badRequest(
+            `Cannot find effective date: ${body.product_name} has no version in force on ${body.effective_date}.`,
+            {
+              source: { pointer: '/effective_date' },
+            },
+          );
+        }
+        const products = await context.service(LINES_ONTOLOGY).products(tx);
+        const product = products.find((p) => p.name === version.productName)!;
+        const expiration = body.expiration_date ?? addMonths(body.effective_date, 12);
+        if (expiration <= body.effective_date) {
+          throw badRequest('The expiration date must be after the effective date.', {
+            source: { pointer: '/expiration_date' },
+          });
+        }
+        // Producers quote in their own book; staff may name the agent.
+        let agentContactId: string | null = null;
+        let agencyContactId: string | null = null;
+        if (isProducer(principal)) {
+          const ids = producerIds(principal);
+          agentContactId = principal!.effectiveRole!.toLowerCase() === 'agent' ? ids.contactId : null;
+          agencyContactId = ids.agencyId;
+          if (body.agent_contact_id && body.agent_contact_id !== agentContactId) {
+            throw badRequest('Agents quote for themselves.', { source: { pointer: '/agent_contact_id' } });
+          }
+        } else if (body.agent_contact_id) {
+          const [agent] = await directory().findContacts(tx, [body.agent_contact_id]);
+          if (!agent)
+            throw badRequest(`Contact ${body.agent_contact_id} not found.`, {
+              source: { pointer: '/agent_contact_id' },
+            });
+          agentContactId = agent.id;
+          agencyContactId = agent.agencyId;
+        }
+        const insured = await namedInsured(
+          tx,
+          body.named_insured,
+          agentContactId,
+          agencyContactId,
+          principal?.username ?? 'system',
+        );
+        const number = await nextQuoteNumber(tx);
+        const [row] = await tx
+          .insert(quote)
+          .values({
+            number,
+            productName: version.productName,
+            productLabel: product.label,
+            productVersionId: version.versionId,
+            productVersionLabel: version.versionLabel,
+            effectiveDate: body.effective_date,
+            expirationDate: expiration,
+            state: body.state ?? null,
+            namedInsureds: [insured],
+            agentContactId,
+            agencyContactId,
+            owner: principal?.username ?? 'system',
+            createdBy: principal?.username ?? 'system',
+          })
+          .returning();
+        await tx
+          .insert(statusHistory)
+          .values({ quoteId: row!.id, toStatus: 'In Progress', trigger: 'create', changedBy: username(request) });
+        const flow = flowOf(version.productName, version);
+        const rootType = flow.risk_types.find((t) => t.parent === null)!;
+        await insertRisk(tx, row!.id, null, rootType, 'create');
+        return present(tx, row!);
+      });
+      reply.code(201);
+      return result;
+    },
+  );
+
+  /** The named insured: a contact of the directory, or a new one in the producer's book. */
+  const namedInsured = async (
+    tx: Queryable,
+    input: { contact_id: string } | { name: string },
+    agent: string | null,
+    agency: string | null,
+    by: string,
+  ): Promise<NamedInsured> => {
+    if ('contact_id' in input) {
+      const [found] = await directory().findContacts(tx, [input.contact_id]);
+      if (!found)
+        throw badRequest(`Contact ${input.contact_id} not found.`, {
+          source: { pointer: '/named_insured/contact_id' },
+        });
+      await directory().addRole(tx, found.id, 'insured');
+      return { contactId: found.id, name: found.name };
+    }
+    const id = await directory().createContact(tx, {
+      name: input.name,
+      roles: ['insured'],
+      book: { agentContactId: agent, agencyContactId: agency },
+      createdBy: by,
+    });
+    return { contactId: id, name: input.name };
+  };
+
+  /** A new risk with its fields' defaults and its required and default items. */
+  const insertRisk = async (
+    tx: Queryable,
+    quoteId: number,
+    parentId: number | null,
+    type: FlowRiskType,
+    generatedBy: string | null,
+  ) => {
+    const answers: Record<string, unknown> = {};
+    for (const f of type.fields) if (f.default !== undefined) answers[f.name] = typedDefault(f);
+    const [created] = await tx
+      .insert(risk)
+      .values({ quoteId, parentId, riskType: type.name, answers, generatedBy })
+      .returning();
+    const items = type.items.filter((i) => i.presence !== 'optional');
+    if (items.length > 0) {
+      await tx.insert(item).values(
+        items.map((i) => ({
+          riskId: created!.id,
+          name: i.name,
+          limit: i.limit?.default ?? null,
+          deductible: i.deductible?.default ?? null,
+        })),
+      );
+    }
+    return created!;
+  };
+
+  router.get(
+    '/quote/:number/',
+    {
+      config: { access: can('quote', 'read') },
+      schema: {
+        summary: 'One quote with its risk tree, underwriting issues and alerts.',
+        tags,
+        security,
+        params: quoteNumberParams,
+        querystring: z.strictObject({ include: z.string().max(200).optional() }),
+      },
+    },
+    async (request) => {
+      const include = includeList(request.query.include);
+      const row = await findQuote(db, request, request.params.number);
+      return present(db, row, include);
+    },
+  );
+
+  router.put(
+    '/quote/:number/',
+    {
+      config: { access: can('quote', 'update') },
+      schema: {
+        summary: 'Changes the quote’s dates, state or named insured.',
+        tags,
+        security,
+        params: quoteNumberParams,
+        body: updateQuoteBody,
+      },
+    },
+    async (request) =>
+      db.transaction(async (tx) => {
+        const row = await findQuote(tx, request, request.params.number, 'update', true);
+        await beforeEdit(tx, row, username(request));
+        const body = request.body;
+        const effective = body.effective_date ?? row.effectiveDate;
+        const expiration =
+          body.expiration_date ?? (body.effective_date ? addMonths(effective, 12) : row.expirationDate);
+        if (expiration <= effective) {
+          throw badRequest('The expiration date must be after the effective date.', {
+            source: { pointer: '/expiration_date' },
+          });
+        }
+        if (body.effective_date && !(await startedVersion(context, tx, row.productName, effective))) {
+          throw badRequest(`Cannot find effective date: ${row.productLabel} has no version in force on ${effective}.`, {
+            source: { pointer: '/effective_date' },
+          });
+        }
+        const values: Partial<QuoteRow> = {
+          effectiveDate: effective,
+          expirationDate: expiration,
+          updatedAt: new Date(),
+        };
+        if (body.state !== undefined) values.state = body.state;
+        if (body.named_insured) {
+          values.namedInsureds = [
+            await namedInsured(tx, body.named_insured, row.agentContactId, row.agencyContactId, username(request)),
+          ];
+        }
+        await tx.update(quote).set(values).where(eq(quote.id, row.id));
+        return present(tx, { ...row, ...values });
+      }),
+  );
+
+  router.delete(
+    '/quote/:number/',
+    {
+      config: { access: can('quote', 'delete') },
+      schema: { summary: 'Discards a quote that is not bound.', tags, security, params: quoteNumberParams },
+    },
+    async (request, reply) => {
+      await db.transaction(async (tx) => {
+        const row = await findQuote(tx, request, request.params.number, 'delete', true);
+        if (row.isBound || row.isBinding)
+          throw conflict(`Quote ${row.number} is bound and cannot be discarded.`, { code: 'bound' });
+        await tx.delete(quote).where(eq(quote.id, row.id));
+      });
+      reply.code(204);
+    },
+  );
+
+  router.post(
+    '/quote/:number/assign/:owner/',
+    {
+      config: { access: can('quote', 'update') },
+      schema: {
+        summary: 'Gives the quote another owner (a username).',
+        tags,
+        security,
+        params: z.strictObject({ number: z.string().max(40), owner: z.string().trim().min(1).max(200) }),
+      },
+    },
+    async (request) =>
+      db.transaction(async (tx) => {
+        const row = await findQuote(tx, request, request.params.number, 'update', true);
+        if (isProducer(request.principal) && request.params.owner !== request.principal!.username) {
+          throw badRequest('Agents assign quotes to themselves only.', { source: { parameter: 'owner' } });
+        }
+        await tx.update(quote).set({ owner: request.params.owner, updatedAt: new Date() }).where(eq(quote.id, row.id));
+        return present(tx, { ...row, owner: request.params.owner });
+      }),
+  );
+
+  router.get(
+    '/quote/:number/flow/',
+    {
+      config: { access: can('quote', 'read') },
+      schema: { summary: 'The page flow of the quote’s product version.', tags, security, params: quoteNumberParams },
+    },
+    async (request) => {
+      const row = await findQuote(db, request, request.params.number);
+      return flowFor(db, row);
+    },
+  );
+
+  // ---- risks and items -----------------------------------------------------------------------
+
+  const rulesOut = (actions: ElementState[]) => actions;
+
+  /** The rules' answer for a tree, and the issues synced when `sync`. */
+  const evaluate = async (
+    tx: Queryable,
+    request: FastifyRequest,
+    row: QuoteRow,
+    tree: RiskNode | null,
+    sync: boolean,
+  ) => {
+    const result = await runRules(context, tx, row, tree, request.principal);
+    const issues = sync ? await syncIssues(tx, row.id, result.issues) : undefined;
+    return {
+      actions: rulesOut(result.actions),
+      issues: (issues ?? []).map(presentIssue),
+      raised: result.issues,
+      errors: result.errors,
+      rules_version: result.effectiveDate?.effective_date ?? null,
+    };
+  };
+
+  router.post(
+    '/quote/risks/',
+    {
+      config: { access: can('quote', 'update') },
+      schema: {
+        summary: 'Adds a risk under a parent risk (dry_run: answers the new risk without keeping it).',
+        tags,
+        security,
+        querystring: z.strictObject({ dry_run: z.enum(['true', 'false']).optional(), rules_action: rulesAction }),
+        body: z.strictObject({
+          quote: z.string().trim().min(1).max(40),
+          parent_risk_quote: idParam.nullable().optional(),
+          risk_type_name: z.string().trim().min(1).max(100),
+          generated_by: z.string().max(100).nullable().optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const dryRun = request.query.dry_run === 'true';
+      const work = async (tx: Queryable) => {
+        const row = await findQuote(tx, request, body.quote, 'update', true);
+        await beforeEdit(tx, row, username(request));
+        const flow = await flowFor(tx, row);
+        const type = flow.risk_types.find((t) => t.name === body.risk_type_name);
+        if (!type)
+          throw badRequest(`Risk type ${body.risk_type_name} is not in ${row.productLabel}.`, {
+            source: { pointer: '/risk_type_name' },
+          });
+        const tree = await loadTree(tx, row.id);
+        const parentId = body.parent_risk_quote ?? tree?.id ?? null;
+        const parent = parentId !== null ? findNode(tree, parentId) : null;
+        if (type.parent === null)
+          throw badRequest(`A quote has one ${type.label} risk.`, { source: { pointer: '/risk_type_name' } });
+        if (!parent || parent.risk_state.type.name !== type.parent) {
+          throw badRequest(`A ${type.label} goes under a ${type.parent} risk of this quote.`, {
+            source: { pointer: '/parent_risk_quote' },
+          });
+        }
+        const created = await insertRisk(tx, row.id, parent.id, type, body.generated_by ?? null);
+        const after = await loadTree(tx, row.id);
+        const node = findNode(after, created.id)!;
+        const rules =
+          request.query.rules_action && request.query.rules_action !== 'none'
+            ? await evaluate(tx, request, row, after, true)
+            : null;
+        return { ...node, quote: row.number, ...(rules ? { rules } : {}) };
+      };
+      if (!dryRun) {
+        const out = await db.transaction(work);
+        reply.code(201);
+        return out;
+      }
+      // A dry run does the work and rolls it back.
+      let answer: unknown;
+      try {
+        await db.transaction(async (tx) => {
+          answer = await work(tx);
+          throw new DryRun();
+        });
+      } catch (error) {
+        if (!(error instanceof DryRun)) throw error;
+      }
+      return answer;
+    },
+  );
+
+  router.get(
+    '/quote/risks/:id/',
+    {
+      config: { access: can('quote', 'read') },
+      schema: {
+        summary: 'One risk with its items and child risks.',
+        tags,
+        security,
+        params: z.strictObject({ id: idParam }),
+      },
+    },
+    async (request) => {
+      const { row } = await findRisk(db, request, request.params.id);
+      return { ...findNode(await loadTree(db, row.id), request.params.id)!, quote: row.number };
+    },
+  );
+
+  router.put(
+    '/quote/risks/:id/',
+    {
+      config: { access: can('quote', 'update') },
+      schema: {
+        summary:
+          'Saves a risk’s answers and items. With target_page_name (moving on from page_name) the page is checked: required fields, the rules’ mandatory and validation.',
+        tags,
+        security,
+        params: z.strictObject({ id: idParam }),
+        querystring: z.strictObject({
+          rules_action: rulesAction,
+          page_name: z.string().max(100).optional(),
+          target_page_name: z.string().max(100).optional(),
+        }),
+        body: z.strictObject({ risk_state: riskStateInput }),
+      },
+    },
+    async (request) =>
+      db.transaction(async (tx) => {
+        const { row, riskRow } = await findRisk(tx, request, request.params.id, 'update', true);
+        if (riskRow.locked) throw conflict(`Risk ${riskRow.id} is locked and cannot be changed.`, { code: 'locked' });
+        if (row.isBound || row.locked)
+          throw conflict(`Quote ${row.number} is locked and cannot be changed.`, { code: 'locked' });
+        const flow = await flowFor(tx, row);
+        const type = flow.risk_types.find((t) => t.name === riskRow.riskType)!;
+        const state = request.body.risk_state;
+        const before = await loadTree(tx, row.id);
+        const beforeNode = findNode(before, riskRow.id)!;
+        const answers = { ...riskRow.answers };
+        for (const [name, value] of Object.entries(state.field_answers)) {
+          const field = type.fields.find((f) => f.name === name);
+          if (!field)
+            throw badRequest(`${type.label} has no field ${name}.`, {
+              source: { pointer: `/risk_state/field_answers/${name}` },
+            });
+          const problem = checkAnswer(field, value);
+          if (problem) throw badRequest(problem, { source: { pointer: `/risk_state/field_answers/${name}` } });
+          answers[name] = normalise(field, value);
+        }
+        await tx.update(risk).set({ answers }).where(eq(risk.id, riskRow.id));
+        if (state.items) {
+          for (const i of state.items) {
+            if (!type.items.some((t) => t.name === i.name)) {
+              throw badRequest(`${type.label} has no coverage ${i.name}.`, {
+                source: { pointer: '/risk_state/items' },
+              });
+            }
+          }
+          const names = state.items.map((i) => i.name);
+          const required = type.items.filter((t) => t.presence === 'required' && !names.includes(t.name));
+          if (required.length > 0) {
+            throw badRequest(`${required.map((t) => t.label).join(', ')} cannot be removed.`, {
+              source: { pointer: '/risk_state/items' },
+            });
+          }
+          await tx.delete(item).where(eq(item.riskId, riskRow.id));
+          if (state.items.length > 0) {
+            await tx.insert(item).values(
+              state.items.map((i) => ({
+                riskId: riskRow.id,
+                name: i.name,
+                limit: i.limit ?? null,
+                deductible: i.deductible ?? null,
+                limits: i.limits ?? {},
+              })),
+            );
+          }
+        }
+        const tree = await loadTree(tx, row.id);
+        const node = findNode(tree, riskRow.id)!;
+        // Only a change is an edit (a page walked through unchanged keeps the quote's status).
+        const shape = (n: RiskNode) =>
+          JSON.stringify([
+            n.risk_state.field_answers,
+            n.risk_state.items.map((i) => [i.name, i.limit, i.deductible, i.limits]),
+          ]);
+        if (shape(beforeNode) !== shape(node)) await beforeEdit(tx, row, username(request));
+        const wantRules =
+          (request.query.rules_action && request.query.rules_action !== 'none') || request.query.target_page_name;
+        const rules = wantRules ? await evaluate(tx, request, row, tree, true) : null;
+        if (request.query.target_page_name && rules) {
+          const page = flowPages(flow).find((p) => p.name === request.query.page_name);
+          const types = page?.components.flatMap((c) => (c.type === 'riskEdit' ? [c.risk_type] : []));
+          const errors = pageErrors(flow, tree!, rules.actions, types);
+          if (errors.length > 0) {
+            throw new ApiError(400, errors[0]!.detail, {
+              code: 'invalid_page',
+              issues: errors.map((e) => ({ detail: e.detail, source: { pointer: e.pointer } })),
+            } as never);
+          }
+        }
+        return { ...node, quote: row.number, ...(rules ? { rules } : {}) };
+      }),
+  );
+
+  router.delete(
+    '/quote/risks/:id/',
+    {
+      config: { access: can('quote', 'update') },
+      schema: {
+        summary: 'Removes a child risk (the root risk stays).',
+        tags,
+        security,
+        params: z.strictObject({ id: idParam }),
+        querystring: z.strictObject({ rules_action: rulesAction }),
+      },
+    },
+    async (request, reply) => {
+      const out = await db.transaction(async (tx) => {
+        const { row, riskRow } = await findRisk(tx, request, request.params.id, 'update', true);
+        if (riskRow.parentId === null)
+          throw conflict('The quote’s first risk cannot be removed.', { code: 'root_risk' });
+        if (riskRow.locked) throw conflict(`Risk ${riskRow.id} is locked and cannot be changed.`, { code: 'locked' });
+        await beforeEdit(tx, row, username(request));
+        await deleteRiskTree(tx, row.id, riskRow.id);
+        if (request.query.rules_action && request.query.rules_action !== 'none') {
+          return { rules: await evaluate(tx, request, row, await loadTree(tx, row.id), true) };
+        }
+        return null;
+      });
+      if (!out) reply.code(204);
+      return out ?? undefined;
+    },
+  );
+
+  router.post(
+    '/quote/risks/:id/evaluate/',
+    {
+      config: { access: can('quote', 'read') },
+      schema: {
+        summary: 'The rules’ UI controls and underwriting issues for the quote as it stands.',
+        tags,
+        security,
+        params: z.strictObject({ id: idParam }),
+        querystring: z.strictObject({ rules_action: rulesAction }),
+      },
+    },
+    async (request) =>
+      db.transaction(async (tx) => {
+        const { row } = await findRisk(tx, request, request.params.id);
+        const writable = !row.isBound && !row.locked && (await allowed(request.principal, 'update', row));
+        return evaluate(tx, request, row, await loadTree(tx, row.id), writable);
+      }),
+  );
+
+  router.post(
+    '/quote/risks/:id/finalize/',
+    {
+      config: { access: can('quote', 'update') },
+      schema: {
+        summary: 'Checks every page of the risk tree: required answers and the rules’ validation.',
+        tags,
+        security,
+        params: z.strictObject({ id: idParam }),
+      },
+    },
+    async (request) =>
+      db.transaction(async (tx) => {
+        const { row } = await findRisk(tx, request, request.params.id, 'update');
+        const flow = await flowFor(tx, row);
+        const tree = await loadTree(tx, row.id);
+        const rules = await evaluate(tx, request, row, tree, true);
+        const errors = pageErrors(flow, tree!, rules.actions);
+        return { valid: errors.length === 0, errors, rules };
+      }),
+  );
+
+  router.post(
+    '/quote/risks/:id/fields/:field/validate-answer/',
+    {
+      config: { access: can('quote', 'read') },
+      schema: {
+        summary: 'Checks one answer (its type, options and the rules’ validation) without saving it.',
+        tags,
+        security,
+        params: z.strictObject({ id: idParam, field: z.string().max(100) }),
+        body: z.strictObject({
+          answer: answerValue,
+          field_overrides: z.record(z.string().max(100), answerValue).optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const { row, riskRow } = await findRisk(db, request, request.params.id);
+      const flow = await flowFor(db, row);
+      const type = flow.risk_types.find((t) => t.name === riskRow.riskType)!;
+      const field = type.fields.find((f) => f.name === request.params.field);
+      if (!field) throw notFound(`${type.label} has no field ${request.params.field}.`);
+      const problem = checkAnswer(field, request.body.answer);
+      if (problem) return { valid: false, message: problem };
+      const tree = await loadTree(db, row.id);
+      const node = findNode(tree, riskRow.id)!;
+      node.risk_state.field_answers = {
+        ...node.risk_state.field_answers,
+        ...(request.body.field_overrides ?? {}),
+        [field.name]: normalise(field, request.body.answer),
+      };
+      const result = await runRules(context, db, row, tree, request.principal);
+      const element = elementName(tree!, node, field.name);
+      const state = result.actions.find((a) => a.name === element);
+      if (state && !state.isValid)
+        return { valid: false, message: state.validationMessage ?? 'This answer is not valid.' };
+      if (state?.optionsBlacklist?.includes(String(request.body.answer))) {
+        return { valid: false, message: `${String(request.body.answer)} is not available.` };
+      }
+      return { valid: true, message: null };
+    },
+  );
+
+  router.post(
+    '/quote/items/',
+    {
+      config: { access: can('quote', 'update') },
+      schema: {
+        summary: 'Adds a coverage item to a risk (its default limit and deductible).',
+        tags,
+        security,
+        body: z.strictObject({ risk_quote: idParam, risk_item_name: z.string().trim().min(1).max(100) }),
+      },
+    },
+    async (request, reply) => {
+      const out = await db.transaction(async (tx) => {
+        const { row, riskRow } = await findRisk(tx, request, request.body.risk_quote, 'update', true);
+        await beforeEdit(tx, row, username(request));
+        const flow = await flowFor(tx, row);
+        const type = flow.risk_types.find((t) => t.name === riskRow.riskType)!;
+        const def = type.items.find((i) => i.name === request.body.risk_item_name);
+        if (!def)
+          throw badRequest(`${type.label} has no coverage ${request.body.risk_item_name}.`, {
+            source: { pointer: '/risk_item_name' },
+          });
+        const [created] = await tx
+          .insert(item)
+          .values({
+            riskId: riskRow.id,
+            name: def.name,
+            limit: def.limit?.default ?? null,
+            deductible: def.deductible?.default ?? null,
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (!created) throw conflict(`The risk already has ${def.label}.`, { code: 'duplicate_item' });
+        return {
+          id: created.id,
+          name: created.name,
+          limit: created.limit,
+          deductible: created.deductible,
+          limits: created.limits,
+          risk_quote: riskRow.id,
+        };
+      });
+      reply.code(201);
+      return out;
+    },
+  );
+
+  router.delete(
+    '/quote/items/:id/',
+    {
+      config: { access: can('quote', 'update') },
+      schema: {
+        summary: 'Removes a coverage item (not a required one).',
+        tags,
+        security,
+        params: z.strictObject({ id: idParam }),
+      },
+    },
+    async (request, reply) => {
+      await db.transaction(async (tx) => {
+        const [found] = await tx.select().from(item).where(eq(item.id, request.params.id));
+        if (!found) throw notFound(`Item ${request.params.id} not found.`);
+        const { row, riskRow } = await findRisk(tx, request, found.riskId, 'update', true);
+        await beforeEdit(tx, row, username(request));
+        const flow = await flowFor(tx, row);
+        const def = flow.risk_types.find((t) => t.name === riskRow.riskType)?.items.find((i) => i.name === found.name);
+        if (def?.presence === 'required') throw conflict(`${def.label} cannot be removed.`, { code: 'required_item' });
+        await tx.delete(item).where(eq(item.id, found.id));
+      });
+      reply.code(204);
+    },
+  );
+
+  // ---- rate, submit, status ------------------------------------------------------------------
+
+  router.post(
+    '/quote/:number/rate/',
+    {
+      config: { access: can('quote', 'rate') },
+      schema: {
+        summary: 'Rates the quote on the product version in force at its effective date.',
+        tags,
+        security,
+        params: quoteNumberParams,
+      },
+    },
+    async (request) =>
+      db.transaction(async (tx) => {
+        const row = await findQuote(tx, request, request.params.number, 'rate', true);
+        if (row.isBound || row.locked)
+          throw conflict(`Quote ${row.number} is locked and cannot be rated.`, { code: 'locked' });
+        const tree = await loadTree(tx, row.id);
+        const rules = await evaluate(tx, request, row, tree, true);
+        const issues = await tx.select().from(underwritingIssue).where(eq(underwritingIssue.quoteId, row.id));
+        const blocking = blockingIssues(issues, 'rate');
+        if (blocking.length > 0) throw blockedError('rated', blocking);
+        const { result, version, ratedAt } = await rateQuote(context, tx, row, tree);
+        const [fresh] = await tx.select().from(quote).where(eq(quote.id, row.id));
+        return {
+          ...(await present(tx, fresh!, [], tree)),
+          rating: {
+            product: result.product,
+            version_id: version.versionId,
+            premium: { term: result.termPremium, pro_rata: result.premium, fully_earned: result.fullyEarnedPremium },
+            term: result.term,
+            worksheet: result.worksheet,
+            rated_at: ratedAt.toISOString(),
+          },
+          rules,
+        };
+      }),
+  );
+
+  router.post(
+    '/quote/:number/submit/',
+    {
+      config: { access: can('quote', 'submit') },
+      schema: {
+        summary: 'Submits the rated quote: Approved when no underwriting issue is open, else In Review.',
+        tags,
+        security,
+        params: quoteNumberParams,
+      },
+    },
+    async (request) =>
+      db.transaction(async (tx) => {
+        const row = await findQuote(tx, request, request.params.number, 'submit', true);
+        if (row.isBound || row.locked) throw conflict(`Quote ${row.number} is locked.`, { code: 'locked' });
+        if (row.status !== 'In Progress')
+          throw conflict(`Only a quote In Progress can be submitted; this one is ${row.status}.`, { code: 'status' });
+        if (!row.lastRatedAt || row.ratingStale)
+          throw conflict('Rate the quote before submitting it.', { code: 'not_rated' });
+        const tree = await loadTree(tx, row.id);
+        const rules = await evaluate(tx, request, row, tree, true);
+        const issues = await tx.select().from(underwritingIssue).where(eq(underwritingIssue.quoteId, row.id));
+        const open = issues.filter((i) => i.status === 'open' && i.blocking !== 'none');
+        const rejected = issues.some((i) => i.status === 'rejected');
+        await changeStatus(
+          tx,
+          row,
+          open.length > 0 || rejected ? 'In Review' : 'Approved',
+          'submit',
+          username(request),
+        );
+        return { ...(await present(tx, row, [], tree)), rules };
+      }),
+  );
+
+  router.get(
+    '/quote/:number/status/triggers/',
+    {
+      config: { access: can('quote', 'read') },
+      schema: {
+        summary: 'The status triggers the caller may run on the quote now.',
+        tags,
+        security,
+        params: quoteNumberParams,
+      },
+    },
+    async (request) => {
+      const row = await findQuote(db, request, request.params.number);
+      const results = [];
+      for (const t of TRIGGERS) {
+        if (row.isBound || !t.from.includes(row.status as QuoteStatus)) continue;
+        if (!(await allowed(request.principal, t.action, row))) continue;
+        results.push({ name: t.name, label: t.label, to: t.to, reason_required: !!t.reasonRequired });
+      }
+      return { results };
+    },
+  );
+
+  router.post(
+    '/quote/:number/status/triggers/:name/',
+    {
+      config: { access: can('quote', 'read') },
+      schema: {
+        summary: 'Runs a status trigger (approve, decline, abandon, reopen); answers the reloaded quote.',
+        tags,
+        security,
+        params: z.strictObject({ number: z.string().max(40), name: z.string().max(50) }),
+        body: z.strictObject({ reason: z.string().trim().max(2000).optional() }).optional(),
+      },
+    },
+    async (request) =>
+      db.transaction(async (tx) => {
+        const trigger = TRIGGERS.find((t) => t.name === request.params.name);
+        if (!trigger) throw notFound(`Trigger ${request.params.name} not found.`);
+        const row = await findQuote(tx, request, request.params.number, 'read', true);
+        if (!(await allowed(request.principal, trigger.action, row))) {
+          throw new ApiError(403, 'This operation is not allowed. (Error code: 403)');
+        }
+        if (row.isBound || !trigger.from.includes(row.status as QuoteStatus)) {
+          throw conflict(`${trigger.label} is not possible while the quote is ${row.isBound ? 'bound' : row.status}.`, {
+            code: 'status',
+          });
+        }
+        const reason = request.body?.reason || null;
+        if (trigger.reasonRequired && !reason) throw badRequest('Give a reason.', { source: { pointer: '/reason' } });
+        if (trigger.name === 'approve') {
+          // Approving the quote clears its open issues with the underwriter's authority.
+          await tx
+            .update(underwritingIssue)
+            .set({ status: 'approved', resolvedBy: username(request), resolvedAt: new Date(), reason })
+            .where(and(eq(underwritingIssue.quoteId, row.id), eq(underwritingIssue.status, 'open')));
+        }
+        await changeStatus(tx, row, trigger.to, trigger.name, username(request), reason);
+        const [fresh] = await tx.select().from(quote).where(eq(quote.id, row.id));
+        return present(tx, fresh!);
+      }),
+  );
+
+  router.post(
+    '/quote/:number/underwriting-issues/:id/:decision/',
+    {
+      config: { access: can('quote', 'underwrite') },
+      schema: {
+        summary: 'Approves or rejects one underwriting issue (its authority only).',
+        tags,
+        security,
+        params: z.strictObject({ number: z.string().max(40), id: idParam, decision: z.enum(['approve', 'reject']) }),
+        body: z.strictObject({ reason: z.string().trim().max(2000).optional() }).optional(),
+      },
+    },
+    async (request) =>
+      db.transaction(async (tx) => {
+        const row = await findQuote(tx, request, request.params.number, 'underwrite', true);
+        const [issue] = await tx
+          .select()
+          .from(underwritingIssue)
+          .where(and(eq(underwritingIssue.id, request.params.id), eq(underwritingIssue.quoteId, row.id)));
+        if (!issue) throw notFound(`Underwriting issue ${request.params.id} not found.`);
+        if (issue.status !== 'open')
+          throw conflict(`Underwriting issue ${issue.code} is already ${issue.status}.`, { code: 'issue_closed' });
+        const roles = request.principal?.effectiveRole ? [request.principal.effectiveRole] : [];
+        if (!roles.some((r) => r === issue.authority || r === 'Administrator')) {
+          throw new ApiError(403, `Only ${issue.authority} may clear ${issue.code}.`);
+        }
+        await tx
+          .update(underwritingIssue)
+          .set({
+            status: request.params.decision === 'approve' ? 'approved' : 'rejected',
+            resolvedBy: username(request),
+            resolvedAt: new Date(),
+            reason: request.body?.reason ?? null,
+          })
+          .where(eq(underwritingIssue.id, issue.id));
+        return present(tx, row);
+      }),
+  );
+
+  router.get(
+    '/quote/:number/rules/',
+    {
+      config: { access: can('quote', 'read') },
+      schema: {
+        summary: 'The rules’ UI controls and the quote’s underwriting issues.',
+        tags,
+        security,
+        params: quoteNumberParams,
+      },
+    },
+    async (request) => {
+      const row = await findQuote(db, request, request.params.number);
+      const tree = await loadTree(db, row.id);
+      const result = await runRules(context, db, row, tree, request.principal);
+      const issues = await db
+        .select()
+        .from(underwritingIssue)
+        .where(eq(underwritingIssue.quoteId, row.id))
+        .orderBy(asc(underwritingIssue.id));
+      return {
+        actions: result.actions,
+        raised: result.issues,
+        issues: issues.map(presentIssue),
+        rules_version: result.effectiveDate?.effective_date ?? null,
+      };
+    },
+  );
+
+  router.delete(
+    '/quote/:number/alerts/:id/',
+    {
+      config: { access: can('quote', 'read') },
+      schema: {
+        summary: 'Dismisses an alert of the quote.',
+        tags,
+        security,
+        params: z.strictObject({ number: z.string().max(40), id: idParam }),
+      },
+    },
+    async (request, reply) => {
+      const row = await findQuote(db, request, request.params.number);
+      const deleted = await db
+        .delete(alert)
+        .where(and(eq(alert.id, request.params.id), eq(alert.quoteId, row.id)))
+        .returning({ id: alert.id });
+      if (deleted.length === 0) throw notFound(`Alert ${request.params.id} not found.`);
+      reply.code(204);
+    },
+  );
+
+  router.get(
+    '/quote/quick-search/',
+    {
+      config: { access: can('quote', 'read') },
+      schema: {
+        summary: 'Quotes whose number or insured contains the text (quick search, at most 5 by default).',
+        tags,
+        security,
+        querystring: z.strictObject({
+          q: z.string().trim().min(1).max(200),
+          limit: z.coerce.number().int().min(1).max(25).default(5),
+        }),
+      },
+    },
+    async (request) => {
+      const pattern = likeText(request.query.q);
+      const rows = await db
+        .select()
+        .from(quote)
+        .where(
+          and(
+            await quoteScope(context, request.principal, 'read'),
+            or(ilike(quote.number, pattern), sql`${quote.namedInsureds}::text ilike ${pattern}`),
+          ),
+        )
+        .orderBy(desc(quote.updatedAt))
+        .limit(request.query.limit);
+      return { results: rows.map(summary) };
+    },
+  );
+
+  async function deleteRiskTree(tx: Queryable, quoteId: number, id: number) {
+    const all = await tx.select({ id: risk.id, parentId: risk.parentId }).from(risk).where(eq(risk.quoteId, quoteId));
+    const doomed = new Set([id]);
+    let grew = true;
+    while (grew) {
+      grew = false;
+      for (const r of all)
+        if (r.parentId !== null && doomed.has(r.parentId) && !doomed.has(r.id)) {
+          doomed.add(r.id);
+          grew = true;
+        }
+    }
+    await tx.delete(risk).where(inArray(risk.id, [...doomed]));
+  }
+}
+
+class DryRun extends Error {}
+
+export const accessRecord = (row: QuoteRow) => ({
+  number: row.number,
+  status: row.status,
+  product_name: row.productName,
+  owner: row.owner,
+  agent_contact_id: row.agentContactId,
+  agency_contact_id: row.agencyContactId,
+});
+
+export const presentIssue = (i: typeof underwritingIssue.$inferSelect) => ({
+  id: i.id,
+  code: i.code,
+  severity: i.severity,
+  blocking: i.blocking,
+  message: i.message,
+  risk: i.risk,
+  status: i.status,
+  authority: i.authority,
+  resolved_by: i.resolvedBy,
+  resolved_at: i.resolvedAt?.toISOString() ?? null,
+  reason: i.reason,
+});
+
+/** The quote's own fields (spec: Quote), without its risk tree. */
+export function summary(row: QuoteRow) {
+  return {
+    id: row.id,
+    quote_number: row.number,
+    product_name: row.productName,
+    product_label: row.productLabel,
+    product_version: row.productVersionId,
+    product_version_label: row.productVersionLabel,
+    status: row.status,
+    transaction_type: row.transactionType,
+    premium: row.premiumTerm === null ? null : { term: row.premiumTerm, pro_rata: row.premiumProRata },
+    last_rated_at: row.lastRatedAt?.toISOString() ?? null,
+    rating_stale: row.ratingStale,
+    is_bound: row.isBound,
+    is_binding: row.isBinding,
+    meta: { locked: row.locked || row.isBound },
+    policy_state: {
+      effective_date: row.effectiveDate,
+      term_effective_date: row.effectiveDate,
+      inception_date: row.effectiveDate,
+    },
+    term: { effective_date: row.effectiveDate, expiration_date: row.expirationDate },
+    state: row.state,
+    has_pending_contacts_sync: false,
+    source_policy_id: row.sourcePolicyId,
+    named_insureds: row.namedInsureds.map((n) => ({ id: n.contactId, name: n.name })),
+    agent_contact_id: row.agentContactId,
+    agency_contact_id: row.agencyContactId,
+    owner: row.owner,
+    policy: row.policyId ? { id: row.policyId, policy_number: row.policyNumber } : null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+function typedDefault(field: FlowField): unknown {
+  if (field.default === undefined) return undefined;
+  if (field.type === 'number') return Number(field.default);
+  if (field.type === 'boolean') return field.default === 'true';
+  return field.default;
+}
+
+/** Why an answer does not fit its field (type, options), or null. */
+export function checkAnswer(field: FlowField, value: unknown): string | null {
+  if (value === null || value === '') return null;
+  switch (field.type) {
+    case 'number':
+      return (typeof value === 'number' && Number.isFinite(value)) ||
+        (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()))
+        ? null
+        : `${field.label} must be a number.`;
+    case 'boolean':
+      return typeof value === 'boolean' || value === 'true' || value === 'false'
+        ? null
+        : `${field.label} must be yes or no.`;
+    case 'date':
+      return typeof value === 'string' && day.safeParse(value).success ? null : `${field.label} must be a date.`;
+    case 'enum':
+      return field.options?.includes(String(value))
+        ? null
+        : `${field.label} must be one of ${(field.options ?? []).join(', ')}.`;
+    default:
+      return typeof value === 'string' ? null : `${field.label} must be text.`;
+  }
+}
+
+function normalise(field: FlowField, value: unknown): unknown {
+  if (value === null || value === '') return null;
+  if (field.type === 'number') return Number(value);
+  if (field.type === 'boolean') return value === true || value === 'true';
+  if (field.type === 'date') return day.parse(value);
+  return value;
+}
+
+/** The rules' element name of a field: `field` on the root, `type#id.field` below it. */
+export function elementName(root: RiskNode, node: RiskNode, field: string) {
+  return node.id === root.id ? field : `${node.risk_state.type.name}#${node.id}.${field}`;
+}
+
+/** Every problem of the tree's answers: required (flow or rules) and the rules' validation. */
+export function pageErrors(flow: QuoteFlow, root: RiskNode, actions: ElementState[], onlyTypes?: string[]) {
+  const errors: { risk: number; field: string; detail: string; pointer: string }[] = [];
+  const byName = new Map(actions.map((a) => [a.name, a]));
+  const walk = (node: RiskNode) => {
+    const type = flow.risk_types.find((t) => t.name === node.risk_state.type.name);
+    const checked = !onlyTypes || onlyTypes.includes(node.risk_state.type.name);
+    for (const field of checked ? (type?.fields ?? []) : []) {
+      const state = byName.get(elementName(root, node, field.name));
+      if (state && !state.visible) continue;
+      const value = node.risk_state.field_answers[field.name];
+      const empty = value === undefined || value === null || value === '';
+      const pointer = `/risks/${node.id}/field_answers/${field.name}`;
+      if (empty && (field.required || state?.mandatory)) {
+        errors.push({ risk: node.id, field: field.name, detail: `${field.label} is required.`, pointer });
+      } else if (state && !state.isValid) {
+        errors.push({
+          risk: node.id,
+          field: field.name,
+          detail: state.validationMessage ?? `${field.label} is not valid.`,
+          pointer,
+        });
+      } else if (!empty && state?.optionsBlacklist?.includes(String(value))) {
+        errors.push({
+          risk: node.id,
+          field: field.name,
+          detail: `${String(value)} is not available for ${field.label}.`,
+          pointer,
+        });
+      }
+    }
+    node.risk_quotes.forEach(walk);
+  };
+  walk(root);
+  return errors;
+}

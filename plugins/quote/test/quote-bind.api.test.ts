@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, startTestServer, type TestServer } from '@atrium/sdk/testing';
+import accessPlugin from '@atrium/plugin-access/server';
+import contactsPlugin from '@atrium/plugin-contacts/server';
+import identityPlugin from '@atrium/plugin-identity/server';
+import linesPlugin from '@atrium/plugin-lines/server';
+import policiesPlugin from '@atrium/plugin-policies/server';
+import rulesPlugin from '@atrium/plugin-rules/server';
+import quotePlugin from '../server/plugin.js';
+
+type Json = Record<string, any>;
+
+/** Billing previews, payment method tokens and bind through the policies module. */
+describe('quote billing and bind', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({
+      plugins: [identityPlugin, accessPlugin, contactsPlugin, linesPlugin, rulesPlugin, policiesPlugin, quotePlugin],
+    });
+  });
+  afterAll(() => server?.close());
+
+  const api = async (user: string) => {
+    const call = await as(server, user, { base: '/api' });
+    const json = async (method: string, path: string, body?: unknown, headers?: Record<string, string>) => {
+      const response = await call(method, path, body, headers);
+      const text = await response.text();
+      return { status: response.status, body: (text ? JSON.parse(text) : null) as Json };
+    };
+    return {
+      get: (path: string) => json('GET', path),
+      post: (path: string, body: unknown = {}, headers?: Record<string, string>) => json('POST', path, body, headers),
+      put: (path: string, body: unknown) => json('PUT', path, body),
+    };
+  };
+
+  /** A homeowners quote rated with the given roof year (an old roof raises HO-ROOF, blocking bind). */
+  const ratedQuote = async (roofYear: number) => {
+    const agent = await api('agent@agency.test');
+    const q = (
+      await agent.post('/quote/', {
+        product_name: 'homeowners',
+        effective_date: '2026-03-01',
+        named_insured: { name: 'Bo Binder' },
+      })
+    ).body;
+    const answers = {
+      zip: '78701',
+      construction: 'masonry',
+      protection_class: 4,
+      year_built: 2001,
+      roof_year: roofYear,
+    };
+    expect(
+      (await agent.put(`/quote/risks/${q.risk_quote.id}/`, { risk_state: { field_answers: answers } })).status,
+    ).toBe(200);
+    const rated = await agent.post(`/quote/${q.quote_number}/rate/`);
+    expect(rated.status).toBe(200);
+    return { agent, number: q.quote_number as string, premium: rated.body.premium.term as string };
+  };
+
+  it('previews installments, keeps the schedule and a tokenised payment method, refuses card numbers, and binds', async () => {
+    const { agent, number, premium } = await ratedQuote(2015);
+    expect((await agent.post(`/quote/${number}/submit/`)).body.status).toBe('Approved');
+    const config = await agent.get(`/quote/${number}/billing/config/`);
+    expect(config.body.schedules.length).toBeGreaterThan(0);
+    const schedule =
+      config.body.schedules.find((s: Json) => s.paymentMethods.includes('card')) ?? config.body.schedules[0];
+    const preview = await agent.post('/v2/billing/get_installments_preview', {
+      billing_schedule_ids: [schedule.id],
+      effective_date: '2026-03-01',
+      premium,
+      payment_method: 'card',
+    });
+    expect(preview.body.success).toBe(true);
+    const amounts = preview.body.previews[0].installments.map((i: Json) => Math.round(Number(i.amount) * 100));
+    expect(amounts.reduce((a: number, b: number) => a + b, 0)).toBe(Math.round(Number(premium) * 100));
+
+    const card = await agent.post('/v2/payments/add_payment_method', {
+      quote_number: number,
+      type: 'card',
+      card_number: '4242 4242 4242 4242',
+      last4: '4242',
+      expiry: '12/29',
+    });
+    expect(card.status).toBe(400);
+    expect(card.body.code ?? JSON.stringify(card.body)).toContain('account_number_refused');
+    const inToken = await agent.post('/v2/payments/add_payment_method', {
+      quote_number: number,
+      type: 'ach',
+      token: '021000021123456789',
+      last4: '6789',
+    });
+    expect(inToken.status).toBe(400);
+    const unknownToken = await agent.post('/v2/payments/add_payment_method', {
+      quote_number: number,
+      type: 'card',
+      token: 'tok_live_x',
+      last4: '4242',
+      expiry: '12/29',
+    });
+    expect(unknownToken.status).toBe(400);
+    const added = await agent.post('/v2/payments/add_payment_method', {
+      quote_number: number,
+      type: 'card',
+      token: 'tok_test_abcdef123456',
+      last4: '4242',
+      expiry: '12/29',
+    });
+    expect(added.status).toBe(201);
+    const stored = (await server.atrium.database.pool.query('select token, last4, expiry from quote.payment_method'))
+      .rows;
+    expect(stored).toEqual([{ token: 'tok_test_abcdef123456', last4: '4242', expiry: '12/29' }]);
+
+    const chosen = await agent.post(
+      `/quote/${number}/billing/`,
+      {
+        data: {
+          type: 'billing',
+          attributes: { billing_schedule_id: schedule.id, payment_method_id: added.body.payment_method.id },
+        },
+      },
+      { 'content-type': 'application/vnd.api+json', accept: 'application/vnd.api+json' },
+    );
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.data.attributes.billing_schedule_id).toBe(schedule.id);
+
+    const bound = await agent.post(`/quote/${number}/bind_requested/`);
+    expect(bound.status).toBe(200);
+    expect(bound.body).toMatchObject({ is_bound: true, meta: { locked: true } });
+    expect(bound.body.policy.policy_number).toBeTruthy();
+    const [policy] = (
+      await server.atrium.database.pool.query(
+        'select number, quote_number from policies.policy where quote_number = $1',
+        [number],
+      )
+    ).rows;
+    expect(policy.number).toBe(bound.body.policy.policy_number);
+    // Bound: locked and not bound twice.
+    expect((await agent.post(`/quote/${number}/bind_requested/`)).status).toBe(409);
+    const root = (await agent.get(`/quote/${number}/`)).body.risk_quote.id;
+    expect((await agent.put(`/quote/risks/${root}/`, { risk_state: { field_answers: { zip: '78702' } } })).status).toBe(
+      409,
+    );
+  });
+
+  it('refuses bind with 409 while an issue blocking bind is open, naming it and who clears it', async () => {
+    const { agent, number } = await ratedQuote(1990);
+    expect((await agent.post(`/quote/${number}/submit/`)).body.status).toBe('In Review');
+    const underwriter = await api('underwriter@atrium.test');
+    // Force the quote Approved without clearing the issue: bind still refuses.
+    await server.atrium.database.pool.query(`update quote.quote set status = 'Approved' where number = $1`, [number]);
+    const refused = await agent.post('/v2/policies/create_policy', { quote_number: number });
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(refused.body)).toContain('HO-ROOF');
+    expect(JSON.stringify(refused.body)).toContain('Underwriter');
+    const issue = (await agent.get(`/quote/${number}/`)).body.underwriting_issues[0];
+    expect((await agent.post(`/quote/${number}/underwriting-issues/${issue.id}/approve/`, {})).status).toBe(403);
+    expect(
+      (
+        await underwriter.post(`/quote/${number}/underwriting-issues/${issue.id}/approve/`, {
+          reason: 'New roof photos.',
+        })
+      ).status,
+    ).toBe(200);
+    const created = await agent.post('/v2/policies/create_policy', { quote_number: number });
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ success: true, revision: 1 });
+  });
+});

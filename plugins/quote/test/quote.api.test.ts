@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, startTestServer, type TestServer } from '@atrium/sdk/testing';
+import accessPlugin from '@atrium/plugin-access/server';
+import contactsPlugin from '@atrium/plugin-contacts/server';
+import identityPlugin from '@atrium/plugin-identity/server';
+import linesPlugin from '@atrium/plugin-lines/server';
+import policiesPlugin from '@atrium/plugin-policies/server';
+import rulesPlugin from '@atrium/plugin-rules/server';
+import quotePlugin from '../server/plugin.js';
+
+type Json = Record<string, any>;
+
+/** The quote API over HTTP as the demo agent, agency and underwriter, on the demo lines and rules. */
+describe('quote', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({
+      plugins: [identityPlugin, accessPlugin, contactsPlugin, linesPlugin, rulesPlugin, policiesPlugin, quotePlugin],
+    });
+  });
+  afterAll(() => server?.close());
+
+  const api = async (user: string) => {
+    const call = await as(server, user, { base: '/api' });
+    const json = async (method: string, path: string, body?: unknown) => {
+      const response = await call(method, path, body);
+      const text = await response.text();
+      return { status: response.status, body: (text ? JSON.parse(text) : null) as Json };
+    };
+    return {
+      get: (path: string) => json('GET', path),
+      post: (path: string, body: unknown = {}) => json('POST', path, body),
+      put: (path: string, body: unknown) => json('PUT', path, body),
+      delete: (path: string) => json('DELETE', path),
+    };
+  };
+
+  const homeQuote = async (user: string, extra: Json = {}) => {
+    const caller = await api(user);
+    const created = await caller.post('/quote/', {
+      product_name: 'homeowners',
+      effective_date: '2026-03-01',
+      named_insured: { name: 'Pat Homeowner' },
+      ...extra,
+    });
+    expect(created.status).toBe(201);
+    return created.body;
+  };
+
+  it('lists quotable products and finds the effective date, or says it cannot', async () => {
+    const agent = await api('agent@agency.test');
+    const products = await agent.get('/quote/quotable-products/?effective_before=2026-03-01');
+    expect(products.status).toBe(200);
+    expect(products.body.results.map((p: Json) => p.name).sort()).toEqual(['homeowners', 'personal_auto']);
+    expect((await agent.get('/quote/quotable-products/?effective_before=2020-01-01')).body.results).toEqual([]);
+    const found = await agent.post('/v2/lines/find_effective_date', { date: '03/15/2026', product: 'homeowners' });
+    expect(found.body).toMatchObject({ success: true, effective_date: '2026-01-01' });
+    const missing = await agent.post('/v2/lines/find_effective_date', { date: '2020-01-01', product: 'homeowners' });
+    expect(missing.body.success).toBe(false);
+    expect(missing.body.messages[0]).toContain('Cannot find effective date');
+    expect(
+      (await agent.post('/v2/lines/find_effective_date', { date: '2026-02-30', product: 'homeowners' })).status,
+    ).toBe(400);
+  });
+
+  it('keeps agents to their own and their agency’s quotes', async () => {
+    const mine = await homeQuote('agent@agency.test');
+    expect(mine).toMatchObject({
+      status: 'In Progress',
+      agent_contact_id: 'CON-AGENT-ALEX',
+      agency_contact_id: 'CON-AGENCY-HARBOUR',
+    });
+    expect(mine.quote_number).toMatch(/^Q-\d+$/);
+    expect(mine.risk_quote.risk_state.items.map((i: Json) => i.name)).toEqual(['dwelling', 'personal_liability']);
+    const other = await homeQuote('underwriter@atrium.test', { agent_contact_id: 'CON-AGENT-NOOR' });
+    expect(other.agency_contact_id).toBe('CON-AGENCY-NORTHGATE');
+    const agent = await api('agent@agency.test');
+    expect((await agent.get(`/quote/${other.quote_number}/`)).status).toBe(404);
+    expect((await agent.post(`/quote/${other.quote_number}/rate/`)).status).toBe(404);
+    const list = await agent.get('/quote/?page[size]=200&include=agents,named_insureds');
+    const numbers = list.body.data.map((q: Json) => q.quote_number);
+    expect(numbers).toContain(mine.quote_number);
+    expect(numbers).not.toContain(other.quote_number);
+    expect(list.body.data.find((q: Json) => q.quote_number === mine.quote_number).agents[0].name).toContain('Alex');
+    const agency = await api('agency@agency.test');
+    expect((await agency.get(`/quote/${mine.quote_number}/`)).status).toBe(200);
+    expect((await agency.get(`/quote/${other.quote_number}/`)).status).toBe(404);
+    const underwriter = await api('underwriter@atrium.test');
+    const searched = await underwriter.get(`/quote/?search=${mine.quote_number}&filter[status]=In%20Progress`);
+    expect(searched.body.data.map((q: Json) => q.quote_number)).toEqual([mine.quote_number]);
+    expect((await agent.get('/quote/?include=wizards')).status).toBe(400);
+  });
+
+  it('walks risks with the rules’ UI controls, rates in decimals, submits and is approved; bind waits on open issues', async () => {
+    const agent = await api('agent@agency.test');
+    const q = await homeQuote('agent@agency.test');
+    const root = q.risk_quote.id;
+    // A page cannot be left with required answers missing; the message names the field.
+    const incomplete = await agent.put(`/quote/risks/${root}/?page_name=home&target_page_name=scheduled-article`, {
+      risk_state: { field_answers: { zip: '78701' } },
+    });
+    expect(incomplete.status).toBe(400);
+    expect(JSON.stringify(incomplete.body)).toContain('Protection class is required.');
+    const wrongType = await agent.put(`/quote/risks/${root}/`, {
+      risk_state: { field_answers: { year_built: 'old' } },
+    });
+    expect(wrongType.status).toBe(400);
+    const saved = await agent.put(
+      `/quote/risks/${root}/?page_name=home&target_page_name=scheduled-article&rules_action=evaluate`,
+      {
+        risk_state: {
+          field_answers: {
+            zip: '78701',
+            construction: 'masonry',
+            protection_class: 9,
+            year_built: 1990,
+            roof_year: 1995,
+          },
+        },
+      },
+    );
+    expect(saved.status).toBe(200);
+    // Protection class 9: frame construction is taken away by a UI-control rule.
+    const construction = saved.body.rules.actions.find((a: Json) => a.name === 'construction');
+    expect(construction.optionsBlacklist).toEqual(['frame']);
+    const frame = await agent.post(`/quote/risks/${root}/fields/construction/validate-answer/`, { answer: 'frame' });
+    expect(frame.body).toEqual({ valid: false, message: 'frame is not available.' });
+    const year = await agent.post(`/quote/risks/${root}/fields/year_built/validate-answer/`, { answer: 1800 });
+    expect(year.body).toEqual({ valid: false, message: 'This year is too early.' });
+    // A scheduled article over 25,000 must say whether it is in a vault.
+    const article = await agent.post('/quote/risks/?rules_action=evaluate', {
+      quote: q.quote_number,
+      parent_risk_quote: root,
+      risk_type_name: 'scheduled_article',
+    });
+    expect(article.status).toBe(201);
+    const valuable = await agent.put(`/quote/risks/${article.body.id}/?rules_action=evaluate`, {
+      risk_state: { field_answers: { category: 'jewelry', appraised_value: 30000, in_vault: null } },
+    });
+    const vault = valuable.body.rules.actions.find(
+      (a: Json) => a.name === `scheduled_article#${article.body.id}.in_vault`,
+    );
+    expect(vault).toMatchObject({ visible: true, mandatory: true });
+    const finalize = await agent.post(`/quote/risks/${root}/finalize/`);
+    expect(finalize.body.valid).toBe(false);
+    expect(finalize.body.errors.map((e: Json) => e.detail)).toEqual(['Kept in a vault is required.']);
+    await agent.put(`/quote/risks/${article.body.id}/`, { risk_state: { field_answers: { in_vault: true } } });
+    expect((await agent.post(`/quote/${q.quote_number}/submit/`)).status).toBe(409);
+
+    const rated = await agent.post(`/quote/${q.quote_number}/rate/`);
+    expect(rated.status).toBe(200);
+    expect(rated.body.premium.term).toMatch(/^\d+\.\d{2}$/);
+    expect(rated.body.rating.worksheet).toBeTruthy();
+    // The 1995 roof is older than 25 years in 2026: an open referral blocking bind.
+    expect(rated.body.underwriting_issues).toMatchObject([
+      { code: 'HO-ROOF', blocking: 'bind', status: 'open', authority: 'Underwriter' },
+    ]);
+    const submitted = await agent.post(`/quote/${q.quote_number}/submit/`);
+    expect(submitted.body.status).toBe('In Review');
+    expect(submitted.body.alerts.map((a: Json) => a.kind)).toEqual(['review']);
+    // Agents see no underwriting triggers and may not run them.
+    expect(
+      (await agent.get(`/quote/${q.quote_number}/status/triggers/`)).body.results.map((t: Json) => t.name),
+    ).toEqual(['abandon']);
+    expect((await agent.post(`/quote/${q.quote_number}/status/triggers/approve/`)).status).toBe(403);
+    const underwriter = await api('underwriter@atrium.test');
+    const triggers = await underwriter.get(`/quote/${q.quote_number}/status/triggers/`);
+    expect(triggers.body.results.map((t: Json) => t.name)).toEqual(['approve', 'decline', 'abandon']);
+    expect((await underwriter.post(`/quote/${q.quote_number}/status/triggers/decline/`, {})).status).toBe(400);
+    const approved = await underwriter.post(`/quote/${q.quote_number}/status/triggers/approve/`, {
+      reason: 'Roof inspected.',
+    });
+    expect(approved.body.status).toBe('Approved');
+    expect(approved.body.underwriting_issues[0]).toMatchObject({
+      status: 'approved',
+      resolved_by: 'underwriter@atrium.test',
+    });
+    expect(approved.body.alerts.map((a: Json) => a.kind)).toEqual(['approved']);
+    const alertId = approved.body.alerts[0].id;
+    expect((await agent.delete(`/quote/${q.quote_number}/alerts/${alertId}/`)).status).toBe(204);
+
+    // An edit after approval: back to In Progress, the rating stale.
+    const edited = await agent.put(`/quote/risks/${root}/`, { risk_state: { field_answers: { protection_class: 5 } } });
+    expect(edited.status).toBe(200);
+    const reloaded = await agent.get(`/quote/${q.quote_number}/`);
+    expect(reloaded.body).toMatchObject({ status: 'In Progress', rating_stale: true });
+  });
+
+  it('answers 400 with the field for bad input and 404 for what is not there', async () => {
+    const agent = await api('agent@agency.test');
+    const noDate = await agent.post('/quote/', {
+      product_name: 'homeowners',
+      effective_date: 'soon',
+      named_insured: { name: 'X' },
+    });
+    expect(noDate.status).toBe(400);
+    const noVersion = await agent.post('/quote/', {
+      product_name: 'homeowners',
+      effective_date: '2020-01-01',
+      named_insured: { name: 'X' },
+    });
+    expect(noVersion.status).toBe(400);
+    expect(JSON.stringify(noVersion.body)).toContain('Cannot find effective date');
+    expect((await agent.get('/quote/Q-999999999/')).status).toBe(404);
+    expect((await agent.get('/quote/risks/999999999/')).status).toBe(404);
+    const adjuster = await api('adjuster@atrium.test');
+    expect((await adjuster.get('/quote/')).status).toBe(403);
+  });
+});

@@ -1,0 +1,153 @@
+import type { ApiClient } from '@atrium/sdk';
+import { defineStatusLabels } from '@atrium/sdk';
+import type { QuoteFlow } from '../shared/flow.js';
+
+export type { QuoteFlow };
+
+export interface RiskNode {
+  id: number;
+  risk_state: {
+    type: { name: string };
+    field_answers: Record<string, unknown>;
+    items: {
+      id: number;
+      name: string;
+      limit: string | null;
+      deductible: string | null;
+      limits: Record<string, string>;
+    }[];
+  };
+  risk_quotes: RiskNode[];
+  meta: { locked: boolean };
+}
+
+export interface UnderwritingIssue {
+  id: number;
+  code: string;
+  severity: string;
+  blocking: string;
+  message: string;
+  status: 'open' | 'approved' | 'rejected';
+  authority: string;
+  resolved_by: string | null;
+  reason: string | null;
+}
+
+export interface QuoteSummary {
+  quote_number: string;
+  product_name: string;
+  product_label: string;
+  status: string;
+  premium: { term: string; pro_rata: string } | null;
+  last_rated_at: string | null;
+  rating_stale: boolean;
+  is_bound: boolean;
+  is_binding: boolean;
+  meta: { locked: boolean };
+  term: { effective_date: string; expiration_date: string };
+  named_insureds: { id: string | null; name: string }[];
+  owner: string;
+  policy: { id: string; policy_number: string } | null;
+  updated_at: string;
+}
+
+export interface Quote extends QuoteSummary {
+  root_risk_quote_id: number | null;
+  risk_quote: RiskNode | null;
+  worksheet: unknown;
+  underwriting_issues: UnderwritingIssue[];
+  alerts: { id: number; kind: string; message: string }[];
+  billing: { schedule_id: string | null; payment_method_id: number | null };
+}
+
+export interface ElementState {
+  name: string;
+  readonly: boolean;
+  visible: boolean;
+  mandatory: boolean;
+  isValid: boolean;
+  validationMessage: string | null;
+  value?: string | boolean | null;
+  optionsWhitelist: string[] | null;
+  optionsBlacklist: string[] | null;
+}
+
+export interface RulesAnswer {
+  actions: ElementState[];
+  issues: UnderwritingIssue[];
+}
+
+export const QUOTE_STATUS = defineStatusLabels({
+  'In Progress': { label: 'In Progress', tone: 'info' },
+  'In Review': { label: 'In Review', tone: 'warning' },
+  Approved: { label: 'Approved', tone: 'success' },
+  Declined: { label: 'Declined', tone: 'danger' },
+  Abandoned: { label: 'Abandoned', tone: 'neutral' },
+});
+
+const q = (n: string) => encodeURIComponent(n);
+
+export const quoteApi = (api: ApiClient) => ({
+  products: (on: string) =>
+    api.get<{ results: { name: string; label: string; version_label: string; effective_date: string }[] }>(
+      '/quote/quotable-products/',
+      { query: { effective_before: on } },
+    ),
+  list: (query: Record<string, string | number>, signal?: AbortSignal) =>
+    api.get<{ data: QuoteSummary[]; meta: { count: number } }>('/quote/', { query, signal }),
+  search: (text: string, limit: number, signal?: AbortSignal) =>
+    api.get<{ results: QuoteSummary[] }>('/quote/quick-search/', { query: { q: text, limit }, signal }),
+  create: (body: object) => api.post<Quote>('/quote/', body),
+  get: (n: string, signal?: AbortSignal) => api.get<Quote>(`/quote/${q(n)}/`, { signal }),
+  flow: (n: string) => api.get<QuoteFlow>(`/quote/${q(n)}/flow/`),
+  evaluate: (riskId: number) => api.post<RulesAnswer>(`/quote/risks/${riskId}/evaluate/`, {}),
+  saveRisk: (riskId: number, state: object, query: Record<string, string> = {}) =>
+    api.put<RiskNode & { rules?: RulesAnswer }>(`/quote/risks/${riskId}/`, { risk_state: state }, { query }),
+  addRisk: (quote: string, parent: number, type: string) =>
+    api.post<RiskNode>('/quote/risks/', { quote, parent_risk_quote: parent, risk_type_name: type }),
+  removeRisk: (riskId: number) => api.delete(`/quote/risks/${riskId}/`),
+  validateAnswer: (riskId: number, field: string, answer: unknown) =>
+    api.post<{ valid: boolean; message: string | null }>(`/quote/risks/${riskId}/fields/${q(field)}/validate-answer/`, {
+      answer,
+    }),
+  rate: (n: string) => api.post<Quote>(`/quote/${q(n)}/rate/`, {}),
+  submit: (n: string) => api.post<Quote>(`/quote/${q(n)}/submit/`, {}),
+  triggers: (n: string) =>
+    api.get<{ results: { name: string; label: string; reason_required: boolean }[] }>(
+      `/quote/${q(n)}/status/triggers/`,
+    ),
+  runTrigger: (n: string, name: string, reason?: string) =>
+    api.post<Quote>(`/quote/${q(n)}/status/triggers/${q(name)}/`, reason ? { reason } : {}),
+  dismissAlert: (n: string, id: number) => api.delete(`/quote/${q(n)}/alerts/${id}/`),
+  billingConfig: (n: string) =>
+    api.get<{ schedules: { id: string; name: string; paymentMethods: string[]; installmentCount: number }[] }>(
+      `/quote/${q(n)}/billing/config/`,
+    ),
+  billing: (n: string) =>
+    api.get<{
+      billing_schedule_id: string | null;
+      payment_method_id: number | null;
+      payment_methods: { id: number; type: string; last4: string; expiry: string | null }[];
+    }>(`/quote/${q(n)}/billing/`),
+  preview: (body: object) =>
+    api.post<{
+      success: boolean;
+      previews: {
+        scheduleId: string;
+        scheduleName: string;
+        total: string;
+        installments: { number: number; dueDate: string; total: string }[];
+      }[];
+    }>('/v2/billing/get_installments_preview', body),
+  chooseBilling: (n: string, scheduleId: string, paymentMethodId: number | null) =>
+    api.post(
+      `/quote/${q(n)}/billing/`,
+      {
+        data: { type: 'billing', attributes: { billing_schedule_id: scheduleId, payment_method_id: paymentMethodId } },
+      },
+      { jsonApi: true },
+    ),
+  addPaymentMethod: (body: object) =>
+    api.post<{ payment_method: { id: number; type: string; last4: string } }>('/v2/payments/add_payment_method', body),
+  bind: (n: string) => api.post<QuoteSummary>(`/quote/${q(n)}/bind_requested/`, {}),
+});

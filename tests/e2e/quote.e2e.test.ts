@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { useE2eSession } from './browser.js';
+
+/**
+ * Quoting end to end on the demo Homeowners line and its demo rules: an agent creates a quote,
+ * walks its pages (a UI-control rule shows and requires the vault question for a valuable article),
+ * rates and reads the worksheet, submits (an old roof is referred); the underwriter approves; the
+ * agent chooses billing, binds and sees the policy number.
+ */
+describe('Quote', () => {
+  const e2e = useE2eSession('quote');
+  const { errors, signIn } = e2e;
+
+  it('agent quotes, rates and submits; underwriter approves; agent binds and sees the policy number', async () => {
+    const agent = await signIn('agent@agency.test', '/quote/create');
+    await agent.getByRole('heading', { level: 1, name: 'New Quote' }).waitFor();
+    await agent.getByLabel('Effective date').fill('2026-03-01');
+    await agent.getByRole('radio', { name: /Homeowners/ }).check();
+    await agent.getByLabel('Named insured').fill('Robin Quoteworth');
+    await agent.getByRole('button', { name: 'Create quote' }).click();
+    await agent.waitForURL(/\/quote\/Q-\d+\/risks\/home$/);
+    const number = /\/quote\/(Q-\d+)\//.exec(agent.url())![1]!;
+    await agent.getByRole('heading', { level: 1, name: `Quote ${number}` }).waitFor();
+
+    // A required field left empty is named on the field when the page is submitted.
+    await agent.getByRole('button', { name: 'Continue' }).click();
+    await agent.getByText('ZIP code is required.').waitFor();
+
+    await agent.getByLabel('ZIP code').fill('78701');
+    await agent.getByLabel('ZIP code').blur();
+    await agent.getByLabel('Protection class').fill('4');
+    await agent.getByLabel('Protection class').blur();
+    await agent.getByLabel('Year built').fill('1990');
+    await agent.getByLabel('Year built').blur();
+    await agent.getByLabel('Roof year').fill('1994');
+    await agent.getByLabel('Roof year').blur();
+    await agent.getByRole('button', { name: 'Continue' }).click();
+    await agent.waitForURL(/\/risks\/scheduled-article$/);
+
+    // A scheduled article: the vault question is hidden until the value passes 25,000, then required.
+    await agent.getByRole('button', { name: 'Add scheduled article' }).click();
+    await agent.getByText('Scheduled article 1', { exact: true }).waitFor();
+    await agent.getByLabel('Appraised value').fill('8000');
+    await agent.getByLabel('Appraised value').blur();
+    await agent.getByRole('textbox', { name: 'Category' }).or(agent.getByLabel('Category')).first().click();
+    await agent.getByRole('option', { name: 'Jewelry' }).click();
+    await expect.poll(() => agent.getByText('Kept in a vault').count()).toBe(0);
+    await agent.getByLabel('Appraised value').fill('30000');
+    await agent.getByLabel('Appraised value').blur();
+    await agent.getByText('Kept in a vault *').waitFor();
+    await agent.getByRole('button', { name: 'Continue' }).click();
+    await agent.getByText('Kept in a vault is required.').waitFor();
+    await agent.getByText('Kept in a vault *').click();
+    await agent.getByRole('button', { name: 'Continue' }).click();
+    await agent.waitForURL(/\/review\/review$/);
+
+    // Rate, read the worksheet from the premium, submit: the old roof is referred.
+    await agent.getByRole('button', { name: 'Rate', exact: true }).click();
+    await agent.getByText('Quote rated.').waitFor();
+    await agent.getByRole('button', { name: /Premium: open the worksheet/ }).click();
+    await agent.getByRole('dialog', { name: 'Rating worksheet' }).getByText('dwelling premium').waitFor();
+    await agent.keyboard.press('Escape');
+    await agent.getByRole('button', { name: 'Submit', exact: true }).click();
+    await agent.getByText('This quote is pending underwriter review.').waitFor();
+    await agent.getByText('Roofs older than 25 years need underwriter review.').waitFor();
+
+    // The underwriter walks the pages unchanged and approves with a reason.
+    const underwriter = await signIn('underwriter@atrium.test', `/quote/${number}`);
+    await underwriter.getByRole('heading', { level: 1, name: `Quote ${number}` }).waitFor();
+    await underwriter.getByRole('button', { name: 'Continue' }).click();
+    await underwriter.waitForURL(/\/risks\/scheduled-article$/);
+    await underwriter.getByRole('button', { name: 'Continue' }).click();
+    await underwriter.waitForURL(/\/review\/review$/);
+    await underwriter.getByLabel('Reason').fill('Roof inspected in February.');
+    await underwriter.getByRole('button', { name: 'Approve' }).click();
+    await underwriter.getByText('Congratulations! This quote is approved and ready to bind.').waitFor();
+
+    // The agent reloads, chooses billing and binds.
+    await agent.reload();
+    await agent.getByText('Congratulations! This quote is approved and ready to bind.').waitFor();
+    await agent.getByRole('button', { name: 'Continue' }).click();
+    await agent.waitForURL(/\/issue\/billing$/);
+    await agent.getByRole('radio', { name: /^Paid in full/ }).check();
+    await agent.getByText(/Card ending 4242/).waitFor();
+    await agent.getByRole('button', { name: 'Continue' }).click();
+    await agent.waitForURL(/\/issue\/bind$/);
+    await agent.getByRole('button', { name: 'Bind', exact: true }).click();
+    const policy = agent.getByRole('alert').filter({ hasText: 'was issued from this quote' }).getByRole('link');
+    await policy.waitFor();
+    expect(await policy.textContent()).toMatch(/\S+-\d+/);
+    expect(errors).toEqual([]);
+  });
+});
