@@ -56,38 +56,7 @@ describe('host shell', () => {
     await page.close();
   });
 
-  it('opens Policy Quick Search with g p, searches, and opens a result with the keyboard', async () => {
-    await open('/hello');
-    await page.getByRole('heading', { name: 'Hello' }).waitFor();
-    await page.keyboard.press('g');
-    await page.keyboard.press('p');
-    const dialog = page.getByRole('dialog', { name: 'Policy Quick Search' });
-    await dialog.waitFor();
-    await dialog.getByText('Recently Viewed Policies').waitFor();
-    const input = dialog.getByRole('combobox');
-    // Tab fills the prefix placeholder.
-    await page.keyboard.press('Tab');
-    expect(await input.inputValue()).toBe('EX-');
-    await page.keyboard.type('100');
-    await dialog.getByText('Matching Policies').waitFor();
-    await dialog.getByRole('option', { name: /EX-1001/ }).waitFor();
-    expect(await dialog.getByRole('option').count()).toBe(5);
-    // Up from the first result wraps to the last.
-    await page.keyboard.press('ArrowUp');
-    await expect.poll(() => dialog.getByRole('option', { selected: true }).textContent()).toContain('EX-1005');
-    await page.keyboard.press('Enter');
-    await page.waitForURL((url) => url.searchParams.get('examplePolicy') === 'EX-1005');
-    await page.getByText('EX-1005 — Specimen Auto Repair', { exact: false }).waitFor();
-
-    // Opened items come back as recently viewed.
-    await page.keyboard.press('g');
-    await page.keyboard.press('p');
-    await dialog.getByText('Recently Viewed Policies').waitFor();
-    await dialog.getByRole('option', { name: /EX-1005/ }).waitFor();
-    await page.keyboard.type('zzz');
-    await dialog.getByText('No matching Policies found.').waitFor();
-    await page.close();
-  });
+  // `g p` (Policy Quick Search) over real policies: plugins/policies/test/e2e/policies.e2e.test.ts.
 
   it('lists every shortcut with ? and does not fire chords while typing', async () => {
     await open('/hello');

@@ -1,11 +1,9 @@
 import IconHandStop from '@tabler/icons-react/icons/IconHandStop';
 import { defineCommand, definePlugin } from '@atrium/sdk';
-import { examplePolicyQuickSearch } from './example-policy-quick-search.js';
 import { helloPageRoute } from './routes.js';
 
 /**
- * The smallest web plugin: one page, one sidebar link, one command, and an example quick-search
- * provider. docs/plugins.md walks through it. Its page is public so it can be opened before anyone
+ * The smallest web plugin: one page, one sidebar link, one command. docs/plugins.md walks through it. Its page is public so it can be opened before anyone
  * can sign in.
  */
 export default definePlugin({
@@ -39,5 +37,4 @@ export default definePlugin({
       },
     }),
   ],
-  quickSearch: [examplePolicyQuickSearch],
 });

@@ -1,0 +1,36 @@
+import { fileURLToPath } from 'node:url';
+import { defineServerPlugin, provideService } from '@atrium/sdk/server';
+import { POLICY_BILLING, POLICY_ISSUANCE, POLICY_LOOKUP } from '../shared/policy-services.js';
+import { policiesPermissions } from './permissions.js';
+import { policyGatewayMethods, policyRoutes } from './routes.js';
+import { seedPolicies } from './seed.js';
+import { billingService, issuanceService, lookupService } from './services.js';
+import { transactionJob } from './transactions.js';
+
+/**
+ * The policies module (docs/policies.md): policies, terms, revisions, transactions and billing, in
+ * the `policies` schema. Quote binds through POLICY_ISSUANCE and previews installments through
+ * POLICY_BILLING inside its own transaction; claims looks policies up through POLICY_LOOKUP.
+ */
+export default defineServerPlugin({
+  id: 'policies',
+  title: 'Policies',
+  prefix: '/api',
+  dbSchema: 'policies',
+  deps: ['contacts'],
+  migrationsFolder: fileURLToPath(new URL('./migrations', import.meta.url)),
+  permissions: policiesPermissions,
+  provides: {
+    services: [
+      provideService(POLICY_ISSUANCE, () => issuanceService()),
+      provideService(POLICY_BILLING, () => billingService()),
+      provideService(POLICY_LOOKUP, () => lookupService()),
+    ],
+  },
+  gateway: policyGatewayMethods(),
+  routes(router, context) {
+    policyRoutes(router, context);
+  },
+  jobs: [transactionJob],
+  seed: seedPolicies,
+});

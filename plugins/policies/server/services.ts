@@ -1,0 +1,325 @@
+import { and, asc, desc, eq, gt, ilike, inArray, lte, or, sql } from 'drizzle-orm';
+import { ApiError, type Queryable } from '@atrium/sdk/server';
+import type {
+  BillingScheduleSummary,
+  InstallmentPreview,
+  IssuePolicyInput,
+  IssuedPolicy,
+  PolicyAtDate,
+  PolicyBilling,
+  PolicyIssuance,
+  PolicyLookup,
+  PolicySummary,
+} from '../shared/policy-services.js';
+import { Decimal, cents, daysBetween, installments } from './premium.js';
+import {
+  billingSchedule,
+  installment,
+  policy,
+  policyNumber,
+  policyRevision,
+  policyTerm,
+  policyTransaction,
+  type RevisionContact,
+  type ShortRateRule,
+} from './tables.js';
+
+export type PolicyRow = typeof policy.$inferSelect;
+export type RevisionRow = typeof policyRevision.$inferSelect;
+export type TermRow = typeof policyTerm.$inferSelect;
+
+/** `%`, `_` and `\` are literal in a search text. */
+export const likeText = (value: string) => `%${value.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const PREFIXES: Record<string, string> = { homeowners: 'HO', personal_auto: 'PA' };
+export const policyPrefix = (productSlug: string) =>
+  PREFIXES[productSlug] ??
+  (productSlug
+    .split(/[_\s-]+/)
+    .map((w) => w[0] ?? '')
+    .join('')
+    .toUpperCase()
+    .slice(0, 3) ||
+    'POL');
+
+export const productTitle = (slug: string) =>
+  ({ homeowners: 'Homeowners', personal_auto: 'Personal Auto' })[slug] ??
+  slug.replace(/[_-]+/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+
+/** The short rate each demo product files: homeowners a days table, personal auto 90% of pro rata. */
+export const DEFAULT_SHORT_RATES: Record<string, ShortRateRule> = {
+  homeowners: {
+    kind: 'table',
+    table: [
+      { maxDays: 30, retainedPercent: '20' },
+      { maxDays: 90, retainedPercent: '40' },
+      { maxDays: 180, retainedPercent: '60' },
+      { maxDays: 270, retainedPercent: '80' },
+      { maxDays: 366, retainedPercent: '100' },
+    ],
+  },
+};
+export const shortRateFor = (productSlug: string): ShortRateRule =>
+  DEFAULT_SHORT_RATES[productSlug] ?? { kind: 'factor', factor: '0.90' };
+
+export function toSummary(row: PolicyRow, term: Pick<TermRow, 'effectiveDate' | 'expirationDate'>): PolicySummary {
+  return {
+    policyId: String(row.id),
+    policyNumber: row.number,
+    productSlug: row.productSlug,
+    status: row.status,
+    namedInsured: { contactId: row.namedInsuredContactId, name: row.namedInsuredName },
+    agentContactId: row.agentContactId,
+    agencyContactId: row.agencyContactId,
+    termEffectiveDate: term.effectiveDate,
+    termExpirationDate: term.expirationDate,
+  };
+}
+
+const moneyText = (value: string, field: string) => {
+  try {
+    const d = new Decimal(value);
+    if (!d.isFinite()) throw new Error();
+    return cents(d);
+  } catch {
+    throw new ApiError(400, `${field} must be a decimal amount.`);
+  }
+};
+
+/** Creates policy, term 1, revision 1, the new business transaction and the installments. */
+export async function issuePolicy(tx: Queryable, input: IssuePolicyInput): Promise<IssuedPolicy> {
+  const premium = moneyText(input.premium, 'The premium');
+  if (daysBetween(input.effectiveDate, input.expirationDate) <= 0) {
+    throw new ApiError(400, 'The expiration date must be after the effective date.');
+  }
+  const [next] = (await tx.execute(sql`select nextval(${'policies.policy_number'}::regclass) as n`)).rows as {
+    n: string | number;
+  }[];
+  void policyNumber;
+  const number = `${policyPrefix(input.productSlug)}-${next!.n}`;
+  const [created] = await tx
+    .insert(policy)
+    .values({
+      number,
+      productSlug: input.productSlug,
+      policyTypeName: productTitle(input.productSlug),
+      state: input.state,
+      quoteId: input.quoteId,
+      quoteNumber: input.quoteNumber,
+      namedInsuredContactId: input.namedInsured.contactId,
+      namedInsuredName: input.namedInsured.name,
+      agentContactId: input.agentContactId,
+      agencyContactId: input.agencyContactId,
+      status: 'In Force',
+      shortRate: shortRateFor(input.productSlug),
+      createdBy: input.issuedBy,
+    })
+    .returning();
+  const [term] = await tx
+    .insert(policyTerm)
+    .values({
+      policyId: created!.id,
+      number: 1,
+      effectiveDate: input.effectiveDate,
+      expirationDate: input.expirationDate,
+      productVersionId: input.productVersionId,
+      premium,
+    })
+    .returning();
+  const contacts: RevisionContact[] = [
+    {
+      contactId: input.namedInsured.contactId,
+      name: input.namedInsured.name,
+      namedInsured: true,
+      additionalInterest: false,
+      agent: false,
+      interest: null,
+    },
+  ];
+  const [revision] = await tx
+    .insert(policyRevision)
+    .values({
+      policyId: created!.id,
+      termId: term!.id,
+      number: 1,
+      revisionDate: input.effectiveDate,
+      revisionState: 'committed',
+      policyStatus: 'Active',
+      description: 'New business',
+      quoteNumber: input.quoteNumber,
+      productVersionId: input.productVersionId,
+      annualPremium: premium,
+      writtenPremium: premium,
+      writtenPremiumDelta: premium,
+      risks: input.risks ?? null,
+      worksheet: input.worksheet ?? null,
+      contacts,
+      createdBy: input.issuedBy,
+    })
+    .returning();
+  const [transaction] = await tx
+    .insert(policyTransaction)
+    .values({
+      policyId: created!.id,
+      termId: term!.id,
+      revisionId: revision!.id,
+      type: 'new_business',
+      description: `Bound from quote ${input.quoteNumber}`,
+      effectiveDate: input.effectiveDate,
+      status: 'completed',
+      autoBind: true,
+      processAsync: false,
+      input: { quoteId: input.quoteId, quoteNumber: input.quoteNumber },
+      result: { writtenPremium: premium },
+      username: input.issuedBy,
+    })
+    .returning();
+  const scheduleId = input.billing?.scheduleId ?? 'annual';
+  const [schedule] = await tx.select().from(billingSchedule).where(eq(billingSchedule.id, scheduleId));
+  if (!schedule) throw new ApiError(400, `Billing schedule ${scheduleId} does not exist.`);
+  const method = input.billing?.paymentMethodId ? (schedule.paymentMethods[0] ?? null) : null;
+  const rows = installments(schedule, premium, input.effectiveDate, method);
+  await tx.insert(installment).values(
+    rows.map((row) => ({
+      policyId: created!.id,
+      termId: term!.id,
+      scheduleId,
+      transactionId: transaction!.id,
+      number: row.number,
+      dueDate: row.dueDate,
+      amount: row.amount,
+      fee: row.fee,
+      paymentMethodId: input.billing?.paymentMethodId ?? null,
+    })),
+  );
+  return { policyId: String(created!.id), policyNumber: number, revisionId: String(revision!.id), revisionNumber: 1 };
+}
+
+export const issuanceService = (): PolicyIssuance => ({ issuePolicy });
+
+export function billingService(): PolicyBilling {
+  return {
+    async listSchedules(tx, { productSlug }) {
+      const own = await tx
+        .select()
+        .from(billingSchedule)
+        .where(and(eq(billingSchedule.active, true), eq(billingSchedule.productSlug, productSlug)))
+        .orderBy(asc(billingSchedule.sortOrder));
+      const rows = own.length
+        ? own
+        : await tx
+            .select()
+            .from(billingSchedule)
+            .where(and(eq(billingSchedule.active, true), sql`${billingSchedule.productSlug} is null`))
+            .orderBy(asc(billingSchedule.sortOrder));
+      return rows.map((row): BillingScheduleSummary => ({
+        id: row.id,
+        name: row.name,
+        paymentMethods: row.paymentMethods,
+        installmentCount: row.factors.length,
+      }));
+    },
+    async previewInstallments(tx, { scheduleIds, effectiveDate, premium, paymentMethod }) {
+      const amount = moneyText(premium, 'The premium');
+      if (scheduleIds.length === 0) return [];
+      const rows = await tx.select().from(billingSchedule).where(inArray(billingSchedule.id, scheduleIds));
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return scheduleIds.map((id): InstallmentPreview => {
+        const schedule = byId.get(id);
+        if (!schedule) throw new ApiError(400, `Billing schedule ${id} does not exist.`);
+        const lines = installments(schedule, amount, effectiveDate, paymentMethod);
+        const total = lines.reduce((sum, line) => sum.plus(line.total), new Decimal(0));
+        return { scheduleId: id, scheduleName: schedule.name, installments: lines, total: cents(total) };
+      });
+    },
+  };
+}
+
+/** Coverages of a worksheet: each rated item's premium, limit and deductible (summed over risks). */
+export function coveragesOf(worksheet: unknown): PolicyAtDate['coverages'] {
+  const root = (worksheet as { root?: unknown } | null)?.root;
+  if (!root) return [];
+  const found = new Map<string, PolicyAtDate['coverages'][number]>();
+  const visit = (risk: {
+    calculations?: {
+      item?: string;
+      skipped?: string;
+      value?: string;
+      inputs?: { kind: string; name: string; value: string }[];
+    }[];
+    children?: unknown[];
+  }) => {
+    for (const line of risk.calculations ?? []) {
+      if (!line.item || line.skipped) continue;
+      const entry = found.get(line.item) ?? { name: line.item, limit: null, deductible: null, premium: null };
+      for (const input of line.inputs ?? []) {
+        if (input.kind === 'limit' && entry.limit === null) entry.limit = input.value;
+        if (input.kind === 'deductible' && entry.deductible === null) entry.deductible = input.value;
+      }
+      if (line.value !== undefined) entry.premium = cents(new Decimal(entry.premium ?? 0).plus(line.value));
+      found.set(line.item, entry);
+    }
+    for (const child of risk.children ?? []) visit(child as never);
+  };
+  visit(root as never);
+  return [...found.values()];
+}
+
+export function lookupService(): PolicyLookup {
+  return {
+    async searchPolicies(tx, { search, limit }) {
+      const pattern = likeText(search);
+      const rows = await tx
+        .select({
+          policy,
+          term: { effectiveDate: policyTerm.effectiveDate, expirationDate: policyTerm.expirationDate },
+        })
+        .from(policy)
+        .innerJoin(
+          policyTerm,
+          and(
+            eq(policyTerm.policyId, policy.id),
+            eq(
+              policyTerm.number,
+              sql`(select max(t.number) from policies.policy_term t where t.policy_id = ${policy.id})`,
+            ),
+          ),
+        )
+        .where(or(ilike(policy.number, pattern), ilike(policy.namedInsuredName, pattern)))
+        .orderBy(desc(policy.createdAt), desc(policy.id))
+        .limit(Math.min(Math.max(limit, 1), 100));
+      return rows.map((row) => toSummary(row.policy, row.term));
+    },
+    async policyAtDate(tx, policyId, date) {
+      const id = Number(policyId);
+      if (!Number.isInteger(id)) return null;
+      const [row] = await tx
+        .select({ policy, term: policyTerm })
+        .from(policy)
+        .innerJoin(policyTerm, eq(policyTerm.policyId, policy.id))
+        .where(and(eq(policy.id, id), lte(policyTerm.effectiveDate, date), gt(policyTerm.expirationDate, date)))
+        .limit(1);
+      if (!row) return null;
+      const [revision] = await tx
+        .select()
+        .from(policyRevision)
+        .where(
+          and(
+            eq(policyRevision.termId, row.term.id),
+            eq(policyRevision.revisionState, 'committed'),
+            lte(policyRevision.revisionDate, date),
+          ),
+        )
+        .orderBy(desc(policyRevision.revisionDate), desc(policyRevision.number))
+        .limit(1);
+      if (!revision || revision.policyStatus.startsWith('Canceled')) return null;
+      return {
+        ...toSummary(row.policy, row.term),
+        revisionId: String(revision.id),
+        revisionNumber: revision.number,
+        coverages: coveragesOf(revision.worksheet),
+        risks: revision.risks,
+      };
+    },
+  };
+}

@@ -1,0 +1,144 @@
+import { Anchor, Button, Group, Modal, Pagination, Stack, TextInput, VisuallyHidden } from '@mantine/core';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  DataTable,
+  EmptyState,
+  ErrorAlert,
+  PageHeader,
+  QueryState,
+  formatDateTime,
+  useApiClient,
+  useCan,
+  useHostServices,
+} from '@atrium/sdk';
+import type { Page, Transaction } from '../policies-api.js';
+import { policyPageRoute } from '../routes.js';
+
+const PAGE_SIZE = 15;
+
+/** Renewals that failed and were not dismissed: each with its reason, retried or dismissed here. */
+export default function FailedRenewalsPage() {
+  const api = useApiClient();
+  const services = useHostServices();
+  const queryClient = useQueryClient();
+  const canRenew = useCan('policies:transaction', 'renew').allowed;
+  const canDismiss = useCan('policies:transaction', 'dismiss').allowed;
+  const [text, setText] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [dismissing, setDismissing] = useState<Transaction | null>(null);
+  const [reason, setReason] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(text.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const list = useQuery({
+    queryKey: ['policies', 'failed-renewals', search, page],
+    queryFn: ({ signal }) =>
+      api.get<Page<Transaction>>('/policies/failed-renewals/', {
+        query: { page, size: PAGE_SIZE, sort: '-date_created', ...(search ? { search } : {}) },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+  const retry = useMutation({
+    mutationFn: (t: Transaction) =>
+      api.post('/policies/policy-transactions/', {
+        policy: t.policy,
+        type: 'renewal',
+        effective_date: t.effective_date,
+      }),
+    onSuccess: () => {
+      services.showToast({ message: 'The renewal was started again.', kind: 'success' });
+      void queryClient.invalidateQueries({ queryKey: ['policies'] });
+    },
+  });
+  const dismiss = useMutation({
+    mutationFn: () => api.patch(`/policies/policy-transactions/${dismissing!.id}/`, { reason_dismissed: reason }),
+    onSuccess: () => {
+      setDismissing(null);
+      setReason('');
+      void queryClient.invalidateQueries({ queryKey: ['policies'] });
+    },
+  });
+  return (
+    <Stack>
+      <PageHeader title="Failed renewals" description="Renewals that could not be bound, with the reason." />
+      <TextInput
+        label="Search"
+        placeholder="Policy number or insured"
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+        maw={320}
+      />
+      {retry.error ? <ErrorAlert error={retry.error} /> : null}
+      <QueryState
+        query={list}
+        isEmpty={(d) => d.results.length === 0}
+        empty={<EmptyState title="No failed renewals." />}
+      >
+        {(data) => (
+          <>
+            <DataTable label="Failed renewals">
+              <thead>
+                <tr>
+                  <th>Policy</th>
+                  <th>Insured</th>
+                  <th>Reason</th>
+                  <th>Failed</th>
+                  <th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.results.map((t) => (
+                  <tr key={t.id}>
+                    <td>
+                      <Anchor component={Link} to={policyPageRoute.link({ policyId: t.policy! })}>
+                        {t.policy_number}
+                      </Anchor>
+                    </td>
+                    <td>{t.primary_insured}</td>
+                    <td>{t.error}</td>
+                    <td>{formatDateTime(t.date_created)}</td>
+                    <td>
+                      <Group gap="xs" justify="flex-end">
+                        {canRenew ? (
+                          <Button size="xs" variant="light" loading={retry.isPending} onClick={() => retry.mutate(t)}>
+                            Retry
+                          </Button>
+                        ) : null}
+                        {canDismiss ? (
+                          <Button size="xs" variant="subtle" color="gray" onClick={() => setDismissing(t)}>
+                            Dismiss
+                          </Button>
+                        ) : null}
+                      </Group>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </DataTable>
+            {data.count > PAGE_SIZE ? (
+              <Pagination total={Math.ceil(data.count / PAGE_SIZE)} value={page} onChange={setPage} />
+            ) : null}
+          </>
+        )}
+      </QueryState>
+      <Modal opened={dismissing !== null} onClose={() => setDismissing(null)} title="Dismiss failed renewal">
+        <Stack>
+          <TextInput label="Reason" required value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+          {dismiss.error ? <ErrorAlert error={dismiss.error} /> : null}
+          <Group justify="flex-end">
+            <Button disabled={!reason.trim()} loading={dismiss.isPending} onClick={() => dismiss.mutate()}>
+              Dismiss
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
