@@ -1,3 +1,4 @@
+import { POLICY_LOOKUP } from '@atrium/plugin-policies/services';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   ApiError,
@@ -119,7 +120,9 @@ export function claimRoutes(router: AtriumRouter, context: ServerPluginContext):
         // The adjuster's claim settings row, which also keeps the name screens show.
         if (adjuster) await ensureClaimUser(tx, adjuster);
         const productId = await resolveProductId(tx, data.relationships?.product, attributes.policy_type);
-        const { values, perilIds } = await claimValues(tx, attributes, productId, null);
+        const { values, perilIds } = await claimValues(tx, attributes, productId, null, {
+          lookup: context.optionalService(POLICY_LOOKUP),
+        });
         const number = await nextClaimNumber(tx);
         const [row] = await tx
           .insert(claim)
@@ -353,7 +356,10 @@ export function claimRoutes(router: AtriumRouter, context: ServerPluginContext):
           data.relationships?.product,
           current.productId ? undefined : attributes.policy_type,
         )) ?? current.productId;
-      const { values, perilIds } = await claimValues(tx, attributes, productId, current.lossLocationId);
+      const { values, perilIds } = await claimValues(tx, attributes, productId, current.lossLocationId, {
+        lookup: context.optionalService(POLICY_LOOKUP),
+        dateOfLoss: current.dateOfLoss,
+      });
       const to = attributes.status;
       const moving = to !== undefined && to !== current.status;
       if (moving) {
@@ -384,7 +390,13 @@ export function claimRoutes(router: AtriumRouter, context: ServerPluginContext):
         );
       }
       if (moving && current.status === 'draft') {
-        await materializeFnolClaimants(tx, row.id, row.fnolClaimants, row.policyRevisionId);
+        await materializeFnolClaimants(
+          tx,
+          row.id,
+          row.fnolClaimants,
+          row.policyRevisionId,
+          row.policySource === 'policies' ? (row.policyCoverages ?? []) : undefined,
+        );
       }
       await writeAudit(tx, {
         username,
