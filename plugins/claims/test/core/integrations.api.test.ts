@@ -13,8 +13,7 @@ let adjuster: Caller;
 let underwriter: Caller;
 
 beforeAll(async () => {
-  // With the policies module installed: the FNOL search answers its policies before the mock ones.
-  server = await startClaimsServer({ policies: true });
+  server = await startClaimsServer();
   adjuster = await server.as('adjuster@atrium.test');
   underwriter = await server.as('underwriter@atrium.test');
 }, 120_000);
@@ -25,14 +24,12 @@ const json = (caller: Caller, method: string, path: string, body: unknown) =>
 
 describe('policies integration', () => {
   it('searches by policy number or insured name, 10 a page, newest first', async () => {
-    const all = await (await adjuster('GET', '/integrations/policies/search/')).json();
-    const page = { ...all, data: all.data.filter((p: any) => p.attributes.source === 'mock') };
+    const page = await (await adjuster('GET', '/integrations/policies/search/')).json();
     expect(page.data).toHaveLength(10);
     expect(page.meta.count).toBe(20);
     const dates = page.data.map((p: any) => p.attributes.date_added);
     expect([...dates].sort().reverse()).toEqual(dates);
     const byNumber = await (await adjuster('GET', '/integrations/policies/search/?policyNumber=ho-100200')).json();
-    byNumber.data = byNumber.data.filter((p: any) => p.attributes.source === 'mock');
     expect(byNumber.data.map((p: any) => p.attributes.policy_number)).toEqual(['HO-100200']);
     expect(byNumber.data[0].attributes.revisions[0].files[0].label).toBe('Declaration');
     const bad = await adjuster('GET', '/integrations/policies/search/?orderBy=sideways');
@@ -78,109 +75,6 @@ describe('policies integration', () => {
     expect(await pointersOf(duplicate)).toEqual(['/data/attributes/name']);
     const missing = await adjuster('GET', '/integrations/policies/revisions/999999/');
     expect(missing.status).toBe(404);
-  });
-});
-
-describe("the policies module's policies in the FNOL (one source of policies)", () => {
-  const today = new Date().toISOString().slice(0, 10);
-  /** A demo policy of the policies module in force today, written by this agent. */
-  async function demoPolicyOf(agent: string): Promise<{ id: string; number: string; effective: string }> {
-    const { rows } = await server.atrium.database.pool.query<{ id: number; number: string; effective: string }>(
-      `SELECT p.id, p.number, t.effective_date::text AS effective FROM policies.policy p
-       JOIN policies.policy_term t ON t.policy_id = p.id
-       WHERE p.agent_contact_id = $1 AND p.status = 'In Force' AND t.effective_date <= $2 AND t.expiration_date > $2
-       ORDER BY p.id LIMIT 1`,
-      [agent, today],
-    );
-    expect(rows[0]).toBeDefined();
-    return { id: String(rows[0]!.id), number: rows[0]!.number, effective: rows[0]!.effective };
-  }
-
-  it('finds a real policy first, gives its revision in force on the loss date with coverages, and files a claim on it', async () => {
-    const own = await demoPolicyOf('CON-AGENT-ALEX');
-    const found = await (
-      await adjuster('GET', `/integrations/policies/search/?policyNumber=${encodeURIComponent(own.number)}`)
-    ).json();
-    expect(found.data[0]).toMatchObject({
-      type: 'insured-policy',
-      attributes: { source: 'policies', policy_ref: own.id, policy_number: own.number },
-    });
-
-    const inForce = await adjuster('GET', `/integrations/policies/in-force/?policy_ref=${own.id}&date=${today}`);
-    expect(inForce.status).toBe(200);
-    const revision = (await inForce.json()).data.attributes;
-    expect(revision.policy_number).toBe(own.number);
-    expect(revision.coverages.length).toBeGreaterThan(0);
-    expect(revision.coverages[0]).toMatchObject({ coverage_type: expect.any(String), label: expect.any(String) });
-    const outside = await adjuster('GET', `/integrations/policies/in-force/?policy_ref=${own.id}&date=1999-01-01`);
-    expect(outside.status).toBe(400);
-    expect(await detailOf(outside)).toBe('The policy was not in force on 1999-01-01.');
-
-    // A claim on it keeps the policies reference (never a mock id) and the coverages in force.
-    const coverage = revision.coverages[0].coverage_type;
-    const created = await adjuster(
-      'POST',
-      '/claims/',
-      doc('claim', {
-        policy_ref: own.id,
-        policy_date: today,
-        date_of_loss: today,
-        loss_description: 'Water through the ceiling',
-        claimants: [{ claimant_name: 'Pat Insured', coverage_type: coverage }],
-      }),
-    );
-    expect(created.status).toBe(201);
-    const claim = (await created.json()).data;
-    expect(claim.attributes).toMatchObject({
-      policy_source: 'policies',
-      policy_ref: own.id,
-      policy_number: own.number,
-      policy_id: null,
-      policy_revision_id: null,
-      policy_revision_number: revision.revision_number,
-    });
-    expect(claim.attributes.policy_coverages).toEqual(revision.coverages);
-    const submitted = await adjuster(
-      'PATCH',
-      `/claims/${claim.id}/`,
-      doc('claim', { status: 'open' }, { id: claim.id }),
-    );
-    expect(submitted.status).toBe(200);
-    const exposures = await (await adjuster('GET', `/exposures/?filter[claim_id]=${claim.id}`)).json();
-    expect(exposures.data.map((e: any) => e.attributes.coverage_type)).toContain(coverage);
-
-    // Choosing a policy not in force on the day is a 400 on policy_ref.
-    const late = await adjuster('POST', '/claims/', doc('claim', { policy_ref: own.id, policy_date: '1999-01-01' }));
-    expect(late.status).toBe(400);
-    expect(await pointersOf(late)).toEqual(['/data/attributes/policy_ref']);
-  });
-
-  it("an agent finds the policies of their own book, not another agency's, and reads the claim filed on theirs", async () => {
-    const agent = await server.as('agent@agency.test');
-    const own = await demoPolicyOf('CON-AGENT-ALEX');
-    const foreign = await demoPolicyOf('CON-AGENT-NOOR');
-    const numbersFor = async (caller: Caller, number: string) =>
-      (
-        await (await caller('GET', `/integrations/policies/search/?policyNumber=${encodeURIComponent(number)}`)).json()
-      ).data
-        .filter((p: any) => p.attributes.source === 'policies')
-        .map((p: any) => p.attributes.policy_number);
-    expect(await numbersFor(agent, own.number)).toEqual([own.number]);
-    expect(await numbersFor(agent, foreign.number)).toEqual([]);
-    expect(await numbersFor(adjuster, foreign.number)).toEqual([foreign.number]);
-    const hidden = await agent('GET', `/integrations/policies/in-force/?policy_ref=${foreign.id}&date=${today}`);
-    expect(hidden.status).toBe(400);
-
-    // Claims on real policies follow the same record scope: the agent lists theirs, not the other one's.
-    const fileOn = async (ref: string) =>
-      (await (await adjuster('POST', '/claims/', doc('claim', { policy_ref: ref, policy_date: today }))).json()).data
-        .id as string;
-    const [ownClaim, foreignClaim] = [await fileOn(own.id), await fileOn(foreign.id)];
-    expect((await agent('GET', `/claims/${ownClaim}/`)).status).toBe(200);
-    expect((await agent('GET', `/claims/${foreignClaim}/`)).status).toBe(404);
-    const listed = (await (await agent('GET', '/claims/?page[size]=250')).json()).data.map((c: any) => c.id);
-    expect(listed).toContain(ownClaim);
-    expect(listed).not.toContain(foreignClaim);
   });
 });
 
