@@ -757,6 +757,76 @@ export function policyRoutes(router: AtriumRouter, context: ServerPluginContext)
     },
   );
 
+  router.post(
+    '/policies/renewal-runs/',
+    {
+      config: { access: can('transaction', 'renew') },
+      schema: {
+        summary: 'Queues a renewal for every in-force policy whose current term expires by the date.',
+        tags,
+        security,
+        body: z.strictObject({ expiring_by: isoDay }),
+      },
+    },
+    async (request, reply) => {
+      const due = await db
+        .select({ id: policy.id, expiration: sql<string>`max(${policyTerm.expirationDate})::text` })
+        .from(policy)
+        .innerJoin(policyTerm, eq(policyTerm.policyId, policy.id))
+        .where(and(eq(policy.status, 'In Force'), await readScope(context, request)))
+        .groupBy(policy.id)
+        .having(sql`max(${policyTerm.expirationDate}) <= ${request.body.expiring_by}`)
+        .orderBy(asc(policy.id))
+        .limit(10_000);
+      const ids: number[] = [];
+      for (const row of due) {
+        if ((await openTransactions(db, row.id)).length) continue;
+        const queued = await enqueueTransaction(context, {
+          policyId: row.id,
+          type: 'renewal',
+          effectiveDate: row.expiration,
+          description: 'Renewal',
+          input: {},
+          username: request.principal?.username ?? 'system',
+        });
+        ids.push(queued.id);
+      }
+      reply.code(202);
+      return { total: ids.length, transaction_ids: ids };
+    },
+  );
+
+  router.post(
+    '/policies/renewal-runs/progress/',
+    {
+      config: { access: can('transaction', 'read') },
+      schema: {
+        summary: 'How far a renewal run is: its transactions by status.',
+        tags,
+        security,
+        body: z.strictObject({ transaction_ids: z.array(intId()).max(10_000) }),
+      },
+    },
+    async (request) => {
+      const ids = request.body.transaction_ids;
+      const rows = ids.length
+        ? await db
+            .select({ status: policyTransaction.status, n: sql<number>`count(*)::int` })
+            .from(policyTransaction)
+            .innerJoin(policy, eq(policy.id, policyTransaction.policyId))
+            .where(and(inArray(policyTransaction.id, ids), await readScope(context, request)))
+            .groupBy(policyTransaction.status)
+        : [];
+      const count = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
+      return {
+        total: ids.length,
+        completed: count('completed'),
+        failed: count('failed'),
+        pending: count('initiated') + count('in_progress'),
+      };
+    },
+  );
+
   router.get(
     '/policies/compare-transactions/',
     {
@@ -962,7 +1032,6 @@ export function policyRoutes(router: AtriumRouter, context: ServerPluginContext)
       },
     );
   }
-  void inArray;
   void linkedPolicy;
 }
 

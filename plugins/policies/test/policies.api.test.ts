@@ -305,6 +305,39 @@ describe('policies API', () => {
     ).toContain('Choose how to cancel');
   });
 
+  it('renews every in-force policy expiring by a date as a run, with its progress', async () => {
+    const underwriter = await api('underwriter@atrium.test');
+    const due = (
+      await server.atrium.database.pool.query(
+        `select p.id from policies.policy p where p.status = 'In Force'
+          and (select max(t.expiration_date) from policies.policy_term t where t.policy_id = p.id) <= current_date + 40`,
+      )
+    ).rows;
+    expect(due.length).toBeGreaterThan(0);
+    const until = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    const run = await json(await underwriter.post('/policies/renewal-runs/', { expiring_by: until }), 202);
+    expect(run.total).toBe(due.length);
+    let progress: Json = {};
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      progress = await json(
+        await underwriter.post('/policies/renewal-runs/progress/', { transaction_ids: run.transaction_ids }),
+      );
+    } while (progress.pending > 0);
+    expect(progress).toMatchObject({ total: due.length, completed: due.length, failed: 0 });
+    // Each has its next term now.
+    const terms = (
+      await server.atrium.database.pool.query(
+        `select count(*)::int as n from policies.policy_term where policy_id = any($1::int[]) and number > 1`,
+        [due.map((d) => d.id)],
+      )
+    ).rows[0].n;
+    expect(terms).toBeGreaterThanOrEqual(due.length);
+    expect(
+      (await (await api('agent@agency.test')).post('/policies/renewal-runs/', { expiring_by: until })).status,
+    ).toBe(403);
+  });
+
   it('answers the screen flows, risk data, contacts, invoices, linked policies and lookups', async () => {
     const underwriter = await api('underwriter@atrium.test');
     const [first] = (await json(await underwriter.get('/policies/policies/?search=avery'))).results;

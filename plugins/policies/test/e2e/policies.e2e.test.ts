@@ -96,6 +96,15 @@ describe('policies in the browser', () => {
     await page.getByRole('tab', { name: 'Billing' }).click();
     await page.getByRole('table', { name: 'Installments' }).waitFor();
 
+    await page.screenshot({ path: '/tmp/policies-policy-billing.png' });
+
+    // Renewals run over every policy expiring within the date, with a progress bar.
+    await page.goto(`${session.server.url}/policies/failed-renewals`);
+    await page.getByRole('heading', { name: 'Failed renewals', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Run renewals' }).click();
+    await page.getByText(/renewals processed/).waitFor();
+    await page.getByRole('progressbar', { name: 'Renewal run progress' }).waitFor();
+
     // The classic link of the previous portal lands on the same screen.
     await page.goto(`${session.server.url}/personal_auto/policies/information?policyId=${target!.id}`);
     await page.waitForURL((url) => url.pathname === `/policies/${target!.id}`);

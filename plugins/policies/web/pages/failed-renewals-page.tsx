@@ -1,4 +1,15 @@
-import { Anchor, Button, Group, Modal, Pagination, Stack, TextInput, VisuallyHidden } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Group,
+  Modal,
+  Pagination,
+  Progress,
+  Stack,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -30,6 +41,30 @@ export default function FailedRenewalsPage() {
   const [page, setPage] = useState(1);
   const [dismissing, setDismissing] = useState<Transaction | null>(null);
   const [reason, setReason] = useState('');
+  const [expiringBy, setExpiringBy] = useState(() => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10));
+  const [run, setRun] = useState<{ total: number; transaction_ids: number[] } | null>(null);
+  const start = useMutation({
+    mutationFn: () =>
+      api.post<{ total: number; transaction_ids: number[] }>('/policies/renewal-runs/', { expiring_by: expiringBy }),
+    onSuccess: (started) => setRun(started),
+  });
+  const progress = useQuery({
+    queryKey: ['policies', 'renewal-run', run?.transaction_ids],
+    queryFn: () =>
+      api.post<{ total: number; completed: number; failed: number; pending: number }>(
+        '/policies/renewal-runs/progress/',
+        {
+          transaction_ids: run!.transaction_ids,
+        },
+      ),
+    enabled: run !== null && run.total > 0,
+    refetchInterval: (query) => (query.state.data && query.state.data.pending === 0 ? false : 1000),
+  });
+  const done = progress.data ? progress.data.completed + progress.data.failed : 0;
+  useEffect(() => {
+    if (progress.data && progress.data.pending === 0)
+      void queryClient.invalidateQueries({ queryKey: ['policies', 'failed-renewals'] });
+  }, [progress.data, queryClient]);
   useEffect(() => {
     const timer = setTimeout(() => setSearch(text.trim()), 250);
     return () => clearTimeout(timer);
@@ -66,6 +101,35 @@ export default function FailedRenewalsPage() {
   return (
     <Stack>
       <PageHeader title="Failed renewals" description="Renewals that could not be bound, with the reason." />
+      {canRenew ? (
+        <Stack gap="xs" maw={520}>
+          <Group align="flex-end">
+            <TextInput
+              type="date"
+              label="Renew policies expiring by"
+              value={expiringBy}
+              onChange={(e) => setExpiringBy(e.currentTarget.value)}
+            />
+            <Button loading={start.isPending} onClick={() => start.mutate()}>
+              Run renewals
+            </Button>
+          </Group>
+          {start.error ? <ErrorAlert error={start.error} /> : null}
+          {run ? (
+            run.total === 0 ? (
+              <Text size="sm">No policy in force expires by then.</Text>
+            ) : (
+              <Stack gap={4}>
+                <Progress value={(done / run.total) * 100} aria-label="Renewal run progress" />
+                <Text size="sm">
+                  {done} of {run.total} renewals processed
+                  {progress.data?.failed ? `, ${progress.data.failed} failed (listed below)` : ''}.
+                </Text>
+              </Stack>
+            )
+          ) : null}
+        </Stack>
+      ) : null}
       <TextInput
         label="Search"
         placeholder="Policy number or insured"

@@ -175,7 +175,7 @@ export default function PolicyPage() {
           <Stack>
             <PageHeader
               title={`Policy ${p.policy_number}`}
-              description={`${p.product_name} · ${p.named_insured.name}${p.state ? ` · ${p.state}` : ''}`}
+              description={`${p.product_name} · ${p.named_insured.name}${p.state ? ` · ${p.state}` : ''}${term ? ` · term ${formatDate(term.effective_date)} – ${formatDate(term.expiration_date)}` : ''}`}
               actions={
                 <Group gap="xs">
                   {show.endorse ? <Button onClick={() => setOpen('endorse')}>Endorse</Button> : null}
@@ -217,11 +217,7 @@ export default function PolicyPage() {
                 A back-dated endorsement waits for review before it is committed: see Transactions.
               </Alert>
             ) : null}
-            <SimpleGrid cols={{ base: 2, md: 5 }}>
-              <Stat
-                label="Term"
-                value={term ? `${formatDate(term.effective_date)} – ${formatDate(term.expiration_date)}` : '–'}
-              />
+            <SimpleGrid cols={{ base: 2, md: 4 }}>
               <Stat label="Annual premium" value={money(p.annual_premium)} />
               <Stat label="Written premium" value={money(p.premium?.written)} />
               <Stat label="Earned to date" value={money(p.premium?.earned)} />
