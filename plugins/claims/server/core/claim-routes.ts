@@ -1,4 +1,5 @@
 import { POLICY_LOOKUP } from '@atrium/plugin-policies/services';
+import { requirePolicyInBook } from '../integrations/policy-source.js';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   ApiError,
@@ -26,6 +27,7 @@ import {
   claimAttributes,
   claimRelationships,
   claimValues,
+  policyDateOf,
   loadTagIds,
   materializeFnolClaimants,
   replacePerils,
@@ -116,6 +118,9 @@ export function claimRoutes(router: AtriumRouter, context: ServerPluginContext):
       }
       const username = callerOf(request);
       const adjuster = attributes.primary_adjuster ? await requireAdjuster(attributes.primary_adjuster) : null;
+      if (attributes.policy_ref) {
+        await requirePolicyInBook(context, request, attributes.policy_ref, policyDateOf(attributes, null));
+      }
       const created = await db.transaction(async (tx) => {
         // The adjuster's claim settings row, which also keeps the name screens show.
         if (adjuster) await ensureClaimUser(tx, adjuster);
@@ -343,6 +348,10 @@ export function claimRoutes(router: AtriumRouter, context: ServerPluginContext):
     const before = await loadClaimFor(context, request, db, id, 'update');
     const named = data.attributes?.primary_adjuster;
     const adjuster = named && named !== before.primaryAdjuster ? await requireAdjuster(named) : null;
+    const policyRef = data.attributes?.policy_ref;
+    if (policyRef) {
+      await requirePolicyInBook(context, request, policyRef, policyDateOf(data.attributes ?? {}, before.dateOfLoss));
+    }
     return db.transaction(async (tx) => {
       // The new adjuster's claim settings row, which also keeps the name screens show.
       if (adjuster) await ensureClaimUser(tx, adjuster);

@@ -137,6 +137,13 @@ async function lookupIdByName(
   return row.id;
 }
 
+/** The day a policies-module policy is taken on: policy_date, else the date of loss (new, else current), else today. */
+export function policyDateOf(a: ClaimAttributes, currentLoss: Date | null | undefined): string {
+  if (a.policy_date) return a.policy_date;
+  const loss = a.date_of_loss ? new Date(a.date_of_loss) : currentLoss;
+  return (loss ?? new Date()).toISOString().slice(0, 10);
+}
+
 /** Turns the attributes of a write into column values (perils are returned apart: they live in claim_peril). */
 export async function claimValues(
   tx: Queryable,
@@ -157,9 +164,7 @@ export async function claimValues(
   if (a.policy_revision_id !== undefined) values.policyRevisionId = a.policy_revision_id;
   if (a.policy_type !== undefined) values.policyType = a.policy_type;
   if (a.policy_ref) {
-    const lossDay = values.dateOfLoss ?? policies.dateOfLoss;
-    const date =
-      a.policy_date ?? (lossDay ? lossDay.toISOString().slice(0, 10) : new Date().toISOString().slice(0, 10));
+    const date = policyDateOf(a, policies.dateOfLoss);
     Object.assign(values, await policyColumnsAt(policies.lookup, tx, a.policy_ref, date));
   } else if (a.policy_ref === null || (a.policy_revision_id !== undefined && a.policy_ref === undefined)) {
     Object.assign(values, mockPolicyColumns);

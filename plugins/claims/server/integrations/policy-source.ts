@@ -1,4 +1,8 @@
-import { attributeError, type Queryable } from '@atrium/sdk/server';
+import type { FastifyRequest } from 'fastify';
+import { attributeError, type Queryable, type ServerPluginContext } from '@atrium/sdk/server';
+import { POLICY_LOOKUP } from '@atrium/plugin-policies/services';
+import { mayAccessRecord } from '../core/http-kit.js';
+import { claimsPermission } from '../permissions.js';
 import type { PolicyAtDate, PolicyLookup, PolicySummary } from '@atrium/plugin-policies/services';
 import type { claim, ClaimPolicyCoverage } from '../core/tables.js';
 
@@ -87,3 +91,25 @@ export const mockPolicyColumns: Partial<typeof claim.$inferInsert> = {
   policyAgentContactId: null,
   policyAgencyContactId: null,
 };
+
+/**
+ * Before a claim write that names a policies-module policy (outside its transaction: the evaluator
+ * may read the database): the policy must be in force that day and in the caller's book, else the
+ * same 400 on `policy_ref` as a policy not in force — an agent cannot file on, nor learn of, another
+ * agency's policy.
+ */
+export async function requirePolicyInBook(
+  context: ServerPluginContext,
+  request: FastifyRequest,
+  policyRef: string,
+  date: string,
+): Promise<void> {
+  const lookup = context.optionalService(POLICY_LOOKUP);
+  const atDate = lookup ? await lookup.policyAtDate(context.db, policyRef, date) : null;
+  if (
+    !atDate ||
+    !(await mayAccessRecord(context, request, claimsPermission('claim', 'read'), policyAccessRecord(atDate)))
+  ) {
+    throw attributeError('policy_ref', notInForceMessage(date));
+  }
+}

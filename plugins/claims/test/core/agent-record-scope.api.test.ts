@@ -208,6 +208,12 @@ describe("the policies module's policies in the FNOL (one source of policies)", 
     expect(await numbersFor(adjuster, foreign.number)).toEqual([foreign.number]);
     const hidden = await agent('GET', `/integrations/policies/in-force/?policy_ref=${foreign.id}&date=${today}`);
     expect(hidden.status).toBe(400);
+    // Nor can the agent file an FNOL on it (which would copy its coverages into a claim they read).
+    const filed = await agent('POST', '/claims/', doc('claim', { policy_ref: foreign.id, policy_date: today }));
+    expect(filed.status).toBe(400);
+    expect(await pointersOf(filed)).toEqual(['/data/attributes/policy_ref']);
+    const ownFiled = await agent('POST', '/claims/', doc('claim', { policy_ref: own.id, policy_date: today }));
+    expect(ownFiled.status).toBe(201);
 
     // Claims on real policies follow the same record scope: the agent lists theirs, not the other one's.
     const fileOn = async (ref: string) =>
