@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, useE2eSession } from './browser.js';
 
 /**
- * Claims end to end, through the real pages against the real claims service: the adjuster finds a
- * (mock) policy in the FNOL's Policy Search, walks the wizard to a submitted claim, then adds a
+ * Claims end to end, through the real pages against the real claims service: the adjuster sees a
+ * policies-module policy's coverages in force in the FNOL's Policy Search, then finds a (mock, test)
+ * policy there, walks the wizard to a submitted claim, then adds a
  * reserve and a payment on its Accounting tab and sees the server's totals change.
  */
 const JSONAPI = 'application/vnd.api+json';
@@ -48,9 +49,25 @@ describe('Claims', () => {
     const page = await signIn('adjuster@atrium.test', '/claims/fnol');
     await page.waitForURL((url) => url.pathname === '/claims/fnol');
 
-    // Policy Search
+    // Policy Search: a policies-module policy gives its revision in force on the loss date, with coverages.
+    const { rows } = await e2e.server.atrium.database.pool.query<{ number: string }>(
+      `SELECT p.number FROM policies.policy p JOIN policies.policy_term t ON t.policy_id = p.id
+       WHERE p.status = 'In Force' AND t.effective_date <= current_date AND t.expiration_date > current_date
+       ORDER BY p.id LIMIT 1`,
+    );
+    const realNumber = rows[0]!.number;
+    await page.getByRole('textbox', { name: 'Policy search' }).fill(realNumber);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('button', { name: `Select ${realNumber}` }).click();
+    await page.getByRole('button', { name: 'Use the revision in force' }).click();
+    const inForce = page.getByRole('table', { name: 'Coverages in force' });
+    await inForce.getByRole('row').nth(1).waitFor();
+    expect(await inForce.getByRole('row').count()).toBeGreaterThan(1);
+
+    // The test policy of Mock Policies Maintenance, labelled as such.
     await page.getByRole('textbox', { name: 'Policy search' }).fill(policyNumber);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('row', { name: new RegExp(`${policyNumber}.*Test policy`) }).waitFor();
     await page.getByRole('button', { name: `Select ${policyNumber}` }).click();
     await page.getByRole('button', { name: 'Next' }).click();
 

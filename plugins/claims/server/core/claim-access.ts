@@ -53,6 +53,9 @@ export interface ClaimProducers {
 
 /** The producers of the claim's policy revision (one primary-key read; none without a revision). */
 export async function loadClaimProducers(db: Queryable, row: ClaimRow): Promise<ClaimProducers | null> {
+  if (row.policySource === 'policies') {
+    return { agentContactId: row.policyAgentContactId, agencyContactId: row.policyAgencyContactId };
+  }
   if (row.policyRevisionId === null) return null;
   const [found] = await db
     .select({ agentContactId: policyRevision.agentContactId, agencyContactId: policyRevision.agencyContactId })
@@ -78,9 +81,13 @@ const lossField = (column: Column): RelatedRecordColumn => ({
   related: { key: claim.lossLocationId, id: location.id, column },
 });
 
-/** The policy revision's producer fields, reached from the claim's policy_revision_id. */
-const producerField = (column: Column): RelatedRecordColumn => ({
-  related: { key: claim.policyRevisionId, id: policyRevision.id, column },
+/**
+ * The policy's producer fields: copied onto a claim on a policies-module policy, else reached from
+ * the claim's mock policy_revision_id (a policies claim has none, so the subquery reads nothing).
+ */
+const producerField = (copied: Column, column: Column): RecordColumns[string] => ({
+  sql: sql`coalesce(${copied}, (select ${column} from ${policyRevision} where ${policyRevision.id} = ${claim.policyRevisionId}))`,
+  type: 'string',
 });
 
 /** The attributes of claimAccessRecord as SQL over the `claim` table, for record filters on lists. */
@@ -94,8 +101,8 @@ export const claimAccessColumns: RecordColumns = {
   loss_state: lossField(location.state),
   loss_city: lossField(location.city),
   loss_zip: lossField(location.zip),
-  agent_contact_id: producerField(policyRevision.agentContactId),
-  agency_contact_id: producerField(policyRevision.agencyContactId),
+  agent_contact_id: producerField(claim.policyAgentContactId, policyRevision.agentContactId),
+  agency_contact_id: producerField(claim.policyAgencyContactId, policyRevision.agencyContactId),
 };
 
 /**

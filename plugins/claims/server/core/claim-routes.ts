@@ -1,3 +1,5 @@
+import { POLICY_LOOKUP } from '@atrium/plugin-policies/services';
+import { requirePolicyInBook } from '../integrations/policy-source.js';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   ApiError,
@@ -25,6 +27,7 @@ import {
   claimAttributes,
   claimRelationships,
   claimValues,
+  policyDateOf,
   loadTagIds,
   materializeFnolClaimants,
   replacePerils,
@@ -115,11 +118,16 @@ export function claimRoutes(router: AtriumRouter, context: ServerPluginContext):
       }
       const username = callerOf(request);
       const adjuster = attributes.primary_adjuster ? await requireAdjuster(attributes.primary_adjuster) : null;
+      if (attributes.policy_ref) {
+        await requirePolicyInBook(context, request, attributes.policy_ref, policyDateOf(attributes, null));
+      }
       const created = await db.transaction(async (tx) => {
         // The adjuster's claim settings row, which also keeps the name screens show.
         if (adjuster) await ensureClaimUser(tx, adjuster);
         const productId = await resolveProductId(tx, data.relationships?.product, attributes.policy_type);
-        const { values, perilIds } = await claimValues(tx, attributes, productId, null);
+        const { values, perilIds } = await claimValues(tx, attributes, productId, null, {
+          lookup: context.optionalService(POLICY_LOOKUP),
+        });
         const number = await nextClaimNumber(tx);
         const [row] = await tx
           .insert(claim)
@@ -340,6 +348,10 @@ export function claimRoutes(router: AtriumRouter, context: ServerPluginContext):
     const before = await loadClaimFor(context, request, db, id, 'update');
     const named = data.attributes?.primary_adjuster;
     const adjuster = named && named !== before.primaryAdjuster ? await requireAdjuster(named) : null;
+    const policyRef = data.attributes?.policy_ref;
+    if (policyRef) {
+      await requirePolicyInBook(context, request, policyRef, policyDateOf(data.attributes ?? {}, before.dateOfLoss));
+    }
     return db.transaction(async (tx) => {
       // The new adjuster's claim settings row, which also keeps the name screens show.
       if (adjuster) await ensureClaimUser(tx, adjuster);
@@ -353,7 +365,10 @@ export function claimRoutes(router: AtriumRouter, context: ServerPluginContext):
           data.relationships?.product,
           current.productId ? undefined : attributes.policy_type,
         )) ?? current.productId;
-      const { values, perilIds } = await claimValues(tx, attributes, productId, current.lossLocationId);
+      const { values, perilIds } = await claimValues(tx, attributes, productId, current.lossLocationId, {
+        lookup: context.optionalService(POLICY_LOOKUP),
+        dateOfLoss: current.dateOfLoss,
+      });
       const to = attributes.status;
       const moving = to !== undefined && to !== current.status;
       if (moving) {
@@ -384,7 +399,13 @@ export function claimRoutes(router: AtriumRouter, context: ServerPluginContext):
         );
       }
       if (moving && current.status === 'draft') {
-        await materializeFnolClaimants(tx, row.id, row.fnolClaimants, row.policyRevisionId);
+        await materializeFnolClaimants(
+          tx,
+          row.id,
+          row.fnolClaimants,
+          row.policyRevisionId,
+          row.policySource === 'policies' ? (row.policyCoverages ?? []) : undefined,
+        );
       }
       await writeAudit(tx, {
         username,

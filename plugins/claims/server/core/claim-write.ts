@@ -1,6 +1,18 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { ApiError, attributeError, toManyRelationship, toOneRelationship, z, type Queryable } from '@atrium/sdk/server';
-import { claimPeril, exposure, location, lookup, party, policyRevision, product, type claim } from './tables.js';
+import type { PolicyLookup } from '@atrium/plugin-policies/services';
+import { mockPolicyColumns, policyColumnsAt } from '../integrations/policy-source.js';
+import {
+  claimPeril,
+  exposure,
+  location,
+  lookup,
+  party,
+  policyRevision,
+  product,
+  type claim,
+  type ClaimPolicyCoverage,
+} from './tables.js';
 
 /**
  * What a claim write may carry, and how it becomes columns. The FNOL enters perils, loss category
@@ -72,6 +84,12 @@ export const claimAttributes = {
   policy_number: text(50).nullable().optional(),
   policy_revision_id: id.nullable().optional(),
   policy_type: text(100).nullable().optional(),
+  /**
+   * A policies-module policy (its id) instead of a mock one: the claim takes the revision in force on
+   * `policy_date` (else the date of loss, else today) with its coverages. null clears it.
+   */
+  policy_ref: text(40).nullable().optional(),
+  policy_date: z.iso.date().optional(),
   reported_date: dateText.nullable().optional(),
   reported_by: z.record(z.string(), z.unknown()).nullable().optional(),
   reported_method: text(100).nullable().optional(),
@@ -119,12 +137,20 @@ async function lookupIdByName(
   return row.id;
 }
 
+/** The day a policies-module policy is taken on: policy_date, else the date of loss (new, else current), else today. */
+export function policyDateOf(a: ClaimAttributes, currentLoss: Date | null | undefined): string {
+  if (a.policy_date) return a.policy_date;
+  const loss = a.date_of_loss ? new Date(a.date_of_loss) : currentLoss;
+  return (loss ?? new Date()).toISOString().slice(0, 10);
+}
+
 /** Turns the attributes of a write into column values (perils are returned apart: they live in claim_peril). */
 export async function claimValues(
   tx: Queryable,
   attributes: ClaimAttributes,
   productId: number | null | undefined,
   currentLocationId: number | null,
+  policies: { lookup: PolicyLookup | null; dateOfLoss?: Date | null } = { lookup: null },
 ): Promise<{ values: Partial<ClaimInsert>; perilIds?: number[] }> {
   const a = attributes;
   const values: Partial<ClaimInsert> = {};
@@ -137,6 +163,12 @@ export async function claimValues(
   if (a.policy_number !== undefined) values.policyNumber = a.policy_number;
   if (a.policy_revision_id !== undefined) values.policyRevisionId = a.policy_revision_id;
   if (a.policy_type !== undefined) values.policyType = a.policy_type;
+  if (a.policy_ref) {
+    const date = policyDateOf(a, policies.dateOfLoss);
+    Object.assign(values, await policyColumnsAt(policies.lookup, tx, a.policy_ref, date));
+  } else if (a.policy_ref === null || (a.policy_revision_id !== undefined && a.policy_ref === undefined)) {
+    Object.assign(values, mockPolicyColumns);
+  }
   if (a.reported_date !== undefined) values.reportedDate = toDate(a.reported_date);
   if (a.reported_by !== undefined) values.reportedBy = a.reported_by;
   if (a.current_fnol_step !== undefined) values.currentFnolStep = a.current_fnol_step;
@@ -217,15 +249,19 @@ export async function materializeFnolClaimants(
   claimId: number,
   claimants: Record<string, unknown>[],
   policyRevisionId: number | null,
+  /** The coverages copied from a policies-module revision (the claim's policy_source is 'policies'). */
+  copiedCoverages?: ClaimPolicyCoverage[],
 ): Promise<void> {
   if (claimants.length === 0) return;
-  const [revision] = policyRevisionId
-    ? await tx
-        .select({ coverages: policyRevision.coverages })
-        .from(policyRevision)
-        .where(eq(policyRevision.id, policyRevisionId))
-        .limit(1)
-    : [];
+  const [revision] = copiedCoverages
+    ? [{ coverages: copiedCoverages }]
+    : policyRevisionId
+      ? await tx
+          .select({ coverages: policyRevision.coverages })
+          .from(policyRevision)
+          .where(eq(policyRevision.id, policyRevisionId))
+          .limit(1)
+      : [];
   const coverages = revision?.coverages ?? [];
   const [{ maxParty, maxExposure }] = (
     await tx.execute<{ maxParty: number; maxExposure: number }>(

@@ -107,7 +107,7 @@ function values(attributes: Attributes, relationships: Relationships = {}) {
  */
 async function coverageValues(
   tx: Queryable,
-  owner: Pick<ClaimRow, 'policyId' | 'policyRevisionId'>,
+  owner: Pick<ClaimRow, 'policyId' | 'policyRevisionId' | 'policySource' | 'policyCoverages'>,
   attributes: Attributes,
   current?: { policyRevisionId: number | null },
 ): Promise<Pick<typeof exposure.$inferInsert, 'coverageType' | 'policyRevisionId'> & { label?: string }> {
@@ -117,6 +117,14 @@ async function coverageValues(
       throw attributeError('coverage_type', 'Choose the coverage of the policy revision.');
     }
     return { coverageType: null, policyRevisionId: null };
+  }
+  if (owner.policySource === 'policies') {
+    // A claim on a policies-module policy: the coverages copied from its revision in force.
+    const covered = (owner.policyCoverages ?? []).find((c) => c.coverage_type === attributes.coverage_type);
+    if (!covered) {
+      throw attributeError('coverage_type', `The policy revision has no coverage ${attributes.coverage_type}.`);
+    }
+    return { coverageType: covered.coverage_type, policyRevisionId: null, label: covered.label };
   }
   const revisionId = attributes.policy_revision_id ?? owner.policyRevisionId ?? current?.policyRevisionId ?? null;
   if (revisionId == null) {

@@ -102,6 +102,15 @@ export const numberSequence = claimsSchema.table('number_sequence', {
   nextValue: bigint('next_value', { mode: 'number' }).notNull().default(1),
 });
 
+/** A coverage of a policies-module revision as copied onto the claim (the mock revisions' shape). */
+export interface ClaimPolicyCoverage {
+  coverage_type: string;
+  label: string;
+  limit: string;
+  deductible: string;
+  risk: string;
+}
+
 export const claim = claimsSchema.table(
   'claim',
   {
@@ -127,6 +136,18 @@ export const claim = claimsSchema.table(
     policyNumber: text('policy_number'),
     policyRevisionId: integer('policy_revision_id'),
     policyType: text('policy_type'),
+    /**
+     * Where the claim's policy lives: 'mock' (policy_id / policy_revision_id are Mock Policies
+     * Maintenance rows) or 'policies' (the policies module's policy: policy_ref / policy_revision_ref,
+     * with the revision's coverages and producers copied here when the policy was chosen).
+     */
+    policySource: text('policy_source').notNull().default('mock'),
+    policyRef: text('policy_ref'),
+    policyRevisionRef: text('policy_revision_ref'),
+    policyRevisionNumber: integer('policy_revision_number'),
+    policyCoverages: jsonb('policy_coverages').$type<ClaimPolicyCoverage[] | null>(),
+    policyAgentContactId: text('policy_agent_contact_id'),
+    policyAgencyContactId: text('policy_agency_contact_id'),
     currentFnolStep: text('current_fnol_step'),
     refreshPolicyDate: timestamptz('refresh_policy_date'),
     updateLatestRevision: boolean('update_latest_revision').notNull().default(false),
@@ -151,6 +172,7 @@ export const claim = claimsSchema.table(
     index('claim_loss_location_idx').on(table.lossLocationId),
     index('claim_policy_number_idx').on(table.policyNumber),
     index('claim_policy_revision_idx').on(table.policyRevisionId),
+    index('claim_policy_ref_idx').on(table.policyRef),
     // The list sorts by loss and reported date too (then by id): with a million claims a sort
     // without them reads every claim for one page (docs/claims.md, P2).
     index('claim_date_of_loss_idx').on(table.dateOfLoss, table.id),

@@ -1,4 +1,5 @@
-import { asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   ApiError,
   attributeError,
@@ -11,7 +12,9 @@ import {
   type AtriumRouter,
   type ServerPluginContext,
 } from '@atrium/sdk/server';
+import { POLICY_LOOKUP, type PolicySummary } from '@atrium/plugin-policies/services';
 import { claimsPermission } from '../permissions.js';
+import { claimCoverages, notInForceMessage, policyAccessRecord } from './policy-source.js';
 import { claimsCollection } from '../core/collection-routes.js';
 import { policyStatusShape, policyTypeShape } from '../../shared/collections.js';
 import {
@@ -19,6 +22,7 @@ import {
   callerOf,
   isForeignKeyViolation,
   isUniqueViolation,
+  mayAccessRecord,
   numericId,
   requireMatchingId,
   security,
@@ -28,10 +32,12 @@ import {
 import { mockPolicy, policyRevision, policyStatus, policyType } from '../core/tables.js';
 
 /**
- * The policies integration the FNOL's Policy Search uses, over the module's own mock policies
- * (Mock Policies Maintenance) until the policies module provides policies: search by policy number
- * or insured name (pages of 10, newest first), create a policy with its first revision, read and
- * change revisions, and maintain policy types and statuses.
+ * The policies integration the FNOL's Policy Search uses: the policies module's policies (when it is
+ * installed, through POLICY_LOOKUP, only those of the caller's book) first, then the module's own
+ * mock policies (Mock Policies Maintenance, test policies): search by policy number or insured name
+ * (pages of 10, newest first), the revision of a policies-module policy in force on a date, create a
+ * mock policy with its first revision, read and change revisions, and maintain policy types and
+ * statuses.
  */
 const BASE = '/integrations/policies';
 export const POLICY_SEARCH_PAGE_SIZE = 10;
@@ -121,6 +127,7 @@ const policyResource = defineResource<PolicyRecord>({
   attributes: (row) => {
     const latest = row.revisions.at(-1);
     return {
+      source: 'mock',
       policy_number: row.policyNumber,
       primary_insured: row.insuredName,
       name: row.insuredName,
@@ -130,6 +137,27 @@ const policyResource = defineResource<PolicyRecord>({
       revisions: row.revisions.map((r) => ({ id: r.id, ...revisionAttributesOf(r) })),
     };
   },
+});
+
+/**
+ * A policies-module policy in the search: its own type, so that its id never meets a mock policy's;
+ * the revision is chosen by the loss date (in-force/), so it lists none.
+ */
+const realPolicyResource = defineResource<PolicySummary>({
+  type: 'insured-policy',
+  id: (row) => row.policyId,
+  attributes: (row) => ({
+    source: 'policies',
+    policy_ref: row.policyId,
+    policy_number: row.policyNumber,
+    primary_insured: row.namedInsured.name,
+    name: row.namedInsured.name,
+    policy_type_name: null,
+    policy_status_name: row.status,
+    effective_date: row.termEffectiveDate,
+    expiration_date: row.termExpirationDate,
+    revisions: [],
+  }),
 });
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -200,13 +228,95 @@ export function policiesRoutes(router: AtriumRouter, context: ServerPluginContex
     }));
   };
 
+  /**
+   * The FNOL's policy search and in-force revision serve whoever reads policies (claims handlers,
+   * Mock Policies Maintenance) and whoever reports claims (agents and agencies, who may not read
+   * the mock policies' admin but file FNOLs on the policies of their book).
+   */
+  const requirePolicySearch = async (request: FastifyRequest) => {
+    for (const permission of [claimsPermission('policy', 'read'), claimsPermission('claim', 'create')]) {
+      const evaluation = await context.services.evaluator?.evaluate(request.principal!, permission);
+      if (evaluation?.allowed) return permission.action === 'read';
+    }
+    throw new ApiError(403, 'You do not have permission to search policies.');
+  };
+
+  /** The policies module's policies matching the search that the caller's claims record scope allows. */
+  const realPolicies = async (
+    request: FastifyRequest,
+    policyNumber: string | undefined,
+    name: string | undefined,
+    limit: number,
+  ): Promise<PolicySummary[]> => {
+    const lookup = context.optionalService(POLICY_LOOKUP);
+    if (!lookup) return [];
+    const searches = [policyNumber, name].filter((v): v is string => v !== undefined);
+    // The service answers at most 100; asked for many, so that the book's own survive the scope filter.
+    const found = (
+      await Promise.all(
+        (searches.length ? searches : ['']).map((search) => lookup.searchPolicies(db, { search, limit: 100 })),
+      )
+    ).flat();
+    const unique = [...new Map(found.map((p) => [p.policyId, p])).values()];
+    const allowed: PolicySummary[] = [];
+    for (const summary of unique) {
+      if (allowed.length >= limit) break;
+      if (await mayAccessRecord(context, request, claimsPermission('claim', 'read'), policyAccessRecord(summary))) {
+        allowed.push(summary);
+      }
+    }
+    return allowed;
+  };
+
+  router.get(
+    `${BASE}/in-force/`,
+    {
+      config: { jsonapi: true, access: 'authenticated' },
+      schema: {
+        summary:
+          "A policies-module policy's revision in force on a date, with its coverages (the FNOL's policy and loss date).",
+        tags,
+        security,
+        querystring: z.strictObject({ policy_ref: z.string().trim().min(1).max(40), date: z.iso.date() }),
+      },
+    },
+    async (request) => {
+      await requirePolicySearch(request);
+      const { policy_ref: ref, date } = request.query;
+      const lookup = context.optionalService(POLICY_LOOKUP);
+      const atDate = lookup ? await lookup.policyAtDate(db, ref, date) : null;
+      if (
+        !atDate ||
+        !(await mayAccessRecord(context, request, claimsPermission('claim', 'read'), policyAccessRecord(atDate)))
+      ) {
+        throw new ApiError(400, notInForceMessage(date), { source: { parameter: 'date' } });
+      }
+      return {
+        data: {
+          type: 'policy-in-force',
+          id: atDate.revisionId,
+          attributes: {
+            policy_ref: atDate.policyId,
+            policy_number: atDate.policyNumber,
+            primary_insured: atDate.namedInsured.name,
+            policy_status_name: atDate.status,
+            revision_number: atDate.revisionNumber,
+            effective_date: atDate.termEffectiveDate,
+            expiration_date: atDate.termExpirationDate,
+            coverages: claimCoverages(atDate),
+          },
+        },
+      };
+    },
+  );
+
   router.get(
     `${BASE}/search/`,
     {
-      config: { jsonapi: true, access: claimsPermission('policy', 'read') },
+      config: { jsonapi: true, access: 'authenticated' },
       schema: {
         summary:
-          'Searches mock policies by policyNumber (part, any case) or name (primary insured); pages of 10, newest first.',
+          "Searches the policies module's policies (first page, the caller's book), then mock policies by policyNumber (part, any case) or name (primary insured); pages of 10, newest first.",
         tags,
         security,
         querystring: z.strictObject({
@@ -220,10 +330,12 @@ export function policiesRoutes(router: AtriumRouter, context: ServerPluginContex
     },
     async (request) => {
       const q = request.query;
+      // Agents and agencies (who report claims but do not read the mock policies' admin) find only real policies.
+      const readsMock = await requirePolicySearch(request);
       const conditions: SQL[] = [];
       if (q.policyNumber) conditions.push(ilike(mockPolicy.policyNumber, `%${escapeLike(q.policyNumber)}%`));
       if (q.name) conditions.push(ilike(mockPolicy.insuredName, `%${escapeLike(q.name)}%`));
-      const where = conditions.length ? or(...conditions) : undefined;
+      const where = !readsMock ? sql`false` : conditions.length ? or(...conditions) : undefined;
       const key = q.orderBy.replace('-', '');
       const column =
         key === 'policy_number'
@@ -260,7 +372,17 @@ export function policiesRoutes(router: AtriumRouter, context: ServerPluginContex
         { number: q.page, size: q.page_size, offset: (q.page - 1) * q.page_size },
         total?.n ?? 0,
       );
-      return serializeDocument(policyResource, records, { links, meta });
+      const mockDocument = await serializeDocument(policyResource, records, { links, meta });
+      // The policies module's policies come first, on the first page only (the pages count the mock ones).
+      const real = q.page === 1 ? await realPolicies(request, q.policyNumber, q.name, q.page_size) : [];
+      if (real.length === 0) return mockDocument;
+      const realDocument = (await serializeDocument(realPolicyResource, real)) as { data: unknown[] };
+      const document = mockDocument as unknown as { data: unknown[]; meta?: Record<string, unknown> };
+      return {
+        ...document,
+        data: [...realDocument.data, ...document.data],
+        meta: { ...document.meta, policies_count: real.length },
+      };
     },
   );
 

@@ -1,7 +1,9 @@
 import { as, grantPolicy, startTestServer, type TestServer } from '@atrium/sdk/testing';
 import accessPlugin from '@atrium/plugin-access/server';
 import claimsPlugin from '@atrium/plugin-claims/server';
+import contactsPlugin from '@atrium/plugin-contacts/server';
 import identityPlugin from '@atrium/plugin-identity/server';
+import policiesPlugin from '@atrium/plugin-policies/server';
 
 /**
  * A real server with identity, access and claims on a fresh seeded database. Callers sign in as the
@@ -25,8 +27,16 @@ export interface ClaimsTestServer extends TestServer {
   grantRole(role: string, username: string, policy: { name: string; statements: unknown[] }): Promise<void>;
 }
 
-export async function startClaimsServer(options: { env?: Record<string, string> } = {}): Promise<ClaimsTestServer> {
-  const server = await startTestServer({ plugins: [identityPlugin, accessPlugin, claimsPlugin], env: options.env });
+export async function startClaimsServer(
+  options: {
+    env?: Record<string, string>;
+    /** Installs contacts and policies too (the FNOL's real policies). */ policies?: boolean;
+  } = {},
+): Promise<ClaimsTestServer> {
+  const plugins = options.policies
+    ? [identityPlugin, accessPlugin, contactsPlugin, policiesPlugin, claimsPlugin]
+    : [identityPlugin, accessPlugin, claimsPlugin];
+  const server = await startTestServer({ plugins, env: options.env });
   return Object.assign(server, {
     as: (username: string, headers: Record<string, string> = {}): Promise<Caller> =>
       as(server, username, { base: BASE, mediaType: 'jsonapi', headers }),

@@ -10,6 +10,7 @@ import {
 import { fetchClaimAt } from './claims-api.js';
 import { flatten, resourceBody, text } from './jsonapi.js';
 import { PATHS } from './paths.js';
+import { toCoverages } from './policies-api.js';
 
 /**
  * The FNOL wizard's server side: a draft is a claim with status draft, created on the first NEXT
@@ -18,11 +19,23 @@ import { PATHS } from './paths.js';
  */
 export function draftAttributes(draft: FnolDraft, step: FnolStep): Record<string, unknown> {
   const revision = draft.policy?.revisions.find((r) => r.id === draft.revisionId);
+  // A policies-module policy goes by policy_ref (the server takes its revision in force and coverages).
+  const real = draft.policy?.source === 'policies' ? draft.policy : null;
   return {
     current_fnol_step: step,
-    policy_id: draft.policy ? Number(draft.policy.id) : null,
+    ...(real
+      ? {
+          policy_ref: real.id,
+          ...(real.policy_date ? { policy_date: real.policy_date } : {}),
+          policy_id: null,
+          policy_revision_id: null,
+        }
+      : {
+          policy_ref: null,
+          policy_id: draft.policy ? Number(draft.policy.id) : null,
+          policy_revision_id: draft.revisionId ? Number(draft.revisionId) : null,
+        }),
     policy_number: draft.policy?.policy_number ?? null,
-    policy_revision_id: draft.revisionId ? Number(draft.revisionId) : null,
     policy_type: revision?.policy_type ?? draft.policy?.policy_type ?? null,
     reported_by: draft.reportedBy,
     reported_method: draft.reportedBy.reported_method || null,
@@ -87,9 +100,30 @@ export async function loadFnol(api: ApiClient, fnolNumber: string): Promise<Load
   draft.etag = etag;
   draft.productId = claim.product_id ? text(claim.product_id) : null;
   draft.revisionId = claim.policy_revision_id ? text(claim.policy_revision_id) : null;
-  if (claim.policy_number)
+  if (claim.policy_source === 'policies' && claim.policy_ref) {
+    draft.revisionId = text(claim.policy_revision_ref);
+    draft.policy = {
+      id: text(claim.policy_ref),
+      source: 'policies',
+      policy_number: text(claim.policy_number),
+      primary_insured: '',
+      policy_type: text(claim.policy_type) || null,
+      status: null,
+      revisions: [
+        {
+          id: draft.revisionId,
+          number: text(claim.policy_revision_number),
+          effective_date: null,
+          expiration_date: null,
+          policy_type: null,
+          coverages: toCoverages(claim.policy_coverages),
+        },
+      ],
+    };
+  } else if (claim.policy_number)
     draft.policy = {
       id: text(claim.policy_id),
+      source: 'mock',
       policy_number: text(claim.policy_number),
       primary_insured: '',
       policy_type: text(claim.policy_type) || null,

@@ -50,6 +50,7 @@ export const PATHS = {
   paymentMethods: `${BASE}/payment-methods/`,
   // Policies integration (mock policies)
   policySearch: `${BASE}/integrations/policies/search/`,
+  policyInForce: `${BASE}/integrations/policies/in-force/`,
   policies: `${BASE}/integrations/policies/`,
   revision: (id: string) => `${BASE}/integrations/policies/revisions/${id}/`,
   policyTypes: `${BASE}/integrations/policies/policy-types/`,

@@ -17,7 +17,7 @@ interface SearchAnswer {
   results?: Record<string, unknown>[];
 }
 
-function toCoverages(raw: unknown): PolicyCoverage[] {
+export function toCoverages(raw: unknown): PolicyCoverage[] {
   return (Array.isArray(raw) ? (raw as Record<string, unknown>[]) : []).map((c) => ({
     coverage_type: text(c.coverage_type),
     label: text(c.label || c.coverage_type),
@@ -47,6 +47,7 @@ export function toPolicySummary(raw: Flat | Record<string, unknown>, answer: Sea
         .flatMap((r) => (r ? [toRevision(r)] : []));
   return {
     id: text(raw.id),
+    source: raw.source === 'policies' ? 'policies' : 'mock',
     policy_number: text(raw.policy_number ?? raw.number),
     primary_insured: text(raw.primary_insured ?? raw.name),
     policy_type: text(raw.policy_type_name ?? raw.policy_type) || null,
@@ -67,6 +68,24 @@ export async function searchPolicies(
   });
   if (Array.isArray(answer?.data)) return answer.data.map((r) => toPolicySummary(flatten(r), answer));
   return (answer?.results ?? []).map((r) => toPolicySummary(r));
+}
+
+/**
+ * `GET integrations/policies/in-force/`: a policies-module policy's revision in force on the loss
+ * date, with its coverages (a 400 saying the policy was not in force that day otherwise).
+ */
+export async function fetchInForce(
+  api: ApiClient,
+  policyRef: string,
+  date: string,
+  signal?: AbortSignal,
+): Promise<PolicyRevisionSummary> {
+  const answer = await api.get<{ data: JsonApiResource }>(PATHS.policyInForce, {
+    signal,
+    query: { policy_ref: policyRef, date },
+  });
+  const raw = flatten(answer.data);
+  return { ...toRevision(raw), number: text(raw.revision_number) };
 }
 
 /** `GET integrations/policies/revisions/{id}/`: one revision, with its coverages. */
@@ -90,8 +109,8 @@ export function useRevision(revisionId: string | null | undefined) {
 export function coverageLabel(c: PolicyCoverage): string {
   return [
     c.label || c.coverage_type,
-    `limit ${formatMoney(c.limit)}`,
-    `deductible ${formatMoney(c.deductible)}`,
+    c.limit ? `limit ${formatMoney(c.limit)}` : '',
+    c.deductible ? `deductible ${formatMoney(c.deductible)}` : '',
     c.risk,
   ]
     .filter(Boolean)

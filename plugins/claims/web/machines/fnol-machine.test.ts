@@ -10,6 +10,7 @@ import { emptyDraft, type FnolDraft, type FnolStep, type LoadedFnol, type Policy
  */
 const policy: PolicySummary = {
   id: '7',
+  source: 'mock',
   policy_number: 'POL-1001',
   primary_insured: 'Ada Insured',
   policy_type: 'Auto',

@@ -17,7 +17,12 @@ export interface PolicyRevisionSummary {
 }
 
 export interface PolicySummary {
+  /** The policy's id in its source: a mock policy's or the policies module's (never mixed up: see source). */
   id: string;
+  /** 'policies': the policies module's policy; 'mock': a test policy of Mock Policies Maintenance. */
+  source: 'policies' | 'mock';
+  /** For a policies-module policy, the loss date its revision (the only one listed) is in force on. */
+  policy_date?: string;
   policy_number: string;
   primary_insured: string;
   policy_type: string | null;

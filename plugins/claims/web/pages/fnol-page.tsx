@@ -1,5 +1,6 @@
 import {
   Alert,
+  Badge,
   Button,
   Card,
   Group,
@@ -16,15 +17,15 @@ import {
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { ErrorAlert, useApiClient, useHostServices } from '@atrium/sdk';
+import { ErrorAlert, formatMoney, useApiClient, useHostServices } from '@atrium/sdk';
 import { fromPromise } from 'xstate';
 import { useLookup } from '../api/claims-api.js';
 import { loadFnol, saveDraft, submitFnol } from '../api/fnol-api.js';
 import { errorMessageOf, text, type Flat } from '../api/jsonapi.js';
 import { PATHS } from '../api/paths.js';
-import { coverageLabel, searchPolicies, useRevision } from '../api/policies-api.js';
+import { coverageLabel, fetchInForce, searchPolicies, useRevision } from '../api/policies-api.js';
 import { fnolMachine, type FnolContext, type FnolEvent } from '../machines/fnol-machine.js';
-import { FNOL_STEPS, FNOL_STEP_LABELS, type PolicySearchBy } from '../machines/fnol-types.js';
+import { FNOL_STEPS, FNOL_STEP_LABELS, type PolicySearchBy, type PolicySummary } from '../machines/fnol-types.js';
 import { claimsFnolRoute, claimsLossDetailRoute } from '../routes.js';
 
 type Send = (event: FnolEvent) => void;
@@ -39,6 +40,8 @@ function PolicySearchStep({ context, send, busy }: { context: FnolContext; send:
   const [query, setQuery] = useState(context.query);
   const [searchBy, setSearchBy] = useState<PolicySearchBy>(context.searchBy);
   const chosen = context.draft.policy;
+  // A policies-module policy waiting for its loss date (its revision is the one in force that day).
+  const [picked, setPicked] = useState<PolicySummary | null>(null);
   return (
     <Stack>
       <form
@@ -76,22 +79,51 @@ function PolicySearchStep({ context, send, busy }: { context: FnolContext; send:
           </Table.Thead>
           <Table.Tbody>
             {context.results.map((policy) => (
-              <Table.Tr key={policy.id} bg={chosen?.id === policy.id ? 'var(--mantine-color-blue-light)' : undefined}>
-                <Table.Td>{policy.policy_number}</Table.Td>
+              <Table.Tr
+                key={`${policy.source}-${policy.id}`}
+                bg={
+                  chosen?.id === policy.id && chosen.source === policy.source
+                    ? 'var(--mantine-color-blue-light)'
+                    : undefined
+                }
+              >
+                <Table.Td>
+                  {policy.policy_number}{' '}
+                  {policy.source === 'mock' ? (
+                    <Badge size="sm" variant="light" color="gray">
+                      Test policy
+                    </Badge>
+                  ) : null}
+                </Table.Td>
                 <Table.Td>{policy.primary_insured}</Table.Td>
                 <Table.Td>{policy.policy_type}</Table.Td>
                 <Table.Td>{policy.status}</Table.Td>
                 <Table.Td>
-                  <Button size="xs" variant="light" onClick={() => send({ type: 'SELECT_POLICY', policy })}>
-                    Select {policy.policy_number}
-                  </Button>
+                  {policy.source === 'policies' ? (
+                    <Button size="xs" variant="light" onClick={() => setPicked(policy)}>
+                      Select {policy.policy_number}
+                    </Button>
+                  ) : (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      onClick={() => {
+                        setPicked(null);
+                        send({ type: 'SELECT_POLICY', policy });
+                      }}
+                    >
+                      Select {policy.policy_number}
+                    </Button>
+                  )}
                 </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       ) : null}
-      {chosen ? (
+      {picked ? <InForceChooser policy={picked} send={send} onDone={() => setPicked(null)} /> : null}
+      {chosen?.source === 'policies' && !picked ? <InForceRevision policy={chosen} /> : null}
+      {chosen?.source === 'policies' && !picked ? null : chosen ? (
         <Card withBorder>
           <Text fw={600}>
             Policy {chosen.policy_number} {chosen.primary_insured ? `· ${chosen.primary_insured}` : ''}
@@ -114,6 +146,81 @@ function PolicySearchStep({ context, send, busy }: { context: FnolContext; send:
         </Text>
       )}
     </Stack>
+  );
+}
+
+/** The loss date for a policies-module policy: finds its revision in force that day, or says it was not. */
+function InForceChooser({ policy, send, onDone }: { policy: PolicySummary; send: Send; onDone: () => void }) {
+  const api = useApiClient();
+  const [date, setDate] = useState(new Date().toISOString().slice(0, 10));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const find = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const revision = await fetchInForce(api, policy.id, date);
+      send({ type: 'SELECT_POLICY', policy: { ...policy, policy_date: date, revisions: [revision] } });
+      onDone();
+    } catch (caught) {
+      setError(errorMessageOf(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card withBorder>
+      <Text fw={600}>
+        Policy {policy.policy_number} {policy.primary_insured ? `· ${policy.primary_insured}` : ''}
+      </Text>
+      <Group align="flex-end">
+        <TextInput
+          type="date"
+          label="Date of loss"
+          value={date}
+          onChange={(e) => setDate(e.currentTarget.value)}
+          error={error}
+        />
+        <Button onClick={() => void find()} loading={busy} disabled={!date}>
+          Use the revision in force
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
+/** The chosen policies-module policy: the revision in force on the loss date and its coverages. */
+function InForceRevision({ policy }: { policy: PolicySummary }) {
+  const revision = policy.revisions[0];
+  return (
+    <Card withBorder>
+      <Text fw={600}>
+        Policy {policy.policy_number} {policy.primary_insured ? `· ${policy.primary_insured}` : ''}
+      </Text>
+      <Text size="sm">
+        Revision {revision?.number}
+        {policy.policy_date ? ` in force on ${policy.policy_date}` : ''}
+        {revision?.effective_date ? ` (term ${revision.effective_date} – ${revision.expiration_date ?? ''})` : ''}
+      </Text>
+      <Table aria-label="Coverages in force">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Coverage</Table.Th>
+            <Table.Th>Limit</Table.Th>
+            <Table.Th>Deductible</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {(revision?.coverages ?? []).map((c) => (
+            <Table.Tr key={c.coverage_type}>
+              <Table.Td>{c.label}</Table.Td>
+              <Table.Td>{c.limit ? formatMoney(c.limit) : '—'}</Table.Td>
+              <Table.Td>{c.deductible ? formatMoney(c.deductible) : '—'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Card>
   );
 }
 
@@ -213,8 +320,10 @@ function ClaimantsStep({ context, send }: { context: FnolContext; send: Send }) 
   const [name, setName] = useState(context.draft.policy?.primary_insured ?? '');
   const [coverageType, setCoverageType] = useState<string | null>(null);
   const [description, setDescription] = useState('');
-  const revision = useRevision(context.draft.revisionId);
-  const coverages = revision.data?.coverages ?? [];
+  // A policies-module policy brings its in-force revision's coverages along; a mock one is read by id.
+  const real = context.draft.policy?.source === 'policies' ? context.draft.policy : null;
+  const revision = useRevision(real ? null : context.draft.revisionId);
+  const coverages = real ? (real.revisions[0]?.coverages ?? []) : (revision.data?.coverages ?? []);
   const chosen = coverages.find((c) => c.coverage_type === coverageType);
   return (
     <Stack>
@@ -247,7 +356,7 @@ function ClaimantsStep({ context, send }: { context: FnolContext; send: Send }) 
         <TextInput label="Claimant name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
         <Select
           label="Coverage"
-          placeholder={revision.isPending ? 'Loading coverages…' : 'Choose a coverage'}
+          placeholder={!real && revision.isPending ? 'Loading coverages…' : 'Choose a coverage'}
           data={coverages.map((c) => ({ value: c.coverage_type, label: coverageLabel(c) }))}
           value={coverageType}
           onChange={setCoverageType}

@@ -3,7 +3,7 @@ import { useApiClient, useHostServices } from '@atrium/sdk';
 import { claimsKeys, useClaimCollection, type Claim } from '../api/claims-api.js';
 import { text, type Flat } from '../api/jsonapi.js';
 import { PATHS } from '../api/paths.js';
-import { coverageLabel, useRevision } from '../api/policies-api.js';
+import { coverageLabel, toCoverages, useRevision } from '../api/policies-api.js';
 import { useClaimsUsers } from '../api/workspace-api.js';
 import { documentOf, RecordDialog, saveRecord, type FieldSpec, type FieldValues } from '../components/record-dialog.js';
 
@@ -50,9 +50,11 @@ export function ExposureDialog({
   const options = useClaimOptions(claim.id);
   const users = useClaimsUsers();
   // The revision the exposure already claims under, else the claim's own.
-  const revisionId = text(exposure?.policy_revision_id) || text(claim.policy_revision_id) || null;
+  // A claim on a policies-module policy carries its revision's coverages (copied when it was chosen).
+  const copied = claim.policy_source === 'policies' ? toCoverages(claim.policy_coverages) : null;
+  const revisionId = copied ? null : text(exposure?.policy_revision_id) || text(claim.policy_revision_id) || null;
   const revision = useRevision(revisionId);
-  const coverageOptions = (revision.data?.coverages ?? []).map((c) => ({
+  const coverageOptions = (copied ?? revision.data?.coverages ?? []).map((c) => ({
     value: c.coverage_type,
     label: coverageLabel(c),
   }));
@@ -64,9 +66,10 @@ export function ExposureDialog({
       label: 'Coverage',
       kind: 'select',
       options: coverageOptions,
-      description: revisionId
-        ? undefined
-        : 'The claim has no policy revision, so there are no coverages to claim under.',
+      description:
+        revisionId || copied
+          ? undefined
+          : 'The claim has no policy revision, so there are no coverages to claim under.',
     },
     { name: 'risk', label: 'Risk', kind: 'select', relationship: 'risk', options: options.risks },
     { name: 'adjuster', label: 'Adjuster', kind: 'select', options: users.data ?? [] },
