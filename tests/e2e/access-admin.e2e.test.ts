@@ -80,7 +80,7 @@ describe('Access administration', () => {
     await page.getByRole('table', { name: 'Roles' }).getByRole('cell', { name: ROLE, exact: true }).waitFor();
 
     // The policy: statements typed into Monaco, checked inline by POST policies/validations.
-    await page.getByRole('link', { name: 'Policies' }).first().click();
+    await page.getByRole('navigation', { name: 'Module' }).getByRole('link', { name: 'Access policies' }).click();
     await page.waitForURL((url) => url.pathname === '/access/policies');
     await page.getByRole('link', { name: 'New policy' }).click();
     await page.waitForURL((url) => url.pathname === '/access/policies/new');

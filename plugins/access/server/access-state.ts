@@ -30,15 +30,25 @@ export class AccessState {
     this.now = options.now ?? Date.now;
   }
 
-  /** The snapshot, synchronously when it is known to be fresh. */
+  /**
+   * The snapshot, synchronously whenever one is known. Past `revisionCheckMs` the revision is read
+   * in the background and the known snapshot answers meanwhile (a change by another process shows
+   * from the next evaluation after that read). Evaluations never wait for the database then: a
+   * module may evaluate inside its own transaction, and on the embedded database (one connection)
+   * a read waiting behind that transaction would wait for ever (the quote page hung on it). Only
+   * the first load and a load after `invalidate()` (a write through this process) are waited for.
+   */
   current(): AccessSnapshot | Promise<AccessSnapshot> {
     if (this.snapshot && this.now() - this.checkedAt < this.revisionCheckMs) return this.snapshot;
-    if (this.pending) return this.pending;
-    const pending: Promise<AccessSnapshot> = this.refresh().finally(() => {
-      if (this.pending === pending) this.pending = null;
-    });
-    this.pending = pending;
-    return pending;
+    if (!this.pending) {
+      const pending: Promise<AccessSnapshot> = this.refresh().finally(() => {
+        if (this.pending === pending) this.pending = null;
+      });
+      this.pending = pending;
+      // A failed background check is retried by the next evaluation; the known snapshot stays.
+      if (this.snapshot) pending.catch(() => undefined);
+    }
+    return this.snapshot ?? this.pending;
   }
 
   async get(): Promise<AccessSnapshot> {

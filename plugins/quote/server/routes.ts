@@ -1092,14 +1092,18 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
         body: z.strictObject({ reason: z.string().trim().max(2000).optional() }).optional(),
       },
     },
-    async (request) =>
-      db.transaction(async (tx) => {
-        const trigger = TRIGGERS.find((t) => t.name === request.params.name);
-        if (!trigger) throw notFound(`Trigger ${request.params.name} not found.`);
+    async (request) => {
+      const trigger = TRIGGERS.find((t) => t.name === request.params.name);
+      if (!trigger) throw notFound(`Trigger ${request.params.name} not found.`);
+      // The permission is asked before the transaction: the evaluator may read the database on its
+      // own connection, and on the embedded database (one connection) a read waiting behind this
+      // transaction would wait for ever.
+      const before = await findQuote(db, request, request.params.number, 'read');
+      if (!(await allowed(request.principal, trigger.action, before))) {
+        throw new ApiError(403, 'This operation is not allowed. (Error code: 403)');
+      }
+      return db.transaction(async (tx) => {
         const row = await findQuote(tx, request, request.params.number, 'read', true);
-        if (!(await allowed(request.principal, trigger.action, row))) {
-          throw new ApiError(403, 'This operation is not allowed. (Error code: 403)');
-        }
         if (row.isBound || !trigger.from.includes(row.status as QuoteStatus)) {
           throw conflict(`${trigger.label} is not possible while the quote is ${row.isBound ? 'bound' : row.status}.`, {
             code: 'status',
@@ -1117,7 +1121,8 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
         await changeStatus(tx, row, trigger.to, trigger.name, username(request), reason);
         const [fresh] = await tx.select().from(quote).where(eq(quote.id, row.id));
         return present(tx, fresh!);
-      }),
+      });
+    },
   );
 
   router.post(

@@ -46,6 +46,7 @@ export * from './ui/status-badge.js';
 export * from './ui/states.js';
 export * from './ui/data-table.js';
 export * from './ui/tree-keyboard.js';
+export * from './ui/pagination-labels.js';
 export * from './ui/page-header.js';
 export * from './ui/stat.js';
 export * from './resource-client.js';

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ErrorAlert, useApiClient, useCan, useHostServices } from '@atrium/sdk';
+import { ErrorAlert, useApiClient, useCan, useHostServices, paginationControlProps } from '@atrium/sdk';
 import { claimsKeys, useClaimCollection, type Claim } from '../api/claims-api.js';
 import { contactKeys, useContactSearch, type ContactFilters } from '../api/contacts-api.js';
 import { text, type Flat } from '../api/jsonapi.js';
@@ -94,7 +94,13 @@ function ContactSearch({ onOpen }: { onOpen(id: string): void }) {
           <Text size="sm" c="dimmed">
             {search.data?.count} contacts
           </Text>
-          <Pagination total={search.data?.pages ?? 1} value={page} onChange={setPage} size="sm" />
+          <Pagination
+            getControlProps={paginationControlProps}
+            total={search.data?.pages ?? 1}
+            value={page}
+            onChange={setPage}
+            size="sm"
+          />
         </Group>
       ) : null}
     </Stack>

@@ -11,6 +11,7 @@ import {
   useApiClient,
   useCan,
   useHostServices,
+  paginationControlProps,
 } from '@atrium/sdk';
 import { firstDetail, keys, type ExceptionItem } from '../api.js';
 import { exceptionStatusLabels, formatDate, kindLabel, moduleLabel } from '../labels.js';
@@ -160,7 +161,12 @@ export default function ExceptionsPage() {
             </Table.Tbody>
           </Table>
           {list.data.count > PAGE_SIZE && (
-            <Pagination total={Math.ceil(list.data.count / PAGE_SIZE)} value={page} onChange={setPage} />
+            <Pagination
+              getControlProps={paginationControlProps}
+              total={Math.ceil(list.data.count / PAGE_SIZE)}
+              value={page}
+              onChange={setPage}
+            />
           )}
         </>
       )}

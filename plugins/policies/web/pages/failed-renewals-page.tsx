@@ -23,6 +23,7 @@ import {
   useApiClient,
   useCan,
   useHostServices,
+  paginationControlProps,
 } from '@atrium/sdk';
 import type { Page, Transaction } from '../policies-api.js';
 import { policyPageRoute } from '../routes.js';
@@ -187,7 +188,12 @@ export default function FailedRenewalsPage() {
               </tbody>
             </DataTable>
             {data.count > PAGE_SIZE ? (
-              <Pagination total={Math.ceil(data.count / PAGE_SIZE)} value={page} onChange={setPage} />
+              <Pagination
+                getControlProps={paginationControlProps}
+                total={Math.ceil(data.count / PAGE_SIZE)}
+                value={page}
+                onChange={setPage}
+              />
             ) : null}
           </>
         )}

@@ -2,7 +2,16 @@ import { Anchor, Badge, Group, Pagination, SegmentedControl, Stack, TextInput } 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { DataTable, EmptyState, PageHeader, QueryState, StatusBadge, formatDate, useApiClient } from '@atrium/sdk';
+import {
+  DataTable,
+  EmptyState,
+  PageHeader,
+  QueryState,
+  StatusBadge,
+  formatDate,
+  useApiClient,
+  paginationControlProps,
+} from '@atrium/sdk';
 import { POLICY_STATUS_LABELS, searchPolicies, type SearchType } from '../policies-api.js';
 import { policyPageRoute } from '../routes.js';
 
@@ -98,6 +107,7 @@ export default function PoliciesPage() {
             </DataTable>
             {data.count > PAGE_SIZE ? (
               <Pagination
+                getControlProps={paginationControlProps}
                 total={Math.ceil(data.count / PAGE_SIZE)}
                 value={page}
                 onChange={setPage}

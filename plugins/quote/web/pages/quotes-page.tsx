@@ -12,6 +12,7 @@ import {
   StatusBadge,
   useApiClient,
   useCan,
+  paginationControlProps,
 } from '@atrium/sdk';
 import { QUOTE_STATUS, quoteApi } from '../quote-api.js';
 import { createQuoteRoute, quoteRoute } from '../routes.js';
@@ -103,6 +104,7 @@ export default function QuotesPage() {
                   {doc.meta.count} quotes
                 </Text>
                 <Pagination
+                  getControlProps={paginationControlProps}
                   total={Math.max(1, Math.ceil(doc.meta.count / PAGE_SIZE))}
                   value={page}
                   onChange={setPage}

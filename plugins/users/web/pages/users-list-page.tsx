@@ -1,7 +1,7 @@
 import { Anchor, Button, Checkbox, Group, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useApiClient, useCan, useHostServices } from '@atrium/sdk';
+import { useApiClient, useCan, useHostServices, paginationControlProps } from '@atrium/sdk';
 import {
   BatchFailureModal,
   ConfirmButton,
@@ -225,6 +225,7 @@ function UsersList() {
         </Text>
         {pages > 1 && (
           <Pagination
+            getControlProps={paginationControlProps}
             total={pages}
             value={query.page}
             onChange={(page) => setQuery((q) => ({ ...q, page }))}
