@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -10,6 +10,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('turn-batched log destination', () => {
   it('writes every line of one event-loop turn, in order, and a lone line without waiting for more', async () => {
     const file = path.join(dir, 'out.log');
+    // The asynchronous destination opens the file in the background (appending): made here first,
+    // so "nothing written yet" reads as empty rather than as a missing file.
+    writeFileSync(file, '');
     const destination = turnBatchedLogDestination(file);
     destination.write('{"n":1}\n');
     destination.write('{"n":2}\n');
