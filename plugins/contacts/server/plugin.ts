@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineServerPlugin, provideService } from '@atrium/sdk/server';
 import { CONTACT_DIRECTORY } from '../shared/contact-directory.js';
+import { CONTACT_RECORDS } from '../shared/contact-records.js';
 import { contactRoutes } from './contact-routes.js';
 import { createContactDirectory } from './directory.js';
+import { createContactRecords } from './records.js';
 import { contactGatewayMethods } from './gateway-methods.js';
 import { contactsPermissions } from './permissions.js';
 import { seedContacts } from './seed.js';
@@ -20,7 +22,13 @@ export default defineServerPlugin({
   // Absolute, so the server finds it whatever directory it runs from.
   migrationsFolder: fileURLToPath(new URL('./migrations', import.meta.url)),
   permissions: contactsPermissions,
-  provides: { services: [provideService(CONTACT_DIRECTORY, () => createContactDirectory())] },
+  provides: {
+    services: [
+      provideService(CONTACT_DIRECTORY, () => createContactDirectory()),
+      // The claims integration's contacts (/api/claims/integrations/contacts/…) over the store.
+      provideService(CONTACT_RECORDS, (context) => createContactRecords(context)),
+    ],
+  },
   // The classic gateway's contact methods; the server owns the /api/gateway route.
   gateway: contactGatewayMethods,
   routes(router, context) {
