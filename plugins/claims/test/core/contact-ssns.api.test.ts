@@ -142,18 +142,16 @@ describe('SSNs at rest', () => {
   it("moves rows left in claims' own tables into the store, SSNs resealed and parties following", async () => {
     // A row as claims kept it before the contact store (plaintext SSN, as its demo seed wrote it),
     // one sealed under claims' context, and a party naming the first by its claims id.
-    const [legacy] = await db()
-      .insert(contact)
-      .values({ name: 'Legacy Person', legacySsn: '456-78-9012', email: 'legacy@moved.test' })
-      .returning({ id: contact.id });
+    // Its claims id is a number the store already uses: it gets another, and the party follows.
+    await db().execute(
+      sql`insert into claims.contact (id, name, ssn, email) overriding system value values (1015, 'Legacy Person', '456-78-9012', 'legacy@moved.test')`,
+    );
     const [sealedRow] = await db().insert(contact).values({ name: 'Sealed Legacy' }).returning({ id: contact.id });
     const sealedId = sealedRow!.id;
     const sealed = testVault.seal('456-78-9013', `claims.contact:${sealedId}:ssn`);
     await db().update(contact).set({ ssnSealed: sealed.sealed, ssnHash: sealed.hash }).where(eq(contact.id, sealedId));
-    // A claims id the store already uses as a number: the contact gets another, and the party follows.
-    await db().execute(sql`update claims.contact set id = 1001 where id = ${legacy!.id}`);
     const [someParty] = await db().select({ id: party.id }).from(party).limit(1);
-    await db().update(party).set({ contactId: 1001 }).where(eq(party.id, someParty!.id));
+    await db().update(party).set({ contactId: 1015 }).where(eq(party.id, someParty!.id));
 
     // The context the claims module starts the handover with: the database, the installation's key.
     const context = {
@@ -171,7 +169,7 @@ describe('SSNs at rest', () => {
     const moved = await (await adjuster('GET', '/integrations/contacts/?filter[name]=Legacy%20Person')).json();
     expect(moved.data).toHaveLength(1);
     const movedId = moved.data[0].id as string;
-    expect(movedId).not.toBe('1001');
+    expect(movedId).not.toBe('1015');
     expect(moved.data[0].attributes).toMatchObject({ email: 'legacy@moved.test', ssn: '***-**-9012' });
     const [linked] = await db().select({ contactId: party.contactId }).from(party).where(eq(party.id, someParty!.id));
     expect(linked!.contactId).toBe(Number(movedId));
