@@ -3,6 +3,7 @@ import { as, startTestServer, type TestServer } from '@atrium/sdk/testing';
 import accessPlugin from '@atrium/plugin-access/server';
 import claimsPlugin from '@atrium/plugin-claims/server';
 import identityPlugin from '@atrium/plugin-identity/server';
+import policiesPlugin from '@atrium/plugin-policies/server';
 import contactsPlugin from '../server/plugin.js';
 
 type Doc = { data: { id: string; attributes: Record<string, any> }[] };
@@ -11,7 +12,9 @@ type Doc = { data: { id: string; attributes: Record<string, any> }[] };
 describe('contacts', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ plugins: [identityPlugin, accessPlugin, contactsPlugin, claimsPlugin] });
+    server = await startTestServer({
+      plugins: [identityPlugin, accessPlugin, contactsPlugin, policiesPlugin, claimsPlugin],
+    });
   });
   afterAll(() => server?.close());
 
@@ -81,11 +84,69 @@ describe('contacts', () => {
     const claims = (await (await adjuster.get(`/contacts/contacts/${first!.id}/claims/`)).json()) as {
       results: { number: string; role: string }[];
     };
+    // A party is the contact's by its contact_id, the contact's store number (CON-1001 is 1001).
     const expected = (
-      await sql(`select count(*)::int as n from claims.party where lower(name) = lower('${names[0]!.name}')`)
+      await sql(
+        `select count(*)::int as n from claims.party p join contacts.contact c on c.number = p.contact_id where c.id = '${first!.id}'`,
+      )
     ).rows as { n: number }[];
+    expect(expected[0]!.n).toBeGreaterThan(0);
     expect(claims.results.length).toBe(expected[0]!.n);
     expect(claims.results[0]!.number).toMatch(/-\d{6}$/);
+    // Every demo party names the store contact of its name.
+    const unlinked = (
+      await sql(
+        `select p.name from claims.party p left join contacts.contact c on c.number = p.contact_id where c.name is distinct from p.name`,
+      )
+    ).rows;
+    expect(unlinked).toEqual([]);
+  });
+
+  it('has a contact for every named insured of the policies demo, in the book of its producer', async () => {
+    const insureds = (
+      await sql(
+        `select p.named_insured_contact_id as id, p.named_insured_name as name, b.agent_contact_id as agent
+           from policies.policy p left join contacts.contact c on c.id = p.named_insured_contact_id
+           left join contacts.contact_book b on b.contact_id = c.id and b.agent_contact_id = p.agent_contact_id
+          where c.name is distinct from p.named_insured_name or b.id is null`,
+      )
+    ).rows;
+    expect(insureds).toEqual([]);
+    const [count] = (await sql('select count(*)::int as n from policies.policy')).rows as { n: number }[];
+    expect(count!.n).toBeGreaterThanOrEqual(10);
+  });
+
+  it("answers claims' contact paths from the store, within the caller's book", async () => {
+    const adjuster = await as(server, 'adjuster@atrium.test', { base: '/api/claims', mediaType: 'jsonapi' });
+    const all = (await (await adjuster.get('/integrations/contacts/?page[size]=100')).json()) as Doc;
+    const [stored] = (await sql('select count(*)::int as n from contacts.contact')).rows as { n: number }[];
+    expect(all.data).toHaveLength(stored!.n);
+    const harbour = all.data.find((c) => c.attributes.name === 'Harbour Agency')!;
+    const [number] = (await sql(`select number from contacts.contact where id = 'CON-AGENCY-HARBOUR'`)).rows as {
+      number: number;
+    }[];
+    expect(harbour.id).toBe(String(number!.number));
+    expect(harbour.attributes).toMatchObject({ kind: 'organization', email: 'agency@agency.test', has_ssn: false });
+    const notes = (await (await adjuster.get(`/integrations/contacts/${harbour.id}/notes/`)).json()) as Doc;
+    expect(notes.data.map((n) => n.attributes.text)).toEqual(['Appointed in NY, IL and CA since 2019.']);
+    const relations = (await (await adjuster.get(`/integrations/contacts/${harbour.id}/relations/`)).json()) as Doc;
+    expect(relations.data.map((r) => r.attributes.contact_name).sort()).toEqual(['Alex Agent', 'Blake Broker']);
+    // An agent reads only the contacts of their own book there too (or is refused the path).
+    const agent = await as(server, 'agent@agency.test', { base: '/api/claims', mediaType: 'jsonapi' });
+    const mine = await agent.get('/integrations/contacts/?page[size]=100');
+    if (mine.status === 200) {
+      const own = (
+        await sql(
+          `select c.number from contacts.contact c where c.id in (select contact_id from contacts.contact_book where agent_contact_id = 'CON-AGENT-ALEX')`,
+        )
+      ).rows as { number: number }[];
+      const ids = ((await mine.json()) as Doc).data.map((c) => c.id);
+      expect(ids.sort()).toEqual(own.map((r) => String(r.number)).sort());
+      const [noor] = (await sql(`select number from contacts.contact where id = 'CON-AGENT-NOOR'`)).rows as {
+        number: number;
+      }[];
+      expect((await agent.get(`/integrations/contacts/${noor!.number}/`)).status).toBe(404);
+    } else expect(mine.status).toBe(403);
   });
 
   it('keeps agents and agencies to the contacts of their own book', async () => {
