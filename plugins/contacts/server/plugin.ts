@@ -8,6 +8,7 @@ import { createContactRecords } from './records.js';
 import { contactGatewayMethods } from './gateway-methods.js';
 import { contactsPermissions } from './permissions.js';
 import { seedContacts } from './seed.js';
+import { resealStoredSsns } from './ssn-reseal.js';
 
 /**
  * The contacts module (docs/contacts.md): one store of people and organisations for claims, quote
@@ -33,6 +34,14 @@ export default defineServerPlugin({
   gateway: contactGatewayMethods,
   routes(router, context) {
     contactRoutes(router, context);
+    // SSNs sealed under a retired key move to the current one, in the background (ssn-reseal.ts).
+    const resealing = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => resealStoredSsns(context.db, context.secrets, context.log))
+      .then(
+        () => undefined,
+        (error: unknown) => context.log.warn({ err: error }, 'resealing stored SSNs failed'),
+      );
+    router.addHook('onClose', async () => resealing);
   },
   seed: seedContacts,
 });

@@ -1,10 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSecrets, parseSecretKeys, ssnVault } from '@atrium/sdk/server';
 import { as, startTestServer, type TestServer } from '@atrium/sdk/testing';
 import accessPlugin from '@atrium/plugin-access/server';
 import claimsPlugin from '@atrium/plugin-claims/server';
 import identityPlugin from '@atrium/plugin-identity/server';
 import policiesPlugin from '@atrium/plugin-policies/server';
 import contactsPlugin from '../server/plugin.js';
+import { resealStoredSsns } from '../server/ssn-reseal.js';
+
+/** The key every test server runs with (sdk/testing/test-server.ts). */
+const TEST_KEY = 'a7'.repeat(32);
 
 type Doc = { data: { id: string; attributes: Record<string, any> }[] };
 
@@ -260,5 +266,29 @@ describe('contacts', () => {
     expect((await adjuster.post('/gateway?file=more.ajax_suggest&method=ajaxSuggestEmails', { query: 7 })).status).toBe(
       400,
     );
+  });
+
+  // Last: afterwards the server's own key no longer opens the resealed SSNs.
+  it('reseals and rehashes SSNs under a new key after a rotation', async () => {
+    const adjuster = await api('adjuster@atrium.test');
+    const created = await adjuster.post('/contacts/contacts/', {
+      data: { type: 'contact', attributes: { name: 'Rotated Person', ssn: '345-67-8906' } },
+    });
+    const { id } = ((await created.json()) as { data: { id: string } }).data;
+    const newKey = randomBytes(32);
+    const rotated = createSecrets([newKey, ...parseSecretKeys(TEST_KEY)]);
+    expect(await resealStoredSsns(server.atrium.database.db, rotated, server.atrium.log)).toBeGreaterThan(0);
+    const [row] = (await sql(`select ssn_sealed, ssn_hash from contacts.contact where id = '${id}'`)).rows as {
+      ssn_sealed: string;
+      ssn_hash: string;
+    }[];
+    const newVault = ssnVault(createSecrets([newKey]));
+    expect(newVault.open(row!.ssn_sealed, `contacts.contact:${id}:ssn`)).toBe('345-67-8906');
+    expect(newVault.hashes('345678906')).toEqual([row!.ssn_hash]);
+    expect(() =>
+      ssnVault(createSecrets(parseSecretKeys(TEST_KEY))).open(row!.ssn_sealed, `contacts.contact:${id}:ssn`),
+    ).toThrow();
+    // Nothing left to do under the new key.
+    expect(await resealStoredSsns(server.atrium.database.db, rotated, server.atrium.log)).toBe(0);
   });
 });
