@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecrets, parseSecretKeys, ssnVault } from '@atrium/sdk/server';
-import { as, startTestServer, type TestServer } from '@atrium/sdk/testing';
+import { as, grantPolicy, startTestServer, type TestServer } from '@atrium/sdk/testing';
 import accessPlugin from '@atrium/plugin-access/server';
 import claimsPlugin from '@atrium/plugin-claims/server';
 import identityPlugin from '@atrium/plugin-identity/server';
@@ -122,39 +122,6 @@ describe('contacts', () => {
     expect(count!.n).toBeGreaterThanOrEqual(10);
   });
 
-  it("answers claims' contact paths from the store, within the caller's book", async () => {
-    const adjuster = await as(server, 'adjuster@atrium.test', { base: '/api/claims', mediaType: 'jsonapi' });
-    const all = (await (await adjuster.get('/integrations/contacts/?page[size]=100')).json()) as Doc;
-    const [stored] = (await sql('select count(*)::int as n from contacts.contact')).rows as { n: number }[];
-    expect(all.data).toHaveLength(stored!.n);
-    const harbour = all.data.find((c) => c.attributes.name === 'Harbour Agency')!;
-    const [number] = (await sql(`select number from contacts.contact where id = 'CON-AGENCY-HARBOUR'`)).rows as {
-      number: number;
-    }[];
-    expect(harbour.id).toBe(String(number!.number));
-    expect(harbour.attributes).toMatchObject({ kind: 'organization', email: 'agency@agency.test', has_ssn: false });
-    const notes = (await (await adjuster.get(`/integrations/contacts/${harbour.id}/notes/`)).json()) as Doc;
-    expect(notes.data.map((n) => n.attributes.text)).toEqual(['Appointed in NY, IL and CA since 2019.']);
-    const relations = (await (await adjuster.get(`/integrations/contacts/${harbour.id}/relations/`)).json()) as Doc;
-    expect(relations.data.map((r) => r.attributes.contact_name).sort()).toEqual(['Alex Agent', 'Blake Broker']);
-    // An agent reads only the contacts of their own book there too (or is refused the path).
-    const agent = await as(server, 'agent@agency.test', { base: '/api/claims', mediaType: 'jsonapi' });
-    const mine = await agent.get('/integrations/contacts/?page[size]=100');
-    if (mine.status === 200) {
-      const own = (
-        await sql(
-          `select c.number from contacts.contact c where c.id in (select contact_id from contacts.contact_book where agent_contact_id = 'CON-AGENT-ALEX')`,
-        )
-      ).rows as { number: number }[];
-      const ids = ((await mine.json()) as Doc).data.map((c) => c.id);
-      expect(ids.sort()).toEqual(own.map((r) => String(r.number)).sort());
-      const [noor] = (await sql(`select number from contacts.contact where id = 'CON-AGENT-NOOR'`)).rows as {
-        number: number;
-      }[];
-      expect((await agent.get(`/integrations/contacts/${noor!.number}/`)).status).toBe(404);
-    } else expect(mine.status).toBe(403);
-  });
-
   it('keeps agents and agencies to the contacts of their own book', async () => {
     const agent = await api('agent@agency.test');
     const list = (await (await agent.get('/contacts/contacts/?page[size]=100')).json()) as Doc & {
@@ -266,6 +233,68 @@ describe('contacts', () => {
     expect((await adjuster.post('/gateway?file=more.ajax_suggest&method=ajaxSuggestEmails', { query: 7 })).status).toBe(
       400,
     );
+  });
+
+  // Near the end: it gives the agent a second role.
+  it("answers claims' contact paths from the store, within the caller's book", async () => {
+    const adjuster = await as(server, 'adjuster@atrium.test', { base: '/api/claims', mediaType: 'jsonapi' });
+    const all = (await (await adjuster.get('/integrations/contacts/?page[size]=100')).json()) as Doc;
+    const [stored] = (await sql('select count(*)::int as n from contacts.contact')).rows as { n: number }[];
+    expect(all.data).toHaveLength(stored!.n);
+    const harbour = all.data.find((c) => c.attributes.name === 'Harbour Agency')!;
+    const [number] = (await sql(`select number from contacts.contact where id = 'CON-AGENCY-HARBOUR'`)).rows as {
+      number: number;
+    }[];
+    expect(harbour.id).toBe(String(number!.number));
+    expect(harbour.attributes).toMatchObject({ kind: 'organization', email: 'agency@agency.test', has_ssn: false });
+    const notes = (await (await adjuster.get(`/integrations/contacts/${harbour.id}/notes/`)).json()) as Doc;
+    expect(notes.data.map((n) => n.attributes.text)).toEqual(['Appointed in NY, IL and CA since 2019.']);
+    const relations = (await (await adjuster.get(`/integrations/contacts/${harbour.id}/relations/`)).json()) as Doc;
+    expect(relations.data.map((r) => r.attributes.contact_name).sort()).toEqual(['Alex Agent', 'Blake Broker']);
+    // Agents hold no claims:contact: the path is refused them.
+    const agent = await as(server, 'agent@agency.test', { base: '/api/claims', mediaType: 'jsonapi' });
+    expect((await agent.get('/integrations/contacts/')).status).toBe(403);
+    // A role with claims:contact read and the contacts of its own book reads only that book there.
+    await grantPolicy(server, {
+      role: 'Book Contacts',
+      username: 'agent@agency.test',
+      policy: {
+        name: 'Book contacts',
+        statements: [
+          { sid: 'ClaimsContacts', effect: 'allow', actions: ['read'], resources: ['claims:contact'] },
+          {
+            sid: 'OwnBook',
+            effect: 'allow',
+            actions: ['read'],
+            resources: ['contacts:contact'],
+            conditions: [{ attribute: 'record.agent_contact_id', operator: 'eq', value: { ref: 'user.contact_id' } }],
+          },
+        ],
+      },
+    });
+    const booked = await as(server, 'agent@agency.test', {
+      base: '/api/claims',
+      mediaType: 'jsonapi',
+      headers: { 'x-effective-role': 'Book Contacts' },
+    });
+    let mine = await booked.get('/integrations/contacts/?page[size]=100');
+    for (let i = 0; i < 40 && mine.status !== 200; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      mine = await booked.get('/integrations/contacts/?page[size]=100');
+    }
+    expect(mine.status).toBe(200);
+    const own = (
+      await sql(
+        `select c.number from contacts.contact c where c.id in (select contact_id from contacts.contact_book where agent_contact_id = 'CON-AGENT-ALEX')`,
+      )
+    ).rows as { number: number }[];
+    const ids = ((await mine.json()) as Doc).data.map((c) => c.id);
+    expect(ids.sort()).toEqual(own.map((r) => String(r.number)).sort());
+    const [noor] = (await sql(`select number from contacts.contact where id = 'CON-AGENT-NOOR'`)).rows as {
+      number: number;
+    }[];
+    expect((await booked.get(`/integrations/contacts/${noor!.number}/`)).status).toBe(404);
+    expect((await booked.get(`/integrations/contacts/${noor!.number}/notes/`)).status).toBe(404);
   });
 
   // Last: afterwards the server's own key no longer opens the resealed SSNs.
