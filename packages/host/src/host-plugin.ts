@@ -90,8 +90,9 @@ export function createHostPlugin({ withLoginPlaceholder }: HostPluginOptions): P
       ...[classicPolicyRoute, classicClaimRoute, classicContactRoute].map((ref) => ({
         name: ref.name,
         path: ref.path,
-        // The module route it lands on does its own guarding.
-        meta: { layout: 'component-only' as const, requiresAuth: false },
+        // Signed in first: the product slug it must carry is a setting (the module route it lands
+        // on does its own guarding); another slug shows the not-found page in its usual layout.
+        meta: { layout: 'full-page' as const },
         loader: () => import('./pages/classic-link-redirect-page.js'),
       })),
       {

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineServerPlugin } from '@atrium/sdk/server';
 import { USER_DIRECTORY } from '@atrium/plugin-identity/user-directory';
+import { CONTACT_RECORDS } from '@atrium/plugin-contacts/records';
 import { registerCoreRoutes } from './core/routes.js';
 import { CLAIMS_EVENTS } from './events.js';
 import { emailRoutes } from './email/email-routes.js';
@@ -23,8 +24,9 @@ import { seedClaims } from './seed/demo-claims.js';
 export default defineServerPlugin({
   id: 'claims',
   title: 'Claims',
-  // Claims users are identity users (integrations/claims-users.ts).
-  deps: [USER_DIRECTORY],
+  // Claims users are identity users (integrations/claims-users.ts); its contacts are the contact
+  // store's (integrations/contacts-routes.ts, parties' contact_id).
+  deps: [USER_DIRECTORY, CONTACT_RECORDS],
   dbSchema: 'claims',
   migrationsFolder: fileURLToPath(new URL('./migrations', import.meta.url)),
   permissions: CLAIMS_PERMISSION_DECLARATIONS,

@@ -148,7 +148,7 @@ export function contactRoutes(router: AtriumRouter, context: ServerPluginContext
       // Without the claims module installed the contact is a party to no claim here.
       const claims = context.optionalService(CONTACT_CLAIMS);
       const results: ContactClaim[] = claims
-        ? await claims.claimsOfContact(db, { id: row.id, name: row.name }, { principal: request.principal })
+        ? await claims.claimsOfContact(db, { id: row.id, number: row.number, name: row.name }, request)
         : [];
       return { count: results.length, results };
     },

@@ -143,6 +143,7 @@ export function contactStore(context: ServerPluginContext) {
             n: string | number;
           }[];
           values.id = `CON-${String(next!.n)}`;
+          values.number = Number(next!.n);
           values.createdBy = request.principal?.username ?? 'system';
           await sealInto(values, values.id as string);
         } else {

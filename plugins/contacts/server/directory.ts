@@ -1,6 +1,7 @@
 import { asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { ContactDirectory, DirectoryContact } from '../shared/contact-directory.js';
 import { likeText } from './contact-routes.js';
+import { nextContactNumber } from './records.js';
 import { contact, contactBook } from './tables.js';
 
 const toDirectory = (row: typeof contact.$inferSelect): DirectoryContact => ({
@@ -35,12 +36,11 @@ export function createContactDirectory(): ContactDirectory {
       return rows.map(toDirectory);
     },
     async createContact(tx, input) {
-      const [next] = (await tx.execute(sql`select nextval('contacts.contact_number') as n`)).rows as {
-        n: string | number;
-      }[];
-      const id = `CON-${String(next!.n)}`;
+      const number = await nextContactNumber(tx);
+      const id = `CON-${number}`;
       await tx.insert(contact).values({
         id,
+        number,
         kind: input.kind ?? 'person',
         name: input.name,
         firstName: input.firstName ?? '',

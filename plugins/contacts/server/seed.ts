@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { SeedContext } from '@atrium/sdk/server';
-import { contact, contactBook, contactNote, contactRelation, quotingPermission } from './tables.js';
+import { DEMO_PRODUCERS, demoPeople } from '../shared/demo-people.js';
+import { contact, contactBook, contactNote, contactRelation, quotingPermission, zipCode } from './tables.js';
+
+/** Claims' gender lookup names, as its demo gave its contacts. */
+const GENDERS = ['Female', 'Male', 'Non-binary', 'Undisclosed'];
 
 /**
  * The demo contacts: the demo agency and agents (the ids identity's demo users and the claims demo's
@@ -9,25 +13,8 @@ import { contact, contactBook, contactNote, contactRelation, quotingPermission }
  * demo (plugins/claims/server/seed/demo-claims.ts: person(i), policies, claims); the contacts API
  * test checks that every demo claim party has its contact.
  */
-export const DEMO_PRODUCERS = [
-  { agent: 'CON-AGENT-ALEX', agency: 'CON-AGENCY-HARBOUR' },
-  { agent: 'CON-AGENT-BLAKE', agency: 'CON-AGENCY-HARBOUR' },
-  { agent: 'CON-AGENT-NOOR', agency: 'CON-AGENCY-NORTHGATE' },
-] as const;
+export { DEMO_PRODUCERS };
 
-const FIRST_NAMES = ['Avery', 'Jordan', 'Riley', 'Taylor', 'Morgan', 'Quinn', 'Harper', 'Rowan', 'Emerson', 'Sawyer'];
-const LAST_NAMES = [
-  'Nguyen',
-  'Garcia',
-  'Okafor',
-  'Schmidt',
-  'Rossi',
-  'Kowalski',
-  'Haddad',
-  'Silva',
-  'Lindqvist',
-  'Patel',
-];
 const ZIPS = [
   { zip: '10001', city: 'New York', county: 'New York', state: 'NY' },
   { zip: '60601', city: 'Chicago', county: 'Cook', state: 'IL' },
@@ -36,11 +23,6 @@ const ZIPS = [
   { zip: '80202', city: 'Denver', county: 'Denver', state: 'CO' },
   { zip: '33101', city: 'Miami', county: 'Miami-Dade', state: 'FL' },
 ];
-/** The claims demo's person(i). */
-const person = (i: number) => `${FIRST_NAMES[i % FIRST_NAMES.length]} ${LAST_NAMES[(i * 3 + 1) % LAST_NAMES.length]}`;
-/** Claims demo: 20 policies (insured person(i), producer i % 3); claims 10–59 have claimant person(i + 5) on policy i % 20. */
-const POLICIES = 20;
-const SUBMITTED_CLAIMS = Array.from({ length: 50 }, (_, n) => n + 10);
 
 export async function seedContacts({ tx }: SeedContext): Promise<void> {
   const org = (id: string, name: string, username: string | null, email: string, city: (typeof ZIPS)[number]) => ({
@@ -74,27 +56,21 @@ export async function seedContacts({ tx }: SeedContext): Promise<void> {
     agent('CON-AGENT-NOOR', 'Noor', 'Producer', 'CON-AGENCY-NORTHGATE', null),
   ];
 
-  // The people of the claims demo: one contact per name, in the books of every producer whose
-  // policy (insured) or claim (claimant) names them.
-  const people = new Map<string, { roles: Set<string>; books: Set<number>; index: number }>();
-  const note = (name: string, index: number, role: string, producer: number) => {
-    const entry = people.get(name) ?? { roles: new Set<string>(), books: new Set<number>(), index };
-    entry.roles.add(role);
-    entry.books.add(producer);
-    people.set(name, entry);
-  };
-  for (let i = 0; i < POLICIES; i++) note(person(i), i, 'insured', i % DEMO_PRODUCERS.length);
-  for (const i of SUBMITTED_CLAIMS) note(person(i + 5), i + 5, 'claimant', (i % POLICIES) % DEMO_PRODUCERS.length);
-  const personRows = [...people.entries()].map(([name, entry], n) => {
-    const [firstName, lastName] = name.split(' ') as [string, string];
+  // The people of the claims and policies demos: one contact per name, in the books of every
+  // producer whose policy (insured) or claim (claimant) names them (shared/demo-people.ts).
+  const people = demoPeople();
+  const personRows = people.map((entry) => {
+    const [firstName, lastName] = entry.name.split(' ') as [string, string];
     const zip = ZIPS[entry.index % ZIPS.length]!;
     return {
-      id: `CON-${1001 + n}`,
+      id: `CON-${entry.number}`,
+      number: entry.number,
       kind: 'person',
       firstName,
       lastName,
-      name,
-      roles: [...entry.roles].sort(),
+      name: entry.name,
+      roles: entry.roles,
+      gender: GENDERS[entry.index % GENDERS.length]!,
       dob: `19${60 + (entry.index % 30)}-0${(entry.index % 9) + 1}-1${entry.index % 9}`,
       emails: [{ type: 'Home', address: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@example.test` }],
       phones: [{ type: 'Mobile', number: `+1 555 01${String(10 + (entry.index % 90))}` }],
@@ -103,8 +79,10 @@ export async function seedContacts({ tx }: SeedContext): Promise<void> {
       ],
     };
   });
+  const vendorNumber = 1001 + personRows.length;
   const vendor = {
-    id: `CON-${1001 + personRows.length}`,
+    id: `CON-${vendorNumber}`,
+    number: vendorNumber,
     kind: 'organization',
     name: 'Rapid Restoration LLC',
     roles: ['vendor'],
@@ -112,8 +90,12 @@ export async function seedContacts({ tx }: SeedContext): Promise<void> {
     phones: [{ type: 'Work', number: '+1 555 0400' }],
     website: 'https://rapid-restoration.example',
   };
-  await tx.insert(contact).values([...producers, ...personRows, vendor]);
-  await tx.execute(sql`select setval('contacts.contact_number', ${1001 + personRows.length + 1}, false)`);
+  // The producers' named ids take the numbers after the vendor's; new contacts follow them.
+  const numbered = producers.map((p, n) => ({ ...p, number: vendorNumber + 1 + n }));
+  await tx.insert(contact).values([...numbered, ...personRows, vendor]);
+  await tx.execute(sql`select setval('contacts.contact_number', ${vendorNumber + 1 + producers.length}, false)`);
+  // Address by ZIP on the claims contact form (the claims demo's ZIPs).
+  await tx.insert(zipCode).values(ZIPS);
 
   await tx.insert(contactBook).values([
     // Agents are in their own and their agency's book, agencies in their own.
@@ -123,8 +105,8 @@ export async function seedContacts({ tx }: SeedContext): Promise<void> {
     ]),
     { contactId: 'CON-AGENCY-HARBOUR', agentContactId: null, agencyContactId: 'CON-AGENCY-HARBOUR' },
     { contactId: 'CON-AGENCY-NORTHGATE', agentContactId: null, agencyContactId: 'CON-AGENCY-NORTHGATE' },
-    ...[...people.values()].flatMap((entry, n) =>
-      [...entry.books].sort().map((b) => ({
+    ...people.flatMap((entry, n) =>
+      entry.books.map((b) => ({
         contactId: personRows[n]!.id,
         agentContactId: DEMO_PRODUCERS[b]!.agent,
         agencyContactId: DEMO_PRODUCERS[b]!.agency,

@@ -35,6 +35,14 @@ export const contact = contactsSchema.table(
   {
     /** `CON-…`: the id identity's users (contact_id, agency_id) and policies' producers name. */
     id: text('id').primaryKey(),
+    /**
+     * The contact's number: `CON-1001` is 1001 (ids the sequence made), named ids have one from the
+     * sequence too. The claims integration paths (/api/claims/integrations/contacts/{number}/) and
+     * claims' parties (`contact_id`) name contacts by it (docs/contacts.md, "Claims' contacts").
+     */
+    number: integer('number')
+      .notNull()
+      .default(sql`nextval('contacts.contact_number')`),
     kind: text('kind').notNull().default('person'),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
@@ -46,6 +54,8 @@ export const contact = contactsSchema.table(
     emails: jsonb('emails').$type<ContactEmail[]>().notNull().default([]),
     website: text('website').notNull().default(''),
     dob: date('dob'),
+    /** The gender as the claims screens name it (Female, Male …; claims' gender lookup names). */
+    gender: text('gender'),
     /** The agency (contact id) a person works for: agents of an agency. */
     agencyId: text('agency_id'),
     /** The identity user name this contact signs in as (get_contact_by_cognito_username). */
@@ -62,6 +72,7 @@ export const contact = contactsSchema.table(
     index('contact_name_idx').on(sql`lower(${table.name})`),
     index('contact_ssn_hash_idx').on(table.ssnHash),
     uniqueIndex('contact_username_key').on(table.username),
+    uniqueIndex('contact_number_key').on(table.number),
     index('contact_agency_idx').on(table.agencyId),
   ],
 );
@@ -132,6 +143,14 @@ export const quotingPermission = contactsSchema.table(
   },
   (table) => [uniqueIndex('quoting_permission_key').on(table.contactId, table.product, table.state, table.action)],
 );
+
+/** ZIP → city, county and state (the claims contact form's address by ZIP). */
+export const zipCode = contactsSchema.table('zip_code', {
+  zip: text('zip').primaryKey(),
+  city: text('city').notNull(),
+  county: text('county').notNull().default(''),
+  state: text('state').notNull(),
+});
 
 /** Writes to the store and every unmasked SSN answer: who, what, when (never the SSN itself). */
 export const auditEntry = contactsSchema.table('audit_entry', {

@@ -53,13 +53,14 @@ export interface ContactClaim {
 
 /**
  * The extension point the claims module provides (contacts never reads claims' tables): the claims
- * where a contact is a party that `username` (in their effective role) may read. Optional — without
+ * where a contact is a party (a party's `contact_id` is the contact's `number`) that the caller (in
+ * their effective role) may read. Optional — without
  * the claims module installed a contact lists no claims.
  */
 export type ContactClaims = {
   claimsOfContact(
     tx: Queryable,
-    contact: { id: string; name: string },
+    contact: { id: string; number: number; name: string },
     caller: { principal: unknown },
   ): Promise<ContactClaim[]>;
 };

@@ -1,9 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, startTestServer, type TestServer } from '@atrium/sdk/testing';
+import { createSecrets, parseSecretKeys, ssnVault } from '@atrium/sdk/server';
+import { as, grantPolicy, startTestServer, type TestServer } from '@atrium/sdk/testing';
 import accessPlugin from '@atrium/plugin-access/server';
 import claimsPlugin from '@atrium/plugin-claims/server';
 import identityPlugin from '@atrium/plugin-identity/server';
+import policiesPlugin from '@atrium/plugin-policies/server';
 import contactsPlugin from '../server/plugin.js';
+import { resealStoredSsns } from '../server/ssn-reseal.js';
+
+/** The key every test server runs with (sdk/testing/test-server.ts). */
+const TEST_KEY = 'a7'.repeat(32);
 
 type Doc = { data: { id: string; attributes: Record<string, any> }[] };
 
@@ -11,7 +18,9 @@ type Doc = { data: { id: string; attributes: Record<string, any> }[] };
 describe('contacts', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ plugins: [identityPlugin, accessPlugin, contactsPlugin, claimsPlugin] });
+    server = await startTestServer({
+      plugins: [identityPlugin, accessPlugin, contactsPlugin, policiesPlugin, claimsPlugin],
+    });
   });
   afterAll(() => server?.close());
 
@@ -81,11 +90,36 @@ describe('contacts', () => {
     const claims = (await (await adjuster.get(`/contacts/contacts/${first!.id}/claims/`)).json()) as {
       results: { number: string; role: string }[];
     };
+    // A party is the contact's by its contact_id, the contact's store number (CON-1001 is 1001).
     const expected = (
-      await sql(`select count(*)::int as n from claims.party where lower(name) = lower('${names[0]!.name}')`)
+      await sql(
+        `select count(*)::int as n from claims.party p join contacts.contact c on c.number = p.contact_id where c.id = '${first!.id}'`,
+      )
     ).rows as { n: number }[];
+    expect(expected[0]!.n).toBeGreaterThan(0);
     expect(claims.results.length).toBe(expected[0]!.n);
     expect(claims.results[0]!.number).toMatch(/-\d{6}$/);
+    // Every demo party names the store contact of its name.
+    const unlinked = (
+      await sql(
+        `select p.name from claims.party p left join contacts.contact c on c.number = p.contact_id where c.name is distinct from p.name`,
+      )
+    ).rows;
+    expect(unlinked).toEqual([]);
+  });
+
+  it('has a contact for every named insured of the policies demo, in the book of its producer', async () => {
+    const insureds = (
+      await sql(
+        `select p.named_insured_contact_id as id, p.named_insured_name as name, b.agent_contact_id as agent
+           from policies.policy p left join contacts.contact c on c.id = p.named_insured_contact_id
+           left join contacts.contact_book b on b.contact_id = c.id and b.agent_contact_id = p.agent_contact_id
+          where c.name is distinct from p.named_insured_name or b.id is null`,
+      )
+    ).rows;
+    expect(insureds).toEqual([]);
+    const [count] = (await sql('select count(*)::int as n from policies.policy')).rows as { n: number }[];
+    expect(count!.n).toBeGreaterThanOrEqual(10);
   });
 
   it('keeps agents and agencies to the contacts of their own book', async () => {
@@ -199,5 +233,91 @@ describe('contacts', () => {
     expect((await adjuster.post('/gateway?file=more.ajax_suggest&method=ajaxSuggestEmails', { query: 7 })).status).toBe(
       400,
     );
+  });
+
+  // Near the end: it gives the agent a second role.
+  it("answers claims' contact paths from the store, within the caller's book", async () => {
+    const adjuster = await as(server, 'adjuster@atrium.test', { base: '/api/claims', mediaType: 'jsonapi' });
+    const all = (await (await adjuster.get('/integrations/contacts/?page[size]=100')).json()) as Doc;
+    const [stored] = (await sql('select count(*)::int as n from contacts.contact')).rows as { n: number }[];
+    expect(all.data).toHaveLength(stored!.n);
+    const harbour = all.data.find((c) => c.attributes.name === 'Harbour Agency')!;
+    const [number] = (await sql(`select number from contacts.contact where id = 'CON-AGENCY-HARBOUR'`)).rows as {
+      number: number;
+    }[];
+    expect(harbour.id).toBe(String(number!.number));
+    expect(harbour.attributes).toMatchObject({ kind: 'organization', email: 'agency@agency.test', has_ssn: false });
+    const notes = (await (await adjuster.get(`/integrations/contacts/${harbour.id}/notes/`)).json()) as Doc;
+    expect(notes.data.map((n) => n.attributes.text)).toEqual(['Appointed in NY, IL and CA since 2019.']);
+    const relations = (await (await adjuster.get(`/integrations/contacts/${harbour.id}/relations/`)).json()) as Doc;
+    expect(relations.data.map((r) => r.attributes.contact_name).sort()).toEqual(['Alex Agent', 'Blake Broker']);
+    // Agents hold no claims:contact: the path is refused them.
+    const agent = await as(server, 'agent@agency.test', { base: '/api/claims', mediaType: 'jsonapi' });
+    expect((await agent.get('/integrations/contacts/')).status).toBe(403);
+    // A role with claims:contact read and the contacts of its own book reads only that book there.
+    await grantPolicy(server, {
+      role: 'Book Contacts',
+      username: 'agent@agency.test',
+      policy: {
+        name: 'Book contacts',
+        statements: [
+          { sid: 'ClaimsContacts', effect: 'allow', actions: ['read'], resources: ['claims:contact'] },
+          {
+            sid: 'OwnBook',
+            effect: 'allow',
+            actions: ['read'],
+            resources: ['contacts:contact'],
+            conditions: [{ attribute: 'record.agent_contact_id', operator: 'eq', value: { ref: 'user.contact_id' } }],
+          },
+        ],
+      },
+    });
+    const booked = await as(server, 'agent@agency.test', {
+      base: '/api/claims',
+      mediaType: 'jsonapi',
+      headers: { 'x-effective-role': 'Book Contacts' },
+    });
+    let mine = await booked.get('/integrations/contacts/?page[size]=100');
+    for (let i = 0; i < 40 && mine.status !== 200; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      mine = await booked.get('/integrations/contacts/?page[size]=100');
+    }
+    expect(mine.status).toBe(200);
+    const own = (
+      await sql(
+        `select c.number from contacts.contact c where c.id in (select contact_id from contacts.contact_book where agent_contact_id = 'CON-AGENT-ALEX')`,
+      )
+    ).rows as { number: number }[];
+    const ids = ((await mine.json()) as Doc).data.map((c) => c.id);
+    expect(ids.sort()).toEqual(own.map((r) => String(r.number)).sort());
+    const [noor] = (await sql(`select number from contacts.contact where id = 'CON-AGENT-NOOR'`)).rows as {
+      number: number;
+    }[];
+    expect((await booked.get(`/integrations/contacts/${noor!.number}/`)).status).toBe(404);
+    expect((await booked.get(`/integrations/contacts/${noor!.number}/notes/`)).status).toBe(404);
+  });
+
+  // Last: afterwards the server's own key no longer opens the resealed SSNs.
+  it('reseals and rehashes SSNs under a new key after a rotation', async () => {
+    const adjuster = await api('adjuster@atrium.test');
+    const created = await adjuster.post('/contacts/contacts/', {
+      data: { type: 'contact', attributes: { name: 'Rotated Person', ssn: '345-67-8906' } },
+    });
+    const { id } = ((await created.json()) as { data: { id: string } }).data;
+    const newKey = randomBytes(32);
+    const rotated = createSecrets([newKey, ...parseSecretKeys(TEST_KEY)]);
+    expect(await resealStoredSsns(server.atrium.database.db, rotated, server.atrium.log)).toBeGreaterThan(0);
+    const [row] = (await sql(`select ssn_sealed, ssn_hash from contacts.contact where id = '${id}'`)).rows as {
+      ssn_sealed: string;
+      ssn_hash: string;
+    }[];
+    const newVault = ssnVault(createSecrets([newKey]));
+    expect(newVault.open(row!.ssn_sealed, `contacts.contact:${id}:ssn`)).toBe('345-67-8906');
+    expect(newVault.hashes('345678906')).toEqual([row!.ssn_hash]);
+    expect(() =>
+      ssnVault(createSecrets(parseSecretKeys(TEST_KEY))).open(row!.ssn_sealed, `contacts.contact:${id}:ssn`),
+    ).toThrow();
+    // Nothing left to do under the new key.
+    expect(await resealStoredSsns(server.atrium.database.db, rotated, server.atrium.log)).toBe(0);
   });
 });

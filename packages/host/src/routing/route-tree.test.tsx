@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createHostPlugin } from '../host-plugin.js';
 import { createHostRuntime } from '../host-runtime.js';
-import { renderHost } from '../testing/render-host.js';
+import { renderHost, sessionFor, type FakeBackend } from '../testing/render-host.js';
 import { layoutOf } from './route-tree.js';
 
 const page = (text: string) => async () => ({ default: () => <p>{text}</p> });
@@ -117,8 +117,23 @@ describe('router built from manifests', () => {
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
   });
 
-  it('sends classic links to the module routes', async () => {
-    const { location } = renderHost({ path: '/atrium/claims/information?claimId=42' });
+  it('sends classic links carrying the product slug to the module routes', async () => {
+    const { location } = renderHost({ path: '/atrium/claims/information?claimId=42', session: sessionFor() });
     await waitFor(() => expect(location().pathname).toBe('/claims/42'));
+  });
+
+  it('shows the not-found page for a classic link with another slug than the configured one', async () => {
+    const slug: FakeBackend = async (url) =>
+      url.pathname === '/api/v2/settings/get_setting_value'
+        ? new Response(JSON.stringify({ success: true, data: 'harbour' }), { status: 200 })
+        : undefined;
+    renderHost({ path: '/atrium/contacts/information?id=CON-1001', session: sessionFor(), backend: slug });
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    const { location } = renderHost({
+      path: '/harbour/contacts/information?id=CON-1001',
+      session: sessionFor(),
+      backend: slug,
+    });
+    await waitFor(() => expect(location().pathname).toBe('/contacts/CON-1001'));
   });
 });

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import { and, asc, eq, ilike, inArray, isNotNull, ne, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import {
   ApiError,
   attributeError,
@@ -20,7 +20,8 @@ import {
 import { claimsPermission } from '../permissions.js';
 import { loadClaimFor } from '../core/claim-access.js';
 import { callerOf, security, tags, writeAudit } from '../core/http-kit.js';
-import { attachment, attachmentFolder, contact, party } from '../core/tables.js';
+import { CONTACT_RECORDS } from '@atrium/plugin-contacts/records';
+import { attachment, attachmentFolder, party } from '../core/tables.js';
 
 /**
  * Claim outbound e-mail (the activity sidebar's "Claim Outbound Email"), on the platform mail
@@ -170,13 +171,8 @@ export function emailRoutes(router: AtriumRouter, context: ServerPluginContext):
         .filter((p) => !search || p.email!.toLowerCase().includes(search) || p.name.toLowerCase().includes(search))
         .map((p) => ({ email: p.email!, name: p.name, source: 'party', role: p.role }));
       if (search.length >= CONTACT_SEARCH_MIN_LENGTH) {
-        const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        const contacts = await db
-          .select({ email: contact.email, name: contact.name })
-          .from(contact)
-          .where(and(ne(contact.email, ''), or(ilike(contact.email, pattern), ilike(contact.name, pattern))))
-          .orderBy(asc(contact.name))
-          .limit(10);
+        // The contact store's contacts the caller may read (contacts.records, docs/contacts.md).
+        const contacts = await context.service(CONTACT_RECORDS).suggestEmails(db, request, search, 10);
         for (const c of contacts) {
           if (!recipients.some((r) => r.email.toLowerCase() === c.email.toLowerCase()))
             recipients.push({ email: c.email, name: c.name, source: 'contact', role: null });

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { provideService, type ServerPluginContext } from '@atrium/sdk/server';
 import { CONTACT_CLAIMS, type ContactClaims } from '@atrium/plugin-contacts/directory';
 import type { FastifyRequest } from 'fastify';
@@ -7,9 +7,9 @@ import { claim, party } from '../core/tables.js';
 
 /**
  * The claims a contact of the contact store is a party to, for the contact page (the extension point
- * contacts defines; contacts never reads claims' tables). Until claims' parties hold store contact
- * ids, a party is the contact's when its name is the contact's name (any case). Only claims the
- * caller may read are answered (claims:claim read, record conditions in SQL).
+ * contacts defines; contacts never reads claims' tables): a party is the contact's when its
+ * `contact_id` is the contact's store number (`CON-1001` is 1001). Only claims the caller may read
+ * are answered (claims:claim read, record conditions in SQL).
  */
 export const contactClaimsService = provideService(CONTACT_CLAIMS, (context: ServerPluginContext): ContactClaims => ({
   async claimsOfContact(tx, contact, caller) {
@@ -24,7 +24,7 @@ export const contactClaimsService = provideService(CONTACT_CLAIMS, (context: Ser
       })
       .from(party)
       .innerJoin(claim, eq(claim.id, party.claimId))
-      .where(and(sql`lower(${party.name}) = lower(${contact.name})`, scope))
+      .where(and(eq(party.contactId, contact.number), scope))
       .orderBy(desc(claim.dateOfLoss), desc(claim.id))
       .limit(200);
     return rows.map((r) => ({

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import {
   ApiError,
   attributeError,
@@ -30,16 +30,24 @@ import {
   tags,
   writeAudit,
 } from '../core/http-kit.js';
+import {
+  CONTACT_RECORDS,
+  type ContactRecord,
+  type ContactRecords,
+  type RecordInput,
+} from '@atrium/plugin-contacts/records';
 import { filterShape, filterValue } from '../core/query-filters.js';
-import { contact, contactNote, contactRelation, lookup, zipCode } from '../core/tables.js';
-import { ContactSsns } from './contact-ssns.js';
+import { lookup } from '../core/tables.js';
+import { handOverContacts } from './contact-handover.js';
 
 /**
- * The contacts integration (until the contacts module provides contacts): list with filters,
- * create, read, replace (PUT) and change, notes, relations, address by ZIP, SSN validation and the
- * duplicate-SSN setting, genders and address types. SSNs are sealed at rest and compared by keyed
- * hash (contact-ssns.ts); a contact's `ssn` is answered masked (`***-**-1234`) except to a caller
- * holding claims:contact read-ssn reading that one contact, which is audited (docs/security.md, "SSNs").
+ * The contacts integration: list with filters, create, read, replace (PUT) and change, notes,
+ * relations, address by ZIP, SSN validation and the duplicate-SSN setting, genders and address
+ * types. The contacts live in the contacts module's store and are read and written through its
+ * `contacts.records` service (docs/contacts.md, "Claims' contacts"); a contact's id here is its store
+ * number (`CON-1001` is 1001). Claims keeps the paths, payloads, messages, its permissions
+ * (claims:contact) and its audit log. A contact's `ssn` is answered masked (`***-**-1234`) except
+ * to a caller holding claims:contact read-ssn reading that one contact, which is audited.
  */
 const BASE = '/integrations/contacts';
 /** Duplicate SSNs are refused unless this is turned on; there is no setting screen for it yet. */
@@ -49,11 +57,20 @@ export interface ContactSettings {
   allowDuplicateSsn: boolean;
 }
 
-async function existingContact(db: Database, rawId: string): Promise<number> {
-  const id = numericId(rawId, `Contact ${rawId} not found.`);
-  const [found] = await db.select({ id: contact.id }).from(contact).where(eq(contact.id, id));
-  if (!found) throw new ApiError(404, `Contact ${rawId} not found.`);
-  return id;
+const notFound = (id: string) => `Contact ${id} not found.`;
+
+/** One contact the caller may read (by its number), or 404. */
+async function existingContact(
+  records: ContactRecords,
+  db: Database,
+  request: FastifyRequest,
+  rawId: string,
+  options: { revealSsn?: string } = {},
+): Promise<ContactRecord> {
+  const number = numericId(rawId, notFound(rawId));
+  const found = await records.get(db, request, number, options);
+  if (!found) throw new ApiError(404, notFound(rawId));
+  return found;
 }
 
 export function contactsRoutes(
@@ -62,13 +79,10 @@ export function contactsRoutes(
   settings: ContactSettings = { allowDuplicateSsn: ALLOW_DUPLICATE_SSN },
 ): void {
   const db = context.db;
-  const ssns = new ContactSsns(db, context.secrets, context.log);
-  // Seal what is still stored in plaintext; the first contacts request asks again (the demo seed
-  // may still be committing now).
-  ssns.nudge();
-  // A pass still running when the server closes would write to a closed pool ("Cannot use a pool
-  // after calling end"): closing waits for it.
-  router.addHook('onClose', async () => ssns.settled());
+  const records = context.service(CONTACT_RECORDS);
+  // Rows still in claims' own contact tables move into the store at start (contact-handover.ts).
+  const handover = handOverContacts(context, records);
+  router.addHook('onClose', async () => handover);
   const idParams = z.strictObject({ id: z.string().max(20) });
 
   // Static paths first in meaning (the router prefers static segments over :id anyway).
@@ -84,7 +98,7 @@ export function contactsRoutes(
       },
     },
     async (request) => {
-      const [row] = await db.select().from(zipCode).where(eq(zipCode.zip, request.query.zip)).limit(1);
+      const row = await records.addressByZip(db, request.query.zip);
       if (!row) throw new ApiError(404, `ZIP code ${request.query.zip} not found.`);
       return {
         jsonapi: { version: '1.1' },
@@ -109,17 +123,16 @@ export function contactsRoutes(
       },
     },
     async (request) => {
-      ssns.onRequest();
       const valid = SSN_PATTERN.test(request.query.ssn);
-      const holders = valid ? await ssns.holders(db, request.query.ssn) : [];
-      const others = holders.filter((h) => h.id !== request.query.contact_id);
+      const holders = valid ? await records.ssnHolders(db, request.query.ssn) : [];
+      const others = holders.filter((number) => number !== request.query.contact_id);
       return {
         jsonapi: { version: '1.1' },
         meta: {
           valid,
           duplicate: others.length > 0,
           allowed: valid && (settings.allowDuplicateSsn || others.length === 0),
-          contact_ids: others.map((o) => o.id),
+          contact_ids: others,
         },
       };
     },
@@ -162,7 +175,7 @@ export function contactsRoutes(
     );
   }
 
-  const noteResource = defineResource<typeof contactNote.$inferSelect>({
+  const noteResource = defineResource<Awaited<ReturnType<ContactRecords['notes']>>[number]>({
     type: 'contact-note',
     id: (r) => String(r.id),
     attributes: (r) => ({ text: r.text, created_by: r.createdBy, created_at: r.createdAt }),
@@ -174,26 +187,20 @@ export function contactsRoutes(
       schema: { summary: "A contact's notes, newest first.", tags, security, params: idParams },
     },
     async (request) => {
-      const id = await existingContact(db, request.params.id);
-      const rows = await db
-        .select()
-        .from(contactNote)
-        .where(eq(contactNote.contactId, id))
-        .orderBy(asc(contactNote.id));
-      return serializeDocument(noteResource, rows.reverse());
+      const found = await existingContact(records, db, request, request.params.id);
+      return serializeDocument(noteResource, await records.notes(db, found.number));
     },
   );
 
-  type RelationRow = typeof contactRelation.$inferSelect & { names: Map<number, string> };
-  const relationResource = defineResource<RelationRow>({
+  const relationResource = defineResource<Awaited<ReturnType<ContactRecords['relations']>>[number]>({
     type: 'contact-relation',
     id: (r) => String(r.id),
     attributes: (r) => ({
       relation: r.relation,
-      contact_id: r.contactId,
-      contact_name: r.names.get(r.contactId) ?? null,
-      related_contact_id: r.relatedContactId,
-      related_contact_name: r.names.get(r.relatedContactId) ?? null,
+      contact_id: r.contactNumber,
+      contact_name: r.contactName,
+      related_contact_id: r.relatedNumber,
+      related_contact_name: r.relatedName,
     }),
   });
   router.get(
@@ -203,25 +210,12 @@ export function contactsRoutes(
       schema: { summary: "A contact's relations to other contacts.", tags, security, params: idParams },
     },
     async (request) => {
-      const id = await existingContact(db, request.params.id);
-      const rows = await db
-        .select()
-        .from(contactRelation)
-        .where(or(eq(contactRelation.contactId, id), eq(contactRelation.relatedContactId, id)));
-      // The screens show who the relation is with, so the names of both ends come along.
-      const ids = [...new Set(rows.flatMap((r) => [r.contactId, r.relatedContactId]))];
-      const named = ids.length
-        ? await db.select({ id: contact.id, name: contact.name }).from(contact).where(inArray(contact.id, ids))
-        : [];
-      const names = new Map(named.map((n) => [n.id, n.name]));
-      return serializeDocument(
-        relationResource,
-        rows.map((r) => ({ ...r, names })),
-      );
+      const found = await existingContact(records, db, request, request.params.id);
+      return serializeDocument(relationResource, await records.relations(db, found.number));
     },
   );
 
-  registerContactCollection(router, context, ssns, settings);
+  registerContactCollection(router, context, records, settings);
 }
 
 /** An address as the contact form enters it; `type` names an address-types lookup. */
@@ -265,13 +259,17 @@ const listQuery = z.strictObject({
   sort: z.enum(['name', '-name', 'id', '-id']).optional(),
 });
 
-type ContactRow = typeof contact.$inferSelect;
-/** A row as answered: its SSN attributes worked out for the caller (masked or not). */
-type ContactView = ContactRow & { ssnAttributes: ReturnType<ContactSsns['attributesOf']> };
+/** A store contact as answered: its gender as claims' lookup id, its SSN attributes for the caller. */
+type ContactView = ContactRecord & { genderId: number | null; unmasked: boolean };
+
+const ssnAttributes = (r: ContactView) => {
+  if (!r.ssn.onFile) return { ssn: null, has_ssn: false, ssn_last4: null };
+  return { ssn: r.unmasked && r.ssn.full ? r.ssn.full : r.ssn.masked, has_ssn: true, ssn_last4: r.ssn.last4 };
+};
 
 const contactResource = defineResource<ContactView>({
   type: 'contact',
-  id: (r) => String(r.id),
+  id: (r) => String(r.number),
   basePath: `${CLAIMS_BASE}${BASE}/`,
   attributes: (r) => ({
     kind: r.kind,
@@ -282,7 +280,7 @@ const contactResource = defineResource<ContactView>({
     email: r.email,
     phone: r.phone,
     addresses: r.addresses,
-    ...r.ssnAttributes,
+    ...ssnAttributes(r),
     created_at: r.createdAt,
   }),
   relationships: {
@@ -290,37 +288,39 @@ const contactResource = defineResource<ContactView>({
   },
 });
 
-/** `%`, `_` and `\` are literal in a search text. */
-const likeText = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The audit log never holds an SSN, sealed or hashed either. */
-const withoutSsn = ({ legacySsn, ssnSealed, ssnHash: _hash, ...row }: ContactRow) => ({
-  ...row,
-  ssn: legacySsn || ssnSealed ? '***' : null,
-});
+const withoutSsn = ({ ssn, ...record }: ContactRecord) => ({ ...record, ssn: ssn.onFile ? '***' : null });
 
 /**
  * The contact collection: search (name, e-mail and phone contain the text, any case; kind and ZIP
  * exact), create, read, replace (PUT) and change (PATCH). An SSN must be well formed and, unless
  * duplicate SSNs are allowed, not another contact's (400 at /data/attributes/ssn, code
- * `duplicate_ssn`, found by keyed hash); it is stored sealed. Lists and write answers mask it; reading
+ * `duplicate_ssn`, found by keyed hash); the store seals it. Lists and write answers mask it; reading
  * one contact answers it in full to a caller holding claims:contact read-ssn, and audits that.
  */
 function registerContactCollection(
   router: AtriumRouter,
   context: ServerPluginContext,
-  ssns: ContactSsns,
+  records: ContactRecords,
   settings: ContactSettings,
 ): void {
   const db = context.db;
   const idParams = z.strictObject({ id: z.string().max(20) });
-  const notFound = (id: string) => `Contact ${id} not found.`;
-  const masked = (row: ContactRow): ContactView => ({ ...row, ssnAttributes: ssns.attributesOf(row, false) });
   /** Whether the caller may see SSNs unmasked (the access evaluator, for the caller's effective role). */
   const mayReadSsn = async (request: FastifyRequest) => {
     const evaluator = context.services.evaluator;
     if (!evaluator || !request.principal) return false;
     return (await evaluator.evaluate(request.principal, claimsPermission('contact', 'read-ssn'))).allowed;
+  };
+
+  /** Claims' gender lookups by id and by name: the store keeps the name. */
+  const genders = async () => {
+    const rows = await db.select({ id: lookup.id, name: lookup.name }).from(lookup).where(eq(lookup.kind, 'gender'));
+    return { byName: new Map(rows.map((r) => [r.name, r.id])), byId: new Map(rows.map((r) => [r.id, r.name])) };
+  };
+  const views = async (rows: ContactRecord[], unmasked = false): Promise<ContactView[]> => {
+    const { byName } = await genders();
+    return rows.map((r) => ({ ...r, genderId: r.gender ? (byName.get(r.gender) ?? null) : null, unmasked }));
   };
 
   router.get(
@@ -335,47 +335,23 @@ function registerContactCollection(
       },
     },
     async (request) => {
-      ssns.onRequest();
       const query = request.query as Record<string, unknown> & { 'page[number]': number; 'page[size]': number };
       const page = toPageRequest(query);
-      const conditions: SQL[] = [];
-      for (const name of ['name', 'email', 'phone'] as const) {
-        const value = filterValue<string>(query, name);
-        if (value) conditions.push(ilike(contact[name], likeText(value)));
-      }
-      const kind = filterValue<string>(query, 'kind');
-      if (kind) conditions.push(eq(contact.kind, kind));
-      const zip = filterValue<string>(query, 'zip');
-      if (zip) conditions.push(sql`${contact.addresses} @> ${JSON.stringify([{ zip }])}::jsonb`);
-      const where = conditions.length ? and(...conditions) : undefined;
-      const order =
-        query.sort === '-name'
-          ? [desc(sql`lower(${contact.name})`), desc(contact.id)]
-          : query.sort === 'id'
-            ? [asc(contact.id)]
-            : query.sort === '-id'
-              ? [desc(contact.id)]
-              : [asc(sql`lower(${contact.name})`), asc(contact.id)];
-      const [total] = await db.select({ n: count() }).from(contact).where(where);
-      const rows = await db
-        .select()
-        .from(contact)
-        .where(where)
-        .orderBy(...order)
-        .limit(page.size)
-        .offset(page.offset);
-      const { links, meta } = paginationLinks(`${CLAIMS_BASE}${BASE}/`, query, page, total?.n ?? 0);
+      const { total, rows } = await records.list(db, request, {
+        name: filterValue<string>(query, 'name') || undefined,
+        email: filterValue<string>(query, 'email') || undefined,
+        phone: filterValue<string>(query, 'phone') || undefined,
+        kind: filterValue<string>(query, 'kind') || undefined,
+        zip: filterValue<string>(query, 'zip') || undefined,
+        sort: (query.sort as 'name' | '-name' | 'id' | '-id' | undefined) ?? 'name',
+        limit: page.size,
+        offset: page.offset,
+      });
+      const { links, meta } = paginationLinks(`${CLAIMS_BASE}${BASE}/`, query, page, total);
       // A list is a search: it never unmasks (one contact's SSN is read one contact at a time).
-      return serializeDocument(contactResource, rows.map(masked), { links, meta });
+      return serializeDocument(contactResource, await views(rows), { links, meta });
     },
   );
-
-  const load = async (tx: Pick<Database, 'select'>, rawId: string) => {
-    const id = numericId(rawId, notFound(rawId));
-    const [row] = await tx.select().from(contact).where(eq(contact.id, id)).limit(1);
-    if (!row) throw new ApiError(404, notFound(rawId));
-    return row;
-  };
 
   router.get(
     `${BASE}/:id/`,
@@ -389,31 +365,32 @@ function registerContactCollection(
       },
     },
     async (request) => {
-      ssns.onRequest();
-      const row = await load(db, request.params.id);
       const unmasked = await mayReadSsn(request);
-      const ssnAttributes = ssns.attributesOf(row, unmasked);
-      if (unmasked && ssnAttributes.has_ssn) {
+      const username = callerOf(request);
+      const row = await existingContact(
+        records,
+        db,
+        request,
+        request.params.id,
+        unmasked ? { revealSsn: username } : {},
+      );
+      if (unmasked && row.ssn.full) {
         // Every answer that shows an SSN in full leaves an audit row: who read whose SSN, when.
-        await writeAudit(db, {
-          username: callerOf(request),
-          action: 'read-ssn',
-          entityType: 'contact',
-          entityId: row.id,
-        });
+        await writeAudit(db, { username, action: 'read-ssn', entityType: 'contact', entityId: row.number });
       }
-      return serializeDocument(contactResource, { ...row, ssnAttributes });
+      const [view] = await views([row], unmasked);
+      return serializeDocument(contactResource, view!);
     },
   );
 
   /** The checked SSN: undefined leaves it, null clears it. */
-  const checkedSsn = async (tx: Pick<Database, 'select'>, ssn: string | null | undefined, self: number | null) => {
+  const checkedSsn = async (ssn: string | null | undefined, self: number | null) => {
     if (ssn === undefined) return undefined;
     if (ssn === null || ssn === '') return null;
     if (!SSN_PATTERN.test(ssn)) throw attributeError('ssn', SSN_INVALID);
     if (!settings.allowDuplicateSsn) {
-      const holders = await ssns.holders(tx, ssn);
-      if (holders.some((h) => h.id !== self)) {
+      const holders = await records.ssnHolders(db, ssn);
+      if (holders.some((number) => number !== self)) {
         throw new ApiError(400, 'Another contact already has this SSN.', {
           source: { pointer: '/data/attributes/ssn' },
           code: 'duplicate_ssn',
@@ -427,31 +404,32 @@ function registerContactCollection(
     attributes?: Partial<Record<keyof typeof contactAttributes, unknown>>;
     relationships?: { gender?: { data: { id: string } | null } };
   };
-  const toValues = (data: Body) => {
+  /** The write as the store takes it; a gender must be one of claims' gender lookups. */
+  const toInput = async (data: Body): Promise<RecordInput> => {
     const a = data.attributes ?? {};
-    const values: Partial<typeof contact.$inferInsert> = {};
-    if (a.kind !== undefined) values.kind = a.kind as string;
-    if (a.first_name !== undefined) values.firstName = a.first_name as string;
-    if (a.last_name !== undefined) values.lastName = a.last_name as string;
-    if (a.name !== undefined) values.name = a.name as string;
-    if (a.dob !== undefined) values.dob = a.dob as string | null;
-    if (a.email !== undefined) values.email = a.email as string;
-    if (a.phone !== undefined) values.phone = a.phone as string;
-    if (a.addresses !== undefined) values.addresses = a.addresses as Record<string, unknown>[];
-    if (data.relationships?.gender) values.genderId = relationshipId(data.relationships.gender.data?.id, 'gender');
-    return values;
-  };
-  const checkGender = async (values: Partial<typeof contact.$inferInsert>) => {
-    if (values.genderId == null) return;
-    const [found] = await db
-      .select({ id: lookup.id })
-      .from(lookup)
-      .where(and(eq(lookup.id, values.genderId), eq(lookup.kind, 'gender')));
-    if (!found) {
-      throw new ApiError(400, `Gender ${values.genderId} does not exist.`, {
-        source: { pointer: '/data/relationships/gender/data/id' },
-      });
+    const input: RecordInput = {};
+    if (a.kind !== undefined) input.kind = a.kind as string;
+    if (a.first_name !== undefined) input.firstName = a.first_name as string;
+    if (a.last_name !== undefined) input.lastName = a.last_name as string;
+    if (a.name !== undefined) input.name = a.name as string;
+    if (a.dob !== undefined) input.dob = a.dob as string | null;
+    if (a.email !== undefined) input.email = a.email as string;
+    if (a.phone !== undefined) input.phone = a.phone as string;
+    if (a.addresses !== undefined) input.addresses = a.addresses as RecordInput['addresses'];
+    if (data.relationships?.gender) {
+      const genderId = relationshipId(data.relationships.gender.data?.id, 'gender');
+      if (genderId == null) input.gender = null;
+      else {
+        const name = (await genders()).byId.get(genderId);
+        if (!name) {
+          throw new ApiError(400, `Gender ${genderId} does not exist.`, {
+            source: { pointer: '/data/relationships/gender/data/id' },
+          });
+        }
+        input.gender = name;
+      }
     }
+    return input;
   };
 
   router.post(
@@ -468,34 +446,23 @@ function registerContactCollection(
     async (request, reply) => {
       const data = request.body.data as Body;
       if (data.attributes?.name === undefined) throw attributeError('name', 'This field is required.');
-      const values = toValues(data);
-      await checkGender(values);
-      ssns.onRequest();
-      const ssn = await checkedSsn(db, data.attributes.ssn as string | null | undefined, null);
+      const input = await toInput(data);
+      const ssn = await checkedSsn(data.attributes.ssn as string | null | undefined, null);
+      if (ssn !== undefined) input.ssn = ssn;
       const created = await db.transaction(async (tx) => {
-        const [inserted] = await tx
-          .insert(contact)
-          .values(values as typeof contact.$inferInsert)
-          .returning();
-        // The sealed SSN is bound to its row, whose id the insert made.
-        const [row] = ssn
-          ? await tx
-              .update(contact)
-              .set(ssns.columns(inserted!.id, ssn))
-              .where(eq(contact.id, inserted!.id))
-              .returning()
-          : [inserted];
+        const row = await records.create(tx, { ...input, name: input.name! }, callerOf(request));
         await writeAudit(tx, {
           username: callerOf(request),
           action: 'create',
           entityType: 'contact',
-          entityId: row!.id,
-          after: withoutSsn(row!),
+          entityId: row.number,
+          after: withoutSsn(row),
         });
-        return row!;
+        return row;
       });
       reply.status(201);
-      return serializeDocument(contactResource, masked(created));
+      const [view] = await views([created]);
+      return serializeDocument(contactResource, view!);
     },
   );
 
@@ -519,27 +486,26 @@ function registerContactCollection(
       async (request) => {
         requireMatchingId(request.body.data.id, request.params.id);
         const data = request.body.data as Body;
-        const values = toValues(data);
-        await checkGender(values);
-        ssns.onRequest();
-        const before = await load(db, request.params.id);
-        const ssn = await checkedSsn(db, data.attributes?.ssn as string | null | undefined, before.id);
-        if (ssn !== undefined) Object.assign(values, ssns.columns(before.id, ssn));
+        const input = await toInput(data);
+        const before = await existingContact(records, db, request, request.params.id);
+        const ssn = await checkedSsn(data.attributes?.ssn as string | null | undefined, before.number);
+        if (ssn !== undefined) input.ssn = ssn;
         const updated = await db.transaction(async (tx) => {
-          const current = await load(tx, request.params.id);
-          if (Object.keys(values).length === 0) return current;
-          const [row] = await tx.update(contact).set(values).where(eq(contact.id, current.id)).returning();
+          const changed = await records.update(tx, request, before.number, input, callerOf(request));
+          if (!changed) throw new ApiError(404, notFound(request.params.id));
+          if (Object.keys(input).length === 0) return changed.after;
           await writeAudit(tx, {
             username: callerOf(request),
             action: 'update',
             entityType: 'contact',
-            entityId: current.id,
-            before: withoutSsn(current),
-            after: withoutSsn(row!),
+            entityId: before.number,
+            before: withoutSsn(changed.before),
+            after: withoutSsn(changed.after),
           });
-          return row!;
+          return changed.after;
         });
-        return serializeDocument(contactResource, masked(updated));
+        const [view] = await views([updated]);
+        return serializeDocument(contactResource, view!);
       },
     );
   }

@@ -9,7 +9,6 @@ import {
   claimAssignment,
   claimPeril,
   claimUser,
-  contact,
   coverage,
   exposure,
   location,
@@ -22,8 +21,8 @@ import {
   product,
   risk,
   riskType,
-  zipCode,
 } from '../core/tables.js';
+import { demoContactNumber } from '@atrium/plugin-contacts/demo';
 import {
   DEMO_POLICY_COVERAGES,
   DEMO_PRODUCTS,
@@ -36,9 +35,9 @@ import {
 
 /**
  * The claims demo: lookups, a claims product per demo line (Homeowners, Personal Auto), policy types
- * and statuses, 20 mock policies, the adjusters as claim users, contacts, and 60 claims across
+ * and statuses, 20 mock policies, the adjusters as claim users, and 60 claims across
  * statuses (10 draft, 30 open, 12 closed, 8 reopened) with locations, parties, exposures, perils,
- * risks, coverages and attachment folders. Half the submitted claims have an adjuster; the rest are
+ * risks, coverages and attachment folders (parties name their contact-store contacts by number). Half the submitted claims have an adjuster; the rest are
  * the dashboard's pending claims. Deterministic: the same demo on every seed.
  */
 const DAY = 86_400_000;
@@ -165,32 +164,13 @@ export async function seedDemoClaims(tx: Queryable, storage: ObjectStorage): Pro
     });
   }
 
-  await tx.insert(zipCode).values(DEMO_ZIPS);
   await tx.insert(claimUser).values([
     { username: 'adjuster@atrium.test', name: 'Casey Adjuster', email: 'adjuster@atrium.test', phone: '+1 555 0100' },
     { username: 'admin@atrium.test', name: 'Ada Administrator', email: 'admin@atrium.test', phone: '+1 555 0101' },
   ]);
 
   const person = (i: number) => `${FIRST_NAMES[i % FIRST_NAMES.length]} ${LAST_NAMES[(i * 3 + 1) % LAST_NAMES.length]}`;
-  await tx.insert(contact).values(
-    Array.from({ length: 12 }, (_, i) => {
-      const [firstName, lastName] = person(i).split(' ') as [string, string];
-      const zip = DEMO_ZIPS[i % DEMO_ZIPS.length]!;
-      return {
-        firstName,
-        lastName,
-        name: `${firstName} ${lastName}`,
-        genderId: lookupId('gender', GLOBAL_LOOKUPS.gender![i % 4] as string),
-        // In plaintext: the seeded snapshot is shared by installations with different secret keys;
-        // each seals these at its first start (integrations/contact-ssns.ts).
-        legacySsn: `900-00-${String(1000 + i)}`,
-        dob: `19${60 + i}-0${(i % 9) + 1}-1${i % 9}`,
-        email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@example.test`,
-        phone: `+1 555 01${String(10 + i)}`,
-        addresses: [{ type: 'Home', line1: `${100 + i} Main St`, city: zip.city, state: zip.state, zip: zip.zip }],
-      };
-    }),
-  );
+  // The demo's contacts are the contact store's (its seed: shared/demo-people.ts); parties name them by number.
 
   const policies = await tx
     .insert(mockPolicy)
@@ -297,6 +277,7 @@ export async function seedDemoClaims(tx: Queryable, storage: ObjectStorage): Pro
         {
           claimId,
           displayNumber: 1,
+          contactId: demoContactNumber(policy.insuredName) ?? null,
           name: policy.insuredName,
           role: 'insured',
           partyTypeId: lookupId('party-type', 'Person'),
@@ -304,6 +285,7 @@ export async function seedDemoClaims(tx: Queryable, storage: ObjectStorage): Pro
         {
           claimId,
           displayNumber: 2,
+          contactId: demoContactNumber(person(i + 5)) ?? null,
           name: person(i + 5),
           role: 'claimant',
           partyTypeId: lookupId('party-type', 'Person'),

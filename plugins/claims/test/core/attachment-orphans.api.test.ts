@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import accessPlugin from '@atrium/plugin-access/server';
 import claimsPlugin from '@atrium/plugin-claims/server';
+import contactsPlugin from '@atrium/plugin-contacts/server';
 import identityPlugin from '@atrium/plugin-identity/server';
 import { startTestServer, type TestServer } from '@atrium/sdk/testing';
 import {
@@ -70,7 +71,7 @@ function age(key: string, ms: number) {
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'atrium-orphans-'));
   server = await startTestServer({
-    plugins: [identityPlugin, accessPlugin, claimsPlugin],
+    plugins: [identityPlugin, accessPlugin, contactsPlugin, claimsPlugin],
     env: { ATRIUM_STORAGE_DIR: root },
   });
   const signIn = await server.fetch('/api/identity/sign-in', {

@@ -6,7 +6,7 @@ import identityPlugin from '@atrium/plugin-identity/server';
 import policiesPlugin from '@atrium/plugin-policies/server';
 
 /**
- * A real server with identity, access and claims on a fresh seeded database. Callers sign in as the
+ * A real server with identity, access, contacts and claims on a fresh seeded database. Callers sign in as the
  * demo users (real tokens, real access policies): the adjuster holds Claims Adjuster (claims:*),
  * the underwriter only reads, the agent reads and creates claims.
  */
@@ -30,12 +30,13 @@ export interface ClaimsTestServer extends TestServer {
 export async function startClaimsServer(
   options: {
     env?: Record<string, string>;
-    /** Installs contacts and policies too (the FNOL's real policies). */ policies?: boolean;
+    /** Installs policies too (the FNOL's real policies). */ policies?: boolean;
   } = {},
 ): Promise<ClaimsTestServer> {
   const plugins = options.policies
     ? [identityPlugin, accessPlugin, contactsPlugin, policiesPlugin, claimsPlugin]
-    : [identityPlugin, accessPlugin, claimsPlugin];
+    : // Claims' contacts are the contact store's (contacts.records): contacts is always installed.
+      [identityPlugin, accessPlugin, contactsPlugin, claimsPlugin];
   const server = await startTestServer({ plugins, env: options.env });
   return Object.assign(server, {
     as: (username: string, headers: Record<string, string> = {}): Promise<Caller> =>

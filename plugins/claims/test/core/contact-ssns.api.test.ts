@@ -1,14 +1,25 @@
-import { randomBytes } from 'node:crypto';
-import { eq, like } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSecrets, HASHED_PREFIX, parseSecretKeys, SEALED_PREFIX, ssnVault } from '@atrium/sdk/server';
-import { contact } from '../../server/core/tables.js';
-import { ContactSsns } from '../../server/integrations/contact-ssns.js';
+import contactsPlugin from '@atrium/plugin-contacts/server';
+import { CONTACT_RECORDS, type ContactRecords } from '@atrium/plugin-contacts/records';
+import {
+  createSecrets,
+  HASHED_PREFIX,
+  parseSecretKeys,
+  SEALED_PREFIX,
+  ssnVault,
+  type ServerPluginContext,
+} from '@atrium/sdk/server';
+import { contact, party } from '../../server/core/tables.js';
+import { handOverContactsOnce } from '../../server/integrations/contact-handover.js';
 import { doc, startClaimsServer, type Caller, type ClaimsTestServer } from './claims-test-server.js';
 
 /**
  * Issue 14, hole 9: contacts' SSNs are sealed at rest, answered masked unless the caller may read
  * SSNs (Administrator, Claims Supervisor), audited when answered in full, and compared by keyed hash.
+ * Since issue 17 the contacts are the contact store's (contacts.records): the storage checks read
+ * the store's row of the contact's number, sealed under `contacts.contact:<CON-id>:ssn`; rows left
+ * in claims' own tables move in at start (contact-handover.ts).
  */
 let server: ClaimsTestServer;
 let adjuster: Caller;
@@ -28,12 +39,14 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 const db = () => server.atrium.database.db;
+/** The store's row of a contact number (a test may read it; the claims module never does). */
 const stored = async (id: string | number) => {
-  const [row] = await db()
-    .select()
-    .from(contact)
-    .where(eq(contact.id, Number(id)));
-  return row!;
+  const rows = (
+    await db().execute(
+      sql`select id, ssn_sealed as "ssnSealed", ssn_hash as "ssnHash" from contacts.contact where number = ${Number(id)}`,
+    )
+  ).rows as { id: string; ssnSealed: string | null; ssnHash: string | null }[];
+  return rows[0]!;
 };
 const create = async (name: string, ssn: string) => {
   const response = await adjuster('POST', '/integrations/contacts/', doc('contact', { name, ssn }));
@@ -55,26 +68,18 @@ const ssnReads = async (id: string | number) => {
 };
 
 describe('SSNs at rest', () => {
-  it('seals the demo contacts’ SSNs, which the seed writes in plaintext, at start', async () => {
-    const demo = () => db().select().from(contact).where(like(contact.email, '%@example.test'));
-    let rows = await demo();
-    for (let i = 0; i < 100 && rows.some((row) => row.legacySsn !== null); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      rows = await demo();
-    }
-    expect(rows.length).toBeGreaterThanOrEqual(12);
-    for (const row of rows) {
-      expect(row.legacySsn).toBeNull();
-      expect(testVault.open(row.ssnSealed!, `claims.contact:${row.id}:ssn`)).toMatch(/^900-00-10\d\d$/);
-    }
-    const first = rows.find((row) => testVault.open(row.ssnSealed!, `claims.contact:${row.id}:ssn`) === '900-00-1000')!;
-    expect(await ssnOf(adjuster, first.id)).toBe('***-**-1000');
+  it('answers the demo contacts of the store, which carry no SSN', async () => {
+    const demo = await (
+      await adjuster('GET', '/integrations/contacts/?filter[email]=example.test&page[size]=50')
+    ).json();
+    expect(demo.data.length).toBeGreaterThanOrEqual(10);
+    for (const c of demo.data) expect(c.attributes).toMatchObject({ has_ssn: false, ssn: null });
   });
 
   it('stores an SSN sealed and keyed-hashed, never in plaintext', async () => {
     const created = await create('Sealed Person', '345-67-8901');
     const row = await stored(created.id);
-    expect(row.legacySsn).toBeNull();
+    expect(row.id).toBe(`CON-${created.id}`);
     expect(row.ssnSealed!.startsWith(SEALED_PREFIX)).toBe(true);
     expect(row.ssnHash!.startsWith(HASHED_PREFIX)).toBe(true);
     for (const column of [row.ssnSealed!, row.ssnHash!]) {
@@ -82,8 +87,8 @@ describe('SSNs at rest', () => {
       expect(column).not.toContain('345-67-8901');
     }
     // Real AES-GCM bound to the row, and an HMAC of the digits under the installation's key.
-    expect(testVault.open(row.ssnSealed!, `claims.contact:${created.id}:ssn`)).toBe('345-67-8901');
-    expect(() => testVault.open(row.ssnSealed!, 'claims.contact:1:ssn')).toThrow();
+    expect(testVault.open(row.ssnSealed!, `contacts.contact:${row.id}:ssn`)).toBe('345-67-8901');
+    expect(() => testVault.open(row.ssnSealed!, 'contacts.contact:CON-1:ssn')).toThrow();
     expect(testVault.hashes('345678901')).toContain(row.ssnHash);
   });
 
@@ -114,7 +119,7 @@ describe('SSNs at rest', () => {
 
   it('finds a duplicate through the keyed hash, dashes or not', async () => {
     const { id } = await create('Original Holder', '345-67-8904');
-    expect((await stored(id)).legacySsn).toBeNull();
+    expect((await stored(id)).ssnHash).not.toBeNull();
     const check = await (await adjuster('GET', '/integrations/contacts/validate-ssn/?ssn=345678904')).json();
     expect(check.meta).toMatchObject({ valid: true, duplicate: true, allowed: false, contact_ids: [Number(id)] });
     const again = await adjuster(
@@ -134,52 +139,46 @@ describe('SSNs at rest', () => {
     expect(taken.meta.contact_ids).toEqual([Number(id)]);
   });
 
-  it('reads and compares rows still holding plaintext, and seals them', async () => {
-    // A row as it was before sealing (or as the demo seed writes it).
-    const [legacy] = await db()
-      .insert(contact)
-      .values({ name: 'Legacy Person', legacySsn: '456-78-9012' })
-      .returning({ id: contact.id });
-    const id = legacy!.id;
+  it("moves rows left in claims' own tables into the store, SSNs resealed and parties following", async () => {
+    // A row as claims kept it before the contact store (plaintext SSN, as its demo seed wrote it),
+    // one sealed under claims' context, and a party naming the first by its claims id.
+    // Its claims id is a number the store already uses: it gets another, and the party follows.
+    await db().execute(
+      sql`insert into claims.contact (id, name, ssn, email) overriding system value values (1015, 'Legacy Person', '456-78-9012', 'legacy@moved.test')`,
+    );
+    const [sealedRow] = await db().insert(contact).values({ name: 'Sealed Legacy' }).returning({ id: contact.id });
+    const sealedId = sealedRow!.id;
+    const sealed = testVault.seal('456-78-9013', `claims.contact:${sealedId}:ssn`);
+    await db().update(contact).set({ ssnSealed: sealed.sealed, ssnHash: sealed.hash }).where(eq(contact.id, sealedId));
+    const [someParty] = await db().select({ id: party.id }).from(party).limit(1);
+    await db().update(party).set({ contactId: 1015 }).where(eq(party.id, someParty!.id));
+
+    // The context the claims module starts the handover with: the database, the installation's key.
+    const context = {
+      db: db(),
+      secrets: createSecrets(parseSecretKeys(TEST_KEY)),
+      log: server.atrium.log,
+      services: {},
+    } as unknown as ServerPluginContext;
+    const provision = contactsPlugin.provides!.services!.find((p) => p.ref.id === CONTACT_RECORDS.id)!;
+    const records = provision.create(context) as ContactRecords;
+    expect(await handOverContactsOnce(context, records)).toBe(2);
+    expect(await db().select().from(contact)).toEqual([]);
+    expect(await handOverContactsOnce(context, records)).toBe(0);
+
+    const moved = await (await adjuster('GET', '/integrations/contacts/?filter[name]=Legacy%20Person')).json();
+    expect(moved.data).toHaveLength(1);
+    const movedId = moved.data[0].id as string;
+    expect(movedId).not.toBe('1015');
+    expect(moved.data[0].attributes).toMatchObject({ email: 'legacy@moved.test', ssn: '***-**-9012' });
+    const [linked] = await db().select({ contactId: party.contactId }).from(party).where(eq(party.id, someParty!.id));
+    expect(linked!.contactId).toBe(Number(movedId));
+    const row = await stored(movedId);
+    expect(testVault.open(row.ssnSealed!, `contacts.contact:${row.id}:ssn`)).toBe('456-78-9012');
+    expect(await ssnOf(supervisor, movedId)).toBe('456-78-9012');
+    // The sealed one kept its claims id as its number, resealed under the store's context.
+    expect(await ssnOf(admin, sealedId)).toBe('456-78-9013');
     const check = await (await adjuster('GET', '/integrations/contacts/validate-ssn/?ssn=456789012')).json();
-    expect(check.meta).toMatchObject({ duplicate: true, contact_ids: [id] });
-    // The read (and the check) ask for a sealing pass in the background.
-    let row = await stored(id);
-    for (let i = 0; i < 100 && row.legacySsn !== null; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      row = await stored(id);
-    }
-    expect(row.legacySsn).toBeNull();
-    expect(testVault.open(row.ssnSealed!, `claims.contact:${id}:ssn`)).toBe('456-78-9012');
-    expect(testVault.hashes('456-78-9012')).toContain(row.ssnHash);
-    expect(await ssnOf(adjuster, id)).toBe('***-**-9012');
-    expect(await ssnOf(supervisor, id)).toBe('456-78-9012');
-    const stillFound = await (await adjuster('GET', '/integrations/contacts/validate-ssn/?ssn=456-78-9012')).json();
-    expect(stillFound.meta.contact_ids).toEqual([id]);
-  });
-
-  it('tolerates a plaintext row on every read path before it is sealed', async () => {
-    const [legacy] = await db()
-      .insert(contact)
-      .values({ name: 'Unsealed Person', legacySsn: '456789013' })
-      .returning({ id: contact.id });
-    // Read straight away: masked from the plaintext (whether or not the pass has run meanwhile).
-    expect(await ssnOf(adjuster, legacy!.id)).toBe('***-**-9013');
-    expect(await ssnOf(admin, legacy!.id)).toBe('456-78-9013');
-  });
-
-  it('reseals and rehashes under a new key after a rotation; the old key then only opens nothing', async () => {
-    const { id } = await create('Rotated Person', '345-67-8906');
-    const newKey = randomBytes(32);
-    const rotated = createSecrets([newKey, ...parseSecretKeys(TEST_KEY)]);
-    const rotating = new ContactSsns(db(), rotated, server.atrium.log);
-    expect(await rotating.sealStored()).toBeGreaterThan(0);
-    const row = await stored(id);
-    const newVault = ssnVault(createSecrets([newKey]));
-    expect(newVault.open(row.ssnSealed!, `claims.contact:${id}:ssn`)).toBe('345-67-8906');
-    expect(newVault.hashes('345678906')).toEqual([row.ssnHash]);
-    expect(() => testVault.open(row.ssnSealed!, `claims.contact:${id}:ssn`)).toThrow();
-    // Nothing left to do under the new key.
-    expect(await rotating.sealStored()).toBe(0);
+    expect(check.meta).toMatchObject({ duplicate: true, contact_ids: [Number(movedId)] });
   });
 });

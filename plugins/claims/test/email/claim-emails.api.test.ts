@@ -205,8 +205,11 @@ describe('claim outbound e-mail', () => {
       expect.objectContaining({ email: 'insured.party@example.test', source: 'party' }),
     );
     const contact = (
-      (await server.atrium.database.db.execute(sql`select email from claims.contact where email <> '' limit 1`))
-        .rows[0] as { email: string }
+      (
+        await server.atrium.database.db.execute(
+          sql`select emails->0->>'address' as email from contacts.contact where jsonb_array_length(emails) > 0 order by number limit 1`,
+        )
+      ).rows[0] as { email: string }
     ).email;
     const short = await adjuster('GET', `/claims/${claim.id}/emails/recipients/?filter[search]=${contact.slice(0, 2)}`);
     const shortList = ((await short.json()) as { data: { attributes: { source: string } }[] }).data;

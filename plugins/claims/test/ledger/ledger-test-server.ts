@@ -2,6 +2,7 @@ import { createAccessPlugin } from '@atrium/plugin-access/server';
 import { defineServerPlugin, provideService, type Principal } from '@atrium/sdk/server';
 import { USER_DIRECTORY } from '@atrium/plugin-identity/user-directory';
 import { startTestServer, type TestServer } from '@atrium/sdk/testing';
+import contactsPlugin from '@atrium/plugin-contacts/server';
 import claimsPlugin from '../../server/plugin.js';
 import { claim, exposure, product } from '../../server/core/tables.js';
 import { seedLedger } from '../../server/ledger/seed.js';
@@ -68,7 +69,8 @@ export async function startLedgerServer(options: { demo?: boolean } = {}): Promi
   // limits are seeded alone.
   const claims = options.demo ? claimsPlugin : { ...claimsPlugin, seed: undefined };
   const server = await startTestServer({
-    plugins: [createAccessPlugin(), testIdentity, claims],
+    // Claims' contacts are the contact store's (contacts.records).
+    plugins: [createAccessPlugin(), testIdentity, contactsPlugin, claims],
     template: options.demo ? 'ledger-test-identity-demo' : 'ledger-test-identity',
   });
   const db = server.atrium.database.db;
