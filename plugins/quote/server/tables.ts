@@ -50,6 +50,10 @@ export const quote = quoteSchema.table(
     premiumProRata: numeric('premium_pro_rata', { precision: 14, scale: 2 }),
     worksheet: jsonb('worksheet'),
     lastRatedAt: timestamp('last_rated_at', { withTimezone: true }),
+    /** The rating before the last one (premium and worksheet), for the re-rate's difference. */
+    previousPremiumTerm: numeric('previous_premium_term', { precision: 14, scale: 2 }),
+    previousWorksheet: jsonb('previous_worksheet'),
+    previousRatedAt: timestamp('previous_rated_at', { withTimezone: true }),
     /** An edit after the last rating: the premium shown is not the current one. */
     ratingStale: boolean('rating_stale').notNull().default(false),
     isBound: boolean('is_bound').notNull().default(false),

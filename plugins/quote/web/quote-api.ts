@@ -60,6 +60,25 @@ export interface Quote extends QuoteSummary {
   billing: { schedule_id: string | null; payment_method_id: number | null };
 }
 
+export interface RatingChange {
+  risk: string;
+  risk_label: string;
+  name: string;
+  label: string;
+  before: string | null;
+  after: string | null;
+  change: string;
+}
+
+export interface RatingDifference {
+  previous: { premium: string; rated_at: string | null } | null;
+  current: { premium: string; rated_at: string | null } | null;
+  premium_change: string | null;
+  coverages: RatingChange[];
+  factors: RatingChange[];
+  inputs: string[];
+}
+
 export interface ElementState {
   name: string;
   readonly: boolean;
@@ -111,6 +130,14 @@ export const quoteApi = (api: ApiClient) => ({
       answer,
     }),
   rate: (n: string) => api.post<Quote>(`/quote/${q(n)}/rate/`, {}),
+  difference: (n: string) => api.get<RatingDifference>(`/quote/${q(n)}/rating/difference/`),
+  reviewQueue: (query: Record<string, string | number>, signal?: AbortSignal) =>
+    api.get<{ data: (QuoteSummary & { underwriting_issues: UnderwritingIssue[] })[]; meta: { count: number } }>(
+      '/quote/review-queue/',
+      { query, signal },
+    ),
+  clearIssue: (n: string, id: number, decision: 'approve' | 'reject', reason: string) =>
+    api.post<Quote>(`/quote/${q(n)}/underwriting-issues/${id}/${decision}/`, { reason }),
   submit: (n: string) => api.post<Quote>(`/quote/${q(n)}/submit/`, {}),
   triggers: (n: string) =>
     api.get<{ results: { name: string; label: string; reason_required: boolean }[] }>(

@@ -34,7 +34,14 @@ import {
   usePluginContextKey,
 } from '@atrium/sdk';
 import { flowPages, type FlowPage, type FlowRiskType, type QuoteFlow } from '../../shared/flow.js';
-import { QUOTE_STATUS, quoteApi, type ElementState, type Quote, type RiskNode } from '../quote-api.js';
+import {
+  QUOTE_STATUS,
+  quoteApi,
+  type ElementState,
+  type Quote,
+  type RiskNode,
+  type UnderwritingIssue,
+} from '../quote-api.js';
 import { localStepStorage, quoteFlowMachine, type QuoteFacts } from '../quote-flow-machine.js';
 import { quotePageRoute } from '../routes.js';
 import { RiskFields, RiskItems, type Answers, type ItemDraft } from './risk-form.js';
@@ -656,11 +663,13 @@ function ReviewPanel({
   onChanged: () => Promise<unknown>;
 }) {
   const api = useApiClient();
+  const mayUnderwrite = useCan('quote:quote', 'underwrite');
   const triggers = useQuery({
     queryKey: ['quote', quote.quote_number, 'triggers', quote.status],
     queryFn: () => quoteApi(api).triggers(quote.quote_number),
   });
   const [reason, setReason] = useState('');
+  const [clearing, setClearing] = useState<{ issue: UnderwritingIssue; decision: 'approve' | 'reject' } | null>(null);
   const run = useMutation({
     mutationFn: (name: string) => quoteApi(api).runTrigger(quote.quote_number, name, reason.trim() || undefined),
     onSuccess: async () => {
@@ -669,6 +678,8 @@ function ReviewPanel({
     },
   });
   const underwriting = (triggers.data?.results ?? []).filter((t) => t.name === 'approve' || t.name === 'decline');
+  const mayClear =
+    mayUnderwrite.allowed && !quote.is_bound && quote.status !== 'Declined' && quote.status !== 'Abandoned';
   return (
     <Stack>
       <Group>
@@ -681,6 +692,7 @@ function ReviewPanel({
           <Text c="dimmed">Not rated yet — rate the quote first.</Text>
         )}
       </Group>
+      <RatingChanges quote={quote} />
       <Title order={3}>Underwriting issues</Title>
       {quote.underwriting_issues.length === 0 ? (
         <Text c="dimmed">No underwriting issues.</Text>
@@ -692,6 +704,7 @@ function ReviewPanel({
               <Table.Th>Blocks</Table.Th>
               <Table.Th>Status</Table.Th>
               <Table.Th>Cleared by</Table.Th>
+              {mayClear ? <Table.Th>Referral</Table.Th> : null}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -701,26 +714,71 @@ function ReviewPanel({
                 <Table.Td>
                   {i.blocking === 'none' ? '–' : i.blocking.charAt(0).toUpperCase() + i.blocking.slice(1)}
                 </Table.Td>
-                <Table.Td>{i.status.charAt(0).toUpperCase() + i.status.slice(1)}</Table.Td>
-                <Table.Td>{i.resolved_by ?? i.authority}</Table.Td>
+                <Table.Td>{ISSUE_STATUS[i.status] ?? i.status}</Table.Td>
+                <Table.Td>
+                  {i.resolved_by ? `${i.resolved_by}${i.reason ? ` — ${i.reason}` : ''}` : i.authority}
+                </Table.Td>
+                {mayClear ? (
+                  <Table.Td>
+                    {i.status === 'open' ? (
+                      <Group gap="xs" wrap="nowrap">
+                        <Button
+                          size="xs"
+                          variant="light"
+                          aria-label={`Approve: ${i.message}`}
+                          onClick={() => setClearing({ issue: i, decision: 'approve' })}
+                        >
+                          Approve
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="red"
+                          aria-label={`Decline: ${i.message}`}
+                          onClick={() => setClearing({ issue: i, decision: 'reject' })}
+                        >
+                          Decline
+                        </Button>
+                      </Group>
+                    ) : null}
+                  </Table.Td>
+                ) : null}
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       )}
+      {clearing ? (
+        <ClearReferral
+          quote={quote}
+          issue={clearing.issue}
+          decision={clearing.decision}
+          onClose={() => setClearing(null)}
+          onDone={async () => {
+            setClearing(null);
+            await onChanged();
+          }}
+        />
+      ) : null}
       {underwriting.length > 0 ? (
         <Stack>
-          <Textarea label="Reason" value={reason} onChange={(e) => setReason(e.currentTarget.value)} maw={480} />
+          <Textarea
+            label="Reason for the whole quote"
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            maw={480}
+          />
           <Group>
             {underwriting.map((t) => (
               <Button
                 key={t.name}
+                variant="default"
                 color={t.name === 'decline' ? 'red' : undefined}
                 onClick={() => run.mutate(t.name)}
                 loading={run.isPending && run.variables === t.name}
                 disabled={t.reason_required && !reason.trim()}
               >
-                {t.label}
+                {t.label} quote
               </Button>
             ))}
           </Group>
@@ -728,6 +786,132 @@ function ReviewPanel({
         </Stack>
       ) : null}
     </Stack>
+  );
+}
+
+const ISSUE_STATUS: Record<string, string> = { open: 'Open', approved: 'Approved', rejected: 'Declined' };
+
+/** Approves or declines one referral with a reason (the underwriter's decision on that issue). */
+function ClearReferral({
+  quote,
+  issue,
+  decision,
+  onClose,
+  onDone,
+}: {
+  quote: Quote;
+  issue: UnderwritingIssue;
+  decision: 'approve' | 'reject';
+  onClose: () => void;
+  onDone: () => Promise<void>;
+}) {
+  const api = useApiClient();
+  const [reason, setReason] = useState('');
+  const verb = decision === 'approve' ? 'Approve' : 'Decline';
+  const clear = useMutation({
+    mutationFn: () => quoteApi(api).clearIssue(quote.quote_number, issue.id, decision, reason.trim()),
+    onSuccess: onDone,
+  });
+  return (
+    <Modal opened onClose={onClose} title={`${verb} the referral`}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (reason.trim()) clear.mutate();
+        }}
+      >
+        <Stack>
+          <Text>{issue.message}</Text>
+          {decision === 'reject' ? (
+            <Text size="sm" c="dimmed">
+              Declining a referral declines the quote.
+            </Text>
+          ) : null}
+          <Textarea
+            label="Reason"
+            required
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            data-autofocus
+          />
+          {clear.error ? <ErrorAlert error={clear.error} /> : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              color={decision === 'reject' ? 'red' : undefined}
+              loading={clear.isPending}
+              disabled={!reason.trim()}
+            >
+              {verb} referral
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+const signed = (value: string) => (value.startsWith('-') ? value : `+${value}`);
+
+/** What the last re-rate changed: the premium, each coverage's premium, the factors that moved. */
+function RatingChanges({ quote }: { quote: Quote }) {
+  const api = useApiClient();
+  const difference = useQuery({
+    queryKey: ['quote', quote.quote_number, 'difference', quote.last_rated_at],
+    queryFn: () => quoteApi(api).difference(quote.quote_number),
+    enabled: !!quote.last_rated_at,
+  });
+  const d = difference.data;
+  if (!d?.previous || !d.current) return null;
+  const coverages = d.coverages.filter((c) => c.before !== c.after);
+  return (
+    <Card withBorder component="section" aria-label="Changes since the last rating">
+      <Stack gap="xs">
+        <Title order={3}>Changes since the last rating</Title>
+        <Text>
+          Premium {formatMoney(d.previous.premium, 'USD')} → {formatMoney(d.current.premium, 'USD')} (
+          {signed(formatMoney(d.premium_change ?? '0', 'USD'))})
+        </Text>
+        {coverages.length === 0 && d.factors.length === 0 ? (
+          <Text c="dimmed">Nothing changed.</Text>
+        ) : (
+          <Table aria-label="Premium per coverage, before and after">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Risk</Table.Th>
+                <Table.Th>Coverage or factor</Table.Th>
+                <Table.Th ta="right">Before</Table.Th>
+                <Table.Th ta="right">After</Table.Th>
+                <Table.Th ta="right">Change</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {coverages.map((c) => (
+                <Table.Tr key={`${c.risk}/${c.name}`}>
+                  <Table.Td>{c.risk_label}</Table.Td>
+                  <Table.Td>{c.label}</Table.Td>
+                  <Table.Td ta="right">{c.before === null ? '–' : formatMoney(c.before, 'USD')}</Table.Td>
+                  <Table.Td ta="right">{c.after === null ? '–' : formatMoney(c.after, 'USD')}</Table.Td>
+                  <Table.Td ta="right">{signed(formatMoney(c.change, 'USD'))}</Table.Td>
+                </Table.Tr>
+              ))}
+              {d.factors.map((c) => (
+                <Table.Tr key={`${c.risk}/${c.name}`}>
+                  <Table.Td>{c.risk_label}</Table.Td>
+                  <Table.Td>{c.label}</Table.Td>
+                  <Table.Td ta="right">{c.before ?? '–'}</Table.Td>
+                  <Table.Td ta="right">{c.after ?? '–'}</Table.Td>
+                  <Table.Td ta="right">{c.change ? signed(c.change) : ''}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+    </Card>
   );
 }
 
