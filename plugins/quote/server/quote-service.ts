@@ -86,6 +86,21 @@ export async function versionInForce(
   return value;
 }
 
+/** The lines products, cached briefly per db (a product's label for a new quote). */
+const productLists = new WeakMap<
+  object,
+  { at: number; value: Promise<{ id: number; name: string; label: string }[]> }
+>();
+
+export function productsOf(context: ServerPluginContext, tx: Queryable) {
+  const hit = productLists.get(context.db);
+  if (hit && Date.now() - hit.at < VERSION_TTL_MS) return hit.value;
+  const value = context.service(LINES_ONTOLOGY).products(tx);
+  productLists.set(context.db, { at: Date.now(), value });
+  value.catch(() => productLists.delete(context.db));
+  return value;
+}
+
 /** The version in force on the date, only when it has started (versionInForce falls back to the earliest). */
 export async function startedVersion(context: ServerPluginContext, tx: Queryable, productName: string, on: string) {
   const version = await versionInForce(context, tx, productName, on);

@@ -27,12 +27,14 @@ import {
   flowOf,
   loadTree,
   nextQuoteNumber,
+  productsOf,
   rateQuote,
   runRules,
   startedVersion,
   storedDifference,
   syncIssues,
   versionInForce,
+  type IssueRow,
   type QuoteRow,
   type QuoteStatus,
   type RiskNode,
@@ -357,7 +359,7 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
             },
           );
         }
-        const products = await context.service(LINES_ONTOLOGY).products(tx);
+        const products = await productsOf(context, tx);
         const product = products.find((p) => p.name === version.productName)!;
         const expiration = body.expiration_date ?? addMonths(body.effective_date, 12);
         if (expiration <= body.effective_date) {
@@ -607,13 +609,18 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
   ) => {
     const result = await runRules(context, tx, row, tree, request.principal);
     const issues = sync ? await syncIssues(tx, row.id, result.issues) : undefined;
-    return {
-      actions: rulesOut(result.actions),
-      issues: (issues ?? []).map(presentIssue),
-      raised: result.issues,
-      errors: result.errors,
-      rules_version: result.effectiveDate?.effective_date ?? null,
-    };
+    // The issue rows ride along, not enumerable: callers read them, answers do not carry them.
+    return Object.defineProperty(
+      {
+        actions: rulesOut(result.actions),
+        issues: (issues ?? []).map(presentIssue),
+        raised: result.issues,
+        errors: result.errors,
+        rules_version: result.effectiveDate?.effective_date ?? null,
+      },
+      'rows',
+      { value: issues ?? [], enumerable: false },
+    ) as EvaluateAnswer;
   };
 
   router.post(
@@ -1003,8 +1010,7 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
           throw conflict(`Quote ${row.number} is locked and cannot be rated.`, { code: 'locked' });
         const tree = await loadTree(tx, row.id);
         const rules = await evaluate(tx, request, row, tree, true);
-        const issues = await tx.select().from(underwritingIssue).where(eq(underwritingIssue.quoteId, row.id));
-        const blocking = blockingIssues(issues, 'rate');
+        const blocking = blockingIssues(rules.rows, 'rate');
         if (blocking.length > 0) throw blockedError('rated', blocking);
         const { result, version, ratedAt, difference } = await rateQuote(context, tx, row, tree);
         const [fresh] = await tx.select().from(quote).where(eq(quote.id, row.id));
@@ -1063,7 +1069,7 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
           throw conflict('Rate the quote before submitting it.', { code: 'not_rated' });
         const tree = await loadTree(tx, row.id);
         const rules = await evaluate(tx, request, row, tree, true);
-        const issues = await tx.select().from(underwritingIssue).where(eq(underwritingIssue.quoteId, row.id));
+        const issues = rules.rows;
         const open = issues.filter((i) => i.status === 'open' && i.blocking !== 'none');
         const rejected = issues.some((i) => i.status === 'rejected');
         await changeStatus(
@@ -1365,6 +1371,16 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
 }
 
 class DryRun extends Error {}
+
+/** The rules' answer on a quote, with the quote's issue rows when they were synced. */
+type EvaluateAnswer = {
+  actions: ElementState[];
+  issues: ReturnType<typeof presentIssue>[];
+  raised: unknown[];
+  errors: unknown[];
+  rules_version: string | null;
+  readonly rows: IssueRow[];
+};
 
 /** Whether the caller holds the authority an issue names (the role acting now; Administrator always). */
 export function mayClear(principal: Principal | undefined, authority: string): boolean {
