@@ -4,6 +4,7 @@ import { CONTACT_DIRECTORY } from '@atrium/plugin-contacts/directory';
 import { LINES_ONTOLOGY } from '@atrium/plugin-lines/ontology-service';
 import { POLICY_BILLING, POLICY_ISSUANCE } from '@atrium/plugin-policies/services';
 import { RULES_RUNTIME } from '@atrium/plugin-rules/runtime';
+import { attachmentRoutes } from './attachment-routes.js';
 import { billingRoutes } from './billing-routes.js';
 import { quotePermissions } from './permissions.js';
 import { quoteRoutes } from './routes.js';
@@ -36,6 +37,7 @@ export default defineServerPlugin({
   routes(router, context) {
     quoteRoutes(router, context);
     billingRoutes(router, context);
+    attachmentRoutes(router, context);
   },
   seed: seedQuotes,
 });
