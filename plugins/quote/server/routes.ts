@@ -15,6 +15,7 @@ import {
 } from '@atrium/sdk/server';
 import type { FastifyRequest } from 'fastify';
 import { flowPages, type FlowField, type FlowRiskType, type QuoteFlow } from '../shared/flow.js';
+import { scheduleAbandonSweep } from './abandon.js';
 import { can } from './permissions.js';
 import { isProducer, producerIds, quoteScope } from './quote-access.js';
 import {
@@ -420,6 +421,8 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
         await insertRisk(tx, row!.id, null, rootType, 'create');
         return present(tx, row!);
       });
+      // The nightly sweep of stale quotes (once per process and night; abandon.ts).
+      void scheduleAbandonSweep(context);
       reply.code(201);
       return result;
     },

@@ -217,4 +217,22 @@ export const paymentMethod = quoteSchema.table(
   (t) => [index('payment_method_quote_idx').on(t.quoteId)],
 );
 
-export const quoteTables = { quote, risk, item, statusHistory, underwritingIssue, alert, attachment, paymentMethod };
+/** The module's settings by key (`quote/abandon-after-days`), JSON values; absent: the default. */
+export const setting = quoteSchema.table('setting', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedBy: text('updated_by').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const quoteTables = {
+  quote,
+  risk,
+  item,
+  statusHistory,
+  underwritingIssue,
+  alert,
+  attachment,
+  paymentMethod,
+  setting,
+};

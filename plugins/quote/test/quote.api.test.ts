@@ -6,6 +6,7 @@ import identityPlugin from '@atrium/plugin-identity/server';
 import linesPlugin from '@atrium/plugin-lines/server';
 import policiesPlugin from '@atrium/plugin-policies/server';
 import rulesPlugin from '@atrium/plugin-rules/server';
+import { abandonStaleQuotes } from '../server/abandon.js';
 import quotePlugin from '../server/plugin.js';
 
 type Json = Record<string, any>;
@@ -414,5 +415,45 @@ describe('quote', () => {
     expect((await agent.get('/quote/risks/999999999/')).status).toBe(404);
     const adjuster = await api('adjuster@atrium.test');
     expect((await adjuster.get('/quote/')).status).toBe(403);
+  });
+
+  it('abandons open quotes idle longer than the quote/abandon-after-days setting, nightly', async () => {
+    const agent = await api('agent@agency.test');
+    const underwriter = await api('underwriter@atrium.test');
+    expect((await agent.get('/quote/settings/')).status).toBe(403);
+    expect((await underwriter.get('/quote/settings/')).body).toEqual({ abandon_after_days: 30 });
+    expect((await underwriter.put('/quote/settings/', { abandon_after_days: 0 })).status).toBe(400);
+    expect((await agent.put('/quote/settings/', { abandon_after_days: 5 })).status).toBe(403);
+    expect((await underwriter.put('/quote/settings/', { abandon_after_days: 10 })).body).toEqual({
+      abandon_after_days: 10,
+    });
+    const idle = await homeQuote('agent@agency.test', { named_insured: { name: 'Ida Idle' } });
+    const fresh = await homeQuote('agent@agency.test', { named_insured: { name: 'Fay Fresh' } });
+    const pool = server.atrium.database.pool;
+    await pool.query(`update quote.quote set updated_at = now() - interval '11 days' where number = $1`, [
+      idle.quote_number,
+    ]);
+    // Creating quotes asked the queue for tonight's sweep.
+    const { rows: queued } = await pool.query(`select start_after from pgboss.job where name = 'quote.abandon-stale'`);
+    expect(queued.length).toBe(1);
+    expect(new Date(queued[0].start_after).getUTCHours()).toBe(3);
+
+    const abandoned = await abandonStaleQuotes(server.atrium.database.db, new Date());
+    expect(abandoned).toContain(idle.quote_number);
+    expect(abandoned).not.toContain(fresh.quote_number);
+    const after = await agent.get(`/quote/${idle.quote_number}/`);
+    expect(after.body.status).toBe('Abandoned');
+    expect((await agent.get(`/quote/${fresh.quote_number}/`)).body.status).toBe('In Progress');
+    const { rows: history } = await pool.query(
+      `select trigger, from_status, changed_by, reason from quote.status_history h join quote.quote q on q.id = h.quote_id
+       where q.number = $1 and h.to_status = 'Abandoned'`,
+      [idle.quote_number],
+    );
+    expect(history).toEqual([
+      { trigger: 'abandon', from_status: 'In Progress', changed_by: 'system', reason: 'No activity for 10 days.' },
+    ]);
+    expect(
+      (await agent.get(`/quote/${idle.quote_number}/status/triggers/`)).body.results.map((t: Json) => t.name),
+    ).toEqual(['reopen']);
   });
 });
