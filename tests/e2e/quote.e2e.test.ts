@@ -25,7 +25,8 @@ describe('Quote', () => {
 
     // A required field left empty is named on the field when the page is submitted.
     await agent.getByRole('button', { name: 'Continue' }).click();
-    await agent.getByText('ZIP code is required.').waitFor();
+    // (the field's message comes first; the page's alert repeats it)
+    await agent.getByText('ZIP code is required.').first().waitFor();
 
     await agent.getByLabel('ZIP code').fill('78701');
     await agent.getByLabel('ZIP code').blur();
@@ -65,6 +66,16 @@ describe('Quote', () => {
     await agent.getByRole('button', { name: 'Submit', exact: true }).click();
     await agent.getByText('This quote is pending underwriter review.').waitFor();
     await agent.getByText('Roofs older than 25 years need underwriter review.').waitFor();
+    // The roof's photos go with the referral: uploaded straight to storage with the server's ticket.
+    await agent.locator('input[type=file]').setInputFiles({
+      name: 'roof-photos.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4 roof photos'),
+    });
+    await agent
+      .getByRole('table', { name: 'Attachments' })
+      .getByRole('button', { name: 'roof-photos.pdf', exact: true })
+      .waitFor();
 
     // The underwriter finds the referral in the review queue, walks the pages unchanged and clears
     // the referral with a reason: the last open issue approved, the quote is Approved.
@@ -90,6 +101,7 @@ describe('Quote', () => {
     await clear.getByRole('button', { name: 'Approve referral' }).click();
     await underwriter.getByText('Congratulations! This quote is approved and ready to bind.').waitFor();
     await underwriter.getByRole('cell', { name: /Roof inspected in February\./ }).waitFor();
+    await underwriter.getByRole('table', { name: 'Attachments' }).getByText('roof-photos.pdf').waitFor();
 
     // The agent reloads, chooses billing and binds.
     await agent.reload();

@@ -163,17 +163,14 @@ export function attachmentRoutes(router: AtriumRouter, context: ServerPluginCont
     },
   );
 
-  const findAttachment = async (
-    request: FastifyRequest<{ Params: { number: string; id: number } }>,
-    action: string,
-  ) => {
-    const row = await findQuote(db, request, request.params.number, action);
+  const findAttachment = async (request: FastifyRequest, number: string, id: number, action: string) => {
+    const row = await findQuote(db, request, number, action);
     const [found] = await db
       .select()
       .from(attachment)
-      .where(and(eq(attachment.id, request.params.id), eq(attachment.quoteId, row.id)))
+      .where(and(eq(attachment.id, id), eq(attachment.quoteId, row.id)))
       .limit(1);
-    if (!found) throw notFound(`Attachment ${request.params.id} not found.`);
+    if (!found) throw notFound(`Attachment ${id} not found.`);
     return { row, found };
   };
 
@@ -184,7 +181,7 @@ export function attachmentRoutes(router: AtriumRouter, context: ServerPluginCont
       schema: { summary: 'The bytes of an uploaded attachment.', tags, security, params: oneParams },
     },
     async (request, reply) => {
-      const { found } = await findAttachment(request, 'read');
+      const { found } = await findAttachment(request, request.params.number, request.params.id, 'read');
       const stored = await storage.get(found.storageKey);
       if (!stored) throw notFound(`Attachment ${found.id} has not been uploaded.`);
       if (!found.uploaded) await confirm(found);
@@ -205,7 +202,7 @@ export function attachmentRoutes(router: AtriumRouter, context: ServerPluginCont
       schema: { summary: 'Removes an attachment and its file.', tags, security, params: oneParams },
     },
     async (request, reply) => {
-      const { found } = await findAttachment(request, 'update');
+      const { found } = await findAttachment(request, request.params.number, request.params.id, 'update');
       await db.delete(attachment).where(eq(attachment.id, found.id));
       await storage.delete(found.storageKey).catch((error: unknown) => {
         context.log.warn({ err: error, key: found.storageKey }, 'quote attachment file not removed');

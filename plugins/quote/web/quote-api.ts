@@ -79,6 +79,17 @@ export interface RatingDifference {
   inputs: string[];
 }
 
+export interface QuoteAttachment {
+  id: number;
+  name: string;
+  content_type: string;
+  size: number;
+  source: string;
+  uploaded: boolean;
+  created_by: string;
+  created_at: string;
+}
+
 export interface ElementState {
   name: string;
   readonly: boolean;
@@ -146,6 +157,13 @@ export const quoteApi = (api: ApiClient) => ({
   runTrigger: (n: string, name: string, reason?: string) =>
     api.post<Quote>(`/quote/${q(n)}/status/triggers/${q(name)}/`, reason ? { reason } : {}),
   dismissAlert: (n: string, id: number) => api.delete(`/quote/${q(n)}/alerts/${id}/`),
+  attachments: (n: string) => api.get<{ results: QuoteAttachment[] }>(`/quote/${q(n)}/attachments/`),
+  announceAttachment: (n: string, body: { name: string; content_type: string; size: number; source: string }) =>
+    api.post<QuoteAttachment & { upload: { url: string; fields: Record<string, string> } }>(
+      `/quote/${q(n)}/attachments/`,
+      body,
+    ),
+  removeAttachment: (n: string, id: number) => api.delete(`/quote/${q(n)}/attachments/${id}/`),
   billingConfig: (n: string) =>
     api.get<{ schedules: { id: string; name: string; paymentMethods: string[]; installmentCount: number }[] }>(
       `/quote/${q(n)}/billing/config/`,

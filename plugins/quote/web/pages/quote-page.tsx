@@ -44,6 +44,7 @@ import {
 } from '../quote-api.js';
 import { localStepStorage, quoteFlowMachine, type QuoteFacts } from '../quote-flow-machine.js';
 import { quotePageRoute } from '../routes.js';
+import { AttachmentsPanel } from './attachments-panel.js';
 import { RiskFields, RiskItems, type Answers, type ItemDraft } from './risk-form.js';
 
 /** "250000.00" → "250000" (the options are whole amounts). */
@@ -664,6 +665,7 @@ function ReviewPanel({
 }) {
   const api = useApiClient();
   const mayUnderwrite = useCan('quote:quote', 'underwrite');
+  const mayUpdate = useCan('quote:quote', 'update');
   const triggers = useQuery({
     queryKey: ['quote', quote.quote_number, 'triggers', quote.status],
     queryFn: () => quoteApi(api).triggers(quote.quote_number),
@@ -785,6 +787,7 @@ function ReviewPanel({
           {run.error ? <ErrorAlert error={run.error} /> : null}
         </Stack>
       ) : null}
+      <AttachmentsPanel number={quote.quote_number} readOnly={!mayUpdate.allowed} />
     </Stack>
   );
 }
