@@ -51,7 +51,11 @@ await admin(`drop database if exists ${database}`);
 await admin(`create database ${database}`);
 const started = performance.now();
 const config = {
-  ...loadConfig({ LOG_LEVEL: 'info' }),
+  // DATABASE_POOL_MAX as the server reads it (default 10).
+  ...loadConfig({
+    LOG_LEVEL: 'info',
+    ...(process.env.DATABASE_POOL_MAX ? { DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX } : {}),
+  }),
   dataDir: 'memory://',
   databaseUrl: urlOf(database),
   // A throwaway database: its own throwaway secret key (what ATRIUM_SECRET_KEY would be).
@@ -79,6 +83,7 @@ try {
     latencies: number[];
     failed: number;
     failures: string[];
+    steps: Record<string, number>;
     cpu: number;
   }
   const load = (seconds: number, expectPremium?: string) =>
@@ -150,6 +155,11 @@ try {
     const l = run.latencies;
     console.log(
       `  ${label.padEnd(32)} ${fmt(rate).padStart(7)} sequences/s  p50 ${fmt(percentile(l, 50)).padStart(6)} ms  p95 ${fmt(percentile(l, 95)).padStart(6)} ms  p99 ${fmt(percentile(l, 99)).padStart(6)} ms  (${run.sequences} in ${fmt(run.seconds)} s, server CPU ${fmt(run.cpu / 1000 / Math.max(1, run.sequences), 1)} ms a sequence${run.failed ? `, ${run.failed} failed: ${run.failures.join(' | ')}` : ''})`,
+    );
+    console.log(
+      `  ${''.padEnd(32)} median per step: ${Object.entries(run.steps)
+        .map(([name, ms]) => `${name} ${fmt(ms)} ms`)
+        .join(', ')}`,
     );
     return { rate, p95: percentile(l, 95) };
   };

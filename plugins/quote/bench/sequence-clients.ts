@@ -19,7 +19,11 @@ const headers = { authorization: `Bearer ${token}`, 'content-type': 'application
 
 type Json = Record<string, any>;
 
-async function call(method: string, path: string, body?: unknown): Promise<Json> {
+/** Each step's latencies (ms), to show where a sequence's time goes. */
+const steps: Record<string, number[]> = { create: [], answers: [], rate: [], submit: [], bind: [] };
+
+async function call(step: string, method: string, path: string, body?: unknown): Promise<Json> {
+  const t0 = performance.now();
   const response = await fetch(`${base}/api${path}`, {
     method,
     headers,
@@ -27,29 +31,30 @@ async function call(method: string, path: string, body?: unknown): Promise<Json>
   });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 200)}`);
+  steps[step]!.push(performance.now() - t0);
   return JSON.parse(text) as Json;
 }
 
 let counter = 0;
 async function sequence(): Promise<void> {
   const n = ++counter;
-  const quote = await call('POST', '/quote/', {
+  const quote = await call('create', 'POST', '/quote/', {
     product_name: 'homeowners',
     effective_date: '2026-03-01',
     named_insured: { name: `Bench Insured ${n}` },
   });
-  await call('PUT', `/quote/risks/${quote.risk_quote.id}/`, {
+  await call('answers', 'PUT', `/quote/risks/${quote.risk_quote.id}/`, {
     risk_state: {
       field_answers: { zip: '78701', construction: 'masonry', protection_class: 4, year_built: 2001, roof_year: 2015 },
     },
   });
-  const rated = await call('POST', `/quote/${quote.quote_number}/rate/`, {});
+  const rated = await call('rate', 'POST', `/quote/${quote.quote_number}/rate/`, {});
   if (expectPremium && rated.premium.term !== expectPremium) {
     throw new Error(`rated ${rated.premium.term}, expected the constant ${expectPremium}`);
   }
-  const submitted = await call('POST', `/quote/${quote.quote_number}/submit/`, {});
+  const submitted = await call('submit', 'POST', `/quote/${quote.quote_number}/submit/`, {});
   if (submitted.status !== 'Approved') throw new Error(`submitted as ${submitted.status}`);
-  const bound = await call('POST', `/quote/${quote.quote_number}/bind_requested/`, {});
+  const bound = await call('bind', 'POST', `/quote/${quote.quote_number}/bind_requested/`, {});
   if (!bound.policy?.policy_number) throw new Error('bound without a policy number');
 }
 
@@ -74,4 +79,8 @@ await Promise.all(
 );
 const elapsed = (performance.now() - started) / 1000;
 latencies.sort((a, b) => a - b);
-console.log(JSON.stringify({ sequences: latencies.length, seconds: elapsed, latencies, failed, failures }));
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+const stepMedians = Object.fromEntries(Object.entries(steps).map(([name, values]) => [name, median(values)]));
+console.log(
+  JSON.stringify({ sequences: latencies.length, seconds: elapsed, latencies, failed, failures, steps: stepMedians }),
+);

@@ -86,18 +86,18 @@ export async function versionInForce(
   return value;
 }
 
-/** The lines products, cached briefly per db (a product's label for a new quote). */
-const productLists = new WeakMap<
-  object,
-  { at: number; value: Promise<{ id: number; name: string; label: string }[]> }
->();
+/**
+ * The lines products, cached briefly per db (a product's label for a new quote). Read in the
+ * caller's transaction: a read on the pool while holding a transaction's connection would starve
+ * the pool under load (every connection in a transaction, each waiting for one more).
+ */
+const productLists = new WeakMap<object, { at: number; value: { id: number; name: string; label: string }[] }>();
 
-export function productsOf(context: ServerPluginContext, tx: Queryable) {
+export async function productsOf(context: ServerPluginContext, tx: Queryable) {
   const hit = productLists.get(context.db);
   if (hit && Date.now() - hit.at < VERSION_TTL_MS) return hit.value;
-  const value = context.service(LINES_ONTOLOGY).products(tx);
+  const value = await context.service(LINES_ONTOLOGY).products(tx);
   productLists.set(context.db, { at: Date.now(), value });
-  value.catch(() => productLists.delete(context.db));
   return value;
 }
 
