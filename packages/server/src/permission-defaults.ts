@@ -2,7 +2,7 @@ import type { ServerPluginContext, ServerPluginDefinition } from '@atrium/sdk/se
 
 /**
  * Hands the installed plugins' default grants to the plugin that keeps policies (access), once per
- * start. Without such a plugin there is nothing to grant to: every protected route stays refused.
+ * start (after seeding). Without such a plugin there is nothing to grant to: every protected route stays refused.
  */
 export async function applyPermissionDefaults(
   plugins: readonly ServerPluginDefinition[],
@@ -13,6 +13,8 @@ export async function applyPermissionDefaults(
     throw new Error(`Several plugins keep permission defaults: ${keepers.map((p) => p.id).join(', ')}.`);
   }
   const keeper = keepers[0]?.provides?.permissionDefaults;
-  if (!keeper || !plugins.some((plugin) => plugin.defaultGrants)) return;
+  // Called even when no plugin declares defaults: the keeper also brings its own system policies
+  // up to this build's version.
+  if (!keeper) return;
   await keeper(context).apply(plugins);
 }

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database, DefaultGrants, PermissionDefaultsInstaller, Permission } from '@atrium/sdk/server';
 import type { Statement } from '../shared/statement-schema.js';
 import { bumpRevision } from './access-revision.js';
+import { upgradeSystemPolicies } from './system-policy-upgrade.js';
 import { pluginGrant, policy, policyAssignment, role } from './tables.js';
 
 /** Any fixed 64-bit key: processes starting at once apply the defaults one after another. */
@@ -27,7 +28,8 @@ export function defaultStatements(permissions: readonly Permission[]): Statement
  * Keeps each plugin's default grants as read-only system policies, one per plugin and role, given
  * to that role. A plugin seen for the first time gets its policies; a plugin whose grant version
  * rose has them rewritten (and those of roles it no longer grants removed); otherwise nothing is
- * touched. Roles that do not exist (an unseeded database) are skipped. Custom policies and the
+ * touched. The access module's own system policies are brought up to this build's version first.
+ * Roles that do not exist (an unseeded database) are skipped. Custom policies and the
  * assignments an administrator made are never read or written here.
  */
 export function createPermissionDefaultsInstaller(db: Database): PermissionDefaultsInstaller {
@@ -36,10 +38,11 @@ export function createPermissionDefaultsInstaller(db: Database): PermissionDefau
       const declared = plugins.filter(
         (plugin): plugin is typeof plugin & { defaultGrants: DefaultGrants } => !!plugin.defaultGrants,
       );
-      if (declared.length === 0) return;
       await db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${PLUGIN_GRANT_LOCK_KEY})`);
-        let changed = false;
+        // The installation's own system policies follow the same rule as plugins' defaults: a
+        // newer build's definitions replace an older one's (system-policy-upgrade.ts).
+        let changed = await upgradeSystemPolicies(tx);
         for (const plugin of declared) {
           const grants = plugin.defaultGrants;
           const applied = await tx.select().from(pluginGrant).where(eq(pluginGrant.plugin, plugin.id));

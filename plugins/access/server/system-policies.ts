@@ -62,9 +62,9 @@ const WRITE = ['read', 'create', 'update'];
  * the claims of policies whose agent is their contact, an agency those whose agency is theirs
  * (identity's user.contact_id and user.agency_id; docs/security.md, "Who reads which records").
  * Contacts (the contact store) take the same condition: the contacts of their own book
- * (docs/contacts.md). Policies and quotes take it when those modules arrive.
+ * (docs/contacts.md). Policies and quotes: a deny outside the book, whatever else grants them.
  */
-const agentArea = (ownRecords: Condition): Statement[] => [
+const agentArea = (ownRecords: Condition, ownQuotes: Condition): Statement[] => [
   viewModules('AgentModules', ['quote', 'policies', 'claims', 'contacts', 'reports']),
   { ...allow('OwnBookContacts', ['read'], ['contacts:contact']), conditions: [ownRecords] },
   allow('Quotes', WRITE, ['quote:*']),
@@ -83,6 +83,25 @@ const agentArea = (ownRecords: Condition): Statement[] => [
   // types): without them an agent opening one of their claims is sent to /forbidden.
   allow('ClaimLookups', ['read'], ['claims:lookup', 'claims:product']),
   allow('Reports', ['read'], ['reports:*']),
+  // The book, for every grant the role has: the Policies and Quote modules' own default grants
+  // (plugin policies, unconditioned) included, which an allow's condition here could not narrow. A
+  // deny with a record applies unless its condition is FALSE, so a policy or quote with no producer
+  // (or a producer without a contact) is outside the book; without a record (the route check, the
+  // menu) it does not apply, and lists are filtered by its negation (docs/security.md).
+  {
+    sid: 'PoliciesOutsideOwnBook',
+    effect: 'deny',
+    actions: ['*'],
+    resources: ['policies:policy'],
+    conditions: [{ not: ownRecords }],
+  },
+  {
+    sid: 'QuotesOutsideOwnBook',
+    effect: 'deny',
+    actions: ['*'],
+    resources: ['quote:quote'],
+    conditions: [{ not: ownQuotes }],
+  },
   {
     sid: 'NoAdministration',
     effect: 'deny',
@@ -218,13 +237,25 @@ export const SYSTEM_POLICIES: SystemPolicy[] = [
   {
     name: 'Agent area',
     description: 'Agents quote, look up their policies, report claims and read reports.',
-    statements: agentArea({ attribute: 'record.agent_contact_id', operator: 'eq', value: { ref: 'user.contact_id' } }),
+    // An agent quotes for themselves and sees their agency's quotes too (docs/quote.md).
+    statements: agentArea(
+      { attribute: 'record.agent_contact_id', operator: 'eq', value: { ref: 'user.contact_id' } },
+      {
+        any: [
+          { attribute: 'record.agent_contact_id', operator: 'eq', value: { ref: 'user.contact_id' } },
+          { attribute: 'record.agency_contact_id', operator: 'eq', value: { ref: 'user.agency_id' } },
+        ],
+      },
+    ),
     roles: ['Agent'],
   },
   {
     name: 'Agency area',
     description: 'Agencies quote, look up their policies, report claims and read reports.',
-    statements: agentArea({ attribute: 'record.agency_contact_id', operator: 'eq', value: { ref: 'user.agency_id' } }),
+    statements: agentArea(
+      { attribute: 'record.agency_contact_id', operator: 'eq', value: { ref: 'user.agency_id' } },
+      { attribute: 'record.agency_contact_id', operator: 'eq', value: { ref: 'user.agency_id' } },
+    ),
     roles: ['Agency'],
   },
 ];
@@ -248,4 +279,9 @@ export const DEMO_GROUP_ROLES: { groupName: string; roles: DemoRole[] }[] = [
   { groupName: 'Administrators', roles: ['Administrator'] },
 ];
 
-export const SYSTEM_POLICY_VERSION = '1.7.0';
+/**
+ * Raise it with every change to SYSTEM_POLICIES: databases seeded by an older build get the new
+ * definitions at their next start (system-policy-upgrade.ts). 1.8.0: policies and quotes outside
+ * an agent's or agency's book are denied.
+ */
+export const SYSTEM_POLICY_VERSION = '1.8.0';

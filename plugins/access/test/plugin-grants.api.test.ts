@@ -1,6 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DefaultGrants } from '@atrium/sdk/server';
 import { createPermissionDefaultsInstaller, pluginPolicyName } from '../server/plugin-grants.js';
+import { SYSTEM_POLICIES, SYSTEM_POLICY_VERSION } from '../server/system-policies.js';
+import { policy } from '../server/tables.js';
 import { startAccessServer, type AccessTestServer } from './access-test-server.js';
 
 /**
@@ -82,5 +85,60 @@ describe("a plugin's default grants", () => {
     await apply(grants(1, [{ role: 'Claims Adjuster', permissions: [read] }]));
     expect((await pluginPolicies()).map((p) => p.version)).toEqual(['3.0.0']);
     expect(await may('adjuster@atrium.test', 'update')).toBe(true);
+  });
+});
+
+describe('the system policies of a database seeded by an older build', () => {
+  const agentMay = async (record?: Record<string, unknown>): Promise<boolean> => {
+    const response = await server
+      .as('agent@agency.test', { attributes: { contact_id: 'CON-AGENT-ALEX', agency_id: 'CON-AGENCY-HARBOUR' } })
+      .post('/api/access/evaluations', {
+        requests: [{ resource: 'quote:quote', action: 'read', ...(record ? { record } : {}) }],
+      });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { results: { evaluation: { allowed: boolean } }[] }).results[0]!.evaluation
+      .allowed;
+  };
+  const stored = async (name: string) => {
+    const response = await server.admin.get('/api/access/policies?page_size=500');
+    const body = (await response.json()) as { results: { name: string; version: string; statements: unknown }[] };
+    return body.results.find((p) => p.name === name)!;
+  };
+
+  it('are brought up to this build at start, keep their roles, and a newer one is never lowered', async () => {
+    const db = server.atrium.database.db;
+    // The Agent area as 1.7.0 wrote it (no book for quotes); the Agency area from a future build.
+    const agentArea = SYSTEM_POLICIES.find((p) => p.name === 'Agent area')!;
+    const before = agentArea.statements.filter((s) => s.sid !== 'QuotesOutsideOwnBook');
+    await db
+      .update(policy)
+      .set({ version: '1.7.0', statements: before })
+      .where(sql`${policy.name} = 'Agent area'`);
+    const future = [{ sid: 'Future', effect: 'allow' as const, actions: ['read'], resources: ['reports:*'] }];
+    await db
+      .update(policy)
+      .set({ version: '99.0.0', statements: future })
+      .where(sql`${policy.name} = 'Agency area'`);
+    const othersQuote = { agent_contact_id: 'CON-SOMEONE-ELSE', agency_contact_id: 'CON-ANOTHER-AGENCY' };
+    const ownQuote = { agent_contact_id: 'CON-AGENT-ALEX', agency_contact_id: 'CON-AGENCY-HARBOUR' };
+
+    // What a start does after seeding (packages/server/src/permission-defaults.ts).
+    await createPermissionDefaultsInstaller(db).apply([]);
+
+    const agent = await stored('Agent area');
+    expect(agent.version).toBe(SYSTEM_POLICY_VERSION);
+    expect(agent.statements).toEqual(agentArea.statements);
+    const agency = await stored('Agency area');
+    expect([agency.version, agency.statements]).toEqual(['99.0.0', future]);
+    // The evaluator follows: another producer's quote is outside the agent's book, theirs is not.
+    await expect.poll(() => agentMay(othersQuote), { timeout: 10_000 }).toBe(false);
+    expect(await agentMay(ownQuote)).toBe(true);
+    expect(await agentMay({ agent_contact_id: 'CON-SOMEONE-ELSE', agency_contact_id: 'CON-AGENCY-HARBOUR' })).toBe(
+      true,
+    );
+    // A quote without producers is outside every book; the question without a record (the route
+    // check) is still allowed: the policy kept its assignment to the Agent role.
+    expect(await agentMay({})).toBe(false);
+    expect(await agentMay()).toBe(true);
   });
 });
