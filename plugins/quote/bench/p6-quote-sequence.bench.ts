@@ -62,7 +62,10 @@ const config = {
   secretKey: process.env.ATRIUM_SECRET_KEY ?? randomBytes(32).toString('hex'),
   workers: false,
 };
-const atrium = await createAtrium({ config, seed: 'auto', logStream: sink });
+const atrium = await createAtrium({ config, seed: 'auto', logStream: sink }).catch(async (error: unknown) => {
+  await admin(`drop database if exists ${database} with (force)`);
+  throw error;
+});
 try {
   await atrium.app!.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(atrium.app!.server.address() as AddressInfo).port}`;
@@ -158,7 +161,7 @@ try {
     );
     console.log(
       `  ${''.padEnd(32)} median per step: ${Object.entries(run.steps)
-        .map(([name, ms]) => `${name} ${fmt(ms)} ms`)
+        .map(([name, ms]) => `${name} ${typeof ms === 'number' ? `${fmt(ms)} ms` : '–'}`)
         .join(', ')}`,
     );
     return { rate, p95: percentile(l, 95) };
