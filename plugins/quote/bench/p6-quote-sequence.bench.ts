@@ -89,7 +89,7 @@ try {
     steps: Record<string, number>;
     cpu: number;
   }
-  const load = (seconds: number, expectPremium?: string) =>
+  const load = (seconds: number, expectPremium?: string, clients = CLIENTS) =>
     new Promise<Run>((resolve, reject) => {
       const before = process.cpuUsage();
       const child = spawn(
@@ -100,7 +100,7 @@ try {
           path.join(import.meta.dirname, 'sequence-clients.ts'),
           base,
           token,
-          String(CLIENTS),
+          String(clients),
           String(seconds),
           ...(expectPremium ? [expectPremium] : []),
         ],
@@ -173,6 +173,19 @@ try {
       .join(' ')}, ${(await import('node:os')).cpus().length} cores)`,
   );
   await load(WARMUP_SECONDS);
+  // Statements per sequence: one client alone for a few seconds, counting every statement the
+  // server's PostgreSQL clients send (the job queue's polling included, a few a second).
+  let statements = 0;
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    statements++;
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  const probe = await load(3, undefined, 1);
+  pg.Client.prototype.query = query;
+  console.log(
+    `  one client alone: ${probe.sequences} sequences, ${fmt(statements / Math.max(1, probe.sequences), 0)} SQL statements a sequence, server CPU ${fmt(probe.cpu / 1000 / Math.max(1, probe.sequences))} ms a sequence`,
+  );
   ratingEngine.rate = (product, request) => constant(request, product);
   const baseline = await load(SECONDS, CONSTANT_PREMIUM);
   ratingEngine.rate = real;
