@@ -4,14 +4,15 @@ import { useE2eSession } from './browser.js';
 /**
  * Quoting end to end on the demo Homeowners line and its demo rules: an agent creates a quote,
  * walks its pages (a UI-control rule shows and requires the vault question for a valuable article),
- * rates and reads the worksheet, submits (an old roof is referred); the underwriter approves; the
- * agent chooses billing, binds and sees the policy number.
+ * rates and reads the worksheet, submits (an old roof is referred); the underwriter finds the
+ * referral in the review queue and clears it with a reason; the agent sees the billing preview,
+ * binds and sees the policy number.
  */
 describe('Quote', () => {
   const e2e = useE2eSession('quote');
   const { errors, signIn } = e2e;
 
-  it('agent quotes, rates and submits; underwriter approves; agent binds and sees the policy number', async () => {
+  it('agent quotes, rates and submits; underwriter clears the referral from the review queue; agent binds', async () => {
     const agent = await signIn('agent@agency.test', '/quote/create');
     await agent.getByRole('heading', { level: 1, name: 'New Quote' }).waitFor();
     await agent.getByLabel('Effective date').fill('2026-03-01');
@@ -24,7 +25,8 @@ describe('Quote', () => {
 
     // A required field left empty is named on the field when the page is submitted.
     await agent.getByRole('button', { name: 'Continue' }).click();
-    await agent.getByText('ZIP code is required.').waitFor();
+    // (the field's message comes first; the page's alert repeats it)
+    await agent.getByText('ZIP code is required.').first().waitFor();
 
     await agent.getByLabel('ZIP code').fill('78701');
     await agent.getByLabel('ZIP code').blur();
@@ -64,23 +66,52 @@ describe('Quote', () => {
     await agent.getByRole('button', { name: 'Submit', exact: true }).click();
     await agent.getByText('This quote is pending underwriter review.').waitFor();
     await agent.getByText('Roofs older than 25 years need underwriter review.').waitFor();
+    // The roof's photos go with the referral: uploaded straight to storage with the server's ticket.
+    await agent.locator('input[type=file]').setInputFiles({
+      name: 'roof-photos.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4 roof photos'),
+    });
+    await agent
+      .getByRole('table', { name: 'Attachments' })
+      .getByRole('button', { name: 'roof-photos.pdf', exact: true })
+      .waitFor();
 
-    // The underwriter walks the pages unchanged and approves with a reason.
-    const underwriter = await signIn('underwriter@atrium.test', `/quote/${number}`);
+    // The underwriter finds the referral in the review queue, walks the pages unchanged and clears
+    // the referral with a reason: the last open issue approved, the quote is Approved.
+    const underwriter = await signIn('underwriter@atrium.test', '/quote/review');
+    await underwriter.getByRole('heading', { level: 1, name: 'Review queue' }).waitFor();
+    const referrals = underwriter.getByRole('table', { name: 'Referrals' });
+    await referrals
+      .getByRole('row')
+      .filter({ hasText: 'Roofs older than 25 years need underwriter review.' })
+      .first()
+      .waitFor();
+    await referrals.getByRole('link', { name: number, exact: true }).click();
     await underwriter.getByRole('heading', { level: 1, name: `Quote ${number}` }).waitFor();
     await underwriter.getByRole('button', { name: 'Continue' }).click();
     await underwriter.waitForURL(/\/risks\/scheduled-article$/);
     await underwriter.getByRole('button', { name: 'Continue' }).click();
     await underwriter.waitForURL(/\/review\/review$/);
-    await underwriter.getByLabel('Reason').fill('Roof inspected in February.');
-    await underwriter.getByRole('button', { name: 'Approve' }).click();
+    await underwriter
+      .getByRole('button', { name: 'Approve: Roofs older than 25 years need underwriter review.' })
+      .click();
+    const clear = underwriter.getByRole('dialog', { name: 'Approve the referral' });
+    await clear.getByLabel('Reason').fill('Roof inspected in February.');
+    await clear.getByRole('button', { name: 'Approve referral' }).click();
     await underwriter.getByText('Congratulations! This quote is approved and ready to bind.').waitFor();
+    await underwriter.getByRole('cell', { name: /Roof inspected in February\./ }).waitFor();
+    await underwriter.getByRole('table', { name: 'Attachments' }).getByText('roof-photos.pdf').waitFor();
 
     // The agent reloads, chooses billing and binds.
     await agent.reload();
     await agent.getByText('Congratulations! This quote is approved and ready to bind.').waitFor();
     await agent.getByRole('button', { name: 'Continue' }).click();
     await agent.waitForURL(/\/issue\/billing$/);
+    // The billing preview: each schedule with its installments and total from the policies module.
+    await agent
+      .getByRole('radio', { name: /^Paid in full — 1 × from \$[\d,]+\.\d{2}, total \$[\d,]+\.\d{2}$/ })
+      .waitFor();
     // The choice is saved first and shown once the server has it (a controlled radio).
     await agent.getByRole('radio', { name: /^Paid in full/ }).click();
     await expect.poll(() => agent.getByRole('radio', { name: /^Paid in full/ }).isChecked()).toBe(true);

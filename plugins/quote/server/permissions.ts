@@ -23,6 +23,11 @@ export const quotePermissions = definePermissions('quote', {
         underwrite: 'Clear underwriting issues and approve or decline quotes in review.',
       },
     },
+    settings: {
+      actions: {
+        administer: 'Read and change the Quote module’s settings (days after which open quotes are abandoned).',
+      },
+    },
   },
   grants: {
     Underwriter: {

@@ -4,9 +4,12 @@ import { CONTACT_DIRECTORY } from '@atrium/plugin-contacts/directory';
 import { LINES_ONTOLOGY } from '@atrium/plugin-lines/ontology-service';
 import { POLICY_BILLING, POLICY_ISSUANCE } from '@atrium/plugin-policies/services';
 import { RULES_RUNTIME } from '@atrium/plugin-rules/runtime';
+import { abandonJob } from './abandon.js';
+import { attachmentRoutes } from './attachment-routes.js';
 import { billingRoutes } from './billing-routes.js';
 import { quotePermissions } from './permissions.js';
 import { quoteRoutes } from './routes.js';
+import { settingsRoutes } from './settings-routes.js';
 import { seedQuotes } from './seed.js';
 
 /**
@@ -33,9 +36,12 @@ export default defineServerPlugin({
     POLICY_BILLING,
   ],
   permissions: quotePermissions,
+  jobs: [abandonJob],
   routes(router, context) {
     quoteRoutes(router, context);
     billingRoutes(router, context);
+    attachmentRoutes(router, context);
+    settingsRoutes(router, context);
   },
   seed: seedQuotes,
 });

@@ -5,6 +5,8 @@ import {
   RatingError,
   type CompiledProduct,
   type ProductDefinition,
+  type RatingRequest,
+  type RatingResult,
   type RiskInput,
 } from '@atrium/rating';
 import type { RiskModel, UnderwritingIssue } from '@atrium/rating/rules';
@@ -19,6 +21,7 @@ import {
   type ServerPluginContext,
 } from '@atrium/sdk/server';
 import { buildFlow } from './flow.js';
+import { ratingChanged, ratingDifference } from './rating-difference.js';
 import { alert, item, quote, risk, statusHistory, underwritingIssue } from './tables.js';
 
 export type QuoteRow = typeof quote.$inferSelect;
@@ -80,6 +83,21 @@ export async function versionInForce(
   const value = await context.service(LINES_ONTOLOGY).versionInForce(tx, productName, asOf);
   if (cache.size > 500) cache.clear();
   cache.set(key, { at: Date.now(), value });
+  return value;
+}
+
+/**
+ * The lines products, cached briefly per db (a product's label for a new quote). Read in the
+ * caller's transaction: a read on the pool while holding a transaction's connection would starve
+ * the pool under load (every connection in a transaction, each waiting for one more).
+ */
+const productLists = new WeakMap<object, { at: number; value: { id: number; name: string; label: string }[] }>();
+
+export async function productsOf(context: ServerPluginContext, tx: Queryable) {
+  const hit = productLists.get(context.db);
+  if (hit && Date.now() - hit.at < VERSION_TTL_MS) return hit.value;
+  const value = await context.service(LINES_ONTOLOGY).products(tx);
+  productLists.set(context.db, { at: Date.now(), value });
   return value;
 }
 
@@ -278,7 +296,19 @@ export function blockedError(step: string, issues: IssueRow[]): ApiError {
   });
 }
 
-/** Rates the quote on the version in force at its effective date; stores premium and worksheet. */
+/**
+ * The rating step, replaceable by a benchmark (P6's baseline rates every quote at a constant
+ * premium to show what rating itself costs); nothing else changes it.
+ */
+export const ratingEngine: { rate: (product: CompiledProduct, request: RatingRequest) => RatingResult } = {
+  rate: (product, request) => rate(product, request),
+};
+
+/**
+ * Rates the quote on the version in force at its effective date; stores premium and worksheet. A
+ * rating that differs from the one kept makes that one the previous rating (the re-rate's
+ * difference compares the two); rating again without a change keeps the previous one.
+ */
 export async function rateQuote(context: ServerPluginContext, tx: Queryable, row: QuoteRow, tree: RiskNode | null) {
   if (!tree) throw badRequest('Add the quote’s first risk before rating.', { code: 'no_risk' });
   const version = await versionInForce(context, tx, row.productName, row.effectiveDate);
@@ -287,9 +317,9 @@ export async function rateQuote(context: ServerPluginContext, tx: Queryable, row
       `Cannot find effective date: product ${row.productLabel} has no version in force on ${row.effectiveDate}.`,
     );
   }
-  let result;
+  let result: RatingResult;
   try {
-    result = rate(compiledFor(context.db, version), {
+    result = ratingEngine.rate(compiledFor(context.db, version), {
       risk: toRiskInput(tree),
       transactionType: row.transactionType as 'new_business',
       termStart: row.effectiveDate,
@@ -303,6 +333,12 @@ export async function rateQuote(context: ServerPluginContext, tx: Queryable, row
     throw error;
   }
   const ratedAt = new Date();
+  const kept = { premium: row.premiumTerm, worksheet: row.worksheet, ratedAt: row.lastRatedAt };
+  const fresh = { premium: result.termPremium, worksheet: result.worksheet, ratedAt };
+  const shift = row.lastRatedAt !== null && ratingChanged(kept, fresh);
+  const previous = shift
+    ? kept
+    : { premium: row.previousPremiumTerm, worksheet: row.previousWorksheet, ratedAt: row.previousRatedAt };
   await tx
     .update(quote)
     .set({
@@ -314,9 +350,24 @@ export async function rateQuote(context: ServerPluginContext, tx: Queryable, row
       productVersionId: version.versionId,
       productVersionLabel: version.versionLabel,
       updatedAt: ratedAt,
+      ...(shift
+        ? { previousPremiumTerm: kept.premium, previousWorksheet: kept.worksheet, previousRatedAt: kept.ratedAt }
+        : {}),
     })
     .where(eq(quote.id, row.id));
-  return { result, version, ratedAt };
+  const difference = ratingDifference(previous, fresh, version.definition);
+  return { result, version, ratedAt, difference };
+}
+
+/** The difference between the quote's last two ratings (an empty one before a second rating). */
+export async function storedDifference(context: ServerPluginContext, tx: Queryable, row: QuoteRow) {
+  const version =
+    row.lastRatedAt !== null ? await versionInForce(context, tx, row.productName, row.effectiveDate) : null;
+  return ratingDifference(
+    { premium: row.previousPremiumTerm, worksheet: row.previousWorksheet, ratedAt: row.previousRatedAt },
+    { premium: row.premiumTerm, worksheet: row.worksheet, ratedAt: row.lastRatedAt },
+    version?.definition ?? null,
+  );
 }
 
 /** Records a status change (and the status alert). */

@@ -15,6 +15,7 @@ import {
 } from '@atrium/sdk/server';
 import type { FastifyRequest } from 'fastify';
 import { flowPages, type FlowField, type FlowRiskType, type QuoteFlow } from '../shared/flow.js';
+import { scheduleAbandonSweep } from './abandon.js';
 import { can } from './permissions.js';
 import { isProducer, producerIds, quoteScope } from './quote-access.js';
 import {
@@ -27,11 +28,14 @@ import {
   flowOf,
   loadTree,
   nextQuoteNumber,
+  productsOf,
   rateQuote,
   runRules,
   startedVersion,
+  storedDifference,
   syncIssues,
   versionInForce,
+  type IssueRow,
   type QuoteRow,
   type QuoteStatus,
   type RiskNode,
@@ -356,7 +360,7 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
             },
           );
         }
-        const products = await context.service(LINES_ONTOLOGY).products(tx);
+        const products = await productsOf(context, tx);
         const product = products.find((p) => p.name === version.productName)!;
         const expiration = body.expiration_date ?? addMonths(body.effective_date, 12);
         if (expiration <= body.effective_date) {
@@ -417,6 +421,8 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
         await insertRisk(tx, row!.id, null, rootType, 'create');
         return present(tx, row!);
       });
+      // The nightly sweep of stale quotes (once per process and night; abandon.ts).
+      void scheduleAbandonSweep(context);
       reply.code(201);
       return result;
     },
@@ -606,13 +612,18 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
   ) => {
     const result = await runRules(context, tx, row, tree, request.principal);
     const issues = sync ? await syncIssues(tx, row.id, result.issues) : undefined;
-    return {
-      actions: rulesOut(result.actions),
-      issues: (issues ?? []).map(presentIssue),
-      raised: result.issues,
-      errors: result.errors,
-      rules_version: result.effectiveDate?.effective_date ?? null,
-    };
+    // The issue rows ride along, not enumerable: callers read them, answers do not carry them.
+    return Object.defineProperty(
+      {
+        actions: rulesOut(result.actions),
+        issues: (issues ?? []).map(presentIssue),
+        raised: result.issues,
+        errors: result.errors,
+        rules_version: result.effectiveDate?.effective_date ?? null,
+      },
+      'rows',
+      { value: issues ?? [], enumerable: false },
+    ) as EvaluateAnswer;
   };
 
   router.post(
@@ -1002,10 +1013,9 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
           throw conflict(`Quote ${row.number} is locked and cannot be rated.`, { code: 'locked' });
         const tree = await loadTree(tx, row.id);
         const rules = await evaluate(tx, request, row, tree, true);
-        const issues = await tx.select().from(underwritingIssue).where(eq(underwritingIssue.quoteId, row.id));
-        const blocking = blockingIssues(issues, 'rate');
+        const blocking = blockingIssues(rules.rows, 'rate');
         if (blocking.length > 0) throw blockedError('rated', blocking);
-        const { result, version, ratedAt } = await rateQuote(context, tx, row, tree);
+        const { result, version, ratedAt, difference } = await rateQuote(context, tx, row, tree);
         const [fresh] = await tx.select().from(quote).where(eq(quote.id, row.id));
         return {
           ...(await present(tx, fresh!, [], tree)),
@@ -1016,10 +1026,29 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
             term: result.term,
             worksheet: result.worksheet,
             rated_at: ratedAt.toISOString(),
+            difference,
           },
           rules,
         };
       }),
+  );
+
+  router.get(
+    '/quote/:number/rating/difference/',
+    {
+      config: { access: can('quote', 'read') },
+      schema: {
+        summary:
+          'What the last re-rate changed: premium before and after, each coverage’s premium, the factors that moved and why.',
+        tags,
+        security,
+        params: quoteNumberParams,
+      },
+    },
+    async (request) => {
+      const row = await findQuote(db, request, request.params.number);
+      return storedDifference(context, db, row);
+    },
   );
 
   router.post(
@@ -1043,7 +1072,7 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
           throw conflict('Rate the quote before submitting it.', { code: 'not_rated' });
         const tree = await loadTree(tx, row.id);
         const rules = await evaluate(tx, request, row, tree, true);
-        const issues = await tx.select().from(underwritingIssue).where(eq(underwritingIssue.quoteId, row.id));
+        const issues = rules.rows;
         const open = issues.filter((i) => i.status === 'open' && i.blocking !== 'none');
         const rejected = issues.some((i) => i.status === 'rejected');
         await changeStatus(
@@ -1125,21 +1154,98 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
     },
   );
 
+  router.get(
+    '/quote/review-queue/',
+    {
+      config: { access: can('quote', 'underwrite') },
+      schema: {
+        summary:
+          'The underwriter’s review queue: quotes In Review (referrals), longest waiting first, each with its open underwriting issues.',
+        tags,
+        security,
+        querystring: z.strictObject({
+          search: z.string().trim().max(200).optional(),
+          'filter[product_name]': z.string().trim().max(100).optional(),
+          'page[size]': z.coerce.number().int().min(1).max(100).default(25),
+          'page[number]': z.coerce.number().int().min(1).max(100_000).default(1),
+        }),
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const conditions: (SQL | undefined)[] = [
+        await quoteScope(context, request.principal, 'underwrite'),
+        eq(quote.status, 'In Review'),
+      ];
+      if (q.search) {
+        const pattern = likeText(q.search);
+        conditions.push(or(ilike(quote.number, pattern), sql`${quote.namedInsureds}::text ilike ${pattern}`));
+      }
+      if (q['filter[product_name]']) conditions.push(eq(quote.productName, q['filter[product_name]']));
+      const where = and(...conditions);
+      const size = q['page[size]'];
+      const page = q['page[number]'];
+      const rows = await db
+        .select()
+        .from(quote)
+        .where(where)
+        .orderBy(asc(quote.updatedAt), asc(quote.id))
+        .limit(size)
+        .offset((page - 1) * size);
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(quote)
+        .where(where);
+      const issues =
+        rows.length > 0
+          ? await db
+              .select()
+              .from(underwritingIssue)
+              .where(
+                and(
+                  inArray(
+                    underwritingIssue.quoteId,
+                    rows.map((r) => r.id),
+                  ),
+                  inArray(underwritingIssue.status, ['open', 'rejected']),
+                ),
+              )
+              .orderBy(asc(underwritingIssue.id))
+          : [];
+      return {
+        data: rows.map((row) => ({
+          ...summary(row),
+          underwriting_issues: issues.filter((i) => i.quoteId === row.id).map(presentIssue),
+        })),
+        meta: { count: count?.n ?? 0, page: { number: page, size } },
+      };
+    },
+  );
+
   router.post(
     '/quote/:number/underwriting-issues/:id/:decision/',
     {
       config: { access: can('quote', 'underwrite') },
       schema: {
-        summary: 'Approves or rejects one underwriting issue (its authority only).',
+        summary:
+          'Clears one underwriting issue (a referral) with a reason: approve or reject (its authority only). A quote In Review whose last open issue is approved becomes Approved; a rejected issue declines it.',
         tags,
         security,
         params: z.strictObject({ number: z.string().max(40), id: idParam, decision: z.enum(['approve', 'reject']) }),
-        body: z.strictObject({ reason: z.string().trim().max(2000).optional() }).optional(),
+        body: z.strictObject({ reason: z.string().trim().max(2000).optional() }),
       },
     },
-    async (request) =>
-      db.transaction(async (tx) => {
-        const row = await findQuote(tx, request, request.params.number, 'underwrite', true);
+    async (request) => {
+      // The permission on the quote is asked before the transaction (see the status triggers).
+      const before = await findQuote(db, request, request.params.number, 'underwrite');
+      const reason = request.body.reason || null;
+      if (!reason) throw badRequest('Give a reason.', { source: { pointer: '/reason' } });
+      return db.transaction(async (tx) => {
+        const row = await findQuote(tx, request, before.number, 'underwrite', true);
+        if (row.isBound || row.locked) throw conflict(`Quote ${row.number} is locked.`, { code: 'locked' });
+        if (row.status === 'Declined' || row.status === 'Abandoned') {
+          throw conflict(`Quote ${row.number} is ${row.status}: its issues cannot be cleared.`, { code: 'status' });
+        }
         const [issue] = await tx
           .select()
           .from(underwritingIssue)
@@ -1147,21 +1253,26 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
         if (!issue) throw notFound(`Underwriting issue ${request.params.id} not found.`);
         if (issue.status !== 'open')
           throw conflict(`Underwriting issue ${issue.code} is already ${issue.status}.`, { code: 'issue_closed' });
-        const roles = request.principal?.effectiveRole ? [request.principal.effectiveRole] : [];
-        if (!roles.some((r) => r === issue.authority || r === 'Administrator')) {
+        if (!mayClear(request.principal, issue.authority)) {
           throw new ApiError(403, `Only ${issue.authority} may clear ${issue.code}.`);
         }
+        const decision = request.params.decision === 'approve' ? 'approved' : 'rejected';
         await tx
           .update(underwritingIssue)
-          .set({
-            status: request.params.decision === 'approve' ? 'approved' : 'rejected',
-            resolvedBy: username(request),
-            resolvedAt: new Date(),
-            reason: request.body?.reason ?? null,
-          })
+          .set({ status: decision, resolvedBy: username(request), resolvedAt: new Date(), reason })
           .where(eq(underwritingIssue.id, issue.id));
-        return present(tx, row);
-      }),
+        if (row.status === 'In Review') {
+          const issues = await tx.select().from(underwritingIssue).where(eq(underwritingIssue.quoteId, row.id));
+          if (decision === 'rejected') {
+            await changeStatus(tx, row, 'Declined', 'referral', username(request), `${issue.code}: ${reason}`);
+          } else if (!issues.some((i) => i.status === 'rejected' || (i.status === 'open' && i.blocking !== 'none'))) {
+            await changeStatus(tx, row, 'Approved', 'referral', username(request), `${issue.code}: ${reason}`);
+          }
+        }
+        const [fresh] = await tx.select().from(quote).where(eq(quote.id, row.id));
+        return present(tx, fresh!);
+      });
+    },
   );
 
   router.get(
@@ -1263,6 +1374,22 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
 }
 
 class DryRun extends Error {}
+
+/** The rules' answer on a quote, with the quote's issue rows when they were synced. */
+type EvaluateAnswer = {
+  actions: ElementState[];
+  issues: ReturnType<typeof presentIssue>[];
+  raised: unknown[];
+  errors: unknown[];
+  rules_version: string | null;
+  readonly rows: IssueRow[];
+};
+
+/** Whether the caller holds the authority an issue names (the role acting now; Administrator always). */
+export function mayClear(principal: Principal | undefined, authority: string): boolean {
+  const roles = principal?.effectiveRole ? [principal.effectiveRole] : (principal?.roles ?? []);
+  return roles.some((r) => r.toLowerCase() === authority.toLowerCase() || r === 'Administrator');
+}
 
 export const accessRecord = (row: QuoteRow) => ({
   number: row.number,

@@ -50,6 +50,10 @@ export const quote = quoteSchema.table(
     premiumProRata: numeric('premium_pro_rata', { precision: 14, scale: 2 }),
     worksheet: jsonb('worksheet'),
     lastRatedAt: timestamp('last_rated_at', { withTimezone: true }),
+    /** The rating before the last one (premium and worksheet), for the re-rate's difference. */
+    previousPremiumTerm: numeric('previous_premium_term', { precision: 14, scale: 2 }),
+    previousWorksheet: jsonb('previous_worksheet'),
+    previousRatedAt: timestamp('previous_rated_at', { withTimezone: true }),
     /** An edit after the last rating: the premium shown is not the current one. */
     ratingStale: boolean('rating_stale').notNull().default(false),
     isBound: boolean('is_bound').notNull().default(false),
@@ -213,4 +217,22 @@ export const paymentMethod = quoteSchema.table(
   (t) => [index('payment_method_quote_idx').on(t.quoteId)],
 );
 
-export const quoteTables = { quote, risk, item, statusHistory, underwritingIssue, alert, attachment, paymentMethod };
+/** The module's settings by key (`quote/abandon-after-days`), JSON values; absent: the default. */
+export const setting = quoteSchema.table('setting', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedBy: text('updated_by').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const quoteTables = {
+  quote,
+  risk,
+  item,
+  statusHistory,
+  underwritingIssue,
+  alert,
+  attachment,
+  paymentMethod,
+  setting,
+};

@@ -167,4 +167,55 @@ describe('quote billing and bind', () => {
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ success: true, revision: 1 });
   });
+
+  it('takes attachments by a direct upload to storage, of allowed types and sizes, and removes them', async () => {
+    const { agent, number } = await ratedQuote(2015);
+    const bytes = new TextEncoder().encode('%PDF-1.4 roof inspection report');
+    const announced = await agent.post(`/quote/${number}/attachments/`, {
+      name: 'Roof inspection.pdf',
+      content_type: 'application/pdf',
+      size: bytes.length,
+      source: 'upload',
+    });
+    expect(announced.status).toBe(201);
+    expect(announced.body).toMatchObject({ name: 'Roof inspection.pdf', uploaded: false, url: null });
+    // The form upload: every field first, then the file, without the bearer token.
+    const form = new FormData();
+    for (const [key, value] of Object.entries(announced.body.upload.fields as Record<string, string>)) {
+      form.append(key, value);
+    }
+    form.append('file', new Blob([bytes], { type: 'application/pdf' }), 'Roof inspection.pdf');
+    const uploaded = await server.fetch(announced.body.upload.url, { method: 'POST', body: form });
+    expect(uploaded.status).toBeLessThan(300);
+    const list = await agent.get(`/quote/${number}/attachments/`);
+    expect(list.body.results).toMatchObject([{ id: announced.body.id, uploaded: true, size: bytes.length }]);
+    const caller = await as(server, 'agent@agency.test');
+    const content = await caller.get(list.body.results[0].url);
+    expect(content.status).toBe(200);
+    expect(content.headers.get('content-type')).toBe('application/pdf');
+    expect(new Uint8Array(await content.arrayBuffer())).toEqual(bytes);
+
+    // Only allowed types, and not too large; the underwriter sees the file too.
+    const exe = await agent.post(`/quote/${number}/attachments/`, {
+      name: 'tool.exe',
+      content_type: 'application/x-msdownload',
+      size: 10,
+    });
+    expect(exe.status).toBe(400);
+    expect(JSON.stringify(exe.body)).toContain('/content_type');
+    const huge = await agent.post(`/quote/${number}/attachments/`, {
+      name: 'scan.pdf',
+      content_type: 'application/pdf',
+      size: 200 * 1024 * 1024,
+    });
+    expect(huge.status).toBe(400);
+    expect(JSON.stringify(huge.body)).toContain('larger than');
+    const underwriter = await api('underwriter@atrium.test');
+    expect((await underwriter.get(`/quote/${number}/attachments/`)).body.results).toHaveLength(1);
+
+    const removed = await caller.delete(`/api/quote/${number}/attachments/${announced.body.id}/`);
+    expect(removed.status).toBe(204);
+    expect((await agent.get(`/quote/${number}/attachments/`)).body.results).toEqual([]);
+    expect((await caller.get(list.body.results[0].url)).status).toBe(404);
+  });
 });

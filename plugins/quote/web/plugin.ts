@@ -1,6 +1,6 @@
 import { defineCommand, definePlugin } from '@atrium/sdk';
 import { quoteQuickSearch } from './quote-quick-search.js';
-import { createQuoteRoute, quotePageRoute, quoteRoute, quotesRoute } from './routes.js';
+import { createQuoteRoute, quotePageRoute, quoteRoute, quotesRoute, reviewQueueRoute } from './routes.js';
 
 /** The open quote's page runs the action named in its URL (`?action=rate`). */
 const onOpenQuote = (action: string) => {
@@ -32,6 +32,16 @@ export default definePlugin({
       loader: () => import('./pages/quotes-page.js'),
     },
     {
+      name: reviewQueueRoute.name,
+      path: reviewQueueRoute.path,
+      meta: {
+        layout: 'default',
+        title: 'Review queue',
+        permission: { resource: 'quote:quote', action: 'underwrite' },
+      },
+      loader: () => import('./pages/review-queue-page.js'),
+    },
+    {
       name: quoteRoute.name,
       path: quoteRoute.path,
       meta: { layout: 'default', title: 'Quote' },
@@ -48,6 +58,7 @@ export default definePlugin({
     { id: 'quote.nav', title: 'Quotes', to: quotesRoute, area: 'main', order: 110, command: 'quote.open' },
     { id: 'quote.list', title: 'Quotes', to: quotesRoute, area: 'sub', order: 1 },
     { id: 'quote.create', title: 'New Quote', to: createQuoteRoute, area: 'sub', order: 2 },
+    { id: 'quote.review', title: 'Review queue', to: reviewQueueRoute, area: 'sub', order: 3 },
     { id: 'quote.agent.new', title: 'New Quote', to: createQuoteRoute, area: 'agent', order: 1 },
   ],
   commands: [

@@ -60,6 +60,36 @@ export interface Quote extends QuoteSummary {
   billing: { schedule_id: string | null; payment_method_id: number | null };
 }
 
+export interface RatingChange {
+  risk: string;
+  risk_label: string;
+  name: string;
+  label: string;
+  before: string | null;
+  after: string | null;
+  change: string;
+}
+
+export interface RatingDifference {
+  previous: { premium: string; rated_at: string | null } | null;
+  current: { premium: string; rated_at: string | null } | null;
+  premium_change: string | null;
+  coverages: RatingChange[];
+  factors: RatingChange[];
+  inputs: string[];
+}
+
+export interface QuoteAttachment {
+  id: number;
+  name: string;
+  content_type: string;
+  size: number;
+  source: string;
+  uploaded: boolean;
+  created_by: string;
+  created_at: string;
+}
+
 export interface ElementState {
   name: string;
   readonly: boolean;
@@ -111,6 +141,14 @@ export const quoteApi = (api: ApiClient) => ({
       answer,
     }),
   rate: (n: string) => api.post<Quote>(`/quote/${q(n)}/rate/`, {}),
+  difference: (n: string) => api.get<RatingDifference>(`/quote/${q(n)}/rating/difference/`),
+  reviewQueue: (query: Record<string, string | number>, signal?: AbortSignal) =>
+    api.get<{ data: (QuoteSummary & { underwriting_issues: UnderwritingIssue[] })[]; meta: { count: number } }>(
+      '/quote/review-queue/',
+      { query, signal },
+    ),
+  clearIssue: (n: string, id: number, decision: 'approve' | 'reject', reason: string) =>
+    api.post<Quote>(`/quote/${q(n)}/underwriting-issues/${id}/${decision}/`, { reason }),
   submit: (n: string) => api.post<Quote>(`/quote/${q(n)}/submit/`, {}),
   triggers: (n: string) =>
     api.get<{ results: { name: string; label: string; reason_required: boolean }[] }>(
@@ -119,6 +157,13 @@ export const quoteApi = (api: ApiClient) => ({
   runTrigger: (n: string, name: string, reason?: string) =>
     api.post<Quote>(`/quote/${q(n)}/status/triggers/${q(name)}/`, reason ? { reason } : {}),
   dismissAlert: (n: string, id: number) => api.delete(`/quote/${q(n)}/alerts/${id}/`),
+  attachments: (n: string) => api.get<{ results: QuoteAttachment[] }>(`/quote/${q(n)}/attachments/`),
+  announceAttachment: (n: string, body: { name: string; content_type: string; size: number; source: string }) =>
+    api.post<QuoteAttachment & { upload: { url: string; fields: Record<string, string> } }>(
+      `/quote/${q(n)}/attachments/`,
+      body,
+    ),
+  removeAttachment: (n: string, id: number) => api.delete(`/quote/${q(n)}/attachments/${id}/`),
   billingConfig: (n: string) =>
     api.get<{ schedules: { id: string; name: string; paymentMethods: string[]; installmentCount: number }[] }>(
       `/quote/${q(n)}/billing/config/`,

@@ -34,9 +34,18 @@ import {
   usePluginContextKey,
 } from '@atrium/sdk';
 import { flowPages, type FlowPage, type FlowRiskType, type QuoteFlow } from '../../shared/flow.js';
-import { QUOTE_STATUS, quoteApi, type ElementState, type Quote, type RiskNode } from '../quote-api.js';
+import {
+  QUOTE_STATUS,
+  quoteApi,
+  type ElementState,
+  type Quote,
+  type RiskNode,
+  type UnderwritingIssue,
+} from '../quote-api.js';
 import { localStepStorage, quoteFlowMachine, type QuoteFacts } from '../quote-flow-machine.js';
 import { quotePageRoute } from '../routes.js';
+import { AttachmentsPanel } from './attachments-panel.js';
+import { RatingChanges } from './rating-changes.js';
 import { RiskFields, RiskItems, type Answers, type ItemDraft } from './risk-form.js';
 
 /** "250000.00" → "250000" (the options are whole amounts). */
@@ -656,11 +665,14 @@ function ReviewPanel({
   onChanged: () => Promise<unknown>;
 }) {
   const api = useApiClient();
+  const mayUnderwrite = useCan('quote:quote', 'underwrite');
+  const mayUpdate = useCan('quote:quote', 'update');
   const triggers = useQuery({
     queryKey: ['quote', quote.quote_number, 'triggers', quote.status],
     queryFn: () => quoteApi(api).triggers(quote.quote_number),
   });
   const [reason, setReason] = useState('');
+  const [clearing, setClearing] = useState<{ issue: UnderwritingIssue; decision: 'approve' | 'reject' } | null>(null);
   const run = useMutation({
     mutationFn: (name: string) => quoteApi(api).runTrigger(quote.quote_number, name, reason.trim() || undefined),
     onSuccess: async () => {
@@ -669,6 +681,8 @@ function ReviewPanel({
     },
   });
   const underwriting = (triggers.data?.results ?? []).filter((t) => t.name === 'approve' || t.name === 'decline');
+  const mayClear =
+    mayUnderwrite.allowed && !quote.is_bound && quote.status !== 'Declined' && quote.status !== 'Abandoned';
   return (
     <Stack>
       <Group>
@@ -681,6 +695,7 @@ function ReviewPanel({
           <Text c="dimmed">Not rated yet — rate the quote first.</Text>
         )}
       </Group>
+      <RatingChanges quote={quote} />
       <Title order={3}>Underwriting issues</Title>
       {quote.underwriting_issues.length === 0 ? (
         <Text c="dimmed">No underwriting issues.</Text>
@@ -692,6 +707,7 @@ function ReviewPanel({
               <Table.Th>Blocks</Table.Th>
               <Table.Th>Status</Table.Th>
               <Table.Th>Cleared by</Table.Th>
+              {mayClear ? <Table.Th>Referral</Table.Th> : null}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -701,33 +717,144 @@ function ReviewPanel({
                 <Table.Td>
                   {i.blocking === 'none' ? '–' : i.blocking.charAt(0).toUpperCase() + i.blocking.slice(1)}
                 </Table.Td>
-                <Table.Td>{i.status.charAt(0).toUpperCase() + i.status.slice(1)}</Table.Td>
-                <Table.Td>{i.resolved_by ?? i.authority}</Table.Td>
+                <Table.Td>{ISSUE_STATUS[i.status] ?? i.status}</Table.Td>
+                <Table.Td>
+                  {i.resolved_by ? `${i.resolved_by}${i.reason ? ` — ${i.reason}` : ''}` : i.authority}
+                </Table.Td>
+                {mayClear ? (
+                  <Table.Td>
+                    {i.status === 'open' ? (
+                      <Group gap="xs" wrap="nowrap">
+                        <Button
+                          size="xs"
+                          variant="light"
+                          aria-label={`Approve: ${i.message}`}
+                          onClick={() => setClearing({ issue: i, decision: 'approve' })}
+                        >
+                          Approve
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="red"
+                          aria-label={`Decline: ${i.message}`}
+                          onClick={() => setClearing({ issue: i, decision: 'reject' })}
+                        >
+                          Decline
+                        </Button>
+                      </Group>
+                    ) : null}
+                  </Table.Td>
+                ) : null}
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       )}
+      {clearing ? (
+        <ClearReferral
+          quote={quote}
+          issue={clearing.issue}
+          decision={clearing.decision}
+          onClose={() => setClearing(null)}
+          onDone={async () => {
+            setClearing(null);
+            await onChanged();
+          }}
+        />
+      ) : null}
       {underwriting.length > 0 ? (
         <Stack>
-          <Textarea label="Reason" value={reason} onChange={(e) => setReason(e.currentTarget.value)} maw={480} />
+          <Textarea
+            label="Reason for the whole quote"
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            maw={480}
+          />
           <Group>
             {underwriting.map((t) => (
               <Button
                 key={t.name}
+                variant="default"
                 color={t.name === 'decline' ? 'red' : undefined}
                 onClick={() => run.mutate(t.name)}
                 loading={run.isPending && run.variables === t.name}
                 disabled={t.reason_required && !reason.trim()}
               >
-                {t.label}
+                {t.label} quote
               </Button>
             ))}
           </Group>
           {run.error ? <ErrorAlert error={run.error} /> : null}
         </Stack>
       ) : null}
+      <AttachmentsPanel number={quote.quote_number} readOnly={!mayUpdate.allowed} />
     </Stack>
+  );
+}
+
+const ISSUE_STATUS: Record<string, string> = { open: 'Open', approved: 'Approved', rejected: 'Declined' };
+
+/** Approves or declines one referral with a reason (the underwriter's decision on that issue). */
+function ClearReferral({
+  quote,
+  issue,
+  decision,
+  onClose,
+  onDone,
+}: {
+  quote: Quote;
+  issue: UnderwritingIssue;
+  decision: 'approve' | 'reject';
+  onClose: () => void;
+  onDone: () => Promise<void>;
+}) {
+  const api = useApiClient();
+  const [reason, setReason] = useState('');
+  const verb = decision === 'approve' ? 'Approve' : 'Decline';
+  const clear = useMutation({
+    mutationFn: () => quoteApi(api).clearIssue(quote.quote_number, issue.id, decision, reason.trim()),
+    onSuccess: onDone,
+  });
+  return (
+    <Modal opened onClose={onClose} title={`${verb} the referral`}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (reason.trim()) clear.mutate();
+        }}
+      >
+        <Stack>
+          <Text>{issue.message}</Text>
+          {decision === 'reject' ? (
+            <Text size="sm" c="dimmed">
+              Declining a referral declines the quote.
+            </Text>
+          ) : null}
+          <Textarea
+            label="Reason"
+            required
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            data-autofocus
+          />
+          {clear.error ? <ErrorAlert error={clear.error} /> : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              color={decision === 'reject' ? 'red' : undefined}
+              loading={clear.isPending}
+              disabled={!reason.trim()}
+            >
+              {verb} referral
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
   );
 }
 
