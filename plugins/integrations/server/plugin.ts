@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineServerPlugin } from '@atrium/sdk/server';
+import { defineServerPlugin, type ServerPluginContext } from '@atrium/sdk/server';
 import { Dispatcher } from './delivery/dispatcher.js';
 import { deliverySettings } from './delivery/settings.js';
 import { eventRoutes } from './event-routes.js';
@@ -28,14 +28,28 @@ export default defineServerPlugin({
   events: INTEGRATIONS_EVENTS,
   provides: { services: [exceptionsQueueProvision] },
   routes(router, context) {
-    const settings = deliverySettings();
-    const dispatcher = new Dispatcher(context, settings, () => exceptionsQueue);
+    const dispatcher = dispatcherOf(context);
     eventRoutes(router, context);
-    subscriptionRoutes(router, context, settings, dispatcher);
+    subscriptionRoutes(router, context, dispatcher.settings, dispatcher);
     exceptionRoutes(router, context, dispatcher);
     mappingRoutes(router, context);
-    // Delivery runs in the API process; it resumes from the database at every start.
-    router.addHook('onReady', async () => dispatcher.start());
-    router.addHook('onClose', async () => dispatcher.stop());
+  },
+  // Delivery runs where jobs are worked: `atrium start` (unless ATRIUM_WORKERS=false) and every
+  // `atrium worker`. It resumes from the database at every start.
+  background(context) {
+    const dispatcher = dispatcherOf(context);
+    dispatcher.start();
+    return { stop: () => dispatcher.stop() };
   },
 });
+
+/** One dispatcher per server (a test process may run several): the routes kick it, background runs it. */
+const dispatchers = new WeakMap<ServerPluginContext, Dispatcher>();
+function dispatcherOf(context: ServerPluginContext): Dispatcher {
+  let dispatcher = dispatchers.get(context);
+  if (!dispatcher) {
+    dispatcher = new Dispatcher(context, deliverySettings(), () => exceptionsQueue);
+    dispatchers.set(context, dispatcher);
+  }
+  return dispatcher;
+}

@@ -135,3 +135,79 @@ export function firstDetail(error: unknown, fallback: string): string {
   if (isApiRequestError(error) && error.status !== 0 && error.errors[0]?.detail) return error.errors[0].detail;
   return fallback;
 }
+
+export interface MappingValue {
+  language: 'jsonata';
+  expression: string;
+  sample?: unknown;
+}
+
+export interface DataMapping {
+  id: string;
+  from: string;
+  to: string;
+  version: number;
+  mapping: MappingValue;
+  status: 'draft' | 'published';
+  created_by: string;
+  date_created: string;
+  date_published: string | null;
+}
+
+export interface MappingPreview {
+  result: unknown;
+  warnings: string[];
+  error: string | null;
+}
+
+export const mappingKeys = {
+  all: ['integrations', 'mappings'] as const,
+  one: (id: string) => ['integrations', 'mappings', id] as const,
+  pair: (from: string, to: string) => ['integrations', 'mappings', 'pair', from, to] as const,
+};
+
+export const MAPPINGS_FETCH_ERROR = 'An error occurred while fetching data mappings. Please refresh the page and try again.';
+
+export function useMappings() {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: mappingKeys.all,
+    queryFn: async () =>
+      (
+        await api.get<{ data: Resource<Omit<DataMapping, 'id'>>[] }>('/datamapping/mappings/', { jsonApi: true })
+      ).data.map(flat) as DataMapping[],
+  });
+}
+
+export function useMapping(id: string) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: mappingKeys.one(id),
+    queryFn: async () =>
+      flat(
+        (await api.get<{ data: Resource<Omit<DataMapping, 'id'>> }>(`/datamapping/mappings/${id}`, { jsonApi: true }))
+          .data,
+      ) as DataMapping,
+  });
+}
+
+/** Every version of one (from, to) pair, newest first: the diff compares against the newest published. */
+export function useMappingVersions(from: string | undefined, to: string | undefined) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: mappingKeys.pair(from ?? '', to ?? ''),
+    enabled: Boolean(from && to),
+    queryFn: async () => {
+      const query = new URLSearchParams({ 'filter[from]': from!, 'filter[to]': to! });
+      return (
+        await api.get<{ data: Resource<Omit<DataMapping, 'id'>>[] }>(`/datamapping/mappings/?${query}`, {
+          jsonApi: true,
+        })
+      ).data.map(flat) as DataMapping[];
+    },
+  });
+}
+
+export const mappingDocument = (attributes: Record<string, unknown>, id?: string) => ({
+  data: { type: 'mapping', ...(id ? { id } : {}), attributes },
+});

@@ -49,3 +49,8 @@ const MODULES: Record<string, string> = {
 export const moduleLabel = (id: string) => MODULES[id] ?? id.replace(/^./, (c) => c.toUpperCase());
 
 export const formatDate = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : '–');
+
+export const mappingStatusLabels = defineStatusLabels({
+  draft: { label: 'Draft', tone: 'warning' },
+  published: { label: 'Published', tone: 'success' },
+});

@@ -10,6 +10,9 @@ describe('integrations web plugin', () => {
       'integrations:subscriptions',
       'integrations:subscription-messages',
       'integrations:exceptions',
+      'integrations:datamappings',
+      'integrations:datamappings-new',
+      'integrations:datamappings-edit',
     ]);
     // Not in the navigation: the module's own sub-sidebar, and one entry in the user menu.
     expect(plugin.nav.some((entry) => entry.area === 'main' || entry.area === 'agent')).toBe(false);
@@ -21,6 +24,7 @@ describe('integrations web plugin', () => {
       'integrations.events',
       'integrations.subscriptions',
       'integrations.exceptions',
+      'integrations.datamappings',
     ]);
     expect(plugin.shortcuts).toEqual([expect.objectContaining({ key: 'g i', command: 'integrations.open' })]);
   });

@@ -24,12 +24,12 @@ export class Dispatcher {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | null = null;
   private again = false;
-  private stopped = false;
+  private stopped = true;
   private idle = false;
 
   constructor(
     private readonly context: ServerPluginContext,
-    private readonly settings: DeliverySettings,
+    readonly settings: DeliverySettings,
     private readonly exceptions: () => ExceptionsQueue,
   ) {}
 
@@ -44,7 +44,10 @@ export class Dispatcher {
     await this.running;
   }
 
-  /** Runs a tick soon (after a subscription or a resend), without waiting for the poll. */
+  /**
+   * Runs a tick soon (after a subscription or a resend), without waiting for the poll. A no-op in an
+   * API process that does not deliver (ATRIUM_WORKERS=false): the worker's poll finds the work.
+   */
   kick(): void {
     if (this.stopped) return;
     if (this.running) {
