@@ -43,13 +43,16 @@ export default defineServerPlugin({
   },
 });
 
-/** One dispatcher per server (a test process may run several): the routes kick it, background runs it. */
-const dispatchers = new WeakMap<ServerPluginContext, Dispatcher>();
+/**
+ * One dispatcher per server (a test process may run several), keyed by its database (the routes get
+ * a copy of the context with the HTTP logger): the routes kick it, `background` runs it.
+ */
+const dispatchers = new WeakMap<object, Dispatcher>();
 function dispatcherOf(context: ServerPluginContext): Dispatcher {
-  let dispatcher = dispatchers.get(context);
+  let dispatcher = dispatchers.get(context.db);
   if (!dispatcher) {
     dispatcher = new Dispatcher(context, deliverySettings(), () => exceptionsQueue);
-    dispatchers.set(context, dispatcher);
+    dispatchers.set(context.db, dispatcher);
   }
   return dispatcher;
 }

@@ -166,7 +166,8 @@ export const mappingKeys = {
   pair: (from: string, to: string) => ['integrations', 'mappings', 'pair', from, to] as const,
 };
 
-export const MAPPINGS_FETCH_ERROR = 'An error occurred while fetching data mappings. Please refresh the page and try again.';
+export const MAPPINGS_FETCH_ERROR =
+  'An error occurred while fetching data mappings. Please refresh the page and try again.';
 
 export function useMappings() {
   const api = useApiClient();

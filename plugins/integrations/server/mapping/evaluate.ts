@@ -61,52 +61,51 @@ const reduce = (name: string, values: unknown[], op: (a: Decimal, b: Decimal) =>
   return plain(values.map((v) => toDecimal(name, v)).reduce(op));
 };
 
-export const DECIMAL_FUNCTIONS: Record<string, { implementation: (...args: never[]) => unknown; signature: string }> =
-  {
-    decimalAdd: {
-      implementation: (...values: DecimalInput[]) => reduce('decimalAdd', values, (a, b) => a.plus(b)),
-      signature: '<(sn)+:s>',
+export const DECIMAL_FUNCTIONS: Record<string, { implementation: (...args: never[]) => unknown; signature: string }> = {
+  decimalAdd: {
+    implementation: (...values: DecimalInput[]) => reduce('decimalAdd', values, (a, b) => a.plus(b)),
+    signature: '<(sn)+:s>',
+  },
+  decimalSub: {
+    implementation: (a: DecimalInput, b: DecimalInput) =>
+      plain(toDecimal('decimalSub', a).minus(toDecimal('decimalSub', b))),
+    signature: '<(sn)(sn):s>',
+  },
+  decimalMul: {
+    implementation: (...values: DecimalInput[]) => reduce('decimalMul', values, (a, b) => a.times(b)),
+    signature: '<(sn)+:s>',
+  },
+  decimalDiv: {
+    implementation: (a: DecimalInput, b: DecimalInput) => {
+      const divisor = toDecimal('decimalDiv', b);
+      if (divisor.isZero()) throw new MappingError('$decimalDiv: division by zero.');
+      return plain(toDecimal('decimalDiv', a).dividedBy(divisor));
     },
-    decimalSub: {
-      implementation: (a: DecimalInput, b: DecimalInput) =>
-        plain(toDecimal('decimalSub', a).minus(toDecimal('decimalSub', b))),
-      signature: '<(sn)(sn):s>',
+    signature: '<(sn)(sn):s>',
+  },
+  decimalSum: {
+    implementation: (values: DecimalInput[] | DecimalInput | undefined) => {
+      const list = values === undefined ? [] : Array.isArray(values) ? values : [values];
+      return plain(list.reduce<Decimal>((sum, v) => sum.plus(toDecimal('decimalSum', v)), new D(0)));
     },
-    decimalMul: {
-      implementation: (...values: DecimalInput[]) => reduce('decimalMul', values, (a, b) => a.times(b)),
-      signature: '<(sn)+:s>',
+    signature: '<a:s>',
+  },
+  decimalRound: {
+    implementation: (a: DecimalInput, places?: number) => {
+      const digits = places ?? 2;
+      if (!Number.isInteger(digits) || digits < 0 || digits > 20) {
+        throw new MappingError('$decimalRound: places must be a whole number from 0 to 20.');
+      }
+      return toDecimal('decimalRound', a).toFixed(digits, Decimal.ROUND_HALF_EVEN);
     },
-    decimalDiv: {
-      implementation: (a: DecimalInput, b: DecimalInput) => {
-        const divisor = toDecimal('decimalDiv', b);
-        if (divisor.isZero()) throw new MappingError('$decimalDiv: division by zero.');
-        return plain(toDecimal('decimalDiv', a).dividedBy(divisor));
-      },
-      signature: '<(sn)(sn):s>',
-    },
-    decimalSum: {
-      implementation: (values: DecimalInput[] | DecimalInput | undefined) => {
-        const list = values === undefined ? [] : Array.isArray(values) ? values : [values];
-        return plain(list.reduce<Decimal>((sum, v) => sum.plus(toDecimal('decimalSum', v)), new D(0)));
-      },
-      signature: '<a:s>',
-    },
-    decimalRound: {
-      implementation: (a: DecimalInput, places?: number) => {
-        const digits = places ?? 2;
-        if (!Number.isInteger(digits) || digits < 0 || digits > 20) {
-          throw new MappingError('$decimalRound: places must be a whole number from 0 to 20.');
-        }
-        return toDecimal('decimalRound', a).toFixed(digits, Decimal.ROUND_HALF_EVEN);
-      },
-      signature: '<(sn)n?:s>',
-    },
-    decimalCompare: {
-      implementation: (a: DecimalInput, b: DecimalInput) =>
-        toDecimal('decimalCompare', a).comparedTo(toDecimal('decimalCompare', b)),
-      signature: '<(sn)(sn):n>',
-    },
-  };
+    signature: '<(sn)n?:s>',
+  },
+  decimalCompare: {
+    implementation: (a: DecimalInput, b: DecimalInput) =>
+      toDecimal('decimalCompare', a).comparedTo(toDecimal('decimalCompare', b)),
+    signature: '<(sn)(sn):n>',
+  },
+};
 
 export async function evaluateMapping(
   expression: string,

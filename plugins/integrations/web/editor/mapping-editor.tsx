@@ -36,12 +36,6 @@ if (!monaco.languages.getLanguages().some((language) => language.id === LANGUAGE
       ['[', ']'],
       ['(', ')'],
     ],
-    autoClosingPairs: [
-      { open: '{', close: '}' },
-      { open: '[', close: ']' },
-      { open: '(', close: ')' },
-      { open: '"', close: '"' },
-    ],
   });
   // The registered decimal functions (evaluate.ts) are offered as completions.
   monaco.languages.registerCompletionItemProvider(LANGUAGE, {
@@ -125,7 +119,15 @@ export default function MappingEditor({
           onChange={(next) => onExpressionChange(next ?? '')}
           onMount={onMount}
           loading="Loading editor…"
-          options={{ ...OPTIONS, readOnly, ariaLabel: 'Expression (JSONata)' }}
+          // No auto-closed or auto-surrounding brackets and quotes: a typed expression arrives as written.
+          options={{
+            ...OPTIONS,
+            readOnly,
+            autoClosingBrackets: 'never',
+            autoClosingQuotes: 'never',
+            autoSurround: 'never',
+            ariaLabel: 'Expression (JSONata)',
+          }}
         />
       </div>
       <div data-editor="" data-testid="mapping-sample" style={{ border: '1px solid var(--mantine-color-gray-4)' }}>
@@ -146,12 +148,30 @@ export function MappingDiffEditor({ original, modified }: { original: string; mo
   return (
     <div data-editor="" data-testid="mapping-diff" style={{ border: '1px solid var(--mantine-color-gray-4)' }}>
       <DiffEditor
+        // @monaco-editor/react disposes the models before the diff editor on unmount, which Monaco
+        // reports as an error: keep them, and dispose them once the diff editor is gone (as rules does).
+        keepCurrentOriginalModel
+        keepCurrentModifiedModel
+        onMount={(editor) => {
+          const models = editor.getModel();
+          editor.onDidDispose(() => {
+            models?.original.dispose();
+            models?.modified.dispose();
+          });
+        }}
         height={360}
         language={LANGUAGE}
         original={original}
         modified={modified}
         loading="Loading editor…"
-        options={{ ...OPTIONS, readOnly: true, renderSideBySide: true, originalEditable: false }}
+        options={{
+          ...OPTIONS,
+          readOnly: true,
+          renderSideBySide: true,
+          originalEditable: false,
+          originalAriaLabel: 'Published expression',
+          modifiedAriaLabel: 'Expression in the editor',
+        }}
       />
     </div>
   );

@@ -72,7 +72,8 @@ export default function EditMappingPage() {
   const { mappingId = '' } = useParams();
   const mapping = useMapping(mappingId);
   if (mapping.isPending) return <LoadingState label="Loading the data mapping" />;
-  if (mapping.isError) return <ErrorState error={new Error(MAPPINGS_FETCH_ERROR)} onRetry={() => void mapping.refetch()} />;
+  if (mapping.isError)
+    return <ErrorState error={new Error(MAPPINGS_FETCH_ERROR)} onRetry={() => void mapping.refetch()} />;
   return <MappingWorkbench key={`${mapping.data.id}:${mapping.data.status}`} mapping={mapping.data} />;
 }
 
