@@ -43,6 +43,8 @@ describe('delivery across a kill -9', () => {
   const kind = testDatabaseKind();
   const adminUrl = process.env.TEST_DATABASE_URL ?? '';
   const copyName = `atrium_webhook_restart_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  /** This test's own temporary folder (removed at the end); the data directory is inside it. */
+  let scratch = '';
   let dataDir = '';
   let databaseUrl: string | undefined;
   const children: ChildProcess[] = [];
@@ -91,7 +93,8 @@ describe('delivery across a kill -9', () => {
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-    dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-webhook-restart-'));
+    scratch = mkdtempSync(path.join(tmpdir(), 'atrium-webhook-restart-'));
+    dataDir = path.join(scratch, 'data');
     // The seeded test template, made into a database the spawned processes open as it is (no
     // migrating or seeding in the test's time).
     const seeded: TestServer = await startTestServer();
@@ -107,9 +110,8 @@ describe('delivery across a kill -9', () => {
     } else {
       const dump = await seeded.atrium.database.dumpDataDir!();
       const { openDatabase } = await import('@atrium/server');
-      const handle = await openDatabase({ dataDir: path.join(dataDir, 'db'), initialDataDir: dump });
+      const handle = await openDatabase({ dataDir, initialDataDir: dump });
       await handle.close();
-      dataDir = path.join(dataDir, 'db');
     }
     await seeded.close();
   }, 300_000);
@@ -123,7 +125,9 @@ describe('delivery across a kill -9', () => {
       await admin.query(`DROP DATABASE IF EXISTS "${copyName}" WITH (FORCE)`);
       await admin.end();
     }
-    if (dataDir) rmSync(path.dirname(dataDir), { recursive: true, force: true });
+    if (scratch.startsWith(path.join(tmpdir(), 'atrium-webhook-restart-'))) {
+      rmSync(scratch, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it('delivers from atrium worker every event committed before the server was killed', async () => {
