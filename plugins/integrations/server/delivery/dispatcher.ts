@@ -89,12 +89,27 @@ export class Dispatcher {
     // Senders claim and send batches side by side until nothing is due; the first also fans new
     // outbox rows out before each batch, so events committed during a burst go out in it.
     const until = Date.now() + TICK_MS;
+    let fannedAt = 0;
+    let fanned = 0;
+    let fanning = true;
     const sender = async (fansOut: boolean) => {
       while (!this.stopped && Date.now() < until) {
-        const fanned = fansOut ? await this.fanOut() : 0;
+        // While rows keep coming, fan out before every batch; otherwise every FAN_OUT_EVERY_MS.
+        if (fansOut && (fanned > 0 || Date.now() - fannedAt >= FAN_OUT_EVERY_MS)) {
+          fannedAt = Date.now();
+          fanned = await this.fanOut();
+        }
         const sent = await this.sendDue();
-        if (sent === 0 && fanned === 0) break;
+        if (sent > 0) continue;
+        if (fansOut) {
+          if (fanned === 0) break;
+        } else {
+          // The others stay while the fan-out goes on: a steady trickle needs them as much as a burst.
+          if (!fanning) break;
+          await new Promise((resolve) => setTimeout(resolve, IDLE_SENDER_MS));
+        }
       }
+      if (fansOut) fanning = false;
     };
     await Promise.all([sender(true), ...Array.from({ length: SENDERS - 1 }, () => sender(false))]);
   }
@@ -362,10 +377,15 @@ async function resolveDeliveryExceptions(tx: Queryable, messageIds: string[]): P
        and reference in (select value from jsonb_array_elements_text(${JSON.stringify(messageIds)}::jsonb))`);
 }
 
-/** Messages one claim takes, senders side by side, outbox rows one fan-out passes, a tick's length. */
-const BATCH = 50;
-const SENDERS = 4;
-const FAN_OUT_ROWS = 2000;
+/**
+ * Messages one claim takes, senders side by side, how often a sender fans out while nothing new
+ * came, outbox rows one fan-out passes, a tick's length.
+ */
+const BATCH = 100;
+const SENDERS = 8;
+const FAN_OUT_EVERY_MS = 100;
+const IDLE_SENDER_MS = 25;
+const FAN_OUT_ROWS = 500;
 const TICK_MS = 30_000;
 
 interface ClaimedRow extends Record<string, unknown> {
