@@ -388,6 +388,14 @@ describe('data mappings', () => {
     ).json();
     expect(money.result.amount).toBeCloseTo(3.3);
     expect(money.warnings[0]).toContain('amount became a number');
+    // The registered decimal functions keep it exact, and a decimal string warns of nothing.
+    const exact = await (
+      await plainAdmin.post('/datamapping/preview/', {
+        expression: '{ "amount": $decimalAdd(amount, "2.2"), "tax": $decimalRound($decimalMul(amount, "0.075")) }',
+        sample: { amount: '1.1' },
+      })
+    ).json();
+    expect(exact).toEqual({ result: { amount: '3.3', tax: '0.08' }, warnings: [], error: null });
   });
 
   it('is for administrators only', async () => {
