@@ -6,6 +6,7 @@ import { eventRoutes } from './event-routes.js';
 import { INTEGRATIONS_EVENTS } from './events.js';
 import { exceptionRoutes } from './exception-routes.js';
 import { exceptionsQueue, exceptionsQueueProvision } from './exceptions-service.js';
+import { IntegrationRunner, integrationRoutes } from './integration/integration-routes.js';
 import { mappingRoutes } from './mapping/mapping-routes.js';
 import { integrationsPermissions } from './permissions.js';
 import { subscriptionRoutes } from './subscription-routes.js';
@@ -31,8 +32,10 @@ export default defineServerPlugin({
     const dispatcher = dispatcherOf(context);
     eventRoutes(router, context);
     subscriptionRoutes(router, context, dispatcher.settings, dispatcher);
-    exceptionRoutes(router, context, dispatcher);
+    const runner = new IntegrationRunner(context, dispatcher.settings, () => exceptionsQueue);
+    exceptionRoutes(router, context, dispatcher, runner);
     mappingRoutes(router, context);
+    integrationRoutes(router, context, runner);
   },
   // Delivery runs where jobs are worked: `atrium start` (unless ATRIUM_WORKERS=false) and every
   // `atrium worker`. It resumes from the database at every start.

@@ -34,7 +34,10 @@ export const exceptionStatusLabels = defineStatusLabels({
   dismissed: { label: 'Dismissed', tone: 'neutral' },
 });
 
-const KINDS: Record<string, string> = { 'webhook-delivery': 'Webhook delivery' };
+const KINDS: Record<string, string> = {
+  'webhook-delivery': 'Webhook delivery',
+  'integration-step': 'Integration step',
+};
 export const kindLabel = (kind: string) => KINDS[kind] ?? kind.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
 const MODULES: Record<string, string> = {
