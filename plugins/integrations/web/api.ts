@@ -212,3 +212,87 @@ export function useMappingVersions(from: string | undefined, to: string | undefi
 export const mappingDocument = (attributes: Record<string, unknown>, id?: string) => ({
   data: { type: 'mapping', ...(id ? { id } : {}), attributes },
 });
+
+export interface IntegrationStepRun {
+  position: number;
+  name: string;
+  type: string;
+  status: 'succeeded' | 'failed';
+  input: unknown;
+  output: unknown;
+  error: string | null;
+  attempts: number;
+  started_at: string;
+  finished_at: string | null;
+}
+
+export interface IntegrationRun {
+  id: string;
+  status: 'running' | 'succeeded' | 'failed';
+  trigger: string;
+  triggered_by: string;
+  input: unknown;
+  started_at: string;
+  finished_at: string | null;
+  steps: IntegrationStepRun[];
+}
+
+export interface Integration {
+  id: string;
+  name: string;
+  author: string;
+  category: string;
+  events: string[];
+  definition: {
+    steps: ({ name: string; type: 'map'; from: string; to: string } | { name: string; type: 'http'; url: string })[];
+  };
+  status: string;
+  messages: string[];
+  date_created: string;
+}
+
+export const integrationKeys = {
+  all: ['integrations', 'integrations'] as const,
+  one: (id: string) => ['integrations', 'integrations', id] as const,
+  runs: (id: string) => ['integrations', 'integrations', id, 'runs'] as const,
+};
+
+export const INTEGRATIONS_FETCH_ERROR =
+  'An error occurred while fetching integrations. Please refresh the page and try again.';
+
+export function useIntegrations() {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: integrationKeys.all,
+    queryFn: async () =>
+      (
+        await api.get<{ data: Resource<Omit<Integration, 'id'>>[] }>('/integrations/integrations', { jsonApi: true })
+      ).data.map(flat) as Integration[],
+  });
+}
+
+export function useIntegration(id: string) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: integrationKeys.one(id),
+    queryFn: async () =>
+      flat(
+        (
+          await api.get<{ data: Resource<Omit<Integration, 'id'>> }>(`/integrations/integrations/${id}`, {
+            jsonApi: true,
+          })
+        ).data,
+      ) as Integration,
+  });
+}
+
+export function useIntegrationRuns(id: string) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: integrationKeys.runs(id),
+    queryFn: async () =>
+      (
+        await api.get<{ data: Resource<Omit<IntegrationRun, 'id'>>[] }>(`/integrations/integrations/${id}/runs`)
+      ).data.map(flat) as IntegrationRun[],
+  });
+}

@@ -57,3 +57,10 @@ export const mappingStatusLabels = defineStatusLabels({
   draft: { label: 'Draft', tone: 'warning' },
   published: { label: 'Published', tone: 'success' },
 });
+
+export const runStatusLabels = defineStatusLabels({
+  'never run': { label: 'Never run', tone: 'neutral' },
+  running: { label: 'Running', tone: 'info' },
+  succeeded: { label: 'Succeeded', tone: 'success' },
+  failed: { label: 'Failed', tone: 'danger' },
+});

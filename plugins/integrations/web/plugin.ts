@@ -4,6 +4,9 @@ import {
   editMappingRoute,
   eventsRoute,
   exceptionsRoute,
+  integrationRoute,
+  integrationsRoute,
+  newIntegrationRoute,
   mappingsRoute,
   newMappingRoute,
   subscriptionMessagesRoute,
@@ -48,6 +51,14 @@ export default definePlugin({
       import('./pages/mapping-page.js').then((m) => ({ default: m.NewMappingPage })),
     ),
     page(editMappingRoute, 'Data mapping', () => import('./pages/mapping-page.js')),
+    page(integrationsRoute, 'Integrations', () => import('./pages/integrations-page.js')),
+    page(newIntegrationRoute, 'New integration', () =>
+      import('./pages/integrations-page.js').then((m) => ({ default: m.NewIntegrationPage })),
+    ),
+    // Last: the parameter route after every named page under /integrations.
+    page(integrationRoute, 'Integration', () =>
+      import('./pages/integrations-page.js').then((m) => ({ default: m.IntegrationPage })),
+    ),
   ],
   nav: [
     // Not in the navigation (spec): the user menu offers it to whoever may open it.
@@ -92,6 +103,14 @@ export default definePlugin({
       order: 5,
       command: 'integrations.datamappings',
     },
+    {
+      id: 'integrations.list',
+      title: 'Integrations',
+      to: integrationsRoute,
+      area: 'sub',
+      order: 6,
+      command: 'integrations.list',
+    },
   ],
   commands: [
     open('integrations.open', 'Open Integrations', ['integrations', 'dashboard', 'webhooks'], () =>
@@ -108,6 +127,9 @@ export default definePlugin({
     ),
     open('integrations.datamappings', 'Open Data Mappings', ['mappings', 'datamappings', 'jsonata', 'transform'], () =>
       mappingsRoute.link({}),
+    ),
+    open('integrations.list', 'Open Integrations List', ['integrations', 'runs', 'steps', 'connectors'], () =>
+      integrationsRoute.link({}),
     ),
   ],
   shortcuts: [{ key: 'g i', command: 'integrations.open', description: 'Go to Integrations', when: '!modalOpen' }],

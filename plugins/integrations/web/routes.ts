@@ -21,3 +21,9 @@ export const editMappingRoute = createRouteRef({
   name: 'integrations:datamappings-edit',
   path: '/integrations/datamappings/edit/:mappingId',
 });
+export const integrationsRoute = createRouteRef({ name: 'integrations:list', path: '/integrations' });
+export const newIntegrationRoute = createRouteRef({ name: 'integrations:new', path: '/integrations/new' });
+export const integrationRoute = createRouteRef({
+  name: 'integrations:integration',
+  path: '/integrations/:integrationId',
+});

@@ -125,6 +125,31 @@ describe('integrations in the browser', () => {
     expect(session.errors).toEqual([]);
   });
 
+  it('creates an integration that maps and posts, runs it and reads its steps', async () => {
+    const page = await session.signIn('admin@atrium.test', '/integrations/dashboard');
+    await page.getByRole('navigation', { name: 'Module' }).getByRole('link', { name: 'Integrations' }).click();
+    await page.getByRole('heading', { name: 'Integrations', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'New integration' }).click();
+    await page.getByLabel('Name').fill('Claim notices to ACME');
+    await page.getByLabel('Definition').fill(
+      JSON.stringify({
+        steps: [
+          { name: 'Map the claim', type: 'map', from: 'claims.claim', to: 'acme.claim-notice' },
+          { name: 'Post to ACME', type: 'http', url },
+        ],
+      }),
+    );
+    await page.getByRole('button', { name: 'Create integration' }).click();
+    await page.getByRole('heading', { name: 'Claim notices to ACME' }).waitFor();
+    await page.getByLabel('Input (JSON)').fill('{"data": {"status": "open"}}');
+    const before = bodies.length;
+    await page.getByRole('button', { name: 'Run now' }).click();
+    await page.getByText('The run succeeded.').waitFor();
+    await page.getByLabel('Step 1 output').getByText('"status": "open"').waitFor();
+    expect(bodies.slice(before)).toEqual(['{"status":"open"}']);
+    expect(session.errors).toEqual([]);
+  });
+
   it('is closed to an adjuster', async () => {
     const page = await session.signIn('adjuster@atrium.test', '/');
     await page.getByRole('button', { name: /user menu$/ }).click();
