@@ -86,32 +86,28 @@ export class Dispatcher {
     this.idle = !work?.subscriptions && !work?.due;
     if (this.idle) return;
     await this.activate();
-    // Senders claim and send batches side by side until nothing is due; the first also fans new
-    // outbox rows out before each batch, so events committed during a burst go out in it.
+    // One loop fans new outbox rows out (again at once while rows keep coming, else every
+    // FAN_OUT_EVERY_MS); senders claim and send batches side by side. The tick ends when a fan-out
+    // found nothing and no sender found anything due.
     const until = Date.now() + TICK_MS;
-    let fannedAt = 0;
-    let fanned = 0;
-    let fanning = true;
-    const sender = async (fansOut: boolean) => {
-      while (!this.stopped && Date.now() < until) {
-        // While rows keep coming, fan out before every batch; otherwise every FAN_OUT_EVERY_MS.
-        if (fansOut && (fanned > 0 || Date.now() - fannedAt >= FAN_OUT_EVERY_MS)) {
-          fannedAt = Date.now();
-          fanned = await this.fanOut();
-        }
-        const sent = await this.sendDue();
-        if (sent > 0) continue;
-        if (fansOut) {
-          if (fanned === 0) break;
-        } else {
-          // The others stay while the fan-out goes on: a steady trickle needs them as much as a burst.
-          if (!fanning) break;
-          await new Promise((resolve) => setTimeout(resolve, IDLE_SENDER_MS));
-        }
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    let fanned = 1;
+    let sending = SENDERS;
+    const fanOutLoop = async () => {
+      while (!this.stopped && Date.now() < until && sending > 0) {
+        fanned = await this.fanOut();
+        if (fanned === 0) await sleep(FAN_OUT_EVERY_MS);
       }
-      if (fansOut) fanning = false;
     };
-    await Promise.all([sender(true), ...Array.from({ length: SENDERS - 1 }, () => sender(false))]);
+    const sender = async () => {
+      while (!this.stopped && Date.now() < until) {
+        if ((await this.sendDue()) > 0) continue;
+        if (fanned === 0) break;
+        await sleep(IDLE_SENDER_MS);
+      }
+      sending--;
+    };
+    await Promise.all([fanOutLoop(), ...Array.from({ length: SENDERS }, () => sender())]);
   }
 
   private async activate(): Promise<void> {
