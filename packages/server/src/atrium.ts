@@ -3,6 +3,7 @@ import pino from 'pino';
 import type {
   AccessEvaluator,
   Authenticator,
+  BackgroundWork,
   PlatformServices,
   RoleDirectory,
   ObjectStorage,
@@ -82,6 +83,7 @@ export async function createAtrium(options: AtriumOptions): Promise<Atrium> {
     openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax }));
   phase('database');
   const jobs = new Jobs(database, log);
+  const background: BackgroundWork[] = [];
   let app = null as FastifyInstance | null; // assigned inside httpReady below
   let closeMail = () => {};
   try {
@@ -127,6 +129,11 @@ export async function createAtrium(options: AtriumOptions): Promise<Atrium> {
       if (config.workers || options.http === false) {
         await jobs.work(jobDefinitions, context);
         await mail.resume();
+      }
+      // Plugins' background work runs where jobs are worked on purpose (start, worker), not in
+      // migrate or seed (http false, workers false).
+      if (config.workers) {
+        for (const plugin of plugins) if (plugin.background) background.push(await plugin.background(context));
       }
     });
 
@@ -185,12 +192,14 @@ export async function createAtrium(options: AtriumOptions): Promise<Atrium> {
             clearTimeout(deadline);
           }
         }
+        await Promise.all(background.map((work) => work.stop()));
         await jobs.stop();
         closeMail();
         await database.close();
       },
     };
   } catch (error) {
+    await Promise.all(background.map((work) => work.stop().catch(() => {})));
     await jobs.stop().catch(() => {});
     closeMail();
     await app?.close().catch(() => {});

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { conflict, notFound, z, type AtriumRouter, type ServerPluginContext } from '@atrium/sdk/server';
 import type { Dispatcher } from './delivery/dispatcher.js';
+import type { IntegrationRunner } from './integration/integration-routes.js';
 import { can } from './permissions.js';
 import { exception } from './tables.js';
 
@@ -26,7 +27,12 @@ const present = (row: Row) => ({
   date_updated: row.updatedAt.toISOString(),
 });
 
-export function exceptionRoutes(router: AtriumRouter, context: ServerPluginContext, dispatcher: Dispatcher): void {
+export function exceptionRoutes(
+  router: AtriumRouter,
+  context: ServerPluginContext,
+  dispatcher: Dispatcher,
+  runner: IntegrationRunner,
+): void {
   const { db } = context;
   const find = async (id: string) => {
     const [row] = await db.select().from(exception).where(eq(exception.id, id));
@@ -103,6 +109,10 @@ export function exceptionRoutes(router: AtriumRouter, context: ServerPluginConte
           await tx.update(exception).set({ status: 'retrying', updatedAt: new Date() }).where(eq(exception.id, row.id));
         });
         dispatcher.kick();
+      } else if (row.kind === 'integration-step' && row.module === 'integrations') {
+        // The run goes on from the failed step; a success resolves this exception.
+        await db.update(exception).set({ status: 'retrying', updatedAt: new Date() }).where(eq(exception.id, row.id));
+        await runner.retry(String(row.payload.run_id));
       } else if (row.retryJob) {
         await context.jobs.send(row.retryJob, { exception_id: row.id, payload: row.payload });
         await db.update(exception).set({ status: 'retrying', updatedAt: new Date() }).where(eq(exception.id, row.id));

@@ -27,6 +27,14 @@ export const integrationsPermissions = definePermissions('integrations', {
         execute: 'Run a published data mapping on a payload (POST /api/datamapping/map/).',
       },
     },
+    integration: {
+      actions: {
+        read: 'List integrations, their runs and each run’s steps.',
+        create: 'Create integrations.',
+        delete: 'Delete integrations (with their runs).',
+        execute: 'Run an integration, and retry a failed step of a run.',
+      },
+    },
     exception: {
       actions: {
         read: 'See the exceptions queue.',

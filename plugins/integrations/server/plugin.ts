@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import { defineServerPlugin } from '@atrium/sdk/server';
+import { defineServerPlugin, type ServerPluginContext } from '@atrium/sdk/server';
 import { Dispatcher } from './delivery/dispatcher.js';
 import { deliverySettings } from './delivery/settings.js';
 import { eventRoutes } from './event-routes.js';
 import { INTEGRATIONS_EVENTS } from './events.js';
 import { exceptionRoutes } from './exception-routes.js';
 import { exceptionsQueue, exceptionsQueueProvision } from './exceptions-service.js';
+import { IntegrationRunner, integrationRoutes } from './integration/integration-routes.js';
 import { mappingRoutes } from './mapping/mapping-routes.js';
 import { integrationsPermissions } from './permissions.js';
 import { subscriptionRoutes } from './subscription-routes.js';
@@ -28,14 +29,33 @@ export default defineServerPlugin({
   events: INTEGRATIONS_EVENTS,
   provides: { services: [exceptionsQueueProvision] },
   routes(router, context) {
-    const settings = deliverySettings();
-    const dispatcher = new Dispatcher(context, settings, () => exceptionsQueue);
+    const dispatcher = dispatcherOf(context);
     eventRoutes(router, context);
-    subscriptionRoutes(router, context, settings, dispatcher);
-    exceptionRoutes(router, context, dispatcher);
+    subscriptionRoutes(router, context, dispatcher.settings, dispatcher);
+    const runner = new IntegrationRunner(context, dispatcher.settings, () => exceptionsQueue);
+    exceptionRoutes(router, context, dispatcher, runner);
     mappingRoutes(router, context);
-    // Delivery runs in the API process; it resumes from the database at every start.
-    router.addHook('onReady', async () => dispatcher.start());
-    router.addHook('onClose', async () => dispatcher.stop());
+    integrationRoutes(router, context, runner);
+  },
+  // Delivery runs where jobs are worked: `atrium start` (unless ATRIUM_WORKERS=false) and every
+  // `atrium worker`. It resumes from the database at every start.
+  background(context) {
+    const dispatcher = dispatcherOf(context);
+    dispatcher.start();
+    return { stop: () => dispatcher.stop() };
   },
 });
+
+/**
+ * One dispatcher per server (a test process may run several), keyed by its database (the routes get
+ * a copy of the context with the HTTP logger): the routes kick it, `background` runs it.
+ */
+const dispatchers = new WeakMap<object, Dispatcher>();
+function dispatcherOf(context: ServerPluginContext): Dispatcher {
+  let dispatcher = dispatchers.get(context.db);
+  if (!dispatcher) {
+    dispatcher = new Dispatcher(context, deliverySettings(), () => exceptionsQueue);
+    dispatchers.set(context.db, dispatcher);
+  }
+  return dispatcher;
+}

@@ -131,3 +131,67 @@ export const dataMapping = integrationsSchema.table(
   },
   (table) => [unique('data_mapping_version_uq').on(table.from, table.to, table.version)],
 );
+
+/**
+ * An integration (spec: name, author, definition, category, events, status read-only, messages,
+ * date_created): a definition of steps run one after another on an input. `definition` is
+ * `{steps: [{name, type: 'map', from, to} | {name, type: 'http', url}]}`, validated at the boundary.
+ */
+export const integration = integrationsSchema.table('integration', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  author: text('author').notNull(),
+  category: text('category').notNull().default(''),
+  events: jsonb('events').$type<string[]>().notNull(),
+  definition: jsonb('definition').$type<IntegrationDefinition>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type IntegrationStep = { name: string } & (
+  { type: 'map'; from: string; to: string } | { type: 'http'; url: string }
+);
+export interface IntegrationDefinition {
+  steps: IntegrationStep[];
+}
+
+/** One run of an integration on one input; `status` running | succeeded | failed. */
+export const integrationRun = integrationsSchema.table(
+  'integration_run',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    integrationId: uuid('integration_id')
+      .notNull()
+      .references(() => integration.id, { onDelete: 'cascade' }),
+    trigger: text('trigger').notNull(),
+    input: jsonb('input').notNull(),
+    status: text('status').notNull().default('running'),
+    triggeredBy: text('triggered_by').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [index('integration_run_integration_idx').on(table.integrationId, table.startedAt)],
+);
+
+/** One step of one run: its input, output or error, and attempts (a failed step can be retried). */
+export const integrationRunStep = integrationsSchema.table(
+  'integration_run_step',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => integrationRun.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    /** succeeded | failed */
+    status: text('status').notNull(),
+    input: jsonb('input').notNull(),
+    output: jsonb('output'),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(1),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [unique('integration_run_step_uq').on(table.runId, table.position)],
+);

@@ -388,10 +388,122 @@ describe('data mappings', () => {
     ).json();
     expect(money.result.amount).toBeCloseTo(3.3);
     expect(money.warnings[0]).toContain('amount became a number');
+    // The registered decimal functions keep it exact, and a decimal string warns of nothing.
+    const exact = await (
+      await plainAdmin.post('/datamapping/preview/', {
+        expression: '{ "amount": $decimalAdd(amount, "2.2"), "tax": $decimalRound($decimalMul(amount, "0.075")) }',
+        sample: { amount: '1.1' },
+      })
+    ).json();
+    expect(exact).toEqual({ result: { amount: '3.3', tax: '0.08' }, warnings: [], error: null });
   });
 
   it('is for administrators only', async () => {
     const adjuster = await as(server, 'adjuster@atrium.test', { base: '/api', mediaType: 'jsonapi' });
     expect((await adjuster.get('/datamapping/mappings/')).status).toBe(403);
+  });
+});
+
+describe('integrations and their runs', () => {
+  const integrationDoc = (attributes: Record<string, unknown>) => ({ data: { type: 'integration', attributes } });
+
+  it('runs step by step, files a failed step in the exceptions queue, and Retry there goes on from it', async () => {
+    const created = await admin.post('/datamapping/mappings/', {
+      data: {
+        type: 'mapping',
+        attributes: {
+          from: 'bench.order',
+          to: 'erp.invoice',
+          mapping: { language: 'jsonata', expression: '{ "invoice": ref, "total": $decimalSum(lines.amount) }' },
+        },
+      },
+    });
+    const mapping = (await created.json()).data;
+    await admin.patch(`/datamapping/mappings/${mapping.id}`, {
+      data: { type: 'mapping', id: mapping.id, attributes: { status: 'published' } },
+    });
+
+    // The definition is checked against its schema at the boundary.
+    const invalid = await admin.post(
+      '/integrations/integrations',
+      integrationDoc({ name: 'Broken', definition: { steps: [{ name: 'x', type: 'ftp' }] } }),
+    );
+    expect(invalid.status).toBe(400);
+    expect((await invalid.json()).errors[0].source.pointer).toMatch(/^\/data\/attributes\/definition/);
+
+    const response = await admin.post(
+      '/integrations/integrations',
+      integrationDoc({
+        name: 'Invoices to the ERP',
+        category: 'accounting',
+        events: ['claims'],
+        definition: {
+          steps: [
+            { name: 'Map to an invoice', type: 'map', from: 'bench.order', to: 'erp.invoice' },
+            { name: 'Post to the ERP', type: 'http', url: receiver.url },
+          ],
+        },
+      }),
+    );
+    expect(response.status).toBe(201);
+    const created2 = (await response.json()).data;
+    expect(created2.attributes).toMatchObject({ author: 'admin@atrium.test', status: 'never run', messages: [] });
+    expect(created2.relationships.data_mappings.data).toEqual([{ type: 'mapping', id: mapping.id }]);
+
+    receiver.answer(500);
+    const before = receiver.received.length;
+    const input = { ref: 'INV-7', lines: [{ amount: '0.10' }, { amount: '0.20' }] };
+    const failed = await plainAdmin.post(`/integrations/integrations/${created2.id}/runs`, { input });
+    expect(failed.status).toBe(201);
+    const run = (await failed.json()).data;
+    expect(run.attributes.status).toBe('failed');
+    expect(run.attributes.steps).toMatchObject([
+      { position: 1, status: 'succeeded', output: { invoice: 'INV-7', total: '0.3' }, attempts: 1 },
+      {
+        position: 2,
+        status: 'failed',
+        error: `${receiver.url} answered 500.`,
+        input: { invoice: 'INV-7', total: '0.3' },
+      },
+    ]);
+    const one = (await (await admin.get(`/integrations/integrations/${created2.id}`)).json()).data;
+    expect(one.attributes.status).toBe('failed');
+    expect(one.attributes.messages).toEqual([`Post to the ERP: ${receiver.url} answered 500.`]);
+
+    const queue = await (await plainAdmin.get('/integrations/exceptions?module=integrations')).json();
+    const filed = queue.results.find((e: { kind: string; payload: { run_id: string } }) => e.payload.run_id === run.id);
+    expect(filed).toMatchObject({ kind: 'integration-step', status: 'open', attempts: 1 });
+
+    // Retried from the run while the ERP still fails: the same exception, one more attempt.
+    const again = await (
+      await plainAdmin.post(`/integrations/integrations/${created2.id}/runs/${run.id}/retry`)
+    ).json();
+    expect(again.data.attributes.steps[1]).toMatchObject({ status: 'failed', attempts: 2 });
+    const reopened = await (await plainAdmin.get(`/integrations/exceptions/${filed.id}`)).json();
+    expect(reopened).toMatchObject({ status: 'open', attempts: 2 });
+
+    receiver.answer(200);
+    const retried = await plainAdmin.post(`/integrations/exceptions/${filed.id}/retry`);
+    expect(retried.status).toBe(200);
+    const runs = (await (await plainAdmin.get(`/integrations/integrations/${created2.id}/runs`)).json()).data;
+    expect(runs[0].attributes.status).toBe('succeeded');
+    expect(runs[0].attributes.steps[1]).toMatchObject({ status: 'succeeded', attempts: 3 });
+    expect((await (await plainAdmin.get(`/integrations/exceptions/${filed.id}`)).json()).status).toBe('resolved');
+    const posted = receiver.received.slice(before).map((r) => JSON.parse(r.body));
+    expect(posted.at(-1)).toEqual({ invoice: 'INV-7', total: '0.3' });
+    // A run that succeeded cannot be retried.
+    expect((await plainAdmin.post(`/integrations/integrations/${created2.id}/runs/${run.id}/retry`)).status).toBe(409);
+
+    expect((await admin.delete(`/integrations/integrations/${created2.id}`)).status).toBe(204);
+    expect((await admin.get(`/integrations/integrations/${created2.id}`)).status).toBe(404);
+  });
+
+  it('is for administrators only', async () => {
+    const adjuster = await as(server, 'adjuster@atrium.test', { base: '/api', mediaType: 'jsonapi' });
+    expect((await adjuster.get('/integrations/integrations')).status).toBe(403);
+    expect(
+      (await adjuster.post('/integrations/integrations', integrationDoc({ name: 'x', definition: { steps: [] } })))
+        .status,
+    ).toBe(403);
   });
 });

@@ -135,3 +135,164 @@ export function firstDetail(error: unknown, fallback: string): string {
   if (isApiRequestError(error) && error.status !== 0 && error.errors[0]?.detail) return error.errors[0].detail;
   return fallback;
 }
+
+export interface MappingValue {
+  language: 'jsonata';
+  expression: string;
+  sample?: unknown;
+}
+
+export interface DataMapping {
+  id: string;
+  from: string;
+  to: string;
+  version: number;
+  mapping: MappingValue;
+  status: 'draft' | 'published';
+  created_by: string;
+  date_created: string;
+  date_published: string | null;
+}
+
+export interface MappingPreview {
+  result: unknown;
+  warnings: string[];
+  error: string | null;
+}
+
+export const mappingKeys = {
+  all: ['integrations', 'mappings'] as const,
+  one: (id: string) => ['integrations', 'mappings', id] as const,
+  pair: (from: string, to: string) => ['integrations', 'mappings', 'pair', from, to] as const,
+};
+
+export const MAPPINGS_FETCH_ERROR =
+  'An error occurred while fetching data mappings. Please refresh the page and try again.';
+
+export function useMappings() {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: mappingKeys.all,
+    queryFn: async () =>
+      (
+        await api.get<{ data: Resource<Omit<DataMapping, 'id'>>[] }>('/datamapping/mappings/', { jsonApi: true })
+      ).data.map(flat) as DataMapping[],
+  });
+}
+
+export function useMapping(id: string) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: mappingKeys.one(id),
+    queryFn: async () =>
+      flat(
+        (await api.get<{ data: Resource<Omit<DataMapping, 'id'>> }>(`/datamapping/mappings/${id}`, { jsonApi: true }))
+          .data,
+      ) as DataMapping,
+  });
+}
+
+/** Every version of one (from, to) pair, newest first: the diff compares against the newest published. */
+export function useMappingVersions(from: string | undefined, to: string | undefined) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: mappingKeys.pair(from ?? '', to ?? ''),
+    enabled: Boolean(from && to),
+    queryFn: async () => {
+      const query = new URLSearchParams({ 'filter[from]': from!, 'filter[to]': to! });
+      return (
+        await api.get<{ data: Resource<Omit<DataMapping, 'id'>>[] }>(`/datamapping/mappings/?${query}`, {
+          jsonApi: true,
+        })
+      ).data.map(flat) as DataMapping[];
+    },
+  });
+}
+
+export const mappingDocument = (attributes: Record<string, unknown>, id?: string) => ({
+  data: { type: 'mapping', ...(id ? { id } : {}), attributes },
+});
+
+export interface IntegrationStepRun {
+  position: number;
+  name: string;
+  type: string;
+  status: 'succeeded' | 'failed';
+  input: unknown;
+  output: unknown;
+  error: string | null;
+  attempts: number;
+  started_at: string;
+  finished_at: string | null;
+}
+
+export interface IntegrationRun {
+  id: string;
+  status: 'running' | 'succeeded' | 'failed';
+  trigger: string;
+  triggered_by: string;
+  input: unknown;
+  started_at: string;
+  finished_at: string | null;
+  steps: IntegrationStepRun[];
+}
+
+export interface Integration {
+  id: string;
+  name: string;
+  author: string;
+  category: string;
+  events: string[];
+  definition: {
+    steps: ({ name: string; type: 'map'; from: string; to: string } | { name: string; type: 'http'; url: string })[];
+  };
+  status: string;
+  messages: string[];
+  date_created: string;
+}
+
+export const integrationKeys = {
+  all: ['integrations', 'integrations'] as const,
+  one: (id: string) => ['integrations', 'integrations', id] as const,
+  runs: (id: string) => ['integrations', 'integrations', id, 'runs'] as const,
+};
+
+export const INTEGRATIONS_FETCH_ERROR =
+  'An error occurred while fetching integrations. Please refresh the page and try again.';
+
+export function useIntegrations() {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: integrationKeys.all,
+    queryFn: async () =>
+      (
+        await api.get<{ data: Resource<Omit<Integration, 'id'>>[] }>('/integrations/integrations', { jsonApi: true })
+      ).data.map(flat) as Integration[],
+  });
+}
+
+export function useIntegration(id: string) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: integrationKeys.one(id),
+    queryFn: async () =>
+      flat(
+        (
+          await api.get<{ data: Resource<Omit<Integration, 'id'>> }>(`/integrations/integrations/${id}`, {
+            jsonApi: true,
+          })
+        ).data,
+      ) as Integration,
+  });
+}
+
+export function useIntegrationRuns(id: string) {
+  const api = useApiClient();
+  return useQuery({
+    queryKey: integrationKeys.runs(id),
+    queryFn: async () =>
+      (
+        await api.get<{ data: Resource<Omit<IntegrationRun, 'id'>>[] }>(`/integrations/integrations/${id}/runs`)
+      ).data.map(flat) as IntegrationRun[],
+  });
+}

@@ -34,7 +34,10 @@ export const exceptionStatusLabels = defineStatusLabels({
   dismissed: { label: 'Dismissed', tone: 'neutral' },
 });
 
-const KINDS: Record<string, string> = { 'webhook-delivery': 'Webhook delivery' };
+const KINDS: Record<string, string> = {
+  'webhook-delivery': 'Webhook delivery',
+  'integration-step': 'Integration step',
+};
 export const kindLabel = (kind: string) => KINDS[kind] ?? kind.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
 const MODULES: Record<string, string> = {
@@ -49,3 +52,15 @@ const MODULES: Record<string, string> = {
 export const moduleLabel = (id: string) => MODULES[id] ?? id.replace(/^./, (c) => c.toUpperCase());
 
 export const formatDate = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : '–');
+
+export const mappingStatusLabels = defineStatusLabels({
+  draft: { label: 'Draft', tone: 'warning' },
+  published: { label: 'Published', tone: 'success' },
+});
+
+export const runStatusLabels = defineStatusLabels({
+  'never run': { label: 'Never run', tone: 'neutral' },
+  running: { label: 'Running', tone: 'info' },
+  succeeded: { label: 'Succeeded', tone: 'success' },
+  failed: { label: 'Failed', tone: 'danger' },
+});

@@ -10,6 +10,12 @@ describe('integrations web plugin', () => {
       'integrations:subscriptions',
       'integrations:subscription-messages',
       'integrations:exceptions',
+      'integrations:datamappings',
+      'integrations:datamappings-new',
+      'integrations:datamappings-edit',
+      'integrations:list',
+      'integrations:new',
+      'integrations:integration',
     ]);
     // Not in the navigation: the module's own sub-sidebar, and one entry in the user menu.
     expect(plugin.nav.some((entry) => entry.area === 'main' || entry.area === 'agent')).toBe(false);
@@ -21,6 +27,8 @@ describe('integrations web plugin', () => {
       'integrations.events',
       'integrations.subscriptions',
       'integrations.exceptions',
+      'integrations.datamappings',
+      'integrations.list',
     ]);
     expect(plugin.shortcuts).toEqual([expect.objectContaining({ key: 'g i', command: 'integrations.open' })]);
   });

@@ -1,15 +1,21 @@
 import { defineCommand, definePlugin, type PluginRoute } from '@atrium/sdk';
 import {
   dashboardRoute,
+  editMappingRoute,
   eventsRoute,
   exceptionsRoute,
+  integrationRoute,
+  integrationsRoute,
+  newIntegrationRoute,
+  mappingsRoute,
+  newMappingRoute,
   subscriptionMessagesRoute,
   subscriptionsRoute,
 } from './routes.js';
 
 /**
  * The Integrations module's web half (docs/integrations.md): dashboard, events, subscriptions with
- * their message log, and the exceptions queue. Integrations is not in the top navigation (spec): its
+ * their message log, the exceptions queue and the data mappings (Monaco editor with live preview). Integrations is not in the top navigation (spec): its
  * pages are reached from the palette, the chord `g i` and its own sub-sidebar. `moduleKey` ties them
  * to `ui:integrations`, which only Administrators hold by default.
  */
@@ -40,6 +46,19 @@ export default definePlugin({
     page(subscriptionsRoute, 'Subscriptions', () => import('./pages/subscriptions-page.js')),
     page(subscriptionMessagesRoute, 'Subscription messages', () => import('./pages/subscription-messages-page.js')),
     page(exceptionsRoute, 'Exceptions', () => import('./pages/exceptions-page.js')),
+    page(mappingsRoute, 'Data mappings', () => import('./pages/mappings-page.js')),
+    page(newMappingRoute, 'New data mapping', () =>
+      import('./pages/mapping-page.js').then((m) => ({ default: m.NewMappingPage })),
+    ),
+    page(editMappingRoute, 'Data mapping', () => import('./pages/mapping-page.js')),
+    page(integrationsRoute, 'Integrations', () => import('./pages/integrations-page.js')),
+    page(newIntegrationRoute, 'New integration', () =>
+      import('./pages/integrations-page.js').then((m) => ({ default: m.NewIntegrationPage })),
+    ),
+    // Last: the parameter route after every named page under /integrations.
+    page(integrationRoute, 'Integration', () =>
+      import('./pages/integrations-page.js').then((m) => ({ default: m.IntegrationPage })),
+    ),
   ],
   nav: [
     // Not in the navigation (spec): the user menu offers it to whoever may open it.
@@ -76,6 +95,22 @@ export default definePlugin({
       order: 4,
       command: 'integrations.exceptions',
     },
+    {
+      id: 'integrations.datamappings',
+      title: 'Data mappings',
+      to: mappingsRoute,
+      area: 'sub',
+      order: 5,
+      command: 'integrations.datamappings',
+    },
+    {
+      id: 'integrations.list',
+      title: 'Integrations',
+      to: integrationsRoute,
+      area: 'sub',
+      order: 6,
+      command: 'integrations.list',
+    },
   ],
   commands: [
     open('integrations.open', 'Open Integrations', ['integrations', 'dashboard', 'webhooks'], () =>
@@ -89,6 +124,12 @@ export default definePlugin({
     ),
     open('integrations.exceptions', 'Open Exceptions Queue', ['exceptions', 'failures', 'retry', 'errors'], () =>
       exceptionsRoute.link({}),
+    ),
+    open('integrations.datamappings', 'Open Data Mappings', ['mappings', 'datamappings', 'jsonata', 'transform'], () =>
+      mappingsRoute.link({}),
+    ),
+    open('integrations.list', 'Open Integrations List', ['integrations', 'runs', 'steps', 'connectors'], () =>
+      integrationsRoute.link({}),
     ),
   ],
   shortcuts: [{ key: 'g i', command: 'integrations.open', description: 'Go to Integrations', when: '!modalOpen' }],

@@ -12,3 +12,18 @@ export const subscriptionMessagesRoute = createRouteRef({
   path: '/integrations/events/subscriptions/:subscriptionId',
 });
 export const exceptionsRoute = createRouteRef({ name: 'integrations:exceptions', path: '/integrations/exceptions' });
+export const mappingsRoute = createRouteRef({ name: 'integrations:datamappings', path: '/integrations/datamappings' });
+export const newMappingRoute = createRouteRef({
+  name: 'integrations:datamappings-new',
+  path: '/integrations/datamappings/new',
+});
+export const editMappingRoute = createRouteRef({
+  name: 'integrations:datamappings-edit',
+  path: '/integrations/datamappings/edit/:mappingId',
+});
+export const integrationsRoute = createRouteRef({ name: 'integrations:list', path: '/integrations' });
+export const newIntegrationRoute = createRouteRef({ name: 'integrations:new', path: '/integrations/new' });
+export const integrationRoute = createRouteRef({
+  name: 'integrations:integration',
+  path: '/integrations/:integrationId',
+});

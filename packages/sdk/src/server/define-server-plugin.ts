@@ -117,6 +117,11 @@ export interface JobDefinition<Data extends object = object> {
   retryLimit?: number;
 }
 
+/** What a plugin's `background` hook started; stopped at shutdown. */
+export interface BackgroundWork {
+  stop(): Promise<void>;
+}
+
 export interface ServerPluginDefinition {
   /** Module id, e.g. `claims`. Also the default API prefix `/api/<id>`. */
   id: string;
@@ -139,6 +144,13 @@ export interface ServerPluginDefinition {
   /** The events this plugin may emit (`defineEvent`); emitting anything else is an error. */
   events?: EventDefinition<any>[];
   jobs?: JobDefinition<any>[];
+  /**
+   * Long-running background work (a poller, a dispatcher) that runs where jobs are worked: in
+   * `atrium start` unless ATRIUM_WORKERS=false, and in every `atrium worker`; never in `migrate`,
+   * `seed` or template builds. Called once jobs are running; `stop` is awaited at shutdown, before
+   * the database closes. Keep its state in the database: several processes may run it at once.
+   */
+  background?: (context: ServerPluginContext) => BackgroundWork | Promise<BackgroundWork>;
   /** The classic gateway's methods this plugin answers (`defineGatewayMethod`, gateway.ts). */
   gateway?: GatewayMethod<any>[];
   routes?: (router: AtriumRouter, context: ServerPluginContext) => void | Promise<void>;

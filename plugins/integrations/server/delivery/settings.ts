@@ -5,7 +5,8 @@
  *   addresses (a carrier's own network, tests). Off by default.
  * - `ATRIUM_WEBHOOKS_RETRY_SCHEDULE` the delays between attempts, comma-separated seconds; the
  *   default, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, spans about a day (Standard Webhooks' own).
- * - `ATRIUM_WEBHOOKS_POLL_MS` how often the dispatcher looks for new events and due retries (1000).
+ * - `ATRIUM_WEBHOOKS_POLL_MS` how often the dispatcher looks for new events and due retries (250);
+ *   with no pending or active subscription and nothing due it looks every 10 s instead.
  * - `ATRIUM_WEBHOOKS_TIMEOUT_MS` how long a receiver may take to answer (15000).
  */
 export interface DeliverySettings {
@@ -31,7 +32,7 @@ export function deliverySettings(env: NodeJS.ProcessEnv = process.env): Delivery
   return {
     allowPrivate: env.ATRIUM_WEBHOOKS_ALLOW_PRIVATE === 'true',
     retryScheduleMs: (valid ? schedule : DEFAULT_SCHEDULE).map((s) => s * 1000),
-    pollMs: positive(env.ATRIUM_WEBHOOKS_POLL_MS, 1000),
+    pollMs: positive(env.ATRIUM_WEBHOOKS_POLL_MS, 250),
     timeoutMs: positive(env.ATRIUM_WEBHOOKS_TIMEOUT_MS, 15_000),
   };
 }

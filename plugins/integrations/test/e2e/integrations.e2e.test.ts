@@ -6,7 +6,10 @@ import { useE2eSession } from '../../../../tests/e2e/browser.js';
 // The receiver listens on 127.0.0.1, which subscriptions may target only when the carrier allows it.
 process.env.ATRIUM_WEBHOOKS_ALLOW_PRIVATE = 'true';
 
-/** An administrator creates a subscription, sends a test event and reads the attempt. */
+/**
+ * An administrator creates a subscription, sends a test event and reads the attempt; edits a data
+ * mapping in Monaco with a live preview and publishes versions.
+ */
 describe('integrations in the browser', () => {
   const session = useE2eSession('integrations');
   let receiver: http.Server;
@@ -60,6 +63,90 @@ describe('integrations in the browser', () => {
     await page.goto(`${session.server.url}/integrations/events`);
     await page.getByRole('tab', { name: 'Topic catalogue' }).click();
     await page.getByText('claims.claim.created').first().waitFor();
+    expect(session.errors).toEqual([]);
+  });
+
+  it('edits a data mapping in Monaco with a live preview, diffs it and publishes versions', async () => {
+    const page = await session.signIn('admin@atrium.test', '/integrations/dashboard');
+    await page.getByRole('navigation', { name: 'Module' }).getByRole('link', { name: 'Data mappings' }).click();
+    await page.getByRole('heading', { name: 'Data mappings' }).waitFor();
+    // Monaco is not loaded before an editor opens.
+    expect(await page.locator('.monaco-editor').count()).toBe(0);
+    await page.getByRole('link', { name: 'New mapping' }).click();
+    await page.getByRole('textbox', { name: 'From', exact: true }).fill('claims.claim');
+    await page.getByRole('textbox', { name: 'To', exact: true }).fill('acme.claim-notice');
+    const preview = page.getByTestId('mapping-preview');
+    // The starting expression is previewed on the starting sample.
+    await preview.getByText('"reference": "CLM-000012"').waitFor();
+    await page.getByRole('button', { name: 'Create mapping' }).click();
+    await page.getByText('Mapping created').waitFor();
+    await page.getByRole('heading', { name: 'claims.claim → acme.claim-notice' }).waitFor();
+
+    // Type a new expression: the preview follows as you type; money stays a decimal string.
+    const expression = page.getByTestId('mapping-expression').locator('.monaco-editor');
+    await expression.locator('.view-line').first().click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.insertText(
+      '{"claim": data.claim_number, "reserve_total": $decimalAdd(data.reserve_amount, "0.10"), "',
+    );
+    await page.getByText('The expression fails').waitFor();
+    await page.keyboard.insertText('reserve_float": 0.1 + 0.2}');
+    await preview.getByText('"reserve_total": "1250.2"').waitFor();
+    await page
+      .getByText('reserve_float became a number (0.30000000000000004); keep money as a decimal string.')
+      .waitFor();
+    // The sample tree inserts a field's path at the cursor.
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.insertText('{"status": ');
+    await page.getByRole('button', { name: 'Insert data.status' }).click();
+    await page.keyboard.insertText('}');
+    await preview.getByText('"status": "draft"').waitFor();
+    await page.getByRole('button', { name: 'Publish version 1' }).click();
+    await page.getByText('Version 1 published.').waitFor();
+    await page.getByText('Published', { exact: true }).first().waitFor();
+
+    // A published version never changes: the edit becomes version 2, a draft, diffed against version 1.
+    await expression.locator('.view-line').first().click();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.insertText('/* v2 */');
+    await page.getByRole('button', { name: 'Save as new version' }).click();
+    await page.getByText('Data Mapping updated').waitFor();
+    await page.getByRole('button', { name: 'Publish version 2' }).waitFor();
+    await page.getByRole('button', { name: 'Compare with version 1' }).click();
+    const diff = page.getByRole('dialog', { name: 'Changes against version 1' });
+    await diff.getByText('Left: version 1 as published. Right: the text in the editor.').waitFor();
+    await diff.locator('.monaco-diff-editor .line-insert').first().waitFor();
+    await page.keyboard.press('Escape');
+    await diff.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Publish version 2' }).click();
+    await page.getByText('Version 2 published.').waitFor();
+
+    expect(session.errors).toEqual([]);
+  });
+
+  it('creates an integration that maps and posts, runs it and reads its steps', async () => {
+    const page = await session.signIn('admin@atrium.test', '/integrations/dashboard');
+    await page.getByRole('navigation', { name: 'Module' }).getByRole('link', { name: 'Integrations' }).click();
+    await page.getByRole('heading', { name: 'Integrations', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'New integration' }).click();
+    await page.getByLabel('Name').fill('Claim notices to ACME');
+    await page.getByLabel('Definition').fill(
+      JSON.stringify({
+        steps: [
+          { name: 'Map the claim', type: 'map', from: 'claims.claim', to: 'acme.claim-notice' },
+          { name: 'Post to ACME', type: 'http', url },
+        ],
+      }),
+    );
+    await page.getByRole('button', { name: 'Create integration' }).click();
+    await page.getByRole('heading', { name: 'Claim notices to ACME' }).waitFor();
+    await page.getByLabel('Input (JSON)').fill('{"data": {"status": "open"}}');
+    const before = bodies.length;
+    await page.getByRole('button', { name: 'Run now' }).click();
+    await page.getByText('The run succeeded.').waitFor();
+    await page.getByLabel('Step 1 output').getByText('"status": "open"').waitFor();
+    expect(bodies.slice(before)).toEqual(['{"status":"open"}']);
     expect(session.errors).toEqual([]);
   });
 
