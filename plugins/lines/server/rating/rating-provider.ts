@@ -10,7 +10,7 @@ import { compiledVersion } from './rating-service.js';
  * date (as `POST /rating/rate-quote/` chooses it), compiled once and cached (rating-service.ts),
  * rated by the engine. Engine and definition errors come back as `{ ok: false }` with their message.
  */
-export const linesRatingService = provideService(LINES_RATING, () => ({
+export const linesRatingService = provideService(LINES_RATING, (context) => ({
   async rate(tx, request) {
     const [p] = await tx.select({ id: product.id }).from(product).where(eq(product.name, request.product));
     if (!p) return { ok: false, code: 'no_product', message: `Product '${request.product}' not found.` };
@@ -34,7 +34,8 @@ export const linesRatingService = provideService(LINES_RATING, () => ({
       };
     }
     try {
-      const compiled = await compiledVersion(tx, p.id, version.id);
+      // Read in the caller's transaction, cached per database (context.db) across transactions.
+      const compiled = await compiledVersion(tx, p.id, version.id, context?.db ?? tx);
       const result = rate(compiled, {
         risk: request.risk,
         transactionType: request.transactionType,

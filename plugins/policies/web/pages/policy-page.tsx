@@ -644,7 +644,7 @@ const TITLES: Record<Action, string> = {
 };
 
 function TransactionModal({
-  action,
+  action: opened,
   policy,
   revisions,
   pending,
@@ -660,6 +660,11 @@ function TransactionModal({
   onClose(): void;
   onSubmit(body: Record<string, unknown>): void;
 }) {
+  // The last action stays shown while the modal closes (no other title or button flickers in).
+  const [action, setAction] = useState<Action | null>(opened);
+  useEffect(() => {
+    if (opened) setAction(opened);
+  }, [opened]);
   const today = new Date().toISOString().slice(0, 10);
   const term = policy.terms.at(-1);
   const [effective, setEffective] = useState(today);
@@ -670,9 +675,10 @@ function TransactionModal({
   const [method, setMethod] = useState<string | null>('pro_rata');
   const [reason, setReason] = useState<string | null>('Insured request');
   useEffect(() => {
-    setEffective(action === 'renew' && term ? term.expiration_date : today);
+    if (!opened) return;
+    setEffective(opened === 'renew' && term ? term.expiration_date : today);
     setPremium(policy.rerateable ? '' : (policy.annual_premium ?? ''));
-  }, [action, term, today, policy.annual_premium, policy.rerateable]);
+  }, [opened, term, today, policy.annual_premium, policy.rerateable]);
   const shortRateNote =
     policy.short_rate?.kind === 'factor'
       ? `Short rate returns ${Number(policy.short_rate.factor) * 100}% of the pro-rata return.`
@@ -681,7 +687,7 @@ function TransactionModal({
         : '';
   return (
     <Modal
-      opened={action !== null}
+      opened={opened !== null}
       onClose={onClose}
       title={action ? TITLES[action] : ''}
       size={action === 'compare' ? 'xl' : 'md'}
