@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, ne } from 'drizzle-orm';
 import { ApiError, type JobDefinition, type Queryable, type ServerPluginContext } from '@atrium/sdk/server';
 import { LINES_RATING, type LinesRating } from '@atrium/plugin-lines/rating-service';
 import {
@@ -155,6 +155,62 @@ function setPolicyStatus(revisions: { policyStatus: string }[]): string {
   const last = revisions.at(-1);
   if (last?.policyStatus.startsWith('Canceled')) return 'Canceled';
   return 'In Force';
+}
+
+/**
+ * Bills what a transaction changed (docs/policies.md, "Billing"): the term's written premium (its
+ * latest committed revision's) against what its installments bill. An increase or decrease is
+ * spread over the open installments due on or after the transaction's date in proportion to their
+ * amounts (the last takes what rounding left); when there are none (or a decrease exceeds them) it
+ * is billed as an adjustment installment due that day — negative: a credit (return premium).
+ */
+async function rebill(tx: Queryable, row: typeof policyTransaction.$inferSelect, termId: number, on: string) {
+  const [latest] = await tx
+    .select({ writtenPremium: policyRevision.writtenPremium })
+    .from(policyRevision)
+    .where(and(eq(policyRevision.termId, termId), eq(policyRevision.revisionState, 'committed')))
+    .orderBy(desc(policyRevision.number))
+    .limit(1);
+  const lines = await tx
+    .select()
+    .from(installment)
+    .where(and(eq(installment.termId, termId), ne(installment.status, 'canceled')))
+    .orderBy(asc(installment.number));
+  if (!latest) return null;
+  const billed = lines.reduce((sum, l) => sum.plus(l.amount), new Decimal(0));
+  const change = new Decimal(latest.writtenPremium).minus(billed);
+  if (change.isZero()) return null;
+  const open = lines.filter((l) => l.status === 'open' && l.dueDate >= on && new Decimal(l.amount).gt(0));
+  const openTotal = open.reduce((sum, l) => sum.plus(l.amount), new Decimal(0));
+  if (open.length && openTotal.plus(change).gte(0)) {
+    let left = change;
+    for (const [i, line] of open.entries()) {
+      const share = i === open.length - 1 ? left : new Decimal(cents(change.times(line.amount).div(openTotal)));
+      left = left.minus(share);
+      await tx
+        .update(installment)
+        .set({ amount: cents(share.plus(line.amount)) })
+        .where(eq(installment.id, line.id));
+    }
+    return { billingChange: cents(change), spreadOver: open.length };
+  }
+  const [any] = await tx
+    .select({ scheduleId: installment.scheduleId, number: installment.number })
+    .from(installment)
+    .where(eq(installment.termId, termId))
+    .orderBy(desc(installment.number))
+    .limit(1);
+  await tx.insert(installment).values({
+    policyId: row.policyId,
+    termId,
+    scheduleId: any?.scheduleId ?? 'annual',
+    transactionId: row.id,
+    number: (any?.number ?? 0) + 1,
+    dueDate: on,
+    amount: cents(change),
+    fee: '0.00',
+  });
+  return { billingChange: cents(change), spreadOver: 0 };
 }
 
 /** Applies one transaction inside `tx`: the new revision, premium, installments and status. */
@@ -450,16 +506,28 @@ async function apply(
       })
       .returning();
     revisionId = revision!.id;
+    // The installments the cancellation canceled are due again; its return-premium credit goes.
+    const [cancellation] = await tx
+      .select({ id: policyTransaction.id })
+      .from(policyTransaction)
+      .where(and(eq(policyTransaction.revisionId, last.id), eq(policyTransaction.type, 'cancellation')));
     await tx
       .update(installment)
       .set({ status: 'open' })
       .where(and(eq(installment.termId, term.id), eq(installment.status, 'canceled')));
+    if (cancellation) {
+      await tx
+        .update(installment)
+        .set({ status: 'canceled' })
+        .where(and(eq(installment.termId, term.id), eq(installment.transactionId, cancellation.id)));
+    }
     result = { writtenPremiumDelta: cents(returned), reinstatedFrom: last.revisionDate };
   } else {
     throw new TransactionRefused(`Unknown transaction type ${row.type}.`);
   }
   await tx.update(policyTransaction).set({ termId: term.id, revisionId }).where(eq(policyTransaction.id, row.id));
-  return result;
+  const billing = await rebill(tx, row, term.id, row.effectiveDate);
+  return billing ? { ...result, ...billing } : result;
 }
 
 /** Applies a claimed transaction and marks it completed, in `tx`. */

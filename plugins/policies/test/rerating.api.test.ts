@@ -62,7 +62,7 @@ describe('policies re-rated through lines', () => {
         premium: rated.termPremium,
         worksheet: rated.worksheet,
         risks,
-        billing: { scheduleId: 'annual', paymentMethodId: null },
+        billing: { scheduleId: 'quarterly', paymentMethodId: null },
         issuedBy: 'underwriter@atrium.test',
       }),
     );
@@ -97,6 +97,15 @@ describe('policies re-rated through lines', () => {
     });
     expect(endorsed).toMatchObject({ status: 'completed', result: { rerated: true, previousAnnualPremium: '1247.81' } });
     const endorsedPremium = endorsed.result.annualPremium as string;
+    // Billing: the increase for the rest of the term is spread over the two quarters still due.
+    expect(endorsed.result.spreadOver).toBe(2);
+    const billing = await json(
+      await underwriter.post('/v2/payments/retrieve_policy_billing_information', { policy_id: Number(issued.policyId) }),
+    );
+    const amounts = billing.installments.map((i: Json) => Number(i.amount));
+    expect(amounts.reduce((a: number, b: number) => a + b, 0).toFixed(2)).toBe(
+      (1247.81 + Number(endorsed.result.writtenPremiumDelta)).toFixed(2),
+    );
     expect(Number(endorsedPremium)).toBeGreaterThan(1247.81);
 
     const [second, first] = await revisions(issued.policyId);
