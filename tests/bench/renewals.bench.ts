@@ -39,7 +39,12 @@ await admin.query(`create database ${name}`);
 const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
 // The demo data is sealed under a key of its own (PostgreSQL needs one given); this one lives for the run.
 const secretKey = process.env.ATRIUM_SECRET_KEY ?? randomBytes(32).toString('hex');
-const config = { ...loadConfig({ LOG_LEVEL: 'warn', ATRIUM_SECRET_KEY: secretKey }), dataDir: 'memory://', databaseUrl: urlOf(name), workers: false };
+const config = {
+  ...loadConfig({ LOG_LEVEL: 'warn', ATRIUM_SECRET_KEY: secretKey }),
+  dataDir: 'memory://',
+  databaseUrl: urlOf(name),
+  workers: false,
+};
 const atrium = await createAtrium({ config, http: false, seed: 'auto', logStream: sink });
 try {
   const db = atrium.database.db;
@@ -101,7 +106,11 @@ try {
     `from policies.policy t, generate_series(1, ${POLICIES}) g where t.id = ${id}`,
   );
   const copies = `from policies.policy p join policies.policy_term tt on tt.policy_id = ${id} where p.number like 'BR-%'`;
-  await copy('policy_term', { policy_id: 'p.id' }, copies.replace('policy_term tt', 'policy_term t').replace('tt.', 't.'));
+  await copy(
+    'policy_term',
+    { policy_id: 'p.id' },
+    copies.replace('policy_term tt', 'policy_term t').replace('tt.', 't.'),
+  );
   await copy(
     'policy_revision',
     { policy_id: 'p.id', term_id: 'nt.id' },

@@ -50,9 +50,7 @@ export interface CalculationComparison {
 
 const numeric = (v: string | null | undefined) => v != null && /^-?\d+(\.\d+)?$/.test(v);
 const difference = (from: string | null, to: string | null) =>
-  numeric(from) || numeric(to)
-    ? new Decimal(numeric(to) ? to! : 0).minus(numeric(from) ? from! : 0).toString()
-    : null;
+  numeric(from) || numeric(to) ? new Decimal(numeric(to) ? to! : 0).minus(numeric(from) ? from! : 0).toString() : null;
 const titleCase = (name: string) => name.replace(/[_-]+/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 
 /** Every risk of a worksheet by path, with a readable label (type and ordinal among its siblings). */

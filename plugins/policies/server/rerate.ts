@@ -39,7 +39,11 @@ export function ratingTree(risks: unknown, depth = 0): RiskInput | null {
   const type = record(state.type)?.name ?? (typeof state.type === 'string' ? state.type : null);
   const answers = record(state.field_answers);
   if (typeof type !== 'string' || !answers) return null;
-  const rawChildren = Array.isArray(node.risk_quotes) ? node.risk_quotes : Array.isArray(node.children) ? node.children : [];
+  const rawChildren = Array.isArray(node.risk_quotes)
+    ? node.risk_quotes
+    : Array.isArray(node.children)
+      ? node.children
+      : [];
   const children: RiskInput[] = [];
   for (const child of rawChildren) {
     const converted = ratingTree(child, depth + 1);
@@ -121,7 +125,11 @@ function answersOf(risks: unknown, selector: string): Record<string, unknown> | 
     const state = record(node.risk_state) ?? node;
     const nodeType = record(state.type)?.name ?? state.type;
     if (nodeType === type && (id === undefined || String(node.id) === id)) return record(state.field_answers);
-    const children = Array.isArray(node.risk_quotes) ? node.risk_quotes : Array.isArray(node.children) ? node.children : [];
+    const children = Array.isArray(node.risk_quotes)
+      ? node.risk_quotes
+      : Array.isArray(node.children)
+        ? node.children
+        : [];
     queue.push(...children);
   }
   return null;
@@ -139,7 +147,10 @@ export function valueAt(risks: unknown, path: string): unknown {
   if (tree) return answersOf(risks, tree[0]!)?.[tree[1]!];
   return path
     .split('.')
-    .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), risks);
+    .reduce<unknown>(
+      (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+      risks,
+    );
 }
 
 const FORBIDDEN = new Set(['__proto__', 'constructor', 'prototype']);

@@ -702,7 +702,9 @@ export function policyRoutes(router: AtriumRouter, context: ServerPluginContext)
       if (!evaluation.allowed) throw new ApiError(403, 'This operation is not allowed. (Error code: 403)');
       const p = await readablePolicy(context, request, body.policy);
       const badPath = Object.keys(body.changes ?? {}).find((path) =>
-        path.split('.').some((key) => key === '' || key === '__proto__' || key === 'constructor' || key === 'prototype'),
+        path
+          .split('.')
+          .some((key) => key === '' || key === '__proto__' || key === 'constructor' || key === 'prototype'),
       );
       if (badPath !== undefined) throw new ApiError(400, 'Invalid change path.', { source: { pointer: '/changes' } });
       if (body.type === 'endorsement' && !body.annual_premium && !(await rerateable(p.id))) {
@@ -927,7 +929,11 @@ export function policyRoutes(router: AtriumRouter, context: ServerPluginContext)
     {
       config: { access: readPolicy },
       schema: {
-        summary: 'The declaration file of a revision (null until documents produce one).',
+        summary: 'The declaration file of a revision (file_id null while none has been produced).',
+        description:
+          "Answers the spec's revision file shape (declaration, title, label 'Declaration', mime_type, url) " +
+          'with file_id. The documents module does not produce policy declarations yet, so file_id, title, ' +
+          'mime_type and url are null and detail says so (docs/policies.md, "Declarations").',
         tags,
         security,
         querystring: revisionQuery,
@@ -935,7 +941,16 @@ export function policyRoutes(router: AtriumRouter, context: ServerPluginContext)
     },
     async (request) => {
       const { revision } = await revisionOf(request, request.query);
-      return { revision_id: revision.id, file_id: null, label: 'Declaration' };
+      return {
+        revision_id: revision.id,
+        file_id: null,
+        declaration: true,
+        title: null,
+        label: 'Declaration',
+        mime_type: null,
+        url: null,
+        detail: 'No declaration has been produced for this revision.',
+      };
     },
   );
 

@@ -373,7 +373,8 @@ async function apply(
         transactionType: 'endorsement',
       });
     const rated: RenewalRating | null = input.annualPremium ? null : await rateTerm(risks);
-    if (rated && !rated.rerated) throw new TransactionRefused(`An endorsement needs the new annual premium. ${rated.reason}`);
+    if (rated && !rated.rerated)
+      throw new TransactionRefused(`An endorsement needs the new annual premium. ${rated.reason}`);
     const annual = rated?.rerated ? cents(rated.annualPremium) : cents(input.annualPremium!);
     const worksheet = rated?.rerated ? rated.worksheet : inForce.worksheet;
     if (later.length && !input.confirmOos) {

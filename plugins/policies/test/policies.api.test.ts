@@ -396,7 +396,13 @@ describe('policies API', () => {
     expect(invoices.invoices[0]).toMatchObject({ status: 'paid' });
     expect((await underwriter.post('/v2/accounting/get_invoices', {})).status).toBe(400);
     const dec = await json(await underwriter.get(`/policies/get-dec-file-id/?policy_id=${first.id}`));
-    expect(dec.label).toBe('Declaration');
+    expect(dec).toMatchObject({
+      file_id: null,
+      declaration: true,
+      label: 'Declaration',
+      url: null,
+      detail: 'No declaration has been produced for this revision.',
+    });
 
     const linkedTo = await json(await underwriter.get('/policies/policies/?search=harper'));
     const linked = await json(

@@ -15,20 +15,26 @@ export function singleDriverTree(answers: Record<string, unknown> = {}) {
     deductible,
     limits: {},
   });
-  return node(1, 'policy', { paid_in_full: true }, [], [
-    node(
-      2,
-      'vehicle',
-      { model_year: 2025, symbol: 8, usage: 'commute', garaging_zip: '77002', ...answers },
-      [
-        coverage('bodily_injury', '100000', null),
-        coverage('property_damage', '50000', null),
-        coverage('collision', null, '1000'),
-        coverage('comprehensive', null, '500'),
-        coverage('roadside', null, null),
-      ],
-      [],
-    ),
-    node(3, 'driver', { first_name: 'Sam', last_name: 'Nguyen', age: 30, at_fault_accidents: 1 }, [], []),
-  ]);
+  return node(
+    1,
+    'policy',
+    { paid_in_full: true },
+    [],
+    [
+      node(
+        2,
+        'vehicle',
+        { model_year: 2025, symbol: 8, usage: 'commute', garaging_zip: '77002', ...answers },
+        [
+          coverage('bodily_injury', '100000', null),
+          coverage('property_damage', '50000', null),
+          coverage('collision', null, '1000'),
+          coverage('comprehensive', null, '500'),
+          coverage('roadside', null, null),
+        ],
+        [],
+      ),
+      node(3, 'driver', { first_name: 'Sam', last_name: 'Nguyen', age: 30, at_fault_accidents: 1 }, [], []),
+    ],
+  );
 }

@@ -95,12 +95,17 @@ describe('policies re-rated through lines', () => {
       effective_date: '2026-07-01',
       changes: { 'vehicle.usage': 'business' },
     });
-    expect(endorsed).toMatchObject({ status: 'completed', result: { rerated: true, previousAnnualPremium: '1247.81' } });
+    expect(endorsed).toMatchObject({
+      status: 'completed',
+      result: { rerated: true, previousAnnualPremium: '1247.81' },
+    });
     const endorsedPremium = endorsed.result.annualPremium as string;
     // Billing: the increase for the rest of the term is spread over the two quarters still due.
     expect(endorsed.result.spreadOver).toBe(2);
     const billing = await json(
-      await underwriter.post('/v2/payments/retrieve_policy_billing_information', { policy_id: Number(issued.policyId) }),
+      await underwriter.post('/v2/payments/retrieve_policy_billing_information', {
+        policy_id: Number(issued.policyId),
+      }),
     );
     const amounts = billing.installments.map((i: Json) => Number(i.amount));
     expect(amounts.reduce((a: number, b: number) => a + b, 0).toFixed(2)).toBe(
@@ -135,7 +140,9 @@ describe('policies re-rated through lines', () => {
       `select v.id from lines.product_version v join lines.product p on p.id = v.product_id
         where p.name = 'personal_auto' and v.label = '2026.2'`,
     );
-    await json(await admin.patch(`/lines/products/personal_auto/versions/${rows[0].id}/status/`, { status: 'published' }));
+    await json(
+      await admin.patch(`/lines/products/personal_auto/versions/${rows[0].id}/status/`, { status: 'published' }),
+    );
     const renewal = await transact({ policy: Number(issued.policyId), type: 'renewal', effective_date: '2027-01-01' });
     expect(renewal).toMatchObject({
       status: 'completed',

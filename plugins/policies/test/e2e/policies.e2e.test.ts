@@ -99,7 +99,10 @@ describe('policies in the browser', () => {
     const factors = compare.getByRole('table', { name: 'Premium by factor' });
     await factors.getByRole('row', { name: /^Vehicle\s+Usage relativity\s+1\s+1\.2\s+0\.2$/ }).waitFor();
     await factors.getByRole('row', { name: /Answer: Usage\s+commute\s+business/ }).waitFor();
-    await factors.getByRole('row', { name: /Rate table: Usage factor\s+1\s+1\.2\s+0\.2/ }).first().waitFor();
+    await factors
+      .getByRole('row', { name: /Rate table: Usage factor\s+1\s+1\.2\s+0\.2/ })
+      .first()
+      .waitFor();
     await compare.getByText(/^Rated premium: /).waitFor();
     expect(await compare.getByText(/without re-rating/).count()).toBe(0);
     await page.keyboard.press('Escape');
@@ -178,7 +181,9 @@ describe('policies in the browser', () => {
     await adjuster.getByRole('button', { name: 'Next' }).click();
     await adjuster.getByRole('heading', { name: 'Submit Claim' }).waitFor();
     await adjuster.getByRole('button', { name: 'Submit Claim', exact: true }).last().click();
-    await adjuster.waitForURL((url) => /^\/claims\/[^/]+\/details$/.test(url.pathname) && !url.pathname.includes('fnol'));
+    await adjuster.waitForURL(
+      (url) => /^\/claims\/[^/]+\/details$/.test(url.pathname) && !url.pathname.includes('fnol'),
+    );
     const [claim] = await query<{ policy_source: string; policy_ref: string; coverages: number }>(
       `select policy_source, policy_ref, jsonb_array_length(policy_coverages) as coverages from claims.claim
         where policy_number = '${target.number}' order by id desc limit 1`,
