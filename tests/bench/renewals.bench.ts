@@ -1,4 +1,3 @@
-/* eslint-disable no-console -- a benchmark prints its figures. */
 /**
  * Renewal throughput (issue 21): BENCH_RENEWAL_POLICIES (10,000) personal auto policies bound from
  * a quote's risk tree are renewed on PostgreSQL, each renewal the transaction job's handler
