@@ -56,6 +56,9 @@ const POSTGRES_IN_NPM_TEST = [
   'plugins/claims/test/core/include-permissions.api.test.ts',
   // The contact store: resources, book scope, SSNs, classic calls (docs/contacts.md).
   'plugins/contacts/test/contacts.api.test.ts',
+  // Policy transactions as jobs on several connections: the per-policy row lock, renewal runs whose
+  // jobs run at once, out-of-sequence review (docs/policies.md).
+  'plugins/policies/test/policies.api.test.ts',
 ];
 
 const projects = [
