@@ -11,6 +11,11 @@ export interface RateRiskRequest {
   product: string;
   /** The day that chooses the published version in force (latest effective date on or before it). */
   ratingDate: string;
+  /**
+   * Rates on this version of the product instead (published or retired: e.g. the version a policy
+   * term was rated on, for a mid-term change); `ratingDate` then only names the day.
+   */
+  versionId?: number;
   transactionType: TransactionType;
   /** The term rated: first day and end day (exclusive). */
   termStart: string;

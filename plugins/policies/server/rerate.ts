@@ -79,6 +79,8 @@ export async function rerate(
     product: string;
     risks: unknown;
     ratingDate: string;
+    /** The version to rate on (the term's, for an endorsement); else the one in force on ratingDate. */
+    versionId?: string | null;
     termStart: string;
     termEnd: string;
     transactionType: 'renewal' | 'endorsement';
@@ -96,6 +98,7 @@ export async function rerate(
   const outcome = await rating.rate(tx, {
     product: values.product,
     ratingDate: values.ratingDate,
+    ...(values.versionId && /^\d+$/.test(values.versionId) ? { versionId: Number(values.versionId) } : {}),
     transactionType: values.transactionType,
     termStart: values.termStart,
     termEnd: values.termEnd,

@@ -368,6 +368,7 @@ async function apply(
         product: current.productSlug,
         risks: changed,
         ratingDate: term.effectiveDate,
+        versionId: term.productVersionId,
         termStart: term.effectiveDate,
         termEnd: term.expirationDate,
         transactionType: 'endorsement',

@@ -143,6 +143,14 @@ describe('policies re-rated through lines', () => {
     await json(
       await admin.patch(`/lines/products/personal_auto/versions/${rows[0].id}/status/`, { status: 'published' }),
     );
+    // A mid-term change stays on the version its term was rated on (2026.1), though 2026.2 is in force.
+    const midTerm = await transact({
+      policy: Number(issued.policyId),
+      type: 'endorsement',
+      effective_date: '2026-09-01',
+      changes: { 'driver.first_name': 'Samuel' },
+    });
+    expect(midTerm.result).toMatchObject({ rerated: true, productVersion: '2026.1', annualPremium: endorsedPremium });
     const renewal = await transact({ policy: Number(issued.policyId), type: 'renewal', effective_date: '2027-01-01' });
     expect(renewal).toMatchObject({
       status: 'completed',

@@ -1,4 +1,4 @@
-import { and, desc, eq, lte } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte } from 'drizzle-orm';
 import { ProductDefinitionError, rate, RatingError } from '@atrium/rating';
 import { ApiError, provideService } from '@atrium/sdk/server';
 import { LINES_RATING } from '../../shared/rating-service.js';
@@ -18,11 +18,17 @@ export const linesRatingService = provideService(LINES_RATING, (context) => ({
       .select({ id: productVersion.id, label: productVersion.label })
       .from(productVersion)
       .where(
-        and(
-          eq(productVersion.productId, p.id),
-          eq(productVersion.status, 'published'),
-          lte(productVersion.effectiveDate, request.ratingDate),
-        ),
+        request.versionId !== undefined
+          ? and(
+              eq(productVersion.productId, p.id),
+              eq(productVersion.id, request.versionId),
+              inArray(productVersion.status, ['published', 'retired']),
+            )
+          : and(
+              eq(productVersion.productId, p.id),
+              eq(productVersion.status, 'published'),
+              lte(productVersion.effectiveDate, request.ratingDate),
+            ),
       )
       .orderBy(desc(productVersion.effectiveDate), desc(productVersion.number))
       .limit(1);
@@ -30,7 +36,10 @@ export const linesRatingService = provideService(LINES_RATING, (context) => ({
       return {
         ok: false,
         code: 'no_version',
-        message: `Product '${request.product}' has no published version in effect on ${request.ratingDate}.`,
+        message:
+          request.versionId !== undefined
+            ? `Version ${request.versionId} of product '${request.product}' is not published.`
+            : `Product '${request.product}' has no published version in effect on ${request.ratingDate}.`,
       };
     }
     try {
