@@ -133,6 +133,8 @@ describe('policies in the browser', () => {
     await page.getByRole('tab', { name: 'Transactions' }).click();
     const transactions = page.getByRole('table', { name: 'Transactions' });
     await transactions.getByRole('cell', { name: 'Renewal' }).waitFor();
+    await transactions.getByRole('row', { name: /^Renewal .*Re-rated on product version 2026\.1\./ }).waitFor();
+    await transactions.getByRole('row', { name: /^Cancellation .*as an adjustment installment\./ }).waitFor();
     const types = await transactions.locator('tbody tr td:first-child').allInnerTexts();
     expect(types).toEqual(['Renewal', 'Reinstatement', 'Cancellation', 'Endorsement', 'Endorsement', 'New business']);
     const results = await query<{ type: string; result: Record<string, unknown> }>(

@@ -536,6 +536,7 @@ function TransactionsPanel({
                         Dismissed: {row.reason_dismissed}
                       </Text>
                     ) : null}
+                    <TransactionNotes result={row.result} />
                   </td>
                   <td>
                     <StatusBadge labels={TRANSACTION_STATUS_LABELS} value={row.status} />
@@ -973,4 +974,29 @@ function PremiumByFactor({ comparison: c }: { comparison: Comparison }) {
       ) : null}
     </Stack>
   );
+}
+
+/** How a completed transaction was priced and billed, from its result (docs/policies.md). */
+function TransactionNotes({ result }: { result: Record<string, unknown> | null | undefined }) {
+  if (!result) return null;
+  const notes: string[] = [];
+  if (result.rerated === true && typeof result.productVersion === 'string') {
+    notes.push(`Re-rated on product version ${result.productVersion}.`);
+  }
+  if (typeof result.carriedReason === 'string') notes.push(result.carriedReason);
+  if (typeof result.billingChange === 'string') {
+    const credit = result.billingChange.startsWith('-');
+    const amount = money(credit ? result.billingChange.slice(1) : result.billingChange);
+    const verb = credit ? 'Credited' : 'Billed';
+    notes.push(
+      result.spreadOver
+        ? `${verb} ${amount} over ${String(result.spreadOver)} open installments.`
+        : `${verb} ${amount} as an adjustment installment.`,
+    );
+  }
+  return notes.map((note) => (
+    <Text key={note} size="xs" c="dimmed">
+      {note}
+    </Text>
+  ));
 }
