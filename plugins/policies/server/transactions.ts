@@ -449,6 +449,14 @@ async function apply(
     if (later.length) {
       await tx.update(policyTransaction).set({ oosStatus: 'resolved' }).where(eq(policyTransaction.id, row.id));
     }
+    if (later.length && rated?.rerated) {
+      // Re-rated re-issues moved by their own amounts, not the endorsement's: the term's written
+      // premium is summed again from its revisions (premium.ts) onto the latest one.
+      const after = await policyHistory(tx, row.policyId);
+      const written = termFigures(term, after.revisions, term.effectiveDate).written;
+      const latest = after.revisions.filter((r) => r.termId === term.id).at(-1)!;
+      await tx.update(policyRevision).set({ writtenPremium: written }).where(eq(policyRevision.id, latest.id));
+    }
   } else if (row.type === 'cancellation') {
     if (canceled) throw new TransactionRefused('The policy is already canceled.');
     const method = input.method ?? 'pro_rata';

@@ -72,7 +72,7 @@ describe('policies re-rated through lines', () => {
     const started = await json(await caller.post('/policies/policy-transactions/', body), 202);
     for (;;) {
       const row = await json(await caller.get(`/policies/policy-transactions/${started.id}/`));
-      if (row.status === 'completed' || row.status === 'failed') return row;
+      if (row.status === 'completed' || row.status === 'failed' || row.oos_status === 'conflicts') return row;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
@@ -143,6 +143,30 @@ describe('policies re-rated through lines', () => {
     await json(
       await admin.patch(`/lines/products/personal_auto/versions/${rows[0].id}/status/`, { status: 'published' }),
     );
+    // Back-dated before the usage change: both revisions re-rated; the written premium adds up.
+    const backDated = await transact({
+      policy: Number(issued.policyId),
+      type: 'endorsement',
+      effective_date: '2026-03-01',
+      changes: { 'driver.at_fault_accidents': 0 },
+    });
+    expect(backDated.status).toBe('in_progress');
+    const committed = await json(
+      await underwriter.post(`/policies/policy-transactions/${backDated.id}/commit-oos/`, {}),
+      202,
+    );
+    for (let row = committed; row.status !== 'completed';) {
+      expect(row.status).not.toBe('failed');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      row = await json(await underwriter.get(`/policies/policy-transactions/${backDated.id}/`));
+    }
+    const [reissued, ownRevision] = await revisions(issued.policyId);
+    expect(Number(ownRevision!.annual_premium)).toBeLessThan(1247.81);
+    expect(Number(reissued!.annual_premium)).toBeLessThan(Number(endorsedPremium));
+    const afterOos = await json(await underwriter.get(`/policies/policies/${issued.policyId}/`));
+    expect(reissued!.written_premium).toBe(afterOos.premium.written);
+    const reissuedPremium = reissued!.annual_premium as string;
+
     // A mid-term change stays on the version its term was rated on (2026.1), though 2026.2 is in force.
     const midTerm = await transact({
       policy: Number(issued.policyId),
@@ -150,13 +174,13 @@ describe('policies re-rated through lines', () => {
       effective_date: '2026-09-01',
       changes: { 'driver.first_name': 'Samuel' },
     });
-    expect(midTerm.result).toMatchObject({ rerated: true, productVersion: '2026.1', annualPremium: endorsedPremium });
+    expect(midTerm.result).toMatchObject({ rerated: true, productVersion: '2026.1', annualPremium: reissuedPremium });
     const renewal = await transact({ policy: Number(issued.policyId), type: 'renewal', effective_date: '2027-01-01' });
     expect(renewal).toMatchObject({
       status: 'completed',
-      result: { rerated: true, productVersion: '2026.2', expiringPremium: endorsedPremium },
+      result: { rerated: true, productVersion: '2026.2', expiringPremium: reissuedPremium },
     });
-    expect(Number(renewal.result.writtenPremium)).toBeGreaterThan(Number(endorsedPremium));
+    expect(Number(renewal.result.writtenPremium)).toBeGreaterThan(Number(reissuedPremium));
     const [renewed, expiring] = await revisions(issued.policyId);
     const across = await json(
       await underwriter.get(`/policies/compare-transactions/?from_revision=${expiring!.id}&to_revision=${renewed!.id}`),
