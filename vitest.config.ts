@@ -58,6 +58,9 @@ const POSTGRES_IN_NPM_TEST = [
   'plugins/contacts/test/contacts.api.test.ts',
   // Webhook delivery across a kill -9, resumed by `atrium worker` (docs/integrations.md).
   'plugins/integrations/test/restart.api.test.ts',
+  // Policy transactions as jobs on several connections: the per-policy row lock, renewal runs whose
+  // jobs run at once, out-of-sequence review (docs/policies.md).
+  'plugins/policies/test/policies.api.test.ts',
 ];
 
 const projects = [

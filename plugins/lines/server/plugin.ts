@@ -10,6 +10,7 @@ import { registerMappingRoutes } from './mappings/routes.js';
 import { linesOntologyService } from './ontology-service.js';
 import { LINES_PERMISSION_DECLARATIONS } from './permissions.js';
 import { registerRateTableRoutes } from './rate-tables/routes.js';
+import { linesRatingService } from './rating/rating-provider.js';
 import { registerRatingRoutes } from './rating/routes.js';
 import { registerScenarioRoutes } from './scenarios/routes.js';
 import { seedDemoLines } from './seed/seed-demo-lines.js';
@@ -32,8 +33,9 @@ export default defineServerPlugin({
   migrationsFolder: fileURLToPath(new URL('./migrations', import.meta.url)),
   permissions: LINES_PERMISSION_DECLARATIONS,
   events: LINES_EVENTS,
-  // Other modules read product definitions through this typed service (rules: the ontology).
-  provides: { services: [linesOntologyService] },
+  // Other modules read product definitions (rules: the ontology) and rate (policies: renewals)
+  // through these typed services.
+  provides: { services: [linesOntologyService, linesRatingService] },
   async routes(router, context) {
     translateDatabaseErrors(router);
     await registerCatalogRoutes(router, context);

@@ -8,8 +8,11 @@ import {
   type GatewayMethod,
   type ServerPluginContext,
 } from '@atrium/sdk/server';
+import { LINES_RATING } from '@atrium/plugin-lines/rating-service';
 import type { FastifyRequest } from 'fastify';
+import { compareWorksheets, premiumExplained } from './compare.js';
 import { can } from './permissions.js';
+import { ratingTree } from './rerate.js';
 import { Decimal, cents } from './premium.js';
 import { coveragesOf, likeText, productTitle, type PolicyRow } from './services.js';
 import {
@@ -213,6 +216,8 @@ async function policyView(context: ServerPluginContext, p: PolicyRow) {
         }
       : null,
     in_progress_oos_transaction: oos?.id ?? null,
+    /** Whether an endorsement without a premium is re-rated (lines installed, risk data a rating tree). */
+    rerateable: Boolean(context.optionalService(LINES_RATING)) && ratingTree(latest?.risks) !== null,
   };
 }
 
@@ -233,6 +238,31 @@ export function formatRisk(risks: unknown): { tab: string; rows: { label: string
     );
   };
   if (!risks || typeof risks !== 'object') return [];
+  const tree = ratingTree(risks);
+  if (tree) {
+    // A rating tree: one tab per risk (its type, numbered among siblings), its answers and coverages.
+    const tabs: { tab: string; rows: { label: string; value: string }[] }[] = [];
+    const visit = (node: NonNullable<typeof tree>, name: string) => {
+      const rows = Object.entries(node.answers ?? {})
+        .filter(([, v]) => v !== undefined && v !== null && v !== '')
+        .map(([k, v]) => ({ label: label(k), value: String(v) }));
+      for (const item of node.items ?? []) {
+        const parts = [
+          item.limit !== undefined ? `limit ${String(item.limit)}` : null,
+          item.deductible !== undefined ? `deductible ${String(item.deductible)}` : null,
+        ].filter(Boolean);
+        rows.push({ label: `Coverage › ${label(item.name)}`, value: parts.join(', ') || 'Included' });
+      }
+      tabs.push({ tab: name, rows });
+      const children = node.children ?? [];
+      for (const child of children) {
+        const same = children.filter((c) => c.type === child.type);
+        visit(child, `${label(child.type)}${same.length > 1 ? ` ${same.indexOf(child) + 1}` : ''}`);
+      }
+    };
+    visit(tree, label(tree.type));
+    return tabs;
+  }
   return Object.entries(risks as Record<string, unknown>).map(([key, value]) => ({
     tab: label(key),
     rows: rowsOf(value),
@@ -313,6 +343,17 @@ const TRANSACTION_ACTION: Record<TransactionType, 'endorse' | 'cancel' | 'reinst
 
 export function policyRoutes(router: AtriumRouter, context: ServerPluginContext): void {
   const db = context.db;
+  /** Whether the policy's latest revision can be re-rated (lines installed, risk data a rating tree). */
+  const rerateable = async (policyId: number) => {
+    if (!context.optionalService(LINES_RATING)) return false;
+    const [latest] = await db
+      .select({ risks: policyRevision.risks })
+      .from(policyRevision)
+      .where(and(eq(policyRevision.policyId, policyId), eq(policyRevision.revisionState, 'committed')))
+      .orderBy(desc(policyRevision.number))
+      .limit(1);
+    return ratingTree(latest?.risks) !== null;
+  };
   const readPolicy = can('policy', 'read');
 
   router.get(
@@ -660,7 +701,14 @@ export function policyRoutes(router: AtriumRouter, context: ServerPluginContext)
         evaluator && request.principal ? await evaluator.evaluate(request.principal, permission) : { allowed: false };
       if (!evaluation.allowed) throw new ApiError(403, 'This operation is not allowed. (Error code: 403)');
       const p = await readablePolicy(context, request, body.policy);
-      if (body.type === 'endorsement' && !body.annual_premium) {
+      const badPath = Object.keys(body.changes ?? {}).find((path) =>
+        path
+          .split('.')
+          .some((key) => key === '' || key === '__proto__' || key === 'constructor' || key === 'prototype'),
+      );
+      if (badPath !== undefined) throw new ApiError(400, 'Invalid change path.', { source: { pointer: '/changes' } });
+      if (body.type === 'endorsement' && !body.annual_premium && !(await rerateable(p.id))) {
+        // Without a premium the endorsement is re-rated, which needs lines and a rating tree.
         throw new ApiError(400, 'An endorsement needs the new annual premium.', {
           source: { pointer: '/annual_premium' },
         });
@@ -832,7 +880,11 @@ export function policyRoutes(router: AtriumRouter, context: ServerPluginContext)
     {
       config: { access: can('transaction', 'read') },
       schema: {
-        summary: 'Two revisions side by side: premium, risk data changes, coverages.',
+        summary: 'Two revisions side by side, factor by factor from their rating worksheets.',
+        description:
+          'Risk data changes, premium by coverage, and per calculation of the worksheets its value in each ' +
+          'revision with the inputs and rate-table reads that moved; the rated premium change and the part of ' +
+          'the annual premium change entered without re-rating (not_rated_change).',
         tags,
         security,
         querystring: z.strictObject({
@@ -866,6 +918,8 @@ export function policyRoutes(router: AtriumRouter, context: ServerPluginContext)
         annual_premium_change: cents(new Decimal(to.revision.annualPremium).minus(from.revision.annualPremium)),
         changes,
         coverages,
+        ...premiumExplained(from.revision, to.revision),
+        calculations: compareWorksheets(from.revision.worksheet, to.revision.worksheet),
       };
     },
   );
@@ -875,7 +929,11 @@ export function policyRoutes(router: AtriumRouter, context: ServerPluginContext)
     {
       config: { access: readPolicy },
       schema: {
-        summary: 'The declaration file of a revision (null until documents produce one).',
+        summary: 'The declaration file of a revision (file_id null while none has been produced).',
+        description:
+          "Answers the spec's revision file shape (declaration, title, label 'Declaration', mime_type, url) " +
+          'with file_id. The documents module does not produce policy declarations yet, so file_id, title, ' +
+          'mime_type and url are null and detail says so (docs/policies.md, "Declarations").',
         tags,
         security,
         querystring: revisionQuery,
@@ -883,7 +941,16 @@ export function policyRoutes(router: AtriumRouter, context: ServerPluginContext)
     },
     async (request) => {
       const { revision } = await revisionOf(request, request.query);
-      return { revision_id: revision.id, file_id: null, label: 'Declaration' };
+      return {
+        revision_id: revision.id,
+        file_id: null,
+        declaration: true,
+        title: null,
+        label: 'Declaration',
+        mime_type: null,
+        url: null,
+        detail: 'No declaration has been produced for this revision.',
+      };
     },
   );
 

@@ -265,34 +265,68 @@ export function coveragesOf(worksheet: unknown): PolicyAtDate['coverages'] {
   return [...found.values()];
 }
 
+/** Policies joined to their latest term. */
+const latestTerms = (tx: Queryable) =>
+  tx
+    .select({
+      policy,
+      term: { effectiveDate: policyTerm.effectiveDate, expirationDate: policyTerm.expirationDate },
+    })
+    .from(policy)
+    .innerJoin(
+      policyTerm,
+      and(
+        eq(policyTerm.policyId, policy.id),
+        eq(policyTerm.number, sql`(select max(t.number) from policies.policy_term t where t.policy_id = ${policy.id})`),
+      ),
+    );
+
 export function lookupService(): PolicyLookup {
   return {
-    async searchPolicies(tx, { search, limit }) {
+    async searchPolicies(tx, { search, limit, producer }) {
       const pattern = likeText(search);
-      const rows = await tx
-        .select({
-          policy,
-          term: { effectiveDate: policyTerm.effectiveDate, expirationDate: policyTerm.expirationDate },
-        })
-        .from(policy)
-        .innerJoin(
-          policyTerm,
+      const rows = await latestTerms(tx)
+        .where(
           and(
-            eq(policyTerm.policyId, policy.id),
-            eq(
-              policyTerm.number,
-              sql`(select max(t.number) from policies.policy_term t where t.policy_id = ${policy.id})`,
-            ),
+            or(ilike(policy.number, pattern), ilike(policy.namedInsuredName, pattern)),
+            producer?.agentContactId !== undefined ? eq(policy.agentContactId, producer.agentContactId) : undefined,
+            producer?.agencyContactId !== undefined ? eq(policy.agencyContactId, producer.agencyContactId) : undefined,
           ),
         )
-        .where(or(ilike(policy.number, pattern), ilike(policy.namedInsuredName, pattern)))
         .orderBy(desc(policy.createdAt), desc(policy.id))
         .limit(Math.min(Math.max(limit, 1), 100));
       return rows.map((row) => toSummary(row.policy, row.term));
     },
+    async getPolicy(tx, policyId) {
+      const id = Number(policyId);
+      if (!Number.isSafeInteger(id) || id <= 0) return null;
+      const [row] = await latestTerms(tx).where(eq(policy.id, id)).limit(1);
+      return row ? toSummary(row.policy, row.term) : null;
+    },
+    async listRevisions(tx, policyId) {
+      const id = Number(policyId);
+      if (!Number.isSafeInteger(id) || id <= 0) return [];
+      const rows = await tx
+        .select({ revision: policyRevision, term: policyTerm })
+        .from(policyRevision)
+        .innerJoin(policyTerm, eq(policyTerm.id, policyRevision.termId))
+        .where(and(eq(policyRevision.policyId, id), eq(policyRevision.revisionState, 'committed')))
+        .orderBy(desc(policyRevision.number));
+      return rows.map(({ revision, term }) => ({
+        revisionId: String(revision.id),
+        revisionNumber: revision.number,
+        revisionDate: revision.revisionDate,
+        policyStatus: revision.policyStatus,
+        description: revision.description,
+        annualPremium: revision.annualPremium,
+        termNumber: term.number,
+        termEffectiveDate: term.effectiveDate,
+        termExpirationDate: term.expirationDate,
+      }));
+    },
     async policyAtDate(tx, policyId, date) {
       const id = Number(policyId);
-      if (!Number.isInteger(id)) return null;
+      if (!Number.isSafeInteger(id) || id <= 0) return null;
       const [row] = await tx
         .select({ policy, term: policyTerm })
         .from(policy)

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gte, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, ne } from 'drizzle-orm';
 import { ApiError, type JobDefinition, type Queryable, type ServerPluginContext } from '@atrium/sdk/server';
+import { LINES_RATING, type LinesRating } from '@atrium/plugin-lines/rating-service';
 import {
   Decimal,
   addDays,
@@ -12,6 +13,7 @@ import {
   installments,
   type CancellationMethod,
 } from './premium.js';
+import { applyChanges, RatingRefused, rerate, valueAt, type RenewalRating } from './rerate.js';
 import { shortRateFor } from './services.js';
 import {
   billingSchedule,
@@ -62,13 +64,6 @@ class AwaitingReview extends Error {
   }
 }
 
-const valueAt = (risks: unknown, path: string): unknown =>
-  path
-    .split('.')
-    .reduce<unknown>(
-      (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
-      risks,
-    );
 const differs = (a: unknown, b: unknown, path: string) =>
   JSON.stringify(valueAt(a, path)) !== JSON.stringify(valueAt(b, path));
 
@@ -162,8 +157,68 @@ function setPolicyStatus(revisions: { policyStatus: string }[]): string {
   return 'In Force';
 }
 
+/**
+ * Bills what a transaction changed (docs/policies.md, "Billing"): the term's written premium (its
+ * latest committed revision's) against what its installments bill. An increase or decrease is
+ * spread over the open installments due on or after the transaction's date in proportion to their
+ * amounts (the last takes what rounding left); when there are none (or a decrease exceeds them) it
+ * is billed as an adjustment installment due that day — negative: a credit (return premium).
+ */
+async function rebill(tx: Queryable, row: typeof policyTransaction.$inferSelect, termId: number, on: string) {
+  const [latest] = await tx
+    .select({ writtenPremium: policyRevision.writtenPremium })
+    .from(policyRevision)
+    .where(and(eq(policyRevision.termId, termId), eq(policyRevision.revisionState, 'committed')))
+    .orderBy(desc(policyRevision.number))
+    .limit(1);
+  const lines = await tx
+    .select()
+    .from(installment)
+    .where(and(eq(installment.termId, termId), ne(installment.status, 'canceled')))
+    .orderBy(asc(installment.number));
+  if (!latest) return null;
+  const billed = lines.reduce((sum, l) => sum.plus(l.amount), new Decimal(0));
+  const change = new Decimal(latest.writtenPremium).minus(billed);
+  if (change.isZero()) return null;
+  const open = lines.filter((l) => l.status === 'open' && l.dueDate >= on && new Decimal(l.amount).gt(0));
+  const openTotal = open.reduce((sum, l) => sum.plus(l.amount), new Decimal(0));
+  if (open.length && openTotal.plus(change).gte(0)) {
+    let left = change;
+    for (const [i, line] of open.entries()) {
+      const share = i === open.length - 1 ? left : new Decimal(cents(change.times(line.amount).div(openTotal)));
+      left = left.minus(share);
+      await tx
+        .update(installment)
+        .set({ amount: cents(share.plus(line.amount)) })
+        .where(eq(installment.id, line.id));
+    }
+    return { billingChange: cents(change), spreadOver: open.length };
+  }
+  const [any] = await tx
+    .select({ scheduleId: installment.scheduleId, number: installment.number })
+    .from(installment)
+    .where(eq(installment.termId, termId))
+    .orderBy(desc(installment.number))
+    .limit(1);
+  await tx.insert(installment).values({
+    policyId: row.policyId,
+    termId,
+    scheduleId: any?.scheduleId ?? 'annual',
+    transactionId: row.id,
+    number: (any?.number ?? 0) + 1,
+    dueDate: on,
+    amount: cents(change),
+    fee: '0.00',
+  });
+  return { billingChange: cents(change), spreadOver: 0 };
+}
+
 /** Applies one transaction inside `tx`: the new revision, premium, installments and status. */
-async function apply(tx: Queryable, row: typeof policyTransaction.$inferSelect): Promise<Record<string, unknown>> {
+async function apply(
+  tx: Queryable,
+  row: typeof policyTransaction.$inferSelect,
+  rating: LinesRating | null,
+): Promise<Record<string, unknown>> {
   const [current] = await tx.select().from(policy).where(eq(policy.id, row.policyId));
   if (!current) throw new TransactionRefused('The policy does not exist.');
   const { terms, revisions } = await policyHistory(tx, row.policyId);
@@ -189,10 +244,27 @@ async function apply(tx: Queryable, row: typeof policyTransaction.$inferSelect):
     }
     const termRevisions = revisions.filter((r) => r.termId === term.id);
     const expiring = termRevisions.at(-1)!;
-    const annual = input.annualPremium ? cents(input.annualPremium) : expiring.annualPremium;
     const days = daysBetween(term.effectiveDate, term.expirationDate);
     // A yearly term renews for a year (same day of month), any other for as many days.
     const nextExpiration = days >= 365 ? addMonths(term.expirationDate, 12) : addDays(term.expirationDate, days);
+    // Re-rated on the version in force at the renewal date (lines' engine), else the premium carried.
+    const rated: RenewalRating = input.annualPremium
+      ? { rerated: false, reason: 'The annual premium was given with the renewal.' }
+      : await rerate(rating, tx, {
+          product: current.productSlug,
+          risks: expiring.risks,
+          ratingDate: term.expirationDate,
+          termStart: term.expirationDate,
+          termEnd: nextExpiration,
+          transactionType: 'renewal',
+        });
+    const annual = rated.rerated
+      ? cents(rated.annualPremium)
+      : input.annualPremium
+        ? cents(input.annualPremium)
+        : expiring.annualPremium;
+    const productVersionId = rated.rerated ? String(rated.productVersionId) : expiring.productVersionId;
+    const worksheet = rated.rerated ? rated.worksheet : expiring.worksheet;
     const [newTerm] = await tx
       .insert(policyTerm)
       .values({
@@ -200,7 +272,7 @@ async function apply(tx: Queryable, row: typeof policyTransaction.$inferSelect):
         number: term.number + 1,
         effectiveDate: term.expirationDate,
         expirationDate: nextExpiration,
-        productVersionId: expiring.productVersionId,
+        productVersionId,
         premium: annual,
       })
       .returning();
@@ -214,13 +286,13 @@ async function apply(tx: Queryable, row: typeof policyTransaction.$inferSelect):
         policyStatus: 'Active',
         description: row.description || `Renewal term ${newTerm!.number}`,
         quoteNumber: expiring.quoteNumber,
-        productVersionId: expiring.productVersionId,
+        productVersionId,
         commissionRate: expiring.commissionRate,
         annualPremium: annual,
         writtenPremium: annual,
         writtenPremiumDelta: annual,
         risks: expiring.risks,
-        worksheet: expiring.worksheet,
+        worksheet,
         contacts: expiring.contacts,
         createdBy: row.username,
       })
@@ -251,7 +323,15 @@ async function apply(tx: Queryable, row: typeof policyTransaction.$inferSelect):
       .update(policyTransaction)
       .set({ termId: newTerm!.id, revisionId: revision!.id })
       .where(eq(policyTransaction.id, row.id));
-    return { writtenPremium: annual, termNumber: newTerm!.number, expiringPremium: expiring.annualPremium };
+    return {
+      writtenPremium: annual,
+      termNumber: newTerm!.number,
+      expiringPremium: expiring.annualPremium,
+      rerated: rated.rerated,
+      ...(rated.rerated
+        ? { productVersionId: String(rated.productVersionId), productVersion: rated.versionLabel }
+        : { carriedReason: rated.reason }),
+    };
   }
 
   const term = termOn(terms, row.effectiveDate);
@@ -277,11 +357,27 @@ async function apply(tx: Queryable, row: typeof policyTransaction.$inferSelect):
 
   if (row.type === 'endorsement') {
     if (canceled) throw new TransactionRefused('A canceled policy cannot be endorsed; reinstate it first.');
-    if (!input.annualPremium) throw new TransactionRefused('An endorsement needs the new annual premium.');
-    const annual = cents(input.annualPremium);
     const later = termRevisions.filter((r) => r.revisionDate > row.effectiveDate);
     const changes = input.changes ?? {};
-    const risks = mergeChanges(inForce.risks, changes);
+    const merged = applyChanges(inForce.risks, changes);
+    if (merged.missing) throw new TransactionRefused(`The policy has no risk the change ${merged.missing} names.`);
+    const risks = merged.risks;
+    // Without a premium given, the changed risk data is re-rated on the term's version (lines).
+    const rateTerm = (changed: unknown) =>
+      rerate(rating, tx, {
+        product: current.productSlug,
+        risks: changed,
+        ratingDate: term.effectiveDate,
+        versionId: term.productVersionId,
+        termStart: term.effectiveDate,
+        termEnd: term.expirationDate,
+        transactionType: 'endorsement',
+      });
+    const rated: RenewalRating | null = input.annualPremium ? null : await rateTerm(risks);
+    if (rated && !rated.rerated)
+      throw new TransactionRefused(`An endorsement needs the new annual premium. ${rated.reason}`);
+    const annual = rated?.rerated ? cents(rated.annualPremium) : cents(input.annualPremium!);
+    const worksheet = rated?.rerated ? rated.worksheet : inForce.worksheet;
     if (later.length && !input.confirmOos) {
       // Out of sequence: list what the later revisions changed on the same fields, for review.
       throw new AwaitingReview({
@@ -302,6 +398,7 @@ async function apply(tx: Queryable, row: typeof policyTransaction.$inferSelect):
       .values({
         ...base,
         risks,
+        worksheet,
         policyStatus: 'Active',
         description: row.description || 'Endorsement',
         annualPremium: annual,
@@ -319,6 +416,9 @@ async function apply(tx: Queryable, row: typeof policyTransaction.$inferSelect):
           .map((path) => [path, changes[path]]),
       );
       await tx.update(policyRevision).set({ revisionState: 'superseded' }).where(eq(policyRevision.id, old.id));
+      const reissuedRisks = applyChanges(old.risks, own).risks;
+      // A rated endorsement re-rates the re-issued revisions too; else their premium moves by the same amount.
+      const reissued = rated?.rerated ? await rateTerm(reissuedRisks) : null;
       await tx.insert(policyRevision).values({
         policyId: old.policyId,
         termId: old.termId,
@@ -329,11 +429,11 @@ async function apply(tx: Queryable, row: typeof policyTransaction.$inferSelect):
         quoteNumber: old.quoteNumber,
         productVersionId: old.productVersionId,
         commissionRate: old.commissionRate,
-        annualPremium: cents(shift.plus(old.annualPremium)),
+        annualPremium: reissued?.rerated ? cents(reissued.annualPremium) : cents(shift.plus(old.annualPremium)),
         writtenPremium: cents(new Decimal(last.writtenPremium).plus(delta)),
         writtenPremiumDelta: '0.00',
-        risks: mergeChanges(old.risks, own),
-        worksheet: old.worksheet,
+        risks: reissuedRisks,
+        worksheet: reissued?.rerated ? reissued.worksheet : old.worksheet,
         contacts: old.contacts,
         createdBy: row.username,
       });
@@ -342,10 +442,20 @@ async function apply(tx: Queryable, row: typeof policyTransaction.$inferSelect):
       writtenPremiumDelta: delta,
       annualPremium: annual,
       previousAnnualPremium: inForce.annualPremium,
+      rerated: Boolean(rated?.rerated),
+      ...(rated?.rerated ? { productVersion: rated.versionLabel } : {}),
       outOfSequence: later.map((r) => ({ revisionNumber: r.number, revisionDate: r.revisionDate })),
     };
     if (later.length) {
       await tx.update(policyTransaction).set({ oosStatus: 'resolved' }).where(eq(policyTransaction.id, row.id));
+    }
+    if (later.length && rated?.rerated) {
+      // Re-rated re-issues moved by their own amounts, not the endorsement's: the term's written
+      // premium is summed again from its revisions (premium.ts) onto the latest one.
+      const after = await policyHistory(tx, row.policyId);
+      const written = termFigures(term, after.revisions, term.effectiveDate).written;
+      const latest = after.revisions.filter((r) => r.termId === term.id).at(-1)!;
+      await tx.update(policyRevision).set({ writtenPremium: written }).where(eq(policyRevision.id, latest.id));
     }
   } else if (row.type === 'cancellation') {
     if (canceled) throw new TransactionRefused('The policy is already canceled.');
@@ -406,41 +516,37 @@ async function apply(tx: Queryable, row: typeof policyTransaction.$inferSelect):
       })
       .returning();
     revisionId = revision!.id;
+    // The installments the cancellation canceled are due again; its return-premium credit goes.
+    const [cancellation] = await tx
+      .select({ id: policyTransaction.id })
+      .from(policyTransaction)
+      .where(and(eq(policyTransaction.revisionId, last.id), eq(policyTransaction.type, 'cancellation')));
     await tx
       .update(installment)
       .set({ status: 'open' })
       .where(and(eq(installment.termId, term.id), eq(installment.status, 'canceled')));
+    if (cancellation) {
+      await tx
+        .update(installment)
+        .set({ status: 'canceled' })
+        .where(and(eq(installment.termId, term.id), eq(installment.transactionId, cancellation.id)));
+    }
     result = { writtenPremiumDelta: cents(returned), reinstatedFrom: last.revisionDate };
   } else {
     throw new TransactionRefused(`Unknown transaction type ${row.type}.`);
   }
   await tx.update(policyTransaction).set({ termId: term.id, revisionId }).where(eq(policyTransaction.id, row.id));
-  return result;
-}
-
-/** `{ "dwelling.roof_type": "metal" }` sets risks.dwelling.roof_type; the rest is kept. */
-export function mergeChanges(risks: unknown, changes: Record<string, unknown>): unknown {
-  const copy = structuredClone((risks ?? {}) as Record<string, unknown>);
-  for (const [path, value] of Object.entries(changes)) {
-    const keys = path.split('.');
-    let node = copy as Record<string, unknown>;
-    for (const key of keys.slice(0, -1)) {
-      if (key === '__proto__' || key === 'constructor' || key === 'prototype')
-        throw new ApiError(400, 'Invalid change path.');
-      if (typeof node[key] !== 'object' || node[key] === null) node[key] = {};
-      node = node[key] as Record<string, unknown>;
-    }
-    const leaf = keys.at(-1)!;
-    if (leaf === '__proto__' || leaf === 'constructor' || leaf === 'prototype')
-      throw new ApiError(400, 'Invalid change path.');
-    node[leaf] = value;
-  }
-  return copy;
+  const billing = await rebill(tx, row, term.id, row.effectiveDate);
+  return billing ? { ...result, ...billing } : result;
 }
 
 /** Applies a claimed transaction and marks it completed, in `tx`. */
-async function complete(tx: Queryable, row: typeof policyTransaction.$inferSelect): Promise<void> {
-  const result = await apply(tx, row);
+async function complete(
+  tx: Queryable,
+  row: typeof policyTransaction.$inferSelect,
+  rating: LinesRating | null,
+): Promise<void> {
+  const result = await apply(tx, row, rating);
   const { revisions } = await policyHistory(tx, row.policyId);
   await tx
     .update(policy)
@@ -463,6 +569,7 @@ export async function applyNow(
     input: TransactionInput;
     username: string;
   },
+  rating: LinesRating | null = null,
 ): Promise<void> {
   const [row] = await tx
     .insert(policyTransaction)
@@ -477,12 +584,16 @@ export async function applyNow(
       username: values.username,
     })
     .returning();
-  await complete(tx, row!);
+  await complete(tx, row!, rating);
 }
 
 /** Runs one queued transaction (the job's handler; also called directly when no worker runs). */
-export async function runTransaction(context: { db: ServerPluginContext['db'] }, transactionId: number): Promise<void> {
+export async function runTransaction(
+  context: Pick<ServerPluginContext, 'db' | 'optionalService'>,
+  transactionId: number,
+): Promise<void> {
   const db = context.db;
+  const rating = context.optionalService(LINES_RATING);
   const claimed = await db
     .update(policyTransaction)
     .set({ status: 'in_progress', updatedAt: new Date() })
@@ -494,7 +605,7 @@ export async function runTransaction(context: { db: ServerPluginContext['db'] },
     await db.transaction(async (tx) => {
       // One transaction at a time per policy: later ones wait for this lock.
       await tx.select({ id: policy.id }).from(policy).where(eq(policy.id, row.policyId)).for('update');
-      await complete(tx, row);
+      await complete(tx, row, rating);
     });
   } catch (error) {
     if (error instanceof AwaitingReview) {
@@ -505,14 +616,14 @@ export async function runTransaction(context: { db: ServerPluginContext['db'] },
       return;
     }
     const message =
-      error instanceof TransactionRefused || error instanceof ApiError
+      error instanceof TransactionRefused || error instanceof RatingRefused || error instanceof ApiError
         ? error.message
         : 'The transaction could not be processed.';
     await db
       .update(policyTransaction)
       .set({ status: 'failed', error: message, updatedAt: new Date() })
       .where(eq(policyTransaction.id, row.id));
-    if (!(error instanceof TransactionRefused)) throw error;
+    if (!(error instanceof TransactionRefused || error instanceof RatingRefused)) throw error;
   }
 }
 

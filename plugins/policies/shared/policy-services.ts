@@ -104,9 +104,40 @@ export interface PolicyAtDate extends PolicySummary {
   risks: unknown;
 }
 
+/** A committed revision as other modules list it (claims: the revisions of a policy). */
+export interface RevisionSummary {
+  revisionId: string;
+  revisionNumber: number;
+  /** The day it takes effect. */
+  revisionDate: string;
+  /** Active, Canceled - Pro Rata, Canceled - Short Rate, Canceled - Flat. */
+  policyStatus: string;
+  description: string;
+  annualPremium: string;
+  termNumber: number;
+  termEffectiveDate: string;
+  termExpirationDate: string;
+}
+
+/** A producer's book: an agent's own policies, or an agency's. */
+export interface ProducerFilter {
+  agentContactId?: string;
+  agencyContactId?: string;
+}
+
 export type PolicyLookup = {
-  /** Policies whose number or named insured contains the text, newest first. */
-  searchPolicies(tx: Queryable, query: { search: string; limit: number }): Promise<PolicySummary[]>;
+  /**
+   * Policies whose number or named insured contains the text, newest first; with `producer`, only
+   * that agent's (agency's) policies — the caller passes its user's contact for agents and agencies.
+   */
+  searchPolicies(
+    tx: Queryable,
+    query: { search: string; limit: number; producer?: ProducerFilter },
+  ): Promise<PolicySummary[]>;
+  /** One policy with its latest term (null when there is none). */
+  getPolicy(tx: Queryable, policyId: string): Promise<PolicySummary | null>;
+  /** Its committed revisions, newest first (empty when there is no such policy). */
+  listRevisions(tx: Queryable, policyId: string): Promise<RevisionSummary[]>;
   /** The revision in force on the date (null when the policy was not in force then). */
   policyAtDate(tx: Queryable, policyId: string, date: string): Promise<PolicyAtDate | null>;
 };

@@ -106,6 +106,8 @@ describe('policies API', () => {
       changes: { 'vehicle.year': 2018 },
     });
     expect(endorsement).toMatchObject({ status: 'completed', result: { writtenPremiumDelta: '-232.88' } });
+    // Every quarterly installment fell due before day 280: the decrease is credited on the day.
+    expect(endorsement.result).toMatchObject({ billingChange: '-232.88', spreadOver: 0 });
     const underwriter = await api('underwriter@atrium.test');
     const policy = await json(await underwriter.get(`/policies/policies/${earned.policyId}/`));
     // The term is over: everything written is earned.
@@ -127,8 +129,34 @@ describe('policies API', () => {
         policy_id: Number(cancelled.policyId),
       }),
     );
-    // Quarterly: the installments due on or after the cancellation are canceled.
-    expect(billing.installments.map((i: Json) => i.status)).toEqual(['open', 'open', 'canceled', 'canceled']);
+    // Quarterly: the installments due on or after the cancellation are canceled; what the two billed
+    // ($250.00) exceeds the written premium left ($500.00 − $265.07 = $234.93) is credited that day.
+    expect(billing.installments.map((i: Json) => [i.status, i.amount])).toEqual([
+      ['open', '125.00'],
+      ['open', '125.00'],
+      ['canceled', '125.00'],
+      ['canceled', '125.00'],
+      ['open', '-15.07'],
+    ]);
+    expect(billing.installments[4].due_date).toBe(addDays(effective, 150));
+    expect(cancellation.result).toMatchObject({ billingChange: '-15.07', spreadOver: 0 });
+    // Billed: the premium left plus the $3 installment fee of the second quarter.
+    expect(billing.total_billed).toBe('237.93');
+
+    // Reinstated: the canceled installments are due again and the credit goes.
+    const reinstated = await transact({
+      policy: Number(cancelled.policyId),
+      type: 'reinstatement',
+      effective_date: addDays(effective, 160),
+    });
+    expect(reinstated.status).toBe('completed');
+    const rebilled = await json(
+      await underwriter.post('/v2/payments/retrieve_policy_billing_information', {
+        policy_id: Number(cancelled.policyId),
+      }),
+    );
+    expect(rebilled.installments.map((i: Json) => i.status)).toEqual(['open', 'open', 'open', 'open', 'canceled']);
+    expect(rebilled.total_billed).toBe('509.00');
   });
 
   it('holds an out-of-sequence endorsement for review with its conflicts, then carries it into the later revision', async () => {
@@ -368,7 +396,13 @@ describe('policies API', () => {
     expect(invoices.invoices[0]).toMatchObject({ status: 'paid' });
     expect((await underwriter.post('/v2/accounting/get_invoices', {})).status).toBe(400);
     const dec = await json(await underwriter.get(`/policies/get-dec-file-id/?policy_id=${first.id}`));
-    expect(dec.label).toBe('Declaration');
+    expect(dec).toMatchObject({
+      file_id: null,
+      declaration: true,
+      label: 'Declaration',
+      url: null,
+      detail: 'No declaration has been produced for this revision.',
+    });
 
     const linkedTo = await json(await underwriter.get('/policies/policies/?search=harper'));
     const linked = await json(

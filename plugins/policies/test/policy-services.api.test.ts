@@ -73,6 +73,46 @@ describe('policies services', () => {
       { name: 'liability', limit: null, deductible: '500', premium: '300.00' },
     ]);
     expect(await lookup.policyAtDate(db(), issued.policyId, '2027-01-01')).toBeNull();
+
+    // A producer's book: Alex's search finds it, Noor's and another agency's do not.
+    const mine = await lookup.searchPolicies(db(), {
+      search: 'zelda',
+      limit: 5,
+      producer: { agentContactId: 'CON-AGENT-ALEX' },
+    });
+    expect(mine.map((p) => p.policyNumber)).toEqual([issued.policyNumber]);
+    expect(
+      await lookup.searchPolicies(db(), { search: 'zelda', limit: 5, producer: { agentContactId: 'CON-AGENT-NOOR' } }),
+    ).toEqual([]);
+    expect(
+      await lookup.searchPolicies(db(), {
+        search: 'zelda',
+        limit: 5,
+        producer: { agencyContactId: 'CON-AGENCY-NORTHGATE' },
+      }),
+    ).toEqual([]);
+    expect(await lookup.getPolicy(db(), issued.policyId)).toMatchObject({
+      policyNumber: issued.policyNumber,
+      termEffectiveDate: '2026-01-01',
+      termExpirationDate: '2027-01-01',
+      namedInsured: { contactId: 'CON-1001', name: 'Zelda Service' },
+    });
+    expect(await lookup.getPolicy(db(), '999999')).toBeNull();
+    expect(await lookup.getPolicy(db(), 'x')).toBeNull();
+    expect(await lookup.listRevisions(db(), issued.policyId)).toEqual([
+      {
+        revisionId: issued.revisionId,
+        revisionNumber: 1,
+        revisionDate: '2026-01-01',
+        policyStatus: 'Active',
+        description: expect.any(String),
+        annualPremium: '1000.01',
+        termNumber: 1,
+        termEffectiveDate: '2026-01-01',
+        termExpirationDate: '2027-01-01',
+      },
+    ]);
+    expect(await lookup.listRevisions(db(), '999999')).toEqual([]);
   });
 
   it('previews installments per schedule: factors sum to 1, rounding on the last, fees', async () => {

@@ -45,6 +45,8 @@ export interface PolicyDetail {
   annual_premium: string | null;
   premium: { as_of: string; written: string; earned: string; unearned: string; term_days: number } | null;
   in_progress_oos_transaction: number | null;
+  /** An endorsement without a premium is re-rated by the rating engine. */
+  rerateable: boolean;
 }
 
 export interface Revision {
@@ -125,6 +127,19 @@ export interface Comparison {
   annual_premium_change: string;
   changes: { field: string; from: string | null; to: string | null }[];
   coverages: { name: string; from: string | null; to: string | null; change: string }[];
+  rated_premium_from: string | null;
+  rated_premium_to: string | null;
+  rated_premium_change: string;
+  not_rated_change: string;
+  calculations: {
+    risk: string;
+    calculation: string;
+    item: string | null;
+    from: string | null;
+    to: string | null;
+    change: string | null;
+    factors: { kind: string; name: string; from: string | null; to: string | null; change: string | null }[];
+  }[];
 }
 
 export const POLICY_STATUS_LABELS = defineStatusLabels({

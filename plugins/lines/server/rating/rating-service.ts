@@ -30,15 +30,24 @@ const caches = new WeakMap<object, Map<number, CachedVersion>>();
 const CACHE_LIMIT = 200;
 
 /** One cache per database (version ids of two databases in one process must not meet). */
-function cacheOf(db: Queryable): Map<number, CachedVersion> {
+function cacheOf(db: object): Map<number, CachedVersion> {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
   return cache;
 }
 
-/** Compiles a product version (404 when the version is not the product's; 400 when it does not compile). */
-export async function compiledVersion(db: Queryable, productId: number, versionId: number): Promise<CompiledProduct> {
-  const cache = cacheOf(db);
+/**
+ * Compiles a product version (404 when the version is not the product's; 400 when it does not
+ * compile). `cacheKey`: the database the cache belongs to when `db` is a transaction of it (a
+ * caller's transaction is new each time; the cache must outlive it).
+ */
+export async function compiledVersion(
+  db: Queryable,
+  productId: number,
+  versionId: number,
+  cacheKey: object = db,
+): Promise<CompiledProduct> {
+  const cache = cacheOf(cacheKey);
   const cached = cache.get(versionId);
   if (cached && cached.productId === productId) return cached.compiled;
   const [version] = await db

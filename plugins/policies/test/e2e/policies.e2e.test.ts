@@ -1,54 +1,86 @@
 import { describe, expect, it } from 'vitest';
 import { useE2eSession } from '../../../../tests/e2e/browser.js';
+import { linesRatingService } from '../../../lines/server/rating/rating-provider.js';
+import { ratingTree } from '../../server/rerate.js';
+import { issuanceService } from '../../server/services.js';
+import { singleDriverTree } from '../rating-tree.js';
 
 /**
- * In Chromium: an underwriter opens a policy with `g p`, endorses it, back-dates a second endorsement
- * (reviews its conflicts and commits it), compares revisions, cancels it short rate and reinstates it, each a job whose result the screen shows; an agent sees only their own policies.
+ * In Chromium (issue 21's journey): an underwriter opens a bound policy with `g p`, endorses it
+ * (re-rated by lines), back-dates a second endorsement (reviews its conflicts and commits it),
+ * compares revisions factor by factor, cancels it short rate, reinstates and renews it, each a job
+ * whose result the screen shows; an adjuster files an FNOL on it and sees its coverages; an agent
+ * sees only their own policies.
  */
 describe('policies in the browser', () => {
   const session = useE2eSession('policies');
   const query = async <T>(text: string) => (await session.server.atrium.database.pool.query(text)).rows as T[];
 
-  it('an underwriter opens a policy with g p, endorses, commits a back-dated endorsement after review, compares, cancels short rate and reinstates', async () => {
-    const [target] = await query<{ id: number; number: string; name: string }>(
-      `select id, number, named_insured_name as name from policies.policy
-        where status = 'In Force' and not cancellation_pending and product_slug = 'personal_auto'
-          and id not in (select policy_id from policies.policy_term where number > 1)
-        order by id limit 1`,
+  it('an underwriter endorses a bound policy, commits a back-dated endorsement after review, compares factor by factor, cancels short rate, reinstates and renews; an adjuster files an FNOL on it', async () => {
+    // A policy as bind issues it: the quote's risk tree, rated by lines on its term (POLICY_ISSUANCE).
+    const db = session.server.atrium.database.db;
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const effectiveDate = day(-60);
+    const expirationDate = `${Number(effectiveDate.slice(0, 4)) + 1}${effectiveDate.slice(4)}`;
+    const risks = singleDriverTree();
+    const rated = await linesRatingService.create({} as never).rate(db, {
+      product: 'personal_auto',
+      ratingDate: effectiveDate,
+      transactionType: 'new_business',
+      termStart: effectiveDate,
+      termEnd: expirationDate,
+      risk: ratingTree(risks)!,
+    });
+    if (!rated.ok) throw new Error(rated.message);
+    const issued = await db.transaction((tx) =>
+      issuanceService().issuePolicy(tx, {
+        quoteId: 'e2e-bound',
+        quoteNumber: 'QTE-E2E',
+        productSlug: 'personal_auto',
+        productVersionId: String(rated.versionId),
+        state: 'TX',
+        effectiveDate,
+        expirationDate,
+        namedInsured: { contactId: null, name: 'Marlowe Okonkwo' },
+        agentContactId: 'CON-AGENT-ALEX',
+        agencyContactId: 'CON-AGENCY-HARBOUR',
+        premium: rated.termPremium,
+        worksheet: rated.worksheet,
+        risks,
+        billing: { scheduleId: 'quarterly', paymentMethodId: null },
+        issuedBy: 'underwriter@atrium.test',
+      }),
     );
+    const target = { id: Number(issued.policyId), number: issued.policyNumber };
+
     const page = await session.signIn('underwriter@atrium.test', '/policies');
     await page.getByRole('heading', { name: 'Policies', level: 1 }).waitFor();
-    await page.getByRole('table', { name: 'Policies' }).getByRole('link', { name: target!.number }).waitFor();
-
     await page.locator('body').click();
     await page.keyboard.press('g');
     await page.keyboard.press('p');
     const search = page.getByRole('dialog', { name: 'Policy Quick Search' });
     await search.waitFor();
-    await page.keyboard.type(target!.name.split(' ')[0]!);
-    await search.getByText('Matching Policies').waitFor();
-    const option = search.getByRole('option', { name: new RegExp(target!.number) });
+    await page.keyboard.type('Marlowe');
+    const option = search.getByRole('option', { name: new RegExp(target.number) });
     await option.waitFor();
     await option.click();
-    await page.waitForURL((url) => url.pathname === `/policies/policy/${target!.id}`);
-    await page.getByRole('heading', { name: `Policy ${target!.number}`, level: 1 }).waitFor();
+    await page.waitForURL((url) => url.pathname === `/policies/policy/${target.id}`);
+    await page.getByRole('heading', { name: `Policy ${target.number}`, level: 1 }).waitFor();
 
+    // Endorsed without a premium: the changed risk is re-rated by the lines engine.
     await page.getByRole('button', { name: 'Endorse' }).click();
     const endorse = page.getByRole('dialog', { name: 'Endorse policy' });
-    await endorse.getByLabel('New annual premium').fill('1111.00');
-    await endorse.getByLabel('Changed risk field').fill('vehicle.use');
-    await endorse.getByLabel('New value').fill('Business');
+    await endorse.getByLabel('Changed risk field').fill('vehicle.usage');
+    await endorse.getByLabel('New value').fill('business');
     await endorse.getByRole('button', { name: 'Endorse' }).click();
     await page.getByText('Endorsement completed.').waitFor();
     await endorse.waitFor({ state: 'hidden' });
 
     // A back-dated endorsement is out of sequence: its conflicts are reviewed, then it is committed.
-    const backDated = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
     await page.getByRole('button', { name: 'Endorse' }).click();
-    await endorse.getByLabel('Effective date').fill(backDated);
-    await endorse.getByLabel('New annual premium').fill('1050.00');
-    await endorse.getByLabel('Changed risk field').fill('vehicle.use');
-    await endorse.getByLabel('New value').fill('Pleasure');
+    await endorse.getByLabel('Effective date').fill(day(-10));
+    await endorse.getByLabel('Changed risk field').fill('vehicle.usage');
+    await endorse.getByLabel('New value').fill('pleasure');
     await endorse.getByRole('button', { name: 'Endorse' }).click();
     await page.getByText('This endorsement is out of sequence: review its conflicts under Transactions.').waitFor();
     await page.getByText('Out-of-sequence endorsement under review').waitFor();
@@ -56,15 +88,23 @@ describe('policies in the browser', () => {
     await page.getByRole('button', { name: 'Review conflicts' }).click();
     const review = page.getByRole('dialog', { name: 'Review out-of-sequence endorsement' });
     const conflicts = review.getByRole('table', { name: 'Conflicts' });
-    await conflicts.getByRole('cell', { name: 'vehicle.use' }).waitFor();
-    await conflicts.getByRole('cell', { name: 'Business' }).waitFor();
+    await conflicts.getByRole('cell', { name: 'vehicle.usage' }).waitFor();
+    await conflicts.getByRole('cell', { name: 'business' }).waitFor();
     await review.getByRole('button', { name: 'Commit' }).click();
     await page.getByText('Out-of-sequence endorsement committed.').waitFor();
 
+    // Compare the first and the latest revision factor by factor (usage commute → business).
     await page.getByRole('button', { name: 'Compare revisions' }).click();
     const compare = page.getByRole('dialog', { name: 'Compare revisions' });
-    await compare.getByText(/Annual premium change/).waitFor();
-    await compare.getByRole('table', { name: 'Premium by coverage' }).waitFor();
+    const factors = compare.getByRole('table', { name: 'Premium by factor' });
+    await factors.getByRole('row', { name: /^Vehicle\s+Usage relativity\s+1\s+1\.2\s+0\.2$/ }).waitFor();
+    await factors.getByRole('row', { name: /Answer: Usage\s+commute\s+business/ }).waitFor();
+    await factors
+      .getByRole('row', { name: /Rate table: Usage factor\s+1\s+1\.2\s+0\.2/ })
+      .first()
+      .waitFor();
+    await compare.getByText(/^Rated premium: /).waitFor();
+    expect(await compare.getByText(/without re-rating/).count()).toBe(0);
     await page.keyboard.press('Escape');
     await compare.waitFor({ state: 'hidden' });
 
@@ -84,19 +124,26 @@ describe('policies in the browser', () => {
     await page.getByText('Reinstatement completed.').waitFor();
     await page.getByRole('button', { name: 'Cancel policy' }).waitFor();
 
+    await page.getByRole('button', { name: 'Renew' }).click();
+    const renew = page.getByRole('dialog', { name: 'Renew policy' });
+    await renew.getByText('re-rated on the product version in force then').waitFor();
+    await renew.getByRole('button', { name: 'Renew' }).click();
+    await page.getByText('Renewal completed.').waitFor();
+
     await page.getByRole('tab', { name: 'Transactions' }).click();
     const transactions = page.getByRole('table', { name: 'Transactions' });
-    await transactions.getByRole('cell', { name: 'Reinstatement' }).waitFor();
+    await transactions.getByRole('cell', { name: 'Renewal' }).waitFor();
+    await transactions.getByRole('row', { name: /^Renewal .*Re-rated on product version 2026\.1\./ }).waitFor();
+    await transactions.getByRole('row', { name: /^Cancellation .*as an adjustment installment\./ }).waitFor();
     const types = await transactions.locator('tbody tr td:first-child').allInnerTexts();
-    expect(types).toEqual(['Reinstatement', 'Cancellation', 'Endorsement', 'Endorsement', 'New business']);
-    const [cancellation] = await query<{ result: { returnPremium: string; method: string } }>(
-      `select result from policies.policy_transaction where policy_id = ${target!.id} and type = 'cancellation'`,
+    expect(types).toEqual(['Renewal', 'Reinstatement', 'Cancellation', 'Endorsement', 'Endorsement', 'New business']);
+    const results = await query<{ type: string; result: Record<string, unknown> }>(
+      `select type, result from policies.policy_transaction where policy_id = ${target.id} order by id`,
     );
-    expect(cancellation!.result.method).toBe('short_rate');
+    expect(results.find((r) => r.type === 'cancellation')!.result.method).toBe('short_rate');
+    expect(results.find((r) => r.type === 'renewal')!.result.rerated).toBe(true);
     await page.getByRole('tab', { name: 'Billing' }).click();
     await page.getByRole('table', { name: 'Installments' }).waitFor();
-
-    await page.screenshot({ path: '/tmp/policies-policy-billing.png' });
 
     // Renewals run over every policy expiring within the date, with a progress bar.
     await page.goto(`${session.server.url}/policies/failed-renewals`);
@@ -106,9 +153,44 @@ describe('policies in the browser', () => {
     await page.getByRole('progressbar', { name: 'Renewal run progress' }).waitFor();
 
     // The classic link of the previous portal lands on the same screen.
-    await page.goto(`${session.server.url}/personal_auto/policies/information?policyId=${target!.id}`);
-    await page.waitForURL((url) => url.pathname === `/policies/${target!.id}`);
-    await page.getByRole('heading', { name: `Policy ${target!.number}`, level: 1 }).waitFor();
+    await page.goto(`${session.server.url}/personal_auto/policies/information?policyId=${target.id}`);
+    await page.waitForURL((url) => url.pathname === `/policies/${target.id}`);
+    await page.getByRole('heading', { name: `Policy ${target.number}`, level: 1 }).waitFor();
+
+    // An adjuster files an FNOL on that policy and sees its coverages in force.
+    const adjuster = await session.signIn('adjuster@atrium.test', '/claims/fnol');
+    await adjuster.waitForURL((url) => url.pathname === '/claims/fnol');
+    await adjuster.getByRole('textbox', { name: 'Policy search' }).fill(target.number);
+    await adjuster.getByRole('button', { name: 'Search', exact: true }).click();
+    await adjuster.getByRole('button', { name: `Select ${target.number}` }).click();
+    await adjuster.getByRole('button', { name: 'Use the revision in force' }).click();
+    const inForce = adjuster.getByRole('table', { name: 'Coverages in force' });
+    await inForce.getByRole('row', { name: /Collision/i }).waitFor();
+    await inForce.getByRole('row', { name: /Bodily injury/i }).waitFor();
+    await adjuster.getByRole('button', { name: 'Next' }).click();
+    await adjuster.getByRole('heading', { name: 'Reported By' }).waitFor();
+    await adjuster.getByRole('textbox', { name: 'Reported by' }).fill('Marlowe Okonkwo');
+    await adjuster.getByRole('button', { name: 'Next' }).click();
+    await adjuster.getByRole('heading', { name: 'Loss Details' }).waitFor();
+    await adjuster.getByLabel('Date of loss').fill(day(-1));
+    await adjuster.getByRole('textbox', { name: 'Loss description' }).fill('Hail on the parked car');
+    await adjuster.getByRole('textbox', { name: 'State' }).fill('TX');
+    await adjuster.getByRole('button', { name: 'Next' }).click();
+    await adjuster.getByRole('heading', { name: 'Claimants and Exposures' }).waitFor();
+    await adjuster.getByRole('combobox', { name: 'Coverage' }).click();
+    await adjuster.getByRole('option', { name: /^Comprehensive/ }).click();
+    await adjuster.getByRole('button', { name: 'Add exposure' }).click();
+    await adjuster.getByRole('button', { name: 'Next' }).click();
+    await adjuster.getByRole('heading', { name: 'Submit Claim' }).waitFor();
+    await adjuster.getByRole('button', { name: 'Submit Claim', exact: true }).last().click();
+    await adjuster.waitForURL(
+      (url) => /^\/claims\/[^/]+\/details$/.test(url.pathname) && !url.pathname.includes('fnol'),
+    );
+    const [claim] = await query<{ policy_source: string; policy_ref: string; coverages: number }>(
+      `select policy_source, policy_ref, jsonb_array_length(policy_coverages) as coverages from claims.claim
+        where policy_number = '${target.number}' order by id desc limit 1`,
+    );
+    expect(claim).toMatchObject({ policy_source: 'policies', policy_ref: String(target.id), coverages: 5 });
     expect(session.errors).toEqual([]);
   });
 

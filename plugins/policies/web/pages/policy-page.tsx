@@ -536,6 +536,7 @@ function TransactionsPanel({
                         Dismissed: {row.reason_dismissed}
                       </Text>
                     ) : null}
+                    <TransactionNotes result={row.result} />
                   </td>
                   <td>
                     <StatusBadge labels={TRANSACTION_STATUS_LABELS} value={row.status} />
@@ -644,7 +645,7 @@ const TITLES: Record<Action, string> = {
 };
 
 function TransactionModal({
-  action,
+  action: opened,
   policy,
   revisions,
   pending,
@@ -660,19 +661,25 @@ function TransactionModal({
   onClose(): void;
   onSubmit(body: Record<string, unknown>): void;
 }) {
+  // The last action stays shown while the modal closes (no other title or button flickers in).
+  const [action, setAction] = useState<Action | null>(opened);
+  useEffect(() => {
+    if (opened) setAction(opened);
+  }, [opened]);
   const today = new Date().toISOString().slice(0, 10);
   const term = policy.terms.at(-1);
   const [effective, setEffective] = useState(today);
-  const [premium, setPremium] = useState(policy.annual_premium ?? '');
+  const [premium, setPremium] = useState(policy.rerateable ? '' : (policy.annual_premium ?? ''));
   const [description, setDescription] = useState('');
   const [field, setField] = useState('');
   const [value, setValue] = useState('');
   const [method, setMethod] = useState<string | null>('pro_rata');
   const [reason, setReason] = useState<string | null>('Insured request');
   useEffect(() => {
-    setEffective(action === 'renew' && term ? term.expiration_date : today);
-    setPremium(policy.annual_premium ?? '');
-  }, [action, term, today, policy.annual_premium]);
+    if (!opened) return;
+    setEffective(opened === 'renew' && term ? term.expiration_date : today);
+    setPremium(policy.rerateable ? '' : (policy.annual_premium ?? ''));
+  }, [opened, term, today, policy.annual_premium, policy.rerateable]);
   const shortRateNote =
     policy.short_rate?.kind === 'factor'
       ? `Short rate returns ${Number(policy.short_rate.factor) * 100}% of the pro-rata return.`
@@ -681,7 +688,7 @@ function TransactionModal({
         : '';
   return (
     <Modal
-      opened={action !== null}
+      opened={opened !== null}
       onClose={onClose}
       title={action ? TITLES[action] : ''}
       size={action === 'compare' ? 'xl' : 'md'}
@@ -696,7 +703,7 @@ function TransactionModal({
               onSubmit({
                 type: 'endorsement',
                 effective_date: effective,
-                annual_premium: premium,
+                ...(premium.trim() ? { annual_premium: premium.trim() } : {}),
                 description,
                 ...(field.trim() ? { changes: { [field.trim()]: value } } : {}),
               });
@@ -714,7 +721,11 @@ function TransactionModal({
               <Text size="sm">The policy is reinstated from its cancellation date, with the premium it had.</Text>
             ) : null}
             {action === 'renew' ? (
-              <Text size="sm">A new term starts when this one expires, at the current annual premium.</Text>
+              <Text size="sm">
+                {policy.rerateable
+                  ? 'A new term starts when this one expires, re-rated on the product version in force then.'
+                  : 'A new term starts when this one expires, at the current annual premium.'}
+              </Text>
             ) : null}
             {action !== 'reinstate' ? (
               <TextInput
@@ -730,7 +741,10 @@ function TransactionModal({
               <>
                 <TextInput
                   label="New annual premium"
-                  required
+                  required={!policy.rerateable}
+                  description={
+                    policy.rerateable ? 'Leave empty to re-rate the changed risk on the product version.' : undefined
+                  }
                   inputMode="decimal"
                   value={premium}
                   onChange={(e) => setPremium(e.currentTarget.value)}
@@ -738,7 +752,7 @@ function TransactionModal({
                 <Group grow>
                   <TextInput
                     label="Changed risk field"
-                    placeholder="dwelling.roof_type"
+                    placeholder={policy.rerateable ? 'vehicle.usage' : 'dwelling.roof_type'}
                     value={field}
                     onChange={(e) => setField(e.currentTarget.value)}
                   />
@@ -854,6 +868,7 @@ function CompareRevisions({ revisions }: { revisions: Revision[] }) {
                   )}
                 </tbody>
               </DataTable>
+              <PremiumByFactor comparison={c} />
               <DataTable label="Premium by coverage">
                 <thead>
                   <tr>
@@ -882,4 +897,106 @@ function CompareRevisions({ revisions }: { revisions: Revision[] }) {
       )}
     </Stack>
   );
+}
+
+const FACTOR_KIND: Record<string, string> = {
+  field: 'Answer',
+  ancestor_field: 'Answer',
+  calculation: 'Calculation',
+  limit: 'Limit',
+  deductible: 'Deductible',
+  item: 'Coverage',
+  children: 'Sub-risks',
+  table: 'Rate table',
+};
+
+/** Shows a worksheet figure: money-like values as amounts, factors and answers as they are. */
+const figure = (value: string | null) => (value == null ? '–' : value);
+
+/**
+ * The premium explained factor by factor: each calculation of the two worksheets side by side with
+ * the difference, under it the inputs and rate-table reads that moved; then the rated premium
+ * change and what was entered without re-rating.
+ */
+function PremiumByFactor({ comparison: c }: { comparison: Comparison }) {
+  const moved = c.calculations.filter((line) => line.change !== '0' || line.factors.length > 0);
+  const shown = moved.length ? moved : c.calculations;
+  return (
+    <Stack gap="xs">
+      <DataTable label="Premium by factor">
+        <thead>
+          <tr>
+            <th>Risk</th>
+            <th>Factor</th>
+            <th>From</th>
+            <th>To</th>
+            <th>Difference</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.length === 0 ? (
+            <tr>
+              <td colSpan={5}>Neither revision has a rating worksheet.</td>
+            </tr>
+          ) : (
+            shown.flatMap((line) => [
+              <tr key={`${line.risk}:${line.calculation}`}>
+                <td>{line.risk}</td>
+                <td>
+                  <Text size="sm" fw={600}>
+                    {coverageLabel(line.calculation)}
+                  </Text>
+                </td>
+                <td>{figure(line.from)}</td>
+                <td>{figure(line.to)}</td>
+                <td>{figure(line.change)}</td>
+              </tr>,
+              ...line.factors.map((f) => (
+                <tr key={`${line.risk}:${line.calculation}:${f.kind}:${f.name}`}>
+                  <td />
+                  <td>
+                    {FACTOR_KIND[f.kind] ?? 'Input'}: {coverageLabel(f.name)}
+                  </td>
+                  <td>{figure(f.from)}</td>
+                  <td>{figure(f.to)}</td>
+                  <td>{figure(f.change)}</td>
+                </tr>
+              )),
+            ])
+          )}
+        </tbody>
+      </DataTable>
+      <Text size="sm">
+        Rated premium: {money(c.rated_premium_from)} → {money(c.rated_premium_to)} ({money(c.rated_premium_change)})
+      </Text>
+      {c.not_rated_change !== '0.00' ? (
+        <Text size="sm">Entered on an endorsement without re-rating: {money(c.not_rated_change)}</Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** How a completed transaction was priced and billed, from its result (docs/policies.md). */
+function TransactionNotes({ result }: { result: Record<string, unknown> | null | undefined }) {
+  if (!result) return null;
+  const notes: string[] = [];
+  if (result.rerated === true && typeof result.productVersion === 'string') {
+    notes.push(`Re-rated on product version ${result.productVersion}.`);
+  }
+  if (typeof result.carriedReason === 'string') notes.push(result.carriedReason);
+  if (typeof result.billingChange === 'string') {
+    const credit = result.billingChange.startsWith('-');
+    const amount = money(credit ? result.billingChange.slice(1) : result.billingChange);
+    const verb = credit ? 'Credited' : 'Billed';
+    notes.push(
+      result.spreadOver
+        ? `${verb} ${amount} over ${String(result.spreadOver)} open installments.`
+        : `${verb} ${amount} as an adjustment installment.`,
+    );
+  }
+  return notes.map((note) => (
+    <Text key={note} size="xs" c="dimmed">
+      {note}
+    </Text>
+  ));
 }
