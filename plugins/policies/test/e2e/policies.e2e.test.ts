@@ -152,8 +152,8 @@ describe('policies in the browser', () => {
     await page.getByText(/renewals processed/).waitFor();
     await page.getByRole('progressbar', { name: 'Renewal run progress' }).waitFor();
 
-    // The classic link of the previous portal lands on the same screen.
-    await page.goto(`${session.server.url}/personal_auto/policies/information?policyId=${target.id}`);
+    // The classic link of the previous portal (the carrier's product slug, default atrium) lands on the same screen.
+    await page.goto(`${session.server.url}/atrium/policies/information?policyId=${target.id}`);
     await page.waitForURL((url) => url.pathname === `/policies/${target.id}`);
     await page.getByRole('heading', { name: `Policy ${target.number}`, level: 1 }).waitFor();
 
