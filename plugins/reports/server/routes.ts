@@ -61,7 +61,11 @@ const present = (row: RunRow, withResult: boolean): ReportRunJson => ({
   result: withResult ? (row.result ?? null) : null,
 });
 
-const safeFileName = (text: string) => text.replace(/[^A-Za-z0-9 ._-]+/g, '-').trim() || 'report';
+const safeFileName = (text: string) =>
+  text
+    .replace(/:\s*/g, ' - ')
+    .replace(/[^A-Za-z0-9 ._-]+/g, '-')
+    .trim() || 'report';
 
 /**
  * Reports under /api/reports (docs/reports.md): start a run (a job), poll it, read its result and
