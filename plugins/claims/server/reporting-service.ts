@@ -41,7 +41,8 @@ async function readableClaims(context: ServerPluginContext, caller: Principal): 
 
 function conditions(filter: ClaimReportFilter): SQL[] {
   const parts: SQL[] = [ne(claim.status, 'draft')];
-  if (filter.policyNumbers) parts.push(inArray(claim.policyNumber, filter.policyNumbers.length ? filter.policyNumbers : ['']));
+  if (filter.policyNumbers)
+    parts.push(inArray(claim.policyNumber, filter.policyNumbers.length ? filter.policyNumbers : ['']));
   if (filter.lossFrom) parts.push(gte(claim.dateOfLoss, new Date(`${filter.lossFrom}T00:00:00Z`)));
   if (filter.lossTo) parts.push(lt(claim.dateOfLoss, new Date(nextDay(filter.lossTo))));
   if (filter.statuses?.length) parts.push(inArray(claim.status, filter.statuses));

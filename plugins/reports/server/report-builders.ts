@@ -28,7 +28,9 @@ export const MAX_RESULT_ROWS = 100_000;
 const PAGE = 2000;
 export class ReportTooLarge extends Error {
   constructor() {
-    super(`The report has more than ${MAX_RESULT_ROWS.toLocaleString('en-US')} rows. Narrow the filters and run it again.`);
+    super(
+      `The report has more than ${MAX_RESULT_ROWS.toLocaleString('en-US')} rows. Narrow the filters and run it again.`,
+    );
   }
 }
 
@@ -107,7 +109,8 @@ async function eachClaimPage(
 
 async function collectClaims(build: BuildContext, filter: ClaimReportFilter, span: [number, number]) {
   const claims = build.context.service(CLAIMS_REPORTING);
-  if ((await claims.countClaims(build.context.db, build.principal, filter)) > MAX_RESULT_ROWS) throw new ReportTooLarge();
+  if ((await claims.countClaims(build.context.db, build.principal, filter)) > MAX_RESULT_ROWS)
+    throw new ReportTooLarge();
   const rows: ClaimReportRow[] = [];
   await eachClaimPage(build, filter, span, (page) => rows.push(...page));
   return rows;
@@ -212,7 +215,7 @@ const lossRunByPolicy: Builder<'loss-run-policy'> = async (build, filters) => {
 const lossRunByPeriod: Builder<'loss-run-period'> = async (build, filters) => {
   const months = new Map<string, { claims: number; paid: Dec; reserve: Dec; recovered: Dec; incurred: Dec }>();
   // Every month of the period appears, also those without losses.
-  for (let m = monthOf(filters.from); m <= monthOf(filters.to); ) {
+  for (let m = monthOf(filters.from); m <= monthOf(filters.to);) {
     months.set(m, { claims: 0, paid: zero(), reserve: zero(), recovered: zero(), incurred: zero() });
     const [y, mo] = m.split('-').map(Number) as [number, number];
     m = mo === 12 ? `${y + 1}-01` : `${y}-${String(mo + 1).padStart(2, '0')}`;
@@ -262,7 +265,11 @@ const lossRunByPeriod: Builder<'loss-run-period'> = async (build, filters) => {
         { key: 'paid', label: 'Paid' },
         { key: 'reserve_outstanding', label: 'Reserve outstanding' },
       ],
-      data: rows.map((r) => ({ month: r.month, paid: Number(r.paid), reserve_outstanding: Number(r.reserve_outstanding) })),
+      data: rows.map((r) => ({
+        month: r.month,
+        paid: Number(r.paid),
+        reserve_outstanding: Number(r.reserve_outstanding),
+      })),
     },
   };
 };
@@ -433,7 +440,13 @@ const agentProduction: Builder<'agent-production'> = async (build, filters) => {
   >();
   for (const t of terms) {
     const key = t.agentContactId ?? '';
-    const bucket = agents.get(key) ?? { agency: t.agencyContactId, terms: 0, written: zero(), earned: zero(), commission: zero() };
+    const bucket = agents.get(key) ?? {
+      agency: t.agencyContactId,
+      terms: 0,
+      written: zero(),
+      earned: zero(),
+      commission: zero(),
+    };
     bucket.terms += 1;
     bucket.written = bucket.written.plus(t.writtenPremium);
     bucket.earned = bucket.earned.plus(t.earnedPremium);
@@ -441,7 +454,8 @@ const agentProduction: Builder<'agent-production'> = async (build, filters) => {
     agents.set(key, bucket);
   }
   for (const key of losses.keys()) {
-    if (!agents.has(key)) agents.set(key, { agency: null, terms: 0, written: zero(), earned: zero(), commission: zero() });
+    if (!agents.has(key))
+      agents.set(key, { agency: null, terms: 0, written: zero(), earned: zero(), commission: zero() });
   }
   const names = await contactNames(build, [...agents.keys(), ...[...agents.values()].map((a) => a.agency ?? '')]);
   const nameOf = (id: string | null) => (id ? (names.get(id) ?? 'Unknown contact') : 'No agent');
@@ -490,7 +504,11 @@ const agentProduction: Builder<'agent-production'> = async (build, filters) => {
         { key: 'written', label: 'Written premium' },
         { key: 'incurred', label: 'Total incurred' },
       ],
-      data: rows.map((r) => ({ agent: r.agent, written: Number(r.written_premium), incurred: Number(r.total_incurred) })),
+      data: rows.map((r) => ({
+        agent: r.agent,
+        written: Number(r.written_premium),
+        incurred: Number(r.total_incurred),
+      })),
     },
   };
 };

@@ -50,13 +50,17 @@ export async function runReport(context: ServerPluginContext, runId: number, db:
       .where(eq(reportRun.id, runId));
   } catch (error) {
     const known =
-      error instanceof ReportTooLarge || error instanceof ClaimsReportingRefused || error instanceof PolicyReportingRefused;
+      error instanceof ReportTooLarge ||
+      error instanceof ClaimsReportingRefused ||
+      error instanceof PolicyReportingRefused;
     if (!known) context.log.error({ err: error, runId }, 'report run failed');
     await db
       .update(reportRun)
       .set({
         status: 'FAILED',
-        error: known ? (error as Error).message : 'The report could not be computed. Try again, or ask your administrator.',
+        error: known
+          ? (error as Error).message
+          : 'The report could not be computed. Try again, or ask your administrator.',
         finishedAt: new Date(),
       })
       .where(eq(reportRun.id, runId));

@@ -33,7 +33,8 @@ const NEEDS: Record<ReportId, { claims: boolean; policies: boolean }> = {
 };
 
 const refusedTo403 = (error: unknown): never => {
-  if (error instanceof ClaimsReportingRefused || error instanceof PolicyReportingRefused) throw new ApiError(403, FORBIDDEN);
+  if (error instanceof ClaimsReportingRefused || error instanceof PolicyReportingRefused)
+    throw new ApiError(403, FORBIDDEN);
   throw error;
 };
 
@@ -152,7 +153,12 @@ export function reportRoutes(router: AtriumRouter, context: ServerPluginContext)
     '/runs/:id/',
     {
       config: { access: can('report', 'read') },
-      schema: { summary: 'A report run: status, progress and, once finished, its result.', tags, security, params: idParams },
+      schema: {
+        summary: 'A report run: status, progress and, once finished, its result.',
+        tags,
+        security,
+        params: idParams,
+      },
     },
     async (request) => present(await ownRun(request, request.params.id), true),
   );
@@ -166,7 +172,9 @@ export function reportRoutes(router: AtriumRouter, context: ServerPluginContext)
         tags,
         security,
         params: idParams,
-        querystring: z.strictObject({ format: z.enum(['csv', 'xlsx'], { error: 'Choose CSV or XLSX.' }).default('csv') }),
+        querystring: z.strictObject({
+          format: z.enum(['csv', 'xlsx'], { error: 'Choose CSV or XLSX.' }).default('csv'),
+        }),
       },
     },
     async (request, reply) => {
@@ -225,10 +233,7 @@ export function reportRoutes(router: AtriumRouter, context: ServerPluginContext)
       },
     },
     async (request): Promise<PaymentsJson> => {
-      const billing = await context
-        .service(POLICY_REPORTING)
-        .billing(db, principalOf(request), {})
-        .catch(refusedTo403);
+      const billing = await context.service(POLICY_REPORTING).billing(db, principalOf(request), {}).catch(refusedTo403);
       return {
         invoices: billing.invoices.map((i) => ({
           policy_number: i.policyNumber,

@@ -40,11 +40,7 @@ export const REPORT_FILTERS = {
       path: ['lossTo'],
     }),
   'loss-run-policy': z.strictObject({
-    policyNumber: z
-      .string({ error: 'Choose a policy.' })
-      .trim()
-      .min(1, 'Choose a policy.')
-      .max(40, 'Choose a policy.'),
+    policyNumber: z.string({ error: 'Choose a policy.' }).trim().min(1, 'Choose a policy.').max(40, 'Choose a policy.'),
   }),
   'loss-run-period': period,
   'reserves-payments': period,

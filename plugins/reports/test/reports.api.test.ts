@@ -20,7 +20,8 @@ describe('reports', () => {
   const api = (user: string) => as(server, user, { base: '/api/reports' });
   const today = new Date().toISOString().slice(0, 10);
   const DAY = 86_400_000;
-  const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
+  const addDays = (day: string, n: number) =>
+    new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
   const cents = (value: string | number) => Math.round(Number(value) * 100);
 
   /** Starts a run and waits for the job to finish it. */
@@ -80,7 +81,10 @@ describe('reports', () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toContain('text/csv');
     expect(csv.headers.get('content-disposition')).toContain(`.csv`);
-    const lines = (await csv.text()).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe(
       'Claim,Status,Policy,Product,Date of loss,Reported,Loss state,Reserve outstanding,Paid,Recovered,Total incurred',
     );

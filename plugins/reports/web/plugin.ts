@@ -52,7 +52,14 @@ export default definePlugin({
       command: 'reports.open',
     },
     { id: 'reports.agent', title: 'Reports', to: reportsRoute, area: 'agent', order: 5, icon: IconReportAnalytics },
-    { id: 'reports.agent.payments', title: 'Payments', to: paymentsRoute, area: 'agent', order: 4, icon: IconCreditCard },
+    {
+      id: 'reports.agent.payments',
+      title: 'Payments',
+      to: paymentsRoute,
+      area: 'agent',
+      order: 4,
+      icon: IconCreditCard,
+    },
     { id: 'reports.agent.briteapps', title: 'BriteApps', to: briteAppsRoute, area: 'agent', order: 6, icon: IconApps },
   ],
   commands: [

@@ -1,10 +1,5 @@
 import type { ApiClient } from '@atrium/sdk';
-import type {
-  PaymentsJson,
-  ReportId,
-  ReportOptionsJson,
-  ReportRunJson,
-} from '../shared/report-definitions.js';
+import type { PaymentsJson, ReportId, ReportOptionsJson, ReportRunJson } from '../shared/report-definitions.js';
 
 export const reportKeys = {
   options: ['reports', 'options'] as const,

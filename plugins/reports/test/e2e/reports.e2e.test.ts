@@ -34,9 +34,7 @@ describe('reports and the agent portal in the browser', () => {
     const titles = (await nav.getByRole('link').allInnerTexts()).map((t) => t.trim());
     const spec = ['New Quote', 'Policies and Quotes', 'Claims', 'Payments', 'Reports', 'BriteApps'];
     expect(titles.filter((t) => spec.includes(t))).toEqual(spec);
-    await expect
-      .poll(() => page.locator('[data-audience]').first().getAttribute('data-audience'))
-      .toBe('agency');
+    await expect.poll(() => page.locator('[data-audience]').first().getAttribute('data-audience')).toBe('agency');
 
     // BriteApps: honest about third-party apps not being enabled.
     await nav.getByRole('link', { name: 'BriteApps' }).click();

@@ -10,7 +10,11 @@ import { EmptyState, PageHeader } from '@atrium/sdk';
 export default function BriteAppsPage() {
   return (
     <Stack>
-      <PageHeader title="BriteApps" icon={IconApps} description="Apps from other vendors that your carrier enables for agents." />
+      <PageHeader
+        title="BriteApps"
+        icon={IconApps}
+        description="Apps from other vendors that your carrier enables for agents."
+      />
       <EmptyState
         icon={IconApps}
         title="No BriteApps are enabled for agents."

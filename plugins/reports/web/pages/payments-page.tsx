@@ -77,7 +77,10 @@ export default function PaymentsPage() {
                 Payments received
               </Title>
               {data.payments.length === 0 ? (
-                <EmptyState title="No payments received." description="No payment has been received on your policies yet." />
+                <EmptyState
+                  title="No payments received."
+                  description="No payment has been received on your policies yet."
+                />
               ) : (
                 <DataTable label="Payments received">
                   <Table.Thead>

@@ -282,10 +282,7 @@ function ReportRunner({ report }: { report: ReportDefinition }) {
             ))}
           </StatGrid>
           {result.rows.length === 0 ? (
-            <EmptyState
-              title="Nothing to report."
-              description="No records you may see match these filters."
-            />
+            <EmptyState title="Nothing to report." description="No records you may see match these filters." />
           ) : (
             <>
               {result.chart ? <ReportChart chart={result.chart} /> : null}
