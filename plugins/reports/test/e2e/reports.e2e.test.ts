@@ -28,7 +28,8 @@ describe('reports and the agent portal in the browser', () => {
     );
     const policyNumber = claims[0]!.policy_number;
 
-    const page = await session.signIn('agent@agency.test', '/');
+    // All Modules is a full-page layout; the agent navigation is the sidebar of every other page.
+    const page = await session.signIn('agent@agency.test', '/reports');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'BriteApps' }).waitFor();
     const titles = (await nav.getByRole('link').allInnerTexts()).map((t) => t.trim());
