@@ -26,7 +26,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 export async function runReport(context: ServerPluginContext, runId: number, db: Database = context.db): Promise<void> {
   const [run] = await db
     .update(reportRun)
-    .set({ status: 'IN_PROGRESS' })
+    .set({ status: 'IN_PROGRESS', startedAt: new Date() })
     .where(and(eq(reportRun.id, runId), eq(reportRun.status, 'NEW')))
     .returning();
   if (!run) return;

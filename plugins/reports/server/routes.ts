@@ -193,6 +193,45 @@ export function reportRoutes(router: AtriumRouter, context: ServerPluginContext)
     },
   );
 
+  /** Whether the caller may read claims, and policies (what each report needs, NEEDS above). */
+  async function mayRead(principal: Principal) {
+    const [claims, policies] = await Promise.all([
+      context
+        .service(CLAIMS_REPORTING)
+        .countClaims(db, principal, { policyNumbers: [] })
+        .then(
+          () => true,
+          (error: unknown) => (error instanceof ClaimsReportingRefused ? false : Promise.reject(error)),
+        ),
+      context
+        .service(POLICY_REPORTING)
+        .premium(db, principal, { from: '1900-01-01', to: '1900-01-01', policyNumbers: [] })
+        .then(
+          () => true,
+          (error: unknown) => (error instanceof PolicyReportingRefused ? false : Promise.reject(error)),
+        ),
+    ]);
+    return { claims, policies };
+  }
+
+  router.get(
+    '/available/',
+    {
+      config: { access: can('report', 'read') },
+      schema: {
+        summary: 'The reports the caller may run (each needs claims read, policies read, or both).',
+        tags,
+        security,
+      },
+    },
+    async (request) => {
+      const may = await mayRead(principalOf(request));
+      return {
+        reports: REPORT_IDS.filter((id) => (!NEEDS[id].claims || may.claims) && (!NEEDS[id].policies || may.policies)),
+      };
+    },
+  );
+
   router.get(
     '/options/',
     {

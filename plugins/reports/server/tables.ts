@@ -25,6 +25,8 @@ export const reportRun = reportsSchema.table(
     error: text('error'),
     result: jsonb('result').$type<ReportResult>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the job took the run (the queue's wait is createdAt → startedAt). */
+    startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (table) => [index('report_run_user_idx').on(table.username, table.id)],

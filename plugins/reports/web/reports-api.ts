@@ -3,6 +3,7 @@ import type { PaymentsJson, ReportId, ReportOptionsJson, ReportRunJson } from '.
 
 export const reportKeys = {
   options: ['reports', 'options'] as const,
+  available: ['reports', 'available'] as const,
   payments: ['reports', 'payments'] as const,
 };
 
@@ -13,6 +14,9 @@ export const getRun = (api: ApiClient, id: number) => api.get<ReportRunJson>(`/r
 
 export const getOptions = (api: ApiClient, signal?: AbortSignal) =>
   api.get<ReportOptionsJson>('/reports/options/', { signal });
+
+export const getAvailable = (api: ApiClient, signal?: AbortSignal) =>
+  api.get<{ reports: ReportId[] }>('/reports/available/', { signal });
 
 export const getPayments = (api: ApiClient, signal?: AbortSignal) =>
   api.get<PaymentsJson>('/reports/payments/', { signal });

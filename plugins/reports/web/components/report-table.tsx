@@ -41,7 +41,11 @@ export function ReportTable({ result }: { result: ReportResult }) {
           {shown.map((row, index) => (
             <Table.Tr key={index}>
               {result.columns.map((column) => (
-                <Table.Td key={column.key} ta={numeric(column.kind) ? 'right' : undefined}>
+                <Table.Td
+                  key={column.key}
+                  ta={numeric(column.kind) ? 'right' : undefined}
+                  style={{ whiteSpace: 'nowrap' }}
+                >
                   {formatCell(row[column.key], column.kind)}
                 </Table.Td>
               ))}

@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router-dom';
 import {
   EmptyState,
   PageHeader,
+  QueryState,
   Stat,
   StatGrid,
   createJobRunnerMachine,
@@ -25,7 +26,7 @@ import {
 } from '../../shared/report-definitions.js';
 import { ReportChart } from '../components/report-chart.js';
 import { ReportTable, formatCell } from '../components/report-table.js';
-import { downloadRun, getOptions, getRun, reportKeys, startRun } from '../reports-api.js';
+import { downloadRun, getAvailable, getOptions, getRun, reportKeys, startRun } from '../reports-api.js';
 import { reportsRoute } from '../routes.js';
 
 type FilterName = ReportDefinition['filters'][number];
@@ -67,7 +68,32 @@ export default function ReportPage() {
       />
     );
   }
-  return <ReportRunner key={report.id} report={report} />;
+  return <AvailableReport report={report} />;
+}
+
+/** A report the role may not run says so instead of offering a Run button the server refuses. */
+function AvailableReport({ report }: { report: ReportDefinition }) {
+  const api = useApiClient();
+  const available = useQuery({ queryKey: reportKeys.available, queryFn: ({ signal }) => getAvailable(api, signal) });
+  return (
+    <QueryState query={available}>
+      {(data) =>
+        data.reports.includes(report.id) ? (
+          <ReportRunner key={report.id} report={report} />
+        ) : (
+          <EmptyState
+            title={`Your role may not run ${report.title}.`}
+            description="It covers records your role may not read."
+            action={
+              <Anchor component={Link} to={reportsRoute.link({})}>
+                All reports
+              </Anchor>
+            }
+          />
+        )
+      }
+    </QueryState>
+  );
 }
 
 function ReportRunner({ report }: { report: ReportDefinition }) {

@@ -11,6 +11,7 @@ CREATE TABLE "reports"."report_run" (
 	"error" text,
 	"result" jsonb,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"started_at" timestamp with time zone,
 	"finished_at" timestamp with time zone
 );
 --> statement-breakpoint
