@@ -2,8 +2,8 @@
 /**
  * Loss-run reports over BENCH_CLAIMS (100,000) generated claims (claims' bulk generator, the
  * `npm run seed -- --claims N` data; BENCH_CLAIMS=1000000 for the issue's million), on PostgreSQL
- * (DATABASE_URL names the server, default the local one) in a copy of the template database the
- * claims P2 benchmark builds once per size (plugins/claims/bench/bench-database.ts). Through the real
+ * (DATABASE_URL names the server, default the local one; a fresh database, dropped at the end) or
+ * the embedded PGlite (BENCH_PGLITE=1). Through the real
  * server: sign-in, POST /api/reports/runs/, the pg-boss job, the claims reporting service in the
  * administrator's scope, then GET until SUCCESS. Prints, for BENCH_RUNS (10) runs each:
  * - loss run by policy (one generated policy, its claims): end-to-end time and the job's own time
@@ -12,21 +12,46 @@
  */
 import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
+import pg from 'pg';
 import { createAtrium, loadConfig } from '@atrium/server';
-import { benchDatabase } from '../../claims/bench/bench-database.js';
 import type { ReportRunJson } from '../shared/report-definitions.js';
 
-// A bench database holds no real secrets: a fixed key when none is set (PostgreSQL requires one).
-process.env.ATRIUM_SECRET_KEY ??= 'b5'.repeat(32);
 const CLAIMS = Number(process.env.BENCH_CLAIMS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
 const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
 
+// A fresh PostgreSQL database for the run (dropped at the end), or the embedded PGlite with BENCH_PGLITE=1.
+const server = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const onPglite = process.env.BENCH_PGLITE === '1';
+const name = `atrium_bench_reports_${process.pid}`;
+const admin = async (text: string) => {
+  const client = new pg.Client({ connectionString: server });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+};
+let databaseUrl: string | undefined;
+if (!onPglite) {
+  await admin(`drop database if exists ${name}`);
+  await admin(`create database ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+}
+
 const started = performance.now();
-const db = await benchDatabase(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', CLAIMS);
 const atrium = await createAtrium({
-  config: { ...loadConfig({ LOG_LEVEL: 'warn' }), dataDir: 'memory://', databaseUrl: db.url, workers: true },
+  config: {
+    // A bench database holds no real secrets: a fixed key (PostgreSQL requires one).
+    ...loadConfig({ LOG_LEVEL: 'warn', ATRIUM_SECRET_KEY: 'b5'.repeat(32) }),
+    dataDir: 'memory://',
+    databaseUrl,
+    workers: true,
+  },
   seed: 'auto',
   logStream: sink,
 });
@@ -34,7 +59,12 @@ try {
   await atrium.app!.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(atrium.app!.server.address() as AddressInfo).port}`;
   const pool = atrium.database.pool;
-  console.log(`  ${CLAIMS} claims ready in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  // The claims module's volume generator (`npm run seed -- --claims N`), through its plugin definition.
+  const claimsPlugin = atrium.plugins.find((plugin) => plugin.volumes?.claims)!;
+  await claimsPlugin.volumes!.claims!({ db: atrium.database.db, log: atrium.log, progress: () => {} }, CLAIMS);
+  console.log(
+    `  ${CLAIMS} claims ready in ${((performance.now() - started) / 1000).toFixed(0)} s (${atrium.database.kind})`,
+  );
 
   const signIn = await fetch(`${base}/api/identity/sign-in`, {
     method: 'POST',
@@ -107,5 +137,5 @@ try {
   );
 } finally {
   await atrium.close();
-  await db.drop();
+  if (!onPglite) await admin(`drop database if exists ${name} with (force)`);
 }

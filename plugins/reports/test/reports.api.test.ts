@@ -205,6 +205,12 @@ describe('reports', () => {
     const author = await api('author@atrium.test');
     const refused = await author.post('/runs/', { report: 'claims-register', filters: {} });
     expect(refused.status).toBe(403);
+    // …and the reports page offers that role only what it may run.
+    expect(await (await author.get('/available/')).json()).toEqual({ reports: ['premium'] });
+    const agentReports = (await (await (await api('agent@agency.test')).get('/available/')).json()) as {
+      reports: string[];
+    };
+    expect(agentReports.reports).toHaveLength(7);
 
     const admin = await api('admin@atrium.test');
     const badDate = await admin.post('/runs/', { report: 'premium', filters: { from: '2026-13-01', to: today } });
