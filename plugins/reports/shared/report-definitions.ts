@@ -8,7 +8,12 @@ import { z } from 'zod';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isRealDay = (day: string) => {
   const parsed = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === day;
+  return (
+    !Number.isNaN(parsed.getTime()) &&
+    parsed.toISOString().slice(0, 10) === day &&
+    day >= '1900-01-01' &&
+    day <= '2999-12-31'
+  );
 };
 export const isoDay = (label: string) =>
   z
