@@ -131,6 +131,25 @@ export function claimsReportingService(context: ServerPluginContext): ClaimsRepo
         .groupBy(claim.id, claim.number, claim.policyNumber, ledgerEntry.reserveCategory)
         .orderBy(asc(claim.number), asc(ledgerEntry.reserveCategory));
     },
+    async monthlyLosses(db, caller, filter) {
+      const scope = await readableClaims(context, caller);
+      const month = sql<string>`to_char(${claim.dateOfLoss} at time zone 'UTC', 'YYYY-MM')`;
+      const sum = (column: Column) => sql<string>`coalesce(sum(${column}), 0)::numeric(16, 2)::text`;
+      return db
+        .select({
+          month,
+          claims: sql<number>`count(*)::int`,
+          paid: sum(claimBalance.paid),
+          reserveOutstanding: sum(claimBalance.reserveOutstanding),
+          recovered: sum(claimBalance.recovered),
+          totalIncurred: sum(claimBalance.totalIncurred),
+        })
+        .from(claim)
+        .leftJoin(claimBalance, eq(claimBalance.claimId, claim.id))
+        .where(and(...conditions(filter), scope))
+        .groupBy(month)
+        .orderBy(month);
+    },
     async policyNumbers(db, caller) {
       const scope = await readableClaims(context, caller);
       const rows = await db

@@ -52,6 +52,17 @@ export interface ClaimMovementRow {
   recovered: string;
 }
 
+/** The claims of one month of loss (UTC) and their balances summed. */
+export interface MonthlyLossRow {
+  /** 'YYYY-MM'. */
+  month: string;
+  claims: number;
+  paid: string;
+  reserveOutstanding: string;
+  recovered: string;
+  totalIncurred: string;
+}
+
 export type ClaimsReporting = {
   /** How many claims the filter matches (for progress). */
   countClaims(db: Queryable, caller: Principal, filter: ClaimReportFilter): Promise<number>;
@@ -68,6 +79,12 @@ export type ClaimsReporting = {
     caller: Principal,
     filter: ClaimReportFilter & { from: string; to: string },
   ): Promise<ClaimMovementRow[]>;
+  /** Claims by month of loss between `lossFrom` and `lossTo`, summed in the database (loss runs by period). */
+  monthlyLosses(
+    db: Queryable,
+    caller: Principal,
+    filter: ClaimReportFilter & { lossFrom: string; lossTo: string },
+  ): Promise<MonthlyLossRow[]>;
   /** The distinct policy numbers of the claims the caller may read (for a report's policy picker). */
   policyNumbers(db: Queryable, caller: Principal): Promise<string[]>;
 };

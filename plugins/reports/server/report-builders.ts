@@ -221,17 +221,21 @@ const lossRunByPeriod: Builder<'loss-run-period'> = async (build, filters) => {
     m = mo === 12 ? `${y + 1}-01` : `${y}-${String(mo + 1).padStart(2, '0')}`;
     if (months.size > 600) break;
   }
-  await eachClaimPage(build, { lossFrom: filters.from, lossTo: filters.to }, [5, 95], (page) => {
-    for (const row of page) {
-      const bucket = months.get(monthOf(row.dateOfLoss ?? filters.from));
-      if (!bucket) continue;
-      bucket.claims += 1;
-      bucket.paid = bucket.paid.plus(row.paid);
-      bucket.reserve = bucket.reserve.plus(row.reserveOutstanding);
-      bucket.recovered = bucket.recovered.plus(row.recovered);
-      bucket.incurred = bucket.incurred.plus(row.totalIncurred);
-    }
-  });
+  await build.progress(10);
+  // Summed in the database by claims (a million claims in seconds, not paged through here).
+  const losses = await build.context
+    .service(CLAIMS_REPORTING)
+    .monthlyLosses(build.context.db, build.principal, { lossFrom: filters.from, lossTo: filters.to });
+  await build.progress(90);
+  for (const row of losses) {
+    const bucket = months.get(row.month);
+    if (!bucket) continue;
+    bucket.claims += row.claims;
+    bucket.paid = bucket.paid.plus(row.paid);
+    bucket.reserve = bucket.reserve.plus(row.reserveOutstanding);
+    bucket.recovered = bucket.recovered.plus(row.recovered);
+    bucket.incurred = bucket.incurred.plus(row.totalIncurred);
+  }
   const columns = [
     col('month', 'Month of loss'),
     col('claims', 'Claims', 'integer'),

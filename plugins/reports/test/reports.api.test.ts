@@ -221,7 +221,16 @@ describe('reports', () => {
     expect((await admin.post('/runs/', { report: 'no-such-report', filters: {} })).status).toBe(400);
 
     // A run is its starter's: another user gets a 404 for it, as for a missing one.
-    const mine = await run('admin@atrium.test', 'loss-run-period', { from: addDays(today, -90), to: today });
+    const mine = await run('admin@atrium.test', 'loss-run-period', { from: addDays(today, -365), to: today });
+    const [period] = await query<{ n: number; incurred: string }>(
+      `select count(*)::int as n, coalesce(sum(b.total_incurred), 0)::text as incurred
+         from claims.claim c left join claims.claim_balance b on b.claim_id = c.id
+        where c.status <> 'draft' and c.date_of_loss >= $1::date and c.date_of_loss < ($2::date + 1)`,
+      [addDays(today, -365), today],
+    );
+    expect(mine.result!.totals!.claims).toBe(period!.n);
+    expect(period!.n).toBeGreaterThan(0);
+    expect(cents(mine.result!.totals!.total_incurred as string)).toBe(cents(period!.incurred));
     const agent = await api('agent@agency.test');
     expect((await agent.get(`/runs/${mine.id}/`)).status).toBe(404);
     expect((await agent.get(`/runs/${mine.id}/export/?format=xlsx`)).status).toBe(404);
