@@ -130,6 +130,18 @@ describe('reports', () => {
     const adminRun = await run('admin@atrium.test', 'claims-register', {});
     expect(adminRun.result!.rows).toHaveLength(all!.n);
     expect(all!.n).toBeGreaterThan(mine.length);
+    // An agency's register is its agency's book (both of Harbour's agents), not Northgate's.
+    const [agencyBook] = await query<{ n: number }>(
+      `select count(*)::int as n from claims.claim c
+        where c.status <> 'draft'
+          and (coalesce(c.policy_agency_contact_id,
+                        (select r.agency_contact_id from claims.policy_revision r where r.id = c.policy_revision_id))
+                 = 'CON-AGENCY-HARBOUR' or c.created_by = 'agency@agency.test')`,
+    );
+    const agencyRun = await run('agency@agency.test', 'claims-register', {});
+    expect(agencyRun.result!.rows).toHaveLength(agencyBook!.n);
+    expect(agencyBook!.n).toBeGreaterThan(mine.length);
+    expect(agencyBook!.n).toBeLessThan(all!.n);
     // Filtered by status.
     const [closed] = await query<{ n: number }>(`select count(*)::int as n from claims.claim where status = 'closed'`);
     const closedRun = await run('admin@atrium.test', 'claims-register', { status: 'closed' });
