@@ -9,6 +9,7 @@ import { importJob } from './import/import-job.js';
 import { registerImportRoutes } from './import/routes.js';
 import { registerLedgerRoutes } from './ledger/routes.js';
 import { contactClaimsService } from './integrations/contact-claims.js';
+import { claimsReporting } from './reporting-service.js';
 import { attachmentOrphansJob } from './integrations/attachment-orphans-job.js';
 import { registerIntegrationRoutes } from './integrations/routes.js';
 import { CLAIMS_PERMISSION_DECLARATIONS } from './permissions.js';
@@ -32,7 +33,7 @@ export default defineServerPlugin({
   permissions: CLAIMS_PERMISSION_DECLARATIONS,
   events: CLAIMS_EVENTS,
   // The claims a contact is a party to, for the contacts module's contact page.
-  provides: { services: [contactClaimsService] },
+  provides: { services: [contactClaimsService, claimsReporting] },
   routes(router, context) {
     registerCoreRoutes(router, context);
     registerIntegrationRoutes(router, context);

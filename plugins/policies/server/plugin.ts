@@ -3,6 +3,7 @@ import { defineServerPlugin, provideService } from '@atrium/sdk/server';
 import { POLICY_BILLING, POLICY_ISSUANCE, POLICY_LOOKUP } from '../shared/policy-services.js';
 import { policiesPermissions } from './permissions.js';
 import { policyGatewayMethods, policyRoutes } from './routes.js';
+import { policyReporting } from './reporting-service.js';
 import { seedPolicies } from './seed.js';
 import { billingService, issuanceService, lookupService } from './services.js';
 import { transactionJob } from './transactions.js';
@@ -25,6 +26,7 @@ export default defineServerPlugin({
       provideService(POLICY_ISSUANCE, () => issuanceService()),
       provideService(POLICY_BILLING, () => billingService()),
       provideService(POLICY_LOOKUP, () => lookupService()),
+      policyReporting,
     ],
   },
   gateway: policyGatewayMethods(),
