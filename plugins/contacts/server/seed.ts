@@ -130,8 +130,10 @@ export async function seedContacts({ tx }: SeedContext): Promise<void> {
   await tx
     .insert(quotingPermission)
     .values([
-      ...grant('CON-AGENT-ALEX', ['Homeowners', 'Personal Auto'], ['NY', 'IL'], ['quote', 'submit', 'bind']),
+      // The demo quotes are in TX: the demo agent and agency quote, submit and bind there too.
+      ...grant('CON-AGENT-ALEX', ['Homeowners', 'Personal Auto'], ['NY', 'IL', 'TX'], ['quote', 'submit', 'bind']),
+      ...grant('CON-AGENCY-HARBOUR', ['Homeowners', 'Personal Auto'], ['NY', 'IL', 'TX'], ['quote', 'submit', 'bind']),
       ...grant('CON-AGENT-BLAKE', ['Homeowners'], ['NY'], ['quote', 'submit']),
-      ...grant('CON-AGENT-NOOR', ['Personal Auto'], ['CA'], ['quote']),
+      ...grant('CON-AGENT-NOOR', ['Homeowners', 'Personal Auto'], ['CA'], ['quote']),
     ]);
 }
