@@ -67,7 +67,11 @@ export function createContactDirectory(): ContactDirectory {
     },
     async quotingPermissions(tx, contactId) {
       const rows = await tx
-        .select({ product: quotingPermission.product, state: quotingPermission.state, action: quotingPermission.action })
+        .select({
+          product: quotingPermission.product,
+          state: quotingPermission.state,
+          action: quotingPermission.action,
+        })
         .from(quotingPermission)
         .where(eq(quotingPermission.contactId, contactId))
         .orderBy(asc(quotingPermission.product), asc(quotingPermission.state), asc(quotingPermission.action));

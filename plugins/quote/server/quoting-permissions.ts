@@ -13,9 +13,12 @@ export function quotingContact(principal: Principal | undefined): string | null 
   return principal!.effectiveRole!.toLowerCase() === 'agent' ? contactId : agencyId;
 }
 
+/** `Personal Auto`, `personal_auto` and `PERSONAL-AUTO` are one product. */
+const key = (product: string) => product.toLowerCase().replace(/[^a-z0-9]+/g, '');
+
 /**
  * Whether the permissions allow `action` on the product in the state (docs/quote.md, "Quoting
- * permissions"): the product matches by label or name (any case); a quote without a state yet
+ * permissions"): the product matches by name or label (any case, spaces and `_` aside); a quote without a state yet
  * needs the action in at least one state.
  */
 export function permits(
@@ -24,10 +27,9 @@ export function permits(
   product: { name: string; label: string },
   state: string | null,
 ): boolean {
-  const names = new Set([product.name.toLowerCase(), product.label.toLowerCase()]);
+  const names = new Set([key(product.name), key(product.label)]);
   return grants.some(
-    (g) =>
-      g.action === action && names.has(g.product.toLowerCase()) && (state === null || g.state.toUpperCase() === state),
+    (g) => g.action === action && names.has(key(g.product)) && (state === null || g.state.toUpperCase() === state),
   );
 }
 
@@ -49,7 +51,9 @@ export async function assertQuotingPermission(
   const grants = contactId ? await context.service(CONTACT_DIRECTORY).quotingPermissions(tx, contactId) : [];
   if (permits(grants, action, product, state)) return;
   const where = state ? ` in ${state}` : '';
-  throw new ApiError(403, `You may not ${VERB[action]} ${product.label} quotes${where}.`, { code: 'quoting_permission' });
+  throw new ApiError(403, `You may not ${VERB[action]} ${product.label} quotes${where}.`, {
+    code: 'quoting_permission',
+  });
 }
 
 /** The quoting actions the caller may take on a quote of the product in the state (all for staff). */

@@ -72,7 +72,7 @@ describe('quote billing and bind', () => {
       state: 'CA',
     });
     expect(refused.status).toBe(403);
-    expect(refused.body.detail).toBe('You may not create Homeowners quotes in CA.');
+    expect(refused.body.detail).toBe('You may not create Homeowners HO-3 quotes in CA.');
 
     // An underwriter quotes in CA for the agent: the agent may not submit nor bind it.
     const ca = await ratedQuote(2015, { state: 'CA', agent_contact_id: 'CON-AGENT-ALEX' }, 'underwriter@atrium.test');
@@ -80,12 +80,12 @@ describe('quote billing and bind', () => {
     expect(shown.body).toMatchObject({ state: 'CA', quoting_actions: { quote: false, submit: false, bind: false } });
     const submitted = await agent.post(`/quote/${ca.number}/submit/`);
     expect(submitted.status).toBe(403);
-    expect(submitted.body.detail).toBe('You may not submit Homeowners quotes in CA.');
+    expect(submitted.body.detail).toBe('You may not submit Homeowners HO-3 quotes in CA.');
     const underwriter = await api('underwriter@atrium.test');
     expect((await underwriter.post(`/quote/${ca.number}/submit/`)).body.status).toBe('Approved');
     const bindRefused = await agent.post(`/quote/${ca.number}/bind_requested/`);
     expect(bindRefused.status).toBe(403);
-    expect(bindRefused.body.detail).toBe('You may not bind Homeowners quotes in CA.');
+    expect(bindRefused.body.detail).toBe('You may not bind Homeowners HO-3 quotes in CA.');
     expect((await agent.post('/v2/policies/create_policy', { quote_number: ca.number })).status).toBe(403);
     expect((await agent.get(`/quote/${ca.number}/`)).body.is_bound).toBe(false);
     expect((await underwriter.get(`/quote/${ca.number}/`)).body.quoting_actions).toEqual({
@@ -102,9 +102,9 @@ describe('quote billing and bind', () => {
     expect(bound.status).toBe(200);
     expect(bound.body.policy.policy_number).toBeTruthy();
     // Moving a quote to a state the agent may not quote in is refused too.
-    const moved = await agent.put(`/quote/${(await ratedQuote(2015)).number}/`, { state: 'CA' });
+    const moved = await agent.put(`/quote/${ca.number}/`, { state: 'NV' });
     expect(moved.status).toBe(403);
-    expect(moved.body.detail).toBe('You may not create Homeowners quotes in CA.');
+    expect(moved.body.detail).toBe('You may not create Homeowners HO-3 quotes in NV.');
     // Staff bind where the agent may not.
     expect((await underwriter.post(`/quote/${ca.number}/bind_requested/`)).status).toBe(200);
   });

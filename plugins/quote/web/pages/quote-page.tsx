@@ -295,7 +295,10 @@ function QuoteFlowView({ quote, flow }: { quote: Quote; flow: QuoteFlow }) {
                 Rate
               </Button>
             ) : null}
-            {maySubmit.allowed && quote.quoting_actions?.submit !== false && !readOnly && quote.status === 'In Progress' ? (
+            {maySubmit.allowed &&
+            quote.quoting_actions?.submit !== false &&
+            !readOnly &&
+            quote.status === 'In Progress' ? (
               <Button
                 variant="default"
                 onClick={() => act.mutate('submit')}
