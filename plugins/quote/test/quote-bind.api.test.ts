@@ -107,6 +107,22 @@ describe('quote billing and bind', () => {
     expect(moved.body.detail).toBe('You may not create Homeowners HO-3 quotes in NV.');
     // Staff bind where the agent may not.
     expect((await underwriter.post(`/quote/${ca.number}/bind_requested/`)).status).toBe(200);
+
+    // A producer whose contact has no quoting permission at all may not quote (agency users: the agency's).
+    const admin = await as(server, 'admin@atrium.test', { base: '/api/contacts' });
+    const listed = await admin.get('/quoting-permissions/?filter[contact]=CON-AGENCY-HARBOUR&page[size]=100');
+    const grants = ((await listed.json()) as Json).data as Json[];
+    expect(grants.length).toBeGreaterThan(0);
+    const removed = await Promise.all(grants.map((g) => admin.delete(`/quoting-permissions/${g.id}/`)));
+    expect(removed.map((r) => r.status)).toEqual(grants.map(() => 204));
+    const agency = await api('agency@agency.test');
+    const none = await agency.post('/quote/', {
+      product_name: 'homeowners',
+      effective_date: '2026-03-01',
+      named_insured: { name: 'Una Appointed' },
+    });
+    expect(none.status).toBe(403);
+    expect(none.body.detail).toBe('You may not create Homeowners HO-3 quotes.');
   });
 
   it('previews installments, keeps the schedule and a tokenised payment method, refuses card numbers, and binds', async () => {
