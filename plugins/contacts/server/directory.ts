@@ -1,8 +1,8 @@
 import { asc, eq, ilike, inArray, sql } from 'drizzle-orm';
-import type { ContactDirectory, DirectoryContact } from '../shared/contact-directory.js';
+import type { ContactDirectory, DirectoryContact, QuotingPermission } from '../shared/contact-directory.js';
 import { likeText } from './contact-routes.js';
 import { nextContactNumber } from './records.js';
-import { contact, contactBook } from './tables.js';
+import { contact, contactBook, quotingPermission } from './tables.js';
 
 const toDirectory = (row: typeof contact.$inferSelect): DirectoryContact => ({
   id: row.id,
@@ -64,6 +64,18 @@ export function createContactDirectory(): ContactDirectory {
         .update(contact)
         .set({ roles: sql`${contact.roles} || ${JSON.stringify([role])}::jsonb`, updatedAt: new Date() })
         .where(sql`${eq(contact.id, id)} and not ${contact.roles} @> ${JSON.stringify([role])}::jsonb`);
+    },
+    async quotingPermissions(tx, contactId) {
+      const rows = await tx
+        .select({
+          product: quotingPermission.product,
+          state: quotingPermission.state,
+          action: quotingPermission.action,
+        })
+        .from(quotingPermission)
+        .where(eq(quotingPermission.contactId, contactId))
+        .orderBy(asc(quotingPermission.product), asc(quotingPermission.state), asc(quotingPermission.action));
+      return rows.filter((r): r is QuotingPermission => ['quote', 'submit', 'bind'].includes(r.action));
     },
   };
 }

@@ -127,11 +127,11 @@ export async function seedContacts({ tx }: SeedContext): Promise<void> {
     products.flatMap((product) =>
       states.flatMap((state) => actions.map((action) => ({ contactId, product, state, action }))),
     );
-  await tx
-    .insert(quotingPermission)
-    .values([
-      ...grant('CON-AGENT-ALEX', ['Homeowners', 'Personal Auto'], ['NY', 'IL'], ['quote', 'submit', 'bind']),
-      ...grant('CON-AGENT-BLAKE', ['Homeowners'], ['NY'], ['quote', 'submit']),
-      ...grant('CON-AGENT-NOOR', ['Personal Auto'], ['CA'], ['quote']),
-    ]);
+  await tx.insert(quotingPermission).values([
+    // The demo quotes are in TX: the demo agent and agency quote, submit and bind there too.
+    ...grant('CON-AGENT-ALEX', ['Homeowners', 'Personal Auto'], ['NY', 'IL', 'TX'], ['quote', 'submit', 'bind']),
+    ...grant('CON-AGENCY-HARBOUR', ['Homeowners', 'Personal Auto'], ['NY', 'IL', 'TX'], ['quote', 'submit', 'bind']),
+    ...grant('CON-AGENT-BLAKE', ['Homeowners'], ['NY'], ['quote', 'submit']),
+    ...grant('CON-AGENT-NOOR', ['Homeowners', 'Personal Auto'], ['CA'], ['quote']),
+  ]);
 }

@@ -28,6 +28,13 @@ export interface NewContact {
   createdBy: string;
 }
 
+/** One quoting permission of a producer: `action` on `product` (its label, e.g. `Homeowners`) in `state`. */
+export interface QuotingPermission {
+  product: string;
+  state: string;
+  action: 'quote' | 'submit' | 'bind';
+}
+
 export type ContactDirectory = {
   findContacts(tx: Queryable, ids: string[]): Promise<DirectoryContact[]>;
   /** Contacts whose name contains the text (any case), name order. */
@@ -36,6 +43,8 @@ export type ContactDirectory = {
   createContact(tx: Queryable, contact: NewContact): Promise<string>;
   /** Adds a role to a contact (no-op when it has it). */
   addRole(tx: Queryable, id: string, role: string): Promise<void>;
+  /** The contact's quoting permissions (product × state × action), product then state order; [] when none. */
+  quotingPermissions(tx: Queryable, contactId: string): Promise<QuotingPermission[]>;
 };
 
 export const CONTACT_DIRECTORY: ServiceRef<ContactDirectory> = createServiceRef<ContactDirectory>('contacts.directory');

@@ -13,6 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import { can } from './permissions.js';
 import { looksLikeAccountNumber, testPaymentProcessor, type PaymentProcessor } from './payment-processor.js';
 import { quoteScope } from './quote-access.js';
+import { assertQuotingPermission } from './quoting-permissions.js';
 import { blockedError, blockingIssues, loadTree, type QuoteRow } from './quote-service.js';
 import { money, quoteNumberParams } from './schemas.js';
 import { paymentMethod, quote, statusHistory, underwritingIssue } from './tables.js';
@@ -265,6 +266,8 @@ export function billingRoutes(
   const bind = async (request: FastifyRequest, number: string) =>
     db.transaction(async (tx) => {
       const row = await findQuote(tx, request, number, 'bind', true);
+      const product = { name: row.productName, label: row.productLabel };
+      await assertQuotingPermission(context, tx, request.principal, 'bind', product, row.state);
       if (row.isBound)
         throw conflict(`Quote ${row.number} is already bound (policy ${row.policyNumber}).`, { code: 'bound' });
       if (row.status !== 'Approved')

@@ -18,6 +18,7 @@ import { flowPages, type FlowField, type FlowRiskType, type QuoteFlow } from '..
 import { scheduleAbandonSweep } from './abandon.js';
 import { can } from './permissions.js';
 import { isProducer, producerIds, quoteScope } from './quote-access.js';
+import { assertQuotingPermission, quotingActions } from './quoting-permissions.js';
 import {
   addMonths,
   beforeEdit,
@@ -362,6 +363,7 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
         }
         const products = await productsOf(context, tx);
         const product = products.find((p) => p.name === version.productName)!;
+        await assertQuotingPermission(context, tx, principal, 'quote', product, body.state ?? null);
         const expiration = body.expiration_date ?? addMonths(body.effective_date, 12);
         if (expiration <= body.effective_date) {
           throw badRequest('The expiration date must be after the effective date.', {
@@ -497,7 +499,12 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
     async (request) => {
       const include = includeList(request.query.include);
       const row = await findQuote(db, request, request.params.number);
-      return present(db, row, include);
+      const product = { name: row.productName, label: row.productLabel };
+      return {
+        ...(await present(db, row, include)),
+        // What the caller's quoting permissions allow on this quote (the screen hides the rest).
+        quoting_actions: await quotingActions(context, db, request.principal, product, row.state),
+      };
     },
   );
 
@@ -536,7 +543,11 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
           expirationDate: expiration,
           updatedAt: new Date(),
         };
-        if (body.state !== undefined) values.state = body.state;
+        if (body.state !== undefined) {
+          const product = { name: row.productName, label: row.productLabel };
+          await assertQuotingPermission(context, tx, request.principal, 'quote', product, body.state);
+          values.state = body.state;
+        }
         if (body.named_insured) {
           values.namedInsureds = [
             await namedInsured(tx, body.named_insured, row.agentContactId, row.agencyContactId, username(request)),
@@ -1065,6 +1076,8 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
     async (request) =>
       db.transaction(async (tx) => {
         const row = await findQuote(tx, request, request.params.number, 'submit', true);
+        const product = { name: row.productName, label: row.productLabel };
+        await assertQuotingPermission(context, tx, request.principal, 'submit', product, row.state);
         if (row.isBound || row.locked) throw conflict(`Quote ${row.number} is locked.`, { code: 'locked' });
         if (row.status !== 'In Progress')
           throw conflict(`Only a quote In Progress can be submitted; this one is ${row.status}.`, { code: 'status' });

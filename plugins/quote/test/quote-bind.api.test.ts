@@ -35,13 +35,16 @@ describe('quote billing and bind', () => {
   };
 
   /** A homeowners quote rated with the given roof year (an old roof raises HO-ROOF, blocking bind). */
-  const ratedQuote = async (roofYear: number) => {
+  const ratedQuote = async (roofYear: number, extra: Json = {}, creator = 'agent@agency.test') => {
     const agent = await api('agent@agency.test');
     const q = (
-      await agent.post('/quote/', {
+      await (
+        await api(creator)
+      ).post('/quote/', {
         product_name: 'homeowners',
         effective_date: '2026-03-01',
         named_insured: { name: 'Bo Binder' },
+        ...extra,
       })
     ).body;
     const answers = {
@@ -58,6 +61,69 @@ describe('quote billing and bind', () => {
     expect(rated.status).toBe(200);
     return { agent, number: q.quote_number as string, premium: rated.body.premium.term as string };
   };
+
+  it('holds producers to their contact’s quoting permissions per product, state and action; staff are not limited', async () => {
+    // The demo agent (CON-AGENT-ALEX) quotes, submits and binds Homeowners in NY, IL and TX only.
+    const agent = await api('agent@agency.test');
+    const refused = await agent.post('/quote/', {
+      product_name: 'homeowners',
+      effective_date: '2026-03-01',
+      named_insured: { name: 'Cal Ifornia' },
+      state: 'CA',
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.detail).toBe('You may not create Homeowners HO-3 quotes in CA.');
+
+    // An underwriter quotes in CA for the agent: the agent may not submit nor bind it.
+    const ca = await ratedQuote(2015, { state: 'CA', agent_contact_id: 'CON-AGENT-ALEX' }, 'underwriter@atrium.test');
+    const shown = await agent.get(`/quote/${ca.number}/`);
+    expect(shown.body).toMatchObject({ state: 'CA', quoting_actions: { quote: false, submit: false, bind: false } });
+    const submitted = await agent.post(`/quote/${ca.number}/submit/`);
+    expect(submitted.status).toBe(403);
+    expect(submitted.body.detail).toBe('You may not submit Homeowners HO-3 quotes in CA.');
+    const underwriter = await api('underwriter@atrium.test');
+    expect((await underwriter.post(`/quote/${ca.number}/submit/`)).body.status).toBe('Approved');
+    const bindRefused = await agent.post(`/quote/${ca.number}/bind_requested/`);
+    expect(bindRefused.status).toBe(403);
+    expect(bindRefused.body.detail).toBe('You may not bind Homeowners HO-3 quotes in CA.');
+    expect((await agent.post('/v2/policies/create_policy', { quote_number: ca.number })).status).toBe(403);
+    expect((await agent.get(`/quote/${ca.number}/`)).body.is_bound).toBe(false);
+    expect((await underwriter.get(`/quote/${ca.number}/`)).body.quoting_actions).toEqual({
+      quote: true,
+      submit: true,
+      bind: true,
+    });
+
+    // With the permission for the product and state, the agent binds.
+    const ny = await ratedQuote(2015, { state: 'NY' });
+    expect((await agent.get(`/quote/${ny.number}/`)).body.quoting_actions.bind).toBe(true);
+    expect((await agent.post(`/quote/${ny.number}/submit/`)).body.status).toBe('Approved');
+    const bound = await agent.post(`/quote/${ny.number}/bind_requested/`);
+    expect(bound.status).toBe(200);
+    expect(bound.body.policy.policy_number).toBeTruthy();
+    // Moving a quote to a state the agent may not quote in is refused too.
+    const moved = await agent.put(`/quote/${ca.number}/`, { state: 'NV' });
+    expect(moved.status).toBe(403);
+    expect(moved.body.detail).toBe('You may not create Homeowners HO-3 quotes in NV.');
+    // Staff bind where the agent may not.
+    expect((await underwriter.post(`/quote/${ca.number}/bind_requested/`)).status).toBe(200);
+
+    // A producer whose contact has no quoting permission at all may not quote (agency users: the agency's).
+    const admin = await as(server, 'admin@atrium.test', { base: '/api/contacts' });
+    const listed = await admin.get('/quoting-permissions/?filter[contact]=CON-AGENCY-HARBOUR&page[size]=100');
+    const grants = ((await listed.json()) as Json).data as Json[];
+    expect(grants.length).toBeGreaterThan(0);
+    const removed = await Promise.all(grants.map((g) => admin.delete(`/quoting-permissions/${g.id}/`)));
+    expect(removed.map((r) => r.status)).toEqual(grants.map(() => 204));
+    const agency = await api('agency@agency.test');
+    const none = await agency.post('/quote/', {
+      product_name: 'homeowners',
+      effective_date: '2026-03-01',
+      named_insured: { name: 'Una Appointed' },
+    });
+    expect(none.status).toBe(403);
+    expect(none.body.detail).toBe('You may not create Homeowners HO-3 quotes.');
+  });
 
   it('previews installments, keeps the schedule and a tokenised payment method, refuses card numbers, and binds', async () => {
     const { agent, number, premium } = await ratedQuote(2015);

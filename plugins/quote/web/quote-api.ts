@@ -1,5 +1,5 @@
 import type { ApiClient } from '@atrium/sdk';
-import { defineStatusLabels } from '@atrium/sdk';
+import { defineStatusLabels, isApiRequestError } from '@atrium/sdk';
 import type { QuoteFlow } from '../shared/flow.js';
 
 export type { QuoteFlow };
@@ -37,6 +37,8 @@ export interface QuoteSummary {
   quote_number: string;
   product_name: string;
   product_label: string;
+  /** Two-letter state of the risk, when known. */
+  state?: string | null;
   status: string;
   premium: { term: string; pro_rata: string } | null;
   last_rated_at: string | null;
@@ -51,7 +53,27 @@ export interface QuoteSummary {
   updated_at: string;
 }
 
+/**
+ * A write the quoting permissions may refuse (create, submit, bind): a 403 stays on the page and
+ * shows the server's reason ("You may not bind Homeowners quotes in TX.") instead of /forbidden.
+ */
+const refusable = { preventForbiddenRedirect: true };
+async function explained<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (isApiRequestError(error) && error.status === 403 && !error.ingressDenied) {
+      const body = error.body as { detail?: unknown } | null;
+      const detail = typeof body?.detail === 'string' ? body.detail : error.errors[0]?.detail;
+      if (detail) throw new Error(detail, { cause: error });
+    }
+    throw error;
+  }
+}
+
 export interface Quote extends QuoteSummary {
+  /** What the caller's quoting permissions allow on this quote (one quote's answer only). */
+  quoting_actions?: { quote: boolean; submit: boolean; bind: boolean };
   root_risk_quote_id: number | null;
   risk_quote: RiskNode | null;
   worksheet: unknown;
@@ -127,7 +149,7 @@ export const quoteApi = (api: ApiClient) => ({
     api.get<{ data: QuoteSummary[]; meta: { count: number } }>('/quote/', { query, signal }),
   search: (text: string, limit: number, signal?: AbortSignal) =>
     api.get<{ results: QuoteSummary[] }>('/quote/quick-search/', { query: { q: text, limit }, signal }),
-  create: (body: object) => api.post<Quote>('/quote/', body),
+  create: (body: object) => explained(api.post<Quote>('/quote/', body, refusable)),
   get: (n: string, signal?: AbortSignal) => api.get<Quote>(`/quote/${q(n)}/`, { signal }),
   flow: (n: string) => api.get<QuoteFlow>(`/quote/${q(n)}/flow/`),
   evaluate: (riskId: number) => api.post<RulesAnswer>(`/quote/risks/${riskId}/evaluate/`, {}),
@@ -149,7 +171,7 @@ export const quoteApi = (api: ApiClient) => ({
     ),
   clearIssue: (n: string, id: number, decision: 'approve' | 'reject', reason: string) =>
     api.post<Quote>(`/quote/${q(n)}/underwriting-issues/${id}/${decision}/`, { reason }),
-  submit: (n: string) => api.post<Quote>(`/quote/${q(n)}/submit/`, {}),
+  submit: (n: string) => explained(api.post<Quote>(`/quote/${q(n)}/submit/`, {}, refusable)),
   triggers: (n: string) =>
     api.get<{ results: { name: string; label: string; reason_required: boolean }[] }>(
       `/quote/${q(n)}/status/triggers/`,
@@ -194,5 +216,5 @@ export const quoteApi = (api: ApiClient) => ({
     ),
   addPaymentMethod: (body: object) =>
     api.post<{ payment_method: { id: number; type: string; last4: string } }>('/v2/payments/add_payment_method', body),
-  bind: (n: string) => api.post<QuoteSummary>(`/quote/${q(n)}/bind_requested/`, {}),
+  bind: (n: string) => explained(api.post<QuoteSummary>(`/quote/${q(n)}/bind_requested/`, {}, refusable)),
 });

@@ -295,7 +295,10 @@ function QuoteFlowView({ quote, flow }: { quote: Quote; flow: QuoteFlow }) {
                 Rate
               </Button>
             ) : null}
-            {maySubmit.allowed && !readOnly && quote.status === 'In Progress' ? (
+            {maySubmit.allowed &&
+            quote.quoting_actions?.submit !== false &&
+            !readOnly &&
+            quote.status === 'In Progress' ? (
               <Button
                 variant="default"
                 onClick={() => act.mutate('submit')}
@@ -432,6 +435,11 @@ function QuoteFlowView({ quote, flow }: { quote: Quote; flow: QuoteFlow }) {
                         {quote.policy ? (
                           <Text>
                             Bound as policy <b>{quote.policy.policy_number}</b>.
+                          </Text>
+                        ) : mayBind.allowed && quote.quoting_actions?.bind === false ? (
+                          <Text c="dimmed">
+                            Your quoting permissions do not include binding {quote.product_label} quotes
+                            {quote.state ? ` in ${quote.state}` : ''}.
                           </Text>
                         ) : mayBind.allowed ? (
                           <Group>

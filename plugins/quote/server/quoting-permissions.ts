@@ -1,0 +1,75 @@
+import { CONTACT_DIRECTORY, type QuotingPermission } from '@atrium/plugin-contacts/directory';
+import { ApiError, type Principal, type Queryable, type ServerPluginContext } from '@atrium/sdk/server';
+import { isProducer, producerIds } from './quote-access.js';
+
+export type QuotingAction = QuotingPermission['action'];
+
+const VERB: Record<QuotingAction, string> = { quote: 'create', submit: 'submit', bind: 'bind' };
+
+/** The contact whose quoting permissions bind the caller: an Agent's own contact, an Agency's agency. */
+export function quotingContact(principal: Principal | undefined): string | null {
+  if (!isProducer(principal)) return null;
+  const { contactId, agencyId } = producerIds(principal);
+  return principal!.effectiveRole!.toLowerCase() === 'agent' ? contactId : agencyId;
+}
+
+/** `Personal Auto`, `personal_auto` and `PERSONAL-AUTO` are one product. */
+const key = (product: string) => product.toLowerCase().replace(/[^a-z0-9]+/g, '');
+
+/**
+ * Whether the permissions allow `action` on the product in the state (docs/quote.md, "Quoting
+ * permissions"): the product matches by name or label (any case, spaces and `_` aside); a quote without a state yet
+ * needs the action in at least one state.
+ */
+export function permits(
+  grants: QuotingPermission[],
+  action: QuotingAction,
+  product: { name: string; label: string },
+  state: string | null,
+): boolean {
+  const names = new Set([key(product.name), key(product.label)]);
+  return grants.some(
+    (g) => g.action === action && names.has(key(g.product)) && (state === null || g.state.toUpperCase() === state),
+  );
+}
+
+/**
+ * Refuses (403) a producer's `action` on a quote of the product in the state unless their contact's
+ * quoting permissions allow it. Staff (every other role) are not limited. A producer whose contact
+ * has no quoting permission at all may do nothing in quoting.
+ */
+export async function assertQuotingPermission(
+  context: ServerPluginContext,
+  tx: Queryable,
+  principal: Principal | undefined,
+  action: QuotingAction,
+  product: { name: string; label: string },
+  state: string | null,
+): Promise<void> {
+  if (!isProducer(principal)) return;
+  const contactId = quotingContact(principal);
+  const grants = contactId ? await context.service(CONTACT_DIRECTORY).quotingPermissions(tx, contactId) : [];
+  if (permits(grants, action, product, state)) return;
+  const where = state ? ` in ${state}` : '';
+  throw new ApiError(403, `You may not ${VERB[action]} ${product.label} quotes${where}.`, {
+    code: 'quoting_permission',
+  });
+}
+
+/** The quoting actions the caller may take on a quote of the product in the state (all for staff). */
+export async function quotingActions(
+  context: ServerPluginContext,
+  tx: Queryable,
+  principal: Principal | undefined,
+  product: { name: string; label: string },
+  state: string | null,
+): Promise<Record<QuotingAction, boolean>> {
+  if (!isProducer(principal)) return { quote: true, submit: true, bind: true };
+  const contactId = quotingContact(principal);
+  const grants = contactId ? await context.service(CONTACT_DIRECTORY).quotingPermissions(tx, contactId) : [];
+  return {
+    quote: permits(grants, 'quote', product, state),
+    submit: permits(grants, 'submit', product, state),
+    bind: permits(grants, 'bind', product, state),
+  };
+}
