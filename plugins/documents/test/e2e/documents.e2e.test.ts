@@ -50,6 +50,33 @@ describe('documents', () => {
     expect(session.errors).toEqual([]);
   });
 
+  it('lets an author create a folder and a template in it, which opens in the editor', async () => {
+    const page = await session.signIn('author@atrium.test', '/documents');
+    await page.getByRole('button', { name: 'New folder' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New folder' });
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.getByText('A folder name is required.').waitFor();
+    await dialog.getByLabel('Name').fill('Notices');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await page.getByText('Selected folder: Notices').waitFor();
+    await page.getByRole('button', { name: 'Notices, empty folder' }).waitFor();
+
+    await page.getByRole('button', { name: 'New template' }).click();
+    const form = page.getByRole('dialog', { name: 'New template' });
+    await expect(form.getByRole('textbox', { name: 'Folder' }).inputValue()).resolves.toBe('Notices');
+    await form.getByLabel('Name').fill('Cancellation notice');
+    await form.getByRole('button', { name: 'Create' }).click();
+
+    await page.getByRole('heading', { name: 'Cancellation notice', level: 1 }).waitFor();
+    await page.getByLabel('Version name').fill('First draft');
+    await page.getByLabel('Effective date').fill('2026-12-01');
+    await page.getByRole('button', { name: 'Create draft version' }).click();
+    await page.getByRole('heading', { name: 'Source · version 1 (draft)' }).waitFor();
+    await expect(page.getByLabel('Template source').getAttribute('readonly')).resolves.toBeNull();
+    await page.getByTestId('preview-image').waitFor();
+    expect(session.errors).toEqual([]);
+  });
+
   it('shows a claims adjuster the templates read-only, without authoring or publishing', async () => {
     const page = await session.signIn('adjuster@atrium.test', '/documents');
     await page.getByRole('link', { name: 'Claim acknowledgement letter' }).click();
@@ -60,6 +87,10 @@ describe('documents', () => {
     await expect(page.getByLabel('Template source').getAttribute('readonly')).resolves.not.toBeNull();
     expect(await page.getByRole('button', { name: 'Create draft version' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /Publish version/ }).count()).toBe(0);
+    await page.getByRole('link', { name: '← All templates' }).click();
+    await page.getByRole('link', { name: 'Claim acknowledgement letter' }).waitFor();
+    expect(await page.getByRole('button', { name: 'New folder' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Rename / }).count()).toBe(0);
     expect(session.errors).toEqual([]);
   });
 });
