@@ -63,7 +63,7 @@ describe('documents', () => {
 
     await page.getByRole('button', { name: 'New template' }).click();
     const form = page.getByRole('dialog', { name: 'New template' });
-    await expect(form.getByRole('textbox', { name: 'Folder' }).inputValue()).resolves.toBe('Notices');
+    await expect(form.getByLabel('Folder', { exact: true }).inputValue()).resolves.toBe('Notices');
     await form.getByLabel('Name').fill('Cancellation notice');
     await form.getByRole('button', { name: 'Create' }).click();
 
