@@ -83,6 +83,31 @@ describe('folders and templates', () => {
       409,
     );
     expect(JSON.stringify(clash)).toContain('A template named \\"Cancellation notice\\" is already in this folder.');
+
+    const remove = (path: string) => author.send('DELETE', path, { headers: { accept: JSONAPI.accept } });
+    // What the /documents screen does: rename (the other attributes stay), delete an empty folder only.
+    await expectStatus(
+      jsonapi(author, 'PATCH', `/api/documents/templates/${created.data.id}/`, {
+        data: { type: 'documents-template', id: created.data.id, attributes: { description: 'Sent on cancellation.' } },
+      }),
+      200,
+    );
+    const renamed = await expectStatus(
+      jsonapi(author, 'PATCH', `/api/documents/templates/${created.data.id}/`, {
+        data: { type: 'documents-template', id: created.data.id, attributes: { name: 'Notice of cancellation' } },
+      }),
+      200,
+    );
+    expect(renamed.data.attributes).toMatchObject({
+      name: 'Notice of cancellation',
+      description: 'Sent on cancellation.',
+    });
+    const notEmpty = await expectStatus(remove(`/api/documents/folders/${folder.data.id}/`), 409);
+    expect(JSON.stringify(notEmpty)).toContain(
+      'The folder \\"Notices\\" is not empty; move or delete what is in it first.',
+    );
+    await expectStatus(remove(`/api/documents/templates/${created.data.id}/`), 204);
+    await expectStatus(remove(`/api/documents/folders/${folder.data.id}/`), 204);
   });
 
   it('lets an adjuster read templates but not author them, and keeps agents out', async () => {
@@ -228,6 +253,13 @@ describe('versions and production documents', () => {
     const bytes = Buffer.from(await pdf.arrayBuffer());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(bytes.toString('latin1')).toContain('D:20260301000000');
+    const kept = await expectStatus(
+      author.send('DELETE', `/api/documents/templates/${letter.id}/`, { headers: { accept: JSONAPI.accept } }),
+      409,
+    );
+    expect(JSON.stringify(kept)).toContain(
+      'Documents were rendered from \\"Homeowners declarations page\\"; it cannot be deleted.',
+    );
     // A document without a record is not in any producer's book: 404, like a missing one.
     await expectStatus(agent.get(`/api/documents/production-documents/${doc.id}/`), 404);
   });
