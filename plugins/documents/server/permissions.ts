@@ -5,9 +5,10 @@ import { definePermissions } from '@atrium/sdk/server';
  * previews) is `author` and publishing is `publish`, actions the system policies give only to
  * Product and Rules Authors (`documents:*`) and administrators; the claims and underwriting roles,
  * whose policies allow read/create/update on `documents:*`, read templates and produce documents.
+ * Reads of production documents apply the record scope of the record they were rendered for.
  */
 export const documentsPermissions = definePermissions('documents', {
-  grantVersion: 1,
+  grantVersion: 2,
   module: 'the Documents module',
   resources: {
     template: {
@@ -24,7 +25,12 @@ export const documentsPermissions = definePermissions('documents', {
       },
     },
   },
-  grants: {},
+  // Agents and agencies read the documents of the records in their book (the production-document
+  // routes apply each record's module's scope); they do not see the module itself.
+  grants: {
+    Agent: { 'production-document': ['read'] },
+    Agency: { 'production-document': ['read'] },
+  },
 });
 
 export const can = documentsPermissions.can;

@@ -1,6 +1,7 @@
-import { attributeError, declareResource, type ResourceDeclaration } from '@atrium/sdk/server';
+import { eq } from 'drizzle-orm';
+import { attributeError, conflict, declareResource, type ResourceDeclaration } from '@atrium/sdk/server';
 import { folderShape, templateShape } from '../shared/shapes.js';
-import { folder, template } from './tables.js';
+import { folder, productionDocument, template } from './tables.js';
 
 const authoring = {
   resource: 'documents:template',
@@ -24,6 +25,18 @@ export const folders: ResourceDeclaration<typeof folderShape> = declareResource(
       if (values.parentId === (await before())?.id)
         throw attributeError('parent', 'A folder cannot be its own parent.');
     },
+    // Say why in words (the built-in 409 names the JSON:API type); the foreign keys still guard a race.
+    async beforeDelete(row, { context }) {
+      const [child] = await context.db
+        .select({ id: folder.id })
+        .from(folder)
+        .where(eq(folder.parentId, row.id))
+        .limit(1);
+      const [inside] = child
+        ? [child]
+        : await context.db.select({ id: template.id }).from(template).where(eq(template.folderId, row.id)).limit(1);
+      if (inside) throw conflict(`The folder "${row.name}" is not empty; move or delete what is in it first.`);
+    },
   },
   openapi: { summary: 'Document template folders', tags: ['documents'], security: [{ bearer: [] }] },
 });
@@ -39,6 +52,16 @@ export const templates = declareResource({
       attribute: 'name',
       status: 409,
       detail: (v) => `A template named "${v.name}" is already in this folder.`,
+    },
+  },
+  hooks: {
+    async beforeDelete(row, { context }) {
+      const [rendered] = await context.db
+        .select({ id: productionDocument.id })
+        .from(productionDocument)
+        .where(eq(productionDocument.templateId, row.id))
+        .limit(1);
+      if (rendered) throw conflict(`Documents were rendered from "${row.name}"; it cannot be deleted.`);
     },
   },
   openapi: { summary: 'Document templates', tags: ['documents'], security: [{ bearer: [] }] },

@@ -1,7 +1,17 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, lte } from 'drizzle-orm';
+import { and, desc, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ApiError, conflict, notFound, type AtriumRouter, type ServerPluginContext } from '@atrium/sdk/server';
+import {
+  ApiError,
+  conflict,
+  createServiceRef,
+  notFound,
+  recordFilterToSql,
+  type AtriumRouter,
+  type Queryable,
+  type ServerPluginContext,
+} from '@atrium/sdk/server';
 import { DATA_POINTS, DATA_POINTS_VERSION, SAMPLES } from '../shared/data-points.js';
 import { SUBJECTS, type Subject } from '../shared/shapes.js';
 import { can } from './permissions.js';
@@ -26,6 +36,40 @@ const isoDate = z
   );
 const source = z.string().max(200_000, 'A template source is at most 200,000 characters.');
 const data = z.record(z.string(), z.unknown());
+
+/** The records a production document can be rendered for, and the resource their module reads them as. */
+export const RECORD_TYPES = ['policy', 'claim', 'quote'] as const;
+type RecordType = (typeof RECORD_TYPES)[number];
+const RECORD_RESOURCES: Record<RecordType, string> = {
+  policy: 'policies:policy',
+  claim: 'claims:claim',
+  quote: 'quote:quote',
+};
+const contactId = z.string().trim().min(1).max(64).nullable().optional();
+const recordRef = z.strictObject({
+  type: z.enum(RECORD_TYPES, { message: "The record type must be 'policy', 'claim' or 'quote'." }),
+  id: z.string().trim().min(1, 'A record id is required.').max(64),
+  agent_contact_id: contactId,
+  agency_contact_id: contactId,
+});
+
+/**
+ * The policies module's lookup service, by its id (`policies.lookup`), narrowed to what documents
+ * uses: the book of a policy comes from its owner when that module is installed.
+ */
+type PolicyBookLookup = {
+  getPolicy(
+    tx: Queryable,
+    policyId: string,
+  ): Promise<{ agentContactId: string | null; agencyContactId: string | null } | null>;
+};
+const POLICY_LOOKUP = createServiceRef<PolicyBookLookup>('policies.lookup');
+
+/** What the access evaluator sees of a production document's record (`record.agent_contact_id` …). */
+const bookColumns = {
+  agent_contact_id: productionDocument.agentContactId,
+  agency_contact_id: productionDocument.agencyContactId,
+};
 
 type VersionRow = typeof version.$inferSelect;
 type DocumentRow = typeof productionDocument.$inferSelect;
@@ -58,6 +102,7 @@ function documentView(row: DocumentRow, v: Pick<VersionRow, 'number' | 'name'>) 
     renderer_version: row.rendererVersion,
     sha256: row.sha256,
     page_count: row.pageCount,
+    record: row.recordType ? { type: row.recordType, id: row.recordId } : null,
     created_by: row.createdBy,
     created_at: row.createdAt.toISOString(),
   };
@@ -97,6 +142,58 @@ export function registerDocumentRoutes(router: AtriumRouter, context: ServerPlug
       if (error instanceof RenderLimitError) throw new ApiError(422, error.message, { code: 'render_limit' });
       throw error;
     }
+  }
+
+  /**
+   * The production documents a caller may read: a document rendered for a record follows its
+   * record's module — the evaluator's record conditions on that module's resource (`policies:policy`,
+   * `claims:claim`, `quote:quote`) over the book kept on the document, and for agents and agencies
+   * their book whatever their policies say (as the policies and quote modules apply it). A document
+   * without a record follows `documents:production-document`; producers never see those.
+   */
+  async function readScope(request: FastifyRequest): Promise<SQL> {
+    const principal = request.principal;
+    if (!principal) return sql`false`;
+    const evaluator = context.services.evaluator;
+    const filterFor = async (resource: string): Promise<SQL | undefined> => {
+      if (!evaluator?.recordFilter) return undefined;
+      const residual = await evaluator.recordFilter(principal, { resource, action: 'read' });
+      return residual === true ? undefined : recordFilterToSql(residual, bookColumns);
+    };
+    const role = principal.effectiveRole ?? (principal.roles.length === 1 ? principal.roles[0] : null);
+    const attributes = principal.attributes ?? {};
+    const own = eq(productionDocument.agentContactId, String(attributes.contact_id ?? ''));
+    const agency = eq(productionDocument.agencyContactId, String(attributes.agency_id ?? ''));
+    const book: Record<RecordType, SQL | undefined> =
+      role === 'Agent'
+        ? { policy: own, quote: or(own, agency), claim: own }
+        : role === 'Agency'
+          ? { policy: agency, quote: agency, claim: agency }
+          : { policy: undefined, quote: undefined, claim: undefined };
+    const branches: SQL[] = [];
+    for (const type of RECORD_TYPES) {
+      branches.push(and(eq(productionDocument.recordType, type), await filterFor(RECORD_RESOURCES[type]), book[type])!);
+    }
+    if (role !== 'Agent' && role !== 'Agency') {
+      branches.push(
+        and(isNull(productionDocument.recordType), await filterFor('documents:production-document')) ??
+          isNull(productionDocument.recordType),
+      );
+    }
+    return or(...branches)!;
+  }
+
+  /** The book of the record a document is rendered for: the policy's own when policies is installed. */
+  async function bookOf(record: z.infer<typeof recordRef>) {
+    const lookup = record.type === 'policy' ? context.optionalService(POLICY_LOOKUP) : undefined;
+    if (lookup) {
+      const found = await lookup.getPolicy(db, record.id);
+      if (!found) {
+        throw new ApiError(422, `Policy ${record.id} not found.`, { source: { pointer: '/record/id' } });
+      }
+      return { agentContactId: found.agentContactId, agencyContactId: found.agencyContactId };
+    }
+    return { agentContactId: record.agent_contact_id ?? null, agencyContactId: record.agency_contact_id ?? null };
   }
 
   async function findTemplate(templateId: number) {
@@ -344,12 +441,13 @@ export function registerDocumentRoutes(router: AtriumRouter, context: ServerPlug
         summary: "Renders a template for data with the published version in effect on the document's own date.",
         tags,
         security,
-        body: z.strictObject({ template_id: id, document_date: isoDate, data }),
+        body: z.strictObject({ template_id: id, document_date: isoDate, data, record: recordRef.optional() }),
       },
     },
     async (request, reply) => {
       const body = request.body;
       const tpl = await findTemplate(body.template_id);
+      const book = body.record ? await bookOf(body.record) : null;
       const [chosen] = await db
         .select()
         .from(version)
@@ -380,6 +478,10 @@ export function registerDocumentRoutes(router: AtriumRouter, context: ServerPlug
           sha256: sha256(pdf),
           pageCount: result.pageCount,
           pdfBase64: pdf.toString('base64'),
+          recordType: body.record?.type ?? null,
+          recordId: body.record?.id ?? null,
+          agentContactId: book?.agentContactId ?? null,
+          agencyContactId: book?.agencyContactId ?? null,
           createdBy: request.principal.username,
         })
         .returning();
@@ -388,12 +490,13 @@ export function registerDocumentRoutes(router: AtriumRouter, context: ServerPlug
     },
   );
 
-  async function findDocument(documentId: number) {
+  /** One production document within the caller's scope; outside it answers 404, like a missing one. */
+  async function findDocument(request: FastifyRequest, documentId: number) {
     const [row] = await db
       .select({ doc: productionDocument, number: version.number, name: version.name, source: version.source })
       .from(productionDocument)
       .innerJoin(version, eq(version.id, productionDocument.versionId))
-      .where(eq(productionDocument.id, documentId));
+      .where(and(eq(productionDocument.id, documentId), await readScope(request)));
     if (!row) throw notFound(`Production document ${documentId} not found.`);
     return row;
   }
@@ -406,15 +509,29 @@ export function registerDocumentRoutes(router: AtriumRouter, context: ServerPlug
         summary: 'Lists production documents, newest first (optionally of one template).',
         tags,
         security,
-        querystring: z.object({ template_id: id.optional() }),
+        querystring: z.object({
+          template_id: id.optional(),
+          record_type: z
+            .enum(RECORD_TYPES, { message: "The record type must be 'policy', 'claim' or 'quote'." })
+            .optional(),
+          record_id: z.string().trim().min(1).max(64).optional(),
+        }),
       },
     },
     async (request) => {
+      const { template_id, record_type, record_id } = request.query;
       const rows = await db
         .select({ doc: productionDocument, number: version.number, name: version.name })
         .from(productionDocument)
         .innerJoin(version, eq(version.id, productionDocument.versionId))
-        .where(request.query.template_id ? eq(productionDocument.templateId, request.query.template_id) : undefined)
+        .where(
+          and(
+            template_id ? eq(productionDocument.templateId, template_id) : undefined,
+            record_type ? eq(productionDocument.recordType, record_type) : undefined,
+            record_id ? eq(productionDocument.recordId, record_id) : undefined,
+            await readScope(request),
+          ),
+        )
         .orderBy(desc(productionDocument.id))
         .limit(200);
       return { count: rows.length, results: rows.map((r) => documentView(r.doc, r)) };
@@ -428,7 +545,7 @@ export function registerDocumentRoutes(router: AtriumRouter, context: ServerPlug
       schema: { summary: 'Reads a production document.', tags, security, params: z.object({ id }) },
     },
     async (request) => {
-      const row = await findDocument(request.params.id);
+      const row = await findDocument(request, request.params.id);
       return documentView(row.doc, row);
     },
   );
@@ -440,7 +557,7 @@ export function registerDocumentRoutes(router: AtriumRouter, context: ServerPlug
       schema: { summary: "A production document's PDF.", tags, security, params: z.object({ id }) },
     },
     async (request, reply) => {
-      const row = await findDocument(request.params.id);
+      const row = await findDocument(request, request.params.id);
       reply.header('content-type', 'application/pdf');
       reply.header('content-disposition', `inline; filename="document-${row.doc.id}.pdf"`);
       return Buffer.from(row.doc.pdfBase64, 'base64');
@@ -460,7 +577,7 @@ export function registerDocumentRoutes(router: AtriumRouter, context: ServerPlug
       },
     },
     async (request) => {
-      const row = await findDocument(request.params.id);
+      const row = await findDocument(request, request.params.id);
       const result = await render({
         source: row.source,
         data: row.doc.data,

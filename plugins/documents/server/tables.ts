@@ -51,7 +51,11 @@ export const version = documentsSchema.table(
   (t) => [unique('version_template_number_uq').on(t.templateId, t.number)],
 );
 
-/** A rendered document: what was rendered, with what, and the SHA-256 of the PDF (base64 here). */
+/**
+ * A rendered document: what was rendered, with what, and the SHA-256 of the PDF (base64 here). A
+ * document rendered for a record (a policy, claim or quote) names it and keeps the record's book
+ * (agent and agency contact ids) so that reads apply the record's module's scope.
+ */
 export const productionDocument = documentsSchema.table(
   'production_document',
   {
@@ -68,8 +72,15 @@ export const productionDocument = documentsSchema.table(
     sha256: text('sha256').notNull(),
     pageCount: integer('page_count').notNull(),
     pdfBase64: text('pdf_base64').notNull(),
+    recordType: text('record_type'),
+    recordId: text('record_id'),
+    agentContactId: text('agent_contact_id'),
+    agencyContactId: text('agency_contact_id'),
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('production_document_template_idx').on(t.templateId)],
+  (t) => [
+    index('production_document_template_idx').on(t.templateId),
+    index('production_document_record_idx').on(t.recordType, t.recordId),
+  ],
 );

@@ -28,7 +28,8 @@ export const templateShape = defineResourceShape({
   style: 'jsonapi',
   attributes: {
     name: z.string().trim().min(1, 'A template name is required.').max(120),
-    description: z.string().max(2000).default(''),
+    // Optional, not .default(''): a PATCH without it (a rename) must keep the description (the column defaults to '').
+    description: z.string().max(2000).optional(),
     subject: z.enum(SUBJECTS, { message: "The subject must be 'policy' or 'claim'." }),
   },
   relationships: { folder: { type: 'documents-folder' } },

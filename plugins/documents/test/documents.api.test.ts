@@ -16,7 +16,9 @@ beforeAll(async () => {
   server = await startAccessServer([documentsPlugin]);
   author = server.as('author@atrium.test');
   adjuster = server.as('adjuster@atrium.test');
-  agent = server.as('agent@agency.test');
+  agent = server.as('agent@agency.test', {
+    attributes: { contact_id: 'CON-AGENT-ALEX', agency_id: 'CON-AGENCY-HARBOUR' },
+  });
 });
 afterAll(async () => {
   delete process.env.ATRIUM_DOCUMENTS_RENDER_TIMEOUT_MS;
@@ -81,6 +83,31 @@ describe('folders and templates', () => {
       409,
     );
     expect(JSON.stringify(clash)).toContain('A template named \\"Cancellation notice\\" is already in this folder.');
+
+    const remove = (path: string) => author.send('DELETE', path, { headers: { accept: JSONAPI.accept } });
+    // What the /documents screen does: rename (the other attributes stay), delete an empty folder only.
+    await expectStatus(
+      jsonapi(author, 'PATCH', `/api/documents/templates/${created.data.id}/`, {
+        data: { type: 'documents-template', id: created.data.id, attributes: { description: 'Sent on cancellation.' } },
+      }),
+      200,
+    );
+    const renamed = await expectStatus(
+      jsonapi(author, 'PATCH', `/api/documents/templates/${created.data.id}/`, {
+        data: { type: 'documents-template', id: created.data.id, attributes: { name: 'Notice of cancellation' } },
+      }),
+      200,
+    );
+    expect(renamed.data.attributes).toMatchObject({
+      name: 'Notice of cancellation',
+      description: 'Sent on cancellation.',
+    });
+    const notEmpty = await expectStatus(remove(`/api/documents/folders/${folder.data.id}/`), 409);
+    expect(JSON.stringify(notEmpty)).toContain(
+      'The folder \\"Notices\\" is not empty; move or delete what is in it first.',
+    );
+    await expectStatus(remove(`/api/documents/templates/${created.data.id}/`), 204);
+    await expectStatus(remove(`/api/documents/folders/${folder.data.id}/`), 204);
   });
 
   it('lets an adjuster read templates but not author them, and keeps agents out', async () => {
@@ -226,7 +253,61 @@ describe('versions and production documents', () => {
     const bytes = Buffer.from(await pdf.arrayBuffer());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(bytes.toString('latin1')).toContain('D:20260301000000');
-    await expectStatus(agent.get(`/api/documents/production-documents/${doc.id}/`), 403);
+    const kept = await expectStatus(
+      author.send('DELETE', `/api/documents/templates/${letter.id}/`, { headers: { accept: JSONAPI.accept } }),
+      409,
+    );
+    expect(JSON.stringify(kept)).toContain(
+      'Documents were rendered from \\"Homeowners declarations page\\"; it cannot be deleted.',
+    );
+    // A document without a record is not in any producer's book: 404, like a missing one.
+    await expectStatus(agent.get(`/api/documents/production-documents/${doc.id}/`), 404);
+  });
+
+  it("applies the record's scope: an agent reads their own policy's document, not another agency's", async () => {
+    const dec = await templateNamed('Homeowners declarations page');
+    const render = (record: Record<string, unknown>) =>
+      expectStatus(
+        adjuster.post('/api/documents/production-documents/', {
+          template_id: Number(dec.id),
+          document_date: '2026-03-01',
+          data: SAMPLE_POLICY,
+          record,
+        }),
+        201,
+      );
+    const mine = await render({
+      type: 'policy',
+      id: 'POL-SCOPE-1',
+      agent_contact_id: 'CON-AGENT-ALEX',
+      agency_contact_id: 'CON-AGENCY-HARBOUR',
+    });
+    const theirs = await render({
+      type: 'policy',
+      id: 'POL-SCOPE-2',
+      agent_contact_id: 'CON-AGENT-OTHER',
+      agency_contact_id: 'CON-AGENCY-OTHER',
+    });
+    expect(mine.record).toEqual({ type: 'policy', id: 'POL-SCOPE-1' });
+    await expectStatus(agent.get(`/api/documents/production-documents/${mine.id}/`), 200);
+    const refused = await expectStatus(agent.get(`/api/documents/production-documents/${theirs.id}/`), 404);
+    expect(JSON.stringify(refused)).toContain(`Production document ${theirs.id} not found.`);
+    await expectStatus(agent.get(`/api/documents/production-documents/${theirs.id}/pdf/`), 404);
+    await expectStatus(agent.post(`/api/documents/production-documents/${theirs.id}/rerender/`, {}), 404);
+    const listed = await expectStatus(agent.get('/api/documents/production-documents/?record_type=policy'), 200);
+    expect(listed.results.map((d: { id: number }) => d.id)).toEqual([mine.id]);
+    // Staff with the policies' read scope see both; an unknown record type is a 400.
+    const all = await expectStatus(adjuster.get('/api/documents/production-documents/?record_type=policy'), 200);
+    expect(all.results.map((d: { id: number }) => d.id)).toEqual(expect.arrayContaining([mine.id, theirs.id]));
+    await expectStatus(
+      adjuster.post('/api/documents/production-documents/', {
+        template_id: Number(dec.id),
+        document_date: '2026-03-01',
+        data: SAMPLE_POLICY,
+        record: { type: 'boat', id: 'B-1' },
+      }),
+      400,
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import { resourceClient, type ApiClient } from '@atrium/sdk';
+import type { DataPoint } from '../shared/data-points.js';
 import { folderShape, templateShape, type PreviewResult, type TemplateVersion } from '../shared/shapes.js';
 
 export const foldersClient = resourceClient(folderShape);
@@ -39,6 +40,9 @@ export const preview = (api: ApiClient, source: string, subject: 'policy' | 'cla
 
 export const previewVersion = (api: ApiClient, id: number, signal?: AbortSignal) =>
   api.get<PreviewResult>(`/documents/versions/${id}/preview/`, { signal });
+
+export const listDataPoints = (api: ApiClient, subject: 'policy' | 'claim') =>
+  api.get<{ results: DataPoint[] }>('/documents/data-points/', { query: { subject } }).then((body) => body.results);
 
 /** The server's own message of a failed call (a 422 preview names the line). */
 export function messageOf(error: unknown): string {

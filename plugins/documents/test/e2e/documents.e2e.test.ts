@@ -1,5 +1,14 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useE2eSession } from '../../../../tests/e2e/browser.js';
+
+/** Types at the end of the template source (Monaco), closing any suggestion it opened. */
+async function typeAtEnd(page: Page, text: string) {
+  await page.getByTestId('template-source').locator('.view-lines').click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.insertText(text);
+  await page.keyboard.press('Escape');
+}
 
 /** Documents: an author edits a template, sees the server preview follow, and publishes a version. */
 describe('documents', () => {
@@ -13,8 +22,8 @@ describe('documents', () => {
     await page.getByRole('link', { name: 'Homeowners declarations page' }).click();
 
     await page.getByRole('heading', { name: 'Homeowners declarations page', level: 1 }).waitFor();
-    const source = page.getByLabel('Template source');
-    await expect(source.getAttribute('readonly')).resolves.not.toBeNull();
+    const source = page.getByTestId('template-source');
+    await expect(source.getAttribute('data-readonly')).resolves.toBe('true');
     const image = page.getByTestId('preview-image');
     await image.waitFor();
 
@@ -22,22 +31,21 @@ describe('documents', () => {
     await page.getByLabel('Effective date').fill('2027-07-01');
     await page.getByRole('button', { name: 'Create draft version' }).click();
     await page.getByRole('heading', { name: 'Source · version 2 (draft)' }).waitFor();
-    await expect(source.getAttribute('readonly')).resolves.toBeNull();
+    await expect(source.getAttribute('data-readonly')).resolves.toBe('false');
 
     const before = await image.getAttribute('src');
-    const original = await source.inputValue();
-    await source.fill(`${original}\n#pagebreak()\nSecond page of the July 2027 edition.\n`);
+    await typeAtEnd(page, '\n#pagebreak()\nSecond page of the July 2027 edition.\n');
     await page.getByTestId('preview-status').getByText('2 pages').waitFor();
     expect(await image.getAttribute('src')).not.toBe(before);
 
     // A mistake shows the compiler's message with its line; fixing it brings the preview back.
-    await source.fill(`${original}\n#data.policy.nope\n`);
-    const lines = original.split('\n').length;
+    await typeAtEnd(page, '#data.policy.nope');
     await page
       .getByTestId('preview-error')
-      .getByText(`Line ${lines + 1}`, { exact: false })
+      .getByText(/Line \d+, column \d+: dictionary does not contain key "nope"/)
       .waitFor();
-    await source.fill(`${original}\n#pagebreak()\nSecond page of the July 2027 edition.\n`);
+    await page.keyboard.press('Shift+Home');
+    await page.keyboard.press('Backspace');
     await page.getByTestId('preview-status').getByText('2 pages').waitFor();
 
     await page.getByRole('button', { name: 'Publish version 2' }).click();
@@ -46,7 +54,46 @@ describe('documents', () => {
     await row.getByText('Published').waitFor();
     await row.getByText('Jul 1, 2027').waitFor();
     await page.getByRole('heading', { name: 'Source · version 2 (published)' }).waitFor();
-    await expect(source.getAttribute('readonly')).resolves.not.toBeNull();
+    await expect(source.getAttribute('data-readonly')).resolves.toBe('true');
+    expect(session.errors).toEqual([]);
+  });
+
+  it('lets an author create a folder and a template in it, which opens in the editor', async () => {
+    const page = await session.signIn('author@atrium.test', '/documents');
+    await page.getByRole('button', { name: 'New folder' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New folder' });
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.getByText('A folder name is required.').waitFor();
+    await dialog.getByLabel('Name').fill('Notices');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await page.getByText('Selected folder: Notices').waitFor();
+    await page.getByRole('button', { name: 'Notices, empty folder' }).waitFor();
+
+    await page.getByRole('button', { name: 'New template' }).click();
+    const form = page.getByRole('dialog', { name: 'New template' });
+    await expect(form.getByLabel('Folder', { exact: true }).inputValue()).resolves.toBe('Notices');
+    await form.getByLabel('Name').fill('Cancellation notice');
+    await form.getByRole('button', { name: 'Create' }).click();
+
+    await page.getByRole('heading', { name: 'Cancellation notice', level: 1 }).waitFor();
+    await page.getByLabel('Version name').fill('First draft');
+    await page.getByLabel('Effective date').fill('2026-12-01');
+    await page.getByRole('button', { name: 'Create draft version' }).click();
+    await page.getByRole('heading', { name: 'Source · version 1 (draft)' }).waitFor();
+    await expect(page.getByTestId('template-source').getAttribute('data-readonly')).resolves.toBe('false');
+    await page.getByTestId('preview-image').waitFor();
+    // The editor completes data points from the catalogue after `data.`.
+    const first = await page.getByTestId('preview-image').getAttribute('src');
+    await typeAtEnd(page, '\nInsured: #data.policy.');
+    await page.keyboard.press('Control+Space');
+    await page.locator('.suggest-widget').getByText('premium').first().waitFor();
+    await page.keyboard.press('Escape');
+    await page.keyboard.insertText('insured.name');
+    await page.waitForFunction(
+      (src) => document.querySelector('[data-testid="preview-image"]')?.getAttribute('src') !== src,
+      first,
+    );
+    expect(await page.getByTestId('preview-error').count()).toBe(0);
     expect(session.errors).toEqual([]);
   });
 
@@ -57,9 +104,13 @@ describe('documents', () => {
     await page.getByRole('table', { name: 'Versions' }).getByText('January 2026').waitFor();
     // Readers see the stored version rendered (they may not preview source of their own).
     await page.getByTestId('preview-image').waitFor();
-    await expect(page.getByLabel('Template source').getAttribute('readonly')).resolves.not.toBeNull();
+    await expect(page.getByTestId('template-source').getAttribute('data-readonly')).resolves.toBe('true');
     expect(await page.getByRole('button', { name: 'Create draft version' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /Publish version/ }).count()).toBe(0);
+    await page.getByRole('link', { name: '← All templates' }).click();
+    await page.getByRole('link', { name: 'Claim acknowledgement letter' }).waitFor();
+    expect(await page.getByRole('button', { name: 'New folder' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Rename / }).count()).toBe(0);
     expect(session.errors).toEqual([]);
   });
 });

@@ -11,16 +11,17 @@ import {
   Table,
   Text,
   TextInput,
-  Textarea,
   Title,
 } from '@mantine/core';
 import { useApiClient, useCan, useHostServices } from '@atrium/sdk';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import type { DataPoint } from '../../shared/data-points.js';
 import type { TemplateVersion } from '../../shared/shapes.js';
 import {
   createVersion,
+  listDataPoints,
   listVersions,
   messageOf,
   preview,
@@ -32,6 +33,10 @@ import {
   type TemplateItem,
 } from '../api.js';
 import { documentsRoute } from '../routes.js';
+
+// Monaco is its own chunk, loaded when a template's source is shown.
+const TemplateEditor = lazy(() => import('./template-editor.js'));
+const NO_POINTS: DataPoint[] = [];
 
 const formatDate = (iso: string) =>
   new Date(`${iso.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-US', {
@@ -150,6 +155,13 @@ export default function TemplatePage() {
   const canPublish = useCan('documents:template', 'publish').allowed;
   const templateQuery = useQuery(templatesClient.findQuery(api, templateId));
   const versions = useQuery({ queryKey: versionKeys(templateId), queryFn: () => listVersions(api, templateId) });
+  const subject = (templateQuery.data?.item as unknown as TemplateItem | undefined)?.subject;
+  const dataPoints = useQuery({
+    queryKey: ['documents', 'data-points', subject],
+    queryFn: () => listDataPoints(api, subject!),
+    enabled: subject !== undefined,
+    staleTime: Infinity,
+  });
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [source, setSource] = useState('');
   const [loadedId, setLoadedId] = useState<number | null>(null);
@@ -221,17 +233,19 @@ export default function TemplatePage() {
               </Text>
             )}
             {save.error && <Alert color="red">{messageOf(save.error)}</Alert>}
-            <Textarea
-              aria-label="Template source"
-              value={source}
-              onChange={(e) => setSource(e.currentTarget.value)}
-              readOnly={!editable}
-              autosize
-              minRows={20}
-              maxRows={40}
-              spellCheck={false}
-              styles={{ input: { fontFamily: 'monospace', fontSize: 13 } }}
-            />
+            {selected ? (
+              <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading editor" />}>
+                <TemplateEditor
+                  modelId={String(selected.id)}
+                  value={source}
+                  onChange={setSource}
+                  readOnly={!editable}
+                  dataPoints={dataPoints.data ?? NO_POINTS}
+                />
+              </Suspense>
+            ) : (
+              <Text c="dimmed">Create a draft version to write the template.</Text>
+            )}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
