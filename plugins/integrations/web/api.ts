@@ -271,10 +271,15 @@ export function useIntegrations() {
   });
 }
 
+/** Integration ids are UUIDs: anything else in the address is not one, and is not asked for. */
+export const isIntegrationId = (id: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
 export function useIntegration(id: string) {
   const api = useApiClient();
   return useQuery({
     queryKey: integrationKeys.one(id),
+    enabled: isIntegrationId(id),
     queryFn: async () =>
       flat(
         (
@@ -290,6 +295,7 @@ export function useIntegrationRuns(id: string) {
   const api = useApiClient();
   return useQuery({
     queryKey: integrationKeys.runs(id),
+    enabled: isIntegrationId(id),
     queryFn: async () =>
       (
         await api.get<{ data: Resource<Omit<IntegrationRun, 'id'>>[] }>(`/integrations/integrations/${id}/runs`)

@@ -147,6 +147,16 @@ describe('integrations in the browser', () => {
     await page.getByText('The run succeeded.').waitFor();
     await page.getByLabel('Step 1 output').getByText('"status": "open"').waitFor();
     expect(bodies.slice(before)).toEqual(['{"status":"open"}']);
+    // A mistyped address is "not found" with the way back, not a failed load (no 4xx asked for).
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
+    });
+    await page.goto(`${session.server.url}/integrations/integrations`);
+    await page.getByText('Integration not found.').waitFor();
+    await page.getByRole('link', { name: 'Back to integrations' }).click();
+    await page.getByRole('link', { name: 'Claim notices to ACME' }).waitFor();
+    expect(refused).toEqual([]);
     expect(session.errors).toEqual([]);
   });
 

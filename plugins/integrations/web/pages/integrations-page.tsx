@@ -13,11 +13,13 @@ import {
   useApiClient,
   useCan,
   useHostServices,
+  isApiRequestError,
 } from '@atrium/sdk';
 import {
   firstDetail,
   integrationKeys,
   INTEGRATIONS_FETCH_ERROR,
+  isIntegrationId,
   useIntegration,
   useIntegrationRuns,
   useIntegrations,
@@ -227,6 +229,20 @@ export function IntegrationPage() {
       services.showToast({ message: firstDetail(error, DELETE_ERROR), kind: 'error' });
     }
   };
+  // A mistyped or stale address (not an id, or an integration since deleted) says so, with the way
+  // back, instead of a load error to retry.
+  if (!isIntegrationId(integrationId) || (isApiRequestError(item.error) && item.error.status === 404))
+    return (
+      <EmptyState
+        title="Integration not found."
+        description="It may have been deleted, or the address is not an integration's."
+        action={
+          <Anchor component={Link} to={integrationsRoute.link({})}>
+            Back to integrations
+          </Anchor>
+        }
+      />
+    );
   if (item.isPending) return <LoadingState label="Loading the integration" />;
   if (item.isError)
     return <ErrorState error={new Error(INTEGRATIONS_FETCH_ERROR)} onRetry={() => void item.refetch()} />;
