@@ -12,6 +12,7 @@ import { contactClaimsService } from './integrations/contact-claims.js';
 import { claimsReporting } from './reporting-service.js';
 import { attachmentOrphansJob } from './integrations/attachment-orphans-job.js';
 import { registerIntegrationRoutes } from './integrations/routes.js';
+import { claimsGatewayMethods } from './integrations/classic-gateway.js';
 import { CLAIMS_PERMISSION_DECLARATIONS } from './permissions.js';
 import { seedBulkClaims } from './seed/bulk-claims.js';
 import { seedClaims } from './seed/demo-claims.js';
@@ -34,6 +35,8 @@ export default defineServerPlugin({
   events: CLAIMS_EVENTS,
   // The claims a contact is a party to, for the contacts module's contact page.
   provides: { services: [contactClaimsService, claimsReporting] },
+  // The classic gateway's claims calls (retrieveClaimsList, retrieveAttachments, email_files).
+  gateway: claimsGatewayMethods,
   routes(router, context) {
     registerCoreRoutes(router, context);
     registerIntegrationRoutes(router, context);

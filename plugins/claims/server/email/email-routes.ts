@@ -120,6 +120,116 @@ async function readAll(body: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** What a claim mail is made of, from the compose screen or the classic gateway's `email_files`. */
+export interface ClaimMailInput {
+  to?: string[];
+  cc?: string[];
+  bcc?: string[];
+  subject?: string;
+  body?: string;
+  attachmentIds?: string[];
+}
+
+/**
+ * Queues a mail about a claim the caller may read (checked by the caller): validates recipients,
+ * subject and body, attaches the claim's own attachments only (folders of its number), and writes
+ * the mail and its audit entry in one transaction. Errors name the attribute (`to`, `attachment_ids`).
+ */
+export async function queueClaimMail(
+  context: ServerPluginContext,
+  request: FastifyRequest,
+  claim: { id: number; number: string },
+  a: ClaimMailInput,
+): Promise<MailRecord> {
+  const { db, mail } = context;
+  if (!a.to?.length) throw attributeError('to', 'Add at least one recipient.');
+  if (a.subject === undefined) throw attributeError('subject', 'Enter a subject.');
+  if (!a.body?.trim()) throw attributeError('body', 'Enter the message.');
+  const { to, subject, body } = { to: a.to, subject: a.subject, body: a.body };
+  const recipients = a.to.length + (a.cc?.length ?? 0) + (a.bcc?.length ?? 0);
+  if (recipients > MAIL_LIMITS.recipients)
+    throw attributeError('to', `A mail may have at most ${MAIL_LIMITS.recipients} recipients.`);
+
+  // Only the claim's own attachments (folders referenced by its number) can be sent.
+  const ids = [...new Set((a.attachmentIds ?? []).map(Number))];
+  if (ids.length) await requireAttachmentRead(context, request);
+  const rows = ids.length
+    ? await db
+        .select({
+          id: attachment.id,
+          name: attachment.name,
+          mimeType: attachment.mimeType,
+          size: attachment.size,
+          content: attachment.content,
+          storageKey: attachment.storageKey,
+        })
+        .from(attachment)
+        .innerJoin(attachmentFolder, eq(attachmentFolder.id, attachment.folderId))
+        .where(and(inArray(attachment.id, ids), eq(attachmentFolder.referenceId, claim.number)))
+    : [];
+  (a.attachmentIds ?? []).forEach((raw, index) => {
+    if (!rows.some((r) => r.id === Number(raw)))
+      throw new ApiError(400, `Attachment ${raw} is not one of claim ${claim.number}'s attachments.`, {
+        source: { pointer: `/data/attributes/attachment_ids/${index}` },
+      });
+  });
+  const total = rows.reduce((sum, r) => sum + r.size, 0);
+  if (total > MAIL_LIMITS.attachmentBytes)
+    throw attributeError(
+      'attachment_ids',
+      `The attachments come to more than ${MAIL_LIMITS.attachmentBytes / 1024 / 1024} MB, too large for one mail.`,
+    );
+  const files: MailAttachmentInput[] = [];
+  for (const id of ids) {
+    const row = rows.find((r) => r.id === id)!;
+    let content = row.content;
+    if (!content && row.storageKey) {
+      const stored = await context.storage.get(row.storageKey);
+      if (!stored) throw new ApiError(409, `The file of attachment ${row.name} is missing from storage.`);
+      content = await readAll(stored.body);
+    }
+    files.push({
+      filename: row.name,
+      contentType: row.mimeType,
+      content: content ?? Buffer.alloc(0),
+      reference: `attachment:${row.id}`,
+    });
+  }
+
+  const username = callerOf(request);
+  const queued = await db.transaction(async (tx) => {
+    const created = await mail.enqueue(tx, {
+      plugin: PLUGIN,
+      reference: String(claim.id),
+      to,
+      cc: a.cc ?? [],
+      bcc: a.bcc ?? [],
+      subject,
+      text: body,
+      attachments: files,
+      createdBy: username,
+    });
+    await writeAudit(tx, {
+      username,
+      action: 'create',
+      entityType: 'email',
+      entityId: created.id,
+      claimId: claim.id,
+      after: {
+        to: created.to,
+        cc: created.cc,
+        bcc: created.bcc,
+        subject: created.subject,
+        attachments: created.attachments.map((f) => f.filename),
+        status: created.status,
+        ...(created.lastError ? { note: created.lastError } : {}),
+      },
+    });
+    return created;
+  });
+  return queued;
+}
+
 export function emailRoutes(router: AtriumRouter, context: ServerPluginContext): void {
   const { db, mail } = context;
   const meta = () => ({
@@ -268,89 +378,13 @@ export function emailRoutes(router: AtriumRouter, context: ServerPluginContext):
       // Record check before the transaction (see loadClaimFor).
       const claim = await loadClaimFor(context, request, db, request.params.id, 'read');
       const a = request.body.data.attributes ?? ({} as NonNullable<typeof request.body.data.attributes>);
-      if (!a.to?.length) throw attributeError('to', 'Add at least one recipient.');
-      if (a.subject === undefined) throw attributeError('subject', 'Enter a subject.');
-      if (!a.body?.trim()) throw attributeError('body', 'Enter the message.');
-      const recipients = a.to.length + (a.cc?.length ?? 0) + (a.bcc?.length ?? 0);
-      if (recipients > MAIL_LIMITS.recipients)
-        throw attributeError('to', `A mail may have at most ${MAIL_LIMITS.recipients} recipients.`);
-
-      // Only the claim's own attachments (folders referenced by its number) can be sent.
-      const ids = [...new Set((a.attachment_ids ?? []).map(Number))];
-      if (ids.length) await requireAttachmentRead(context, request);
-      const rows = ids.length
-        ? await db
-            .select({
-              id: attachment.id,
-              name: attachment.name,
-              mimeType: attachment.mimeType,
-              size: attachment.size,
-              content: attachment.content,
-              storageKey: attachment.storageKey,
-            })
-            .from(attachment)
-            .innerJoin(attachmentFolder, eq(attachmentFolder.id, attachment.folderId))
-            .where(and(inArray(attachment.id, ids), eq(attachmentFolder.referenceId, claim.number)))
-        : [];
-      (a.attachment_ids ?? []).forEach((raw, index) => {
-        if (!rows.some((r) => r.id === Number(raw)))
-          throw new ApiError(400, `Attachment ${raw} is not one of claim ${claim.number}'s attachments.`, {
-            source: { pointer: `/data/attributes/attachment_ids/${index}` },
-          });
-      });
-      const total = rows.reduce((sum, r) => sum + r.size, 0);
-      if (total > MAIL_LIMITS.attachmentBytes)
-        throw attributeError(
-          'attachment_ids',
-          `The attachments come to more than ${MAIL_LIMITS.attachmentBytes / 1024 / 1024} MB, too large for one mail.`,
-        );
-      const files: MailAttachmentInput[] = [];
-      for (const id of ids) {
-        const row = rows.find((r) => r.id === id)!;
-        let content = row.content;
-        if (!content && row.storageKey) {
-          const stored = await context.storage.get(row.storageKey);
-          if (!stored) throw new ApiError(409, `The file of attachment ${row.name} is missing from storage.`);
-          content = await readAll(stored.body);
-        }
-        files.push({
-          filename: row.name,
-          contentType: row.mimeType,
-          content: content ?? Buffer.alloc(0),
-          reference: `attachment:${row.id}`,
-        });
-      }
-
-      const username = callerOf(request);
-      const queued = await db.transaction(async (tx) => {
-        const created = await mail.enqueue(tx, {
-          plugin: PLUGIN,
-          reference: String(claim.id),
-          to: a.to,
-          cc: a.cc ?? [],
-          bcc: a.bcc ?? [],
-          subject: a.subject,
-          text: a.body,
-          attachments: files,
-          createdBy: username,
-        });
-        await writeAudit(tx, {
-          username,
-          action: 'create',
-          entityType: 'email',
-          entityId: created.id,
-          claimId: claim.id,
-          after: {
-            to: created.to,
-            cc: created.cc,
-            bcc: created.bcc,
-            subject: created.subject,
-            attachments: created.attachments.map((f) => f.filename),
-            status: created.status,
-            ...(created.lastError ? { note: created.lastError } : {}),
-          },
-        });
-        return created;
+      const queued = await queueClaimMail(context, request, claim, {
+        to: a.to,
+        cc: a.cc,
+        bcc: a.bcc,
+        subject: a.subject,
+        body: a.body,
+        attachmentIds: a.attachment_ids,
       });
       reply.status(201);
       return serializeDocument(emailResource, queued, { meta: meta() });

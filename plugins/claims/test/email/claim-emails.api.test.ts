@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { startTestMailServer, type TestMailServer } from '@atrium/sdk/testing';
+import { as, startTestMailServer, type TestMailServer } from '@atrium/sdk/testing';
 import { doc, pointersOf, startClaimsServer, type Caller, type ClaimsTestServer } from '../core/claims-test-server.js';
 
 /**
@@ -9,6 +9,7 @@ import { doc, pointersOf, startClaimsServer, type Caller, type ClaimsTestServer 
  * log has it; permissions (403), the record check (404) and bad input (400 with pointers).
  */
 const ROLE = 'Own Claims Mailer';
+const BASE_LENGTH = '/api/claims'.length;
 const RESTRICTED = 'underwriter@atrium.test';
 
 let smtp: TestMailServer;
@@ -296,5 +297,82 @@ describe('claim outbound e-mail', () => {
     expect(await pointersOf(foreignAttachment)).toEqual(['/data/attributes/attachment_ids/1']);
 
     expect((await emailsOf(adjuster, claim.id)).data).toHaveLength(count);
+  });
+
+  it('answers the classic gateway: claims list, attachments and email_files, in the same record scope', async () => {
+    const gateway = async (username: string, method: string, body: unknown, role?: string) => {
+      const caller = await as(server, username, { base: '/api', headers: role ? { 'x-effective-role': role } : {} });
+      const file = method === 'retrieveClaimsList' ? 'claims.views' : 'core.uploads';
+      return caller.post(`/gateway?file=${file}&method=${method}`, body);
+    };
+    type ClaimsList = { data: { total: number; claims: { id: number; claimNumber: string }[] } };
+
+    const found = await gateway('adjuster@atrium.test', 'retrieveClaimsList', {
+      filter: 'number',
+      searchString: claim.number,
+    });
+    expect(found.status).toBe(200);
+    const list = (await found.json()) as ClaimsList;
+    expect(list.data.claims.map((c) => c.claimNumber)).toEqual([claim.number]);
+    expect(list.data.total).toBe(1);
+    // The restricted role reads only the claims it is primary adjuster of.
+    const own = (await (await gateway(RESTRICTED, 'retrieveClaimsList', { pageSize: 100 }, ROLE)).json()) as ClaimsList;
+    expect(own.data.claims.map((c) => String(c.id))).toEqual([ownClaimId]);
+    expect((await gateway('adjuster@atrium.test', 'retrieveClaimsList', { filter: 'nope' })).status).toBe(400);
+
+    const files = await gateway('adjuster@atrium.test', 'retrieveAttachments', { referenceId: claim.number });
+    expect(files.status).toBe(200);
+    const attachments = ((await files.json()) as { data: { attachments: { id: number; name: string; url: string }[] } })
+      .data.attachments;
+    expect(attachments.map((a) => String(a.id))).toContain(claim.attachmentId);
+    const content = await adjuster(
+      'GET',
+      attachments.find((a) => String(a.id) === claim.attachmentId)!.url.slice(BASE_LENGTH),
+    );
+    expect(Buffer.from(await content.arrayBuffer()).equals(claim.bytes)).toBe(true);
+    // No claims:attachment read for the restricted role; a claim number that does not exist is a 404.
+    expect((await gateway(RESTRICTED, 'retrieveAttachments', { referenceId: claim.number }, ROLE)).status).toBe(403);
+    expect((await gateway('adjuster@atrium.test', 'retrieveAttachments', { referenceId: 'NO-SUCH' })).status).toBe(404);
+
+    const sent = await gateway('adjuster@atrium.test', 'email_files', {
+      referenceId: claim.number,
+      attachmentIds: [claim.attachmentId],
+      to: ['files@example.test'],
+      subject: `Files of ${claim.number}`,
+      message: 'The files you asked for.',
+    });
+    expect(sent.status).toBe(200);
+    expect(await sent.json()).toMatchObject({ success: true, data: { emailId: expect.any(Number) } });
+    const arrived = await smtp.waitFor((m) => m.parsed.subject === `Files of ${claim.number}`);
+    expect(arrived.parsed.attachments.map((a) => a.filename)).toEqual([claim.fileName]);
+    // Another claim's file, a missing recipient and a claim outside the caller's scope are refused.
+    const foreign = await gateway('adjuster@atrium.test', 'email_files', {
+      referenceId: claim.number,
+      attachmentIds: [otherClaim.attachmentId],
+      to: ['files@example.test'],
+      subject: 'x',
+      message: 'y',
+    });
+    expect(foreign.status).toBe(400);
+    const noOne = await gateway('adjuster@atrium.test', 'email_files', {
+      referenceId: claim.number,
+      attachmentIds: [claim.attachmentId],
+      subject: 'x',
+      message: 'y',
+    });
+    expect(noOne.status).toBe(400);
+    const outside = await gateway(
+      RESTRICTED,
+      'email_files',
+      {
+        referenceId: claim.number,
+        attachmentIds: [claim.attachmentId],
+        to: ['a@example.test'],
+        subject: 'x',
+        message: 'y',
+      },
+      ROLE,
+    );
+    expect(outside.status).toBe(404);
   });
 });
