@@ -10,6 +10,7 @@ import {
 } from '@atrium/sdk/server';
 import type { FastifyRequest } from 'fastify';
 import { CONTACT_CLAIMS, type ContactClaim } from '../shared/contact-directory.js';
+import { contactMergeRoutes } from './contact-merge.js';
 import { contactStore, ssnContext, writeAudit, type ContactRow } from './contact-store.js';
 import { contactsPermissions } from './permissions.js';
 import { contact, contactRelation, quotingPermission } from './tables.js';
@@ -73,6 +74,7 @@ export function contactRoutes(router: AtriumRouter, context: ServerPluginContext
   const store = contactStore(context);
   registerResources(router, context, [store.contacts, store.notes, store.relations, store.quotingPermissions]);
   const definition = resourceDefinitionOf(store.contacts, context);
+  contactMergeRoutes(router, context, store);
 
   const search = async (request: FastifyRequest, text: string, limit: number, role?: string, by?: 'email') =>
     searchContacts(db, await store.readScope(request), text, limit, role, by);

@@ -2,7 +2,7 @@ import { asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { ContactDirectory, DirectoryContact, QuotingPermission } from '../shared/contact-directory.js';
 import { likeText } from './contact-routes.js';
 import { nextContactNumber } from './records.js';
-import { contact, contactBook, quotingPermission } from './tables.js';
+import { contact, contactBook, contactMerge, quotingPermission } from './tables.js';
 
 const toDirectory = (row: typeof contact.$inferSelect): DirectoryContact => ({
   id: row.id,
@@ -20,7 +20,19 @@ export function createContactDirectory(): ContactDirectory {
     async findContacts(tx, ids) {
       const wanted = [...new Set(ids)];
       if (wanted.length === 0) return [];
-      return (await tx.select().from(contact).where(inArray(contact.id, wanted))).map(toDirectory);
+      const found = (await tx.select().from(contact).where(inArray(contact.id, wanted))).map(toDirectory);
+      // Ids of merged duplicates (contact-merge.ts) answer the survivor's details under the id asked for.
+      const missing = wanted.filter((id) => !found.some((c) => c.id === id));
+      if (missing.length === 0) return found;
+      const merged = await tx
+        .select({ duplicateId: contactMerge.duplicateId, survivor: contact })
+        .from(contactMerge)
+        .innerJoin(contact, eq(contact.id, contactMerge.survivorId))
+        .where(inArray(contactMerge.duplicateId, missing));
+      return [
+        ...found,
+        ...merged.map((m) => ({ ...toDirectory(m.survivor), id: m.duplicateId, mergedInto: m.survivor.id })),
+      ];
     },
     async searchContacts(tx, { search, role, limit }) {
       const rows = await tx

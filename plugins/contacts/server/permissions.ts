@@ -17,6 +17,7 @@ export const contactsPermissions = definePermissions('contacts', {
         update: 'Change contacts.',
         delete: 'Delete contacts.',
         'read-ssn': 'See in full (unmasked) the SSNs of contacts.',
+        merge: 'Find duplicate contacts and merge one into another.',
       },
     },
     note: {

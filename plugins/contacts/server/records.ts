@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Caller, ContactRecord, ContactRecords, RecordInput } from '../shared/contact-records.js';
 import { contactStore, ssnContext, writeAudit, type ContactRow } from './contact-store.js';
 import { likeText } from './contact-routes.js';
-import { contact, contactNote, contactRelation, zipCode } from './tables.js';
+import { contact, contactMerge, contactNote, contactRelation, zipCode } from './tables.js';
 
 /** The next number of the store's sequence (`CON-<number>` for new contacts). */
 export async function nextContactNumber(tx: Queryable): Promise<number> {
@@ -79,11 +79,20 @@ export function createContactRecords(context: ServerPluginContext): ContactRecor
     return values;
   };
 
+  /** By number; a merged contact's number answers its survivor (contact-merge.ts). */
   const load = async (tx: Queryable, number: number, scope: SQL | undefined) => {
     const [row] = await tx
       .select()
       .from(contact)
-      .where(and(eq(contact.number, number), scope))
+      .where(
+        and(
+          or(
+            eq(contact.number, number),
+            sql`${contact.id} = (select ${contactMerge.survivorId} from ${contactMerge} where ${contactMerge.duplicateNumber} = ${number})`,
+          ),
+          scope,
+        ),
+      )
       .limit(1);
     return row ?? null;
   };

@@ -161,3 +161,28 @@ export const auditEntry = contactsSchema.table('audit_entry', {
   username: text('username').notNull(),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Duplicates merged into another contact (contact-merge.ts): the duplicate's row is gone, its
+ * notes, relations, books and details live on the survivor, and this row keeps the way from the
+ * old id and number to the survivor — other modules still holding them (claims' parties, policies'
+ * insureds) are answered with the survivor by the store's services, and the old contact page links
+ * to it. A survivor merged later on is followed through: rows always name the last survivor.
+ */
+export const contactMerge = contactsSchema.table(
+  'contact_merge',
+  {
+    duplicateId: text('duplicate_id').primaryKey(),
+    duplicateNumber: integer('duplicate_number').notNull(),
+    duplicateName: text('duplicate_name').notNull(),
+    survivorId: text('survivor_id')
+      .notNull()
+      .references(() => contact.id, { onDelete: 'cascade' }),
+    mergedBy: text('merged_by').notNull(),
+    mergedAt: timestamp('merged_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('contact_merge_number_key').on(table.duplicateNumber),
+    index('contact_merge_survivor_idx').on(table.survivorId),
+  ],
+);

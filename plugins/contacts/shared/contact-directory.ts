@@ -13,6 +13,8 @@ export interface DirectoryContact {
   emails: string[];
   phones: string[];
   agencyId: string | null;
+  /** Set when `id` was a duplicate merged into another contact: the survivor's id (its details are answered). */
+  mergedInto?: string;
 }
 
 export interface NewContact {

@@ -284,7 +284,9 @@ export function registerResource(
     if (jsonapi) {
       for (const [name, , column] of relations) {
         const doc = body.data.relationships?.[name] as { data: { id: string } | null } | undefined;
-        if (doc) values[column] = relationshipId(doc.data?.id ?? null, name);
+        // A related resource with text ids (contacts' `CON-1001`) takes the id as text.
+        const related = declaration.related?.[name]?.();
+        if (doc) values[column] = relationshipId(doc.data?.id ?? null, name, related?.id);
       }
     }
     return values;
@@ -564,8 +566,20 @@ export function registerResource(
 }
 
 /** An id in a relationship document; a bad one points at the relationship. */
-function relationshipId(value: string | null, relationship: string): number | null {
+function relationshipId(
+  value: string | null,
+  relationship: string,
+  idOf?: { kind: 'integer' | 'text'; maxLength?: number },
+): number | string | null {
   if (value == null) return null;
+  if (idOf?.kind === 'text') {
+    if (typeof value !== 'string' || value.length === 0 || value.length > (idOf.maxLength ?? 200)) {
+      throw new ApiError(400, `'${String(value)}' is not a valid id.`, {
+        source: { pointer: `/data/relationships/${relationship}/data/id` },
+      });
+    }
+    return value;
+  }
   if (!INT_ID.test(value) || Number(value) > 2147483647) {
     throw new ApiError(400, `'${value}' is not a valid id.`, {
       source: { pointer: `/data/relationships/${relationship}/data/id` },
