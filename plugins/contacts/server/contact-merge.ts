@@ -53,7 +53,6 @@ const mergeBody = resourceDocument('contact-merge', {
 
 const PRODUCER_ROLES = ['agent', 'agency'];
 
-const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 const digits = (phone: string) => phone.replace(/\D/g, '');
 const addressKey = (a: ContactAddress) =>
   [a.line1, a.line2, a.city, a.state, a.zip].map((part) => (part ?? '').trim().toLowerCase()).join('|');
