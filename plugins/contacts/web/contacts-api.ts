@@ -93,15 +93,85 @@ export async function contactNotes(api: ApiClient, id: string) {
   return all<ContactNote>(doc);
 }
 
+/** The contact's relations both ways: to others ("… · Agent of · Harbour Agency") and from others. */
 export async function contactRelations(api: ApiClient, id: string) {
-  const doc = await api.get<JsonApiDocument<JsonApiResource[]>>('/contacts/relations/', {
-    jsonApi: true,
-    query: { 'filter[contact]': id },
-  });
-  return all<ContactRelation>(doc);
+  const [outgoing, incoming] = await Promise.all(
+    ['filter[contact]', 'filter[related_contact]'].map((filter) =>
+      api.get<JsonApiDocument<JsonApiResource[]>>('/contacts/relations/', { jsonApi: true, query: { [filter]: id } }),
+    ),
+  );
+  return [...all<ContactRelation>(outgoing!), ...all<ContactRelation>(incoming!)];
 }
 
 export async function contactClaims(api: ApiClient, id: string) {
   const body = await api.get<{ results: ContactClaim[] }>(`/contacts/contacts/${encodeURIComponent(id)}/claims/`);
   return body.results;
+}
+
+/** Contacts that may be the same one as `id` (same SSN, or same name with a shared e-mail, phone or birth date). */
+export async function contactDuplicates(api: ApiClient, id: string) {
+  const doc = await api.get<JsonApiDocument<JsonApiResource[]>>(
+    `/contacts/contacts/${encodeURIComponent(id)}/duplicates/`,
+    { jsonApi: true },
+  );
+  return all<Contact>(doc);
+}
+
+/** Merges `duplicateId` into `id`; answers the survivor. */
+export async function mergeContact(api: ApiClient, id: string, duplicateId: string) {
+  const doc = await api.post<JsonApiDocument<JsonApiResource>>(
+    `/contacts/contacts/${encodeURIComponent(id)}/merge/`,
+    { data: { type: 'contact-merge', attributes: { duplicate_id: duplicateId } } },
+    { jsonApi: true },
+  );
+  return flat<Contact>(doc.data as JsonApiResource);
+}
+
+export interface ContactMerge {
+  duplicate_id: string;
+  duplicate_name: string;
+  survivor_id: string;
+  survivor_name: string;
+  merged_by: string;
+  merged_at: string;
+}
+
+/** Where a merged contact went, or null when `id` was never merged (or its survivor is not the caller's to read). */
+export async function contactMergedInto(api: ApiClient, id: string): Promise<ContactMerge | null> {
+  return api.get<ContactMerge>(`/contacts/merges/${encodeURIComponent(id)}/`).catch(() => null);
+}
+
+export interface ContactActivity {
+  action: string;
+  entity_type: string;
+  entity_id: string;
+  username: string;
+  at: string;
+}
+
+export async function contactActivity(api: ApiClient, id: string) {
+  const body = await api.get<{ data: ContactActivity[] }>(`/contacts/contacts/${encodeURIComponent(id)}/activity/`);
+  return body.data;
+}
+
+/** Relates `contactId` to `relatedId` ("Sam Reed · Spouse · Robin Reed"). */
+export async function addRelation(api: ApiClient, contactId: string, relatedId: string, relation: string) {
+  await api.post(
+    '/contacts/relations/',
+    {
+      data: {
+        type: 'contact-relation',
+        attributes: { relation },
+        relationships: {
+          contact: { data: { type: 'contact', id: contactId } },
+          related_contact: { data: { type: 'contact', id: relatedId } },
+        },
+      },
+    },
+    { jsonApi: true },
+  );
+}
+
+export async function removeRelation(api: ApiClient, id: string) {
+  await api.delete(`/contacts/relations/${encodeURIComponent(id)}/`, { jsonApi: true });
 }

@@ -60,4 +60,48 @@ describe('contacts in the browser', () => {
     await search.getByText('No matching Contacts found.').waitFor();
     expect(session.errors).toEqual([]);
   });
+
+  it('an administrator merges a duplicate, relates two contacts and writes a note; the old link leads on', async () => {
+    await query(`insert into contacts.contact (id, number, name, kind, roles, emails, phones) values
+      ('CON-990001', 990001, 'Robin Reed', 'person', '["insured"]', '[{"address":"robin@example.test"}]', '[]'),
+      ('CON-990002', 990002, 'Robin Reed', 'person', '["claimant"]', '[{"address":"robin@example.test"}]',
+        '[{"number":"555-010-7788"}]'),
+      ('CON-990003', 990003, 'Sam Reedly', 'person', '[]', '[]', '[]')`);
+    // The adjuster may edit contacts but not merge them: no duplicates card.
+    const adjuster = await session.signIn('adjuster@atrium.test', '/contacts/CON-990001');
+    await adjuster.getByRole('heading', { name: 'Robin Reed', level: 1 }).waitFor();
+    await adjuster.getByRole('heading', { name: 'Activity' }).waitFor();
+    expect(await adjuster.getByRole('heading', { name: 'Possible duplicates' }).count()).toBe(0);
+
+    const page = await session.signIn('admin@atrium.test', '/contacts/CON-990001');
+    await page.getByRole('heading', { name: 'Possible duplicates' }).waitFor();
+    await page.getByRole('button', { name: 'Merge Robin Reed (CON-990002) into this contact' }).click();
+    await page.getByRole('dialog').getByText('Are you sure you want to merge this duplicate?').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await page.getByText('Robin Reed was merged into this contact.').waitFor();
+    await page.getByText('555-010-7788', { exact: true }).waitFor();
+    await page.getByText('A duplicate was merged into this contact').waitFor();
+
+    const relation = page.getByRole('form', { name: 'New relation' });
+    await relation.getByLabel('Robin Reed is …').fill('Spouse');
+    await relation.getByLabel('… of contact').fill('Sam Reed');
+    await page.getByRole('option', { name: 'Sam Reedly' }).click();
+    await relation.getByRole('button', { name: 'Add relation' }).click();
+    await page.getByText('Relation added.').waitFor();
+    await page.getByRole('link', { name: 'Sam Reedly' }).waitFor();
+    await page.getByText('Relation added', { exact: true }).waitFor();
+
+    const note = page.getByRole('form', { name: 'New note' });
+    await note.getByLabel('New note').fill('Prefers a call after 5 pm.');
+    await note.getByRole('button', { name: 'Add note' }).click();
+    await page.getByText('Prefers a call after 5 pm.').waitFor();
+    await page.getByText('Note added', { exact: true }).waitFor();
+
+    // The duplicate's old address says where it went.
+    await page.goto(`${session.server.url}/contacts/CON-990002`);
+    await page.getByText('Robin Reed was merged into another contact.').waitFor();
+    await page.getByRole('link', { name: 'Robin Reed' }).click();
+    await page.waitForURL((url) => url.pathname === '/contacts/CON-990001');
+    expect(session.errors).toEqual([]);
+  });
 });

@@ -16,12 +16,15 @@ import {
 import { ROLE_LABELS } from '../../shared/contact-roles.js';
 import {
   contactClaims,
+  contactMergedInto,
   contactNotes,
-  contactRelations,
   contactsById,
   findContact,
   type Contact,
 } from '../contacts-api.js';
+import { ActivityCard } from '../components/activity-card.js';
+import { DuplicatesCard } from '../components/duplicates-card.js';
+import { RelationsCard } from '../components/relations-card.js';
 import { contactPageRoute } from '../routes.js';
 
 const STATUS_LABELS: Record<string, string> = {
@@ -101,47 +104,6 @@ function Details({ contact }: { contact: Contact }) {
   );
 }
 
-function Relations({ contactId, name }: { contactId: string; name: string }) {
-  const api = useApiClient();
-  const relations = useQuery({
-    queryKey: ['contacts', 'relations', contactId],
-    queryFn: async () => {
-      const rows = await contactRelations(api, contactId);
-      const others = await contactsById(
-        api,
-        rows.map((r) => (r.contact_id === contactId ? r.related_contact_id : r.contact_id)),
-      );
-      return rows.flatMap((r) => {
-        const other = others.get(r.contact_id === contactId ? r.related_contact_id : r.contact_id);
-        return other ? [{ id: r.id, relation: r.relation, other, outgoing: r.contact_id === contactId }] : [];
-      });
-    },
-  });
-  return (
-    <Card withBorder>
-      <Title order={2} size="h4" mb="sm">
-        Relations
-      </Title>
-      <QueryState query={relations} empty={<Text size="sm">No relations.</Text>}>
-        {(rows) => (
-          <Stack gap={4}>
-            {rows.map((r) => (
-              <Text size="sm" key={r.id}>
-                {/* Read as a sentence both ways: "Alex Agent · Agent of · Harbour Agency". */}
-                {r.outgoing ? `${name} · ${r.relation} · ` : null}
-                <Anchor component={Link} to={contactPageRoute.link({ contactId: r.other.id })}>
-                  {r.other.name}
-                </Anchor>
-                {r.outgoing ? null : ` · ${r.relation} · ${name}`}
-              </Text>
-            ))}
-          </Stack>
-        )}
-      </QueryState>
-    </Card>
-  );
-}
-
 function Notes({ contactId }: { contactId: string }) {
   const api = useApiClient();
   const queryClient = useQueryClient();
@@ -150,19 +112,23 @@ function Notes({ contactId }: { contactId: string }) {
   const [text, setText] = useState('');
   const add = useMutation({
     mutationFn: () =>
-      api.post('/contacts/notes/', {
-        jsonApi: true,
-        body: {
+      api.post(
+        '/contacts/notes/',
+        {
           data: {
             type: 'contact-note',
             attributes: { text },
             relationships: { contact: { data: { type: 'contact', id: contactId } } },
           },
         },
-      }),
+        { jsonApi: true },
+      ),
     onSuccess: async () => {
       setText('');
-      await queryClient.invalidateQueries({ queryKey: ['contacts', 'notes', contactId] });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['contacts', 'notes', contactId] }),
+        queryClient.invalidateQueries({ queryKey: ['contacts', 'activity', contactId] }),
+      ]);
     },
   });
   const submit = (event: FormEvent) => {
@@ -265,11 +231,34 @@ export default function ContactPage() {
   const canReadNotes = useCan('contacts:note', 'read');
   const canReadRelations = useCan('contacts:relation', 'read');
   const canReadClaims = useCan('claims:claim', 'read');
+  const canMerge = useCan('contacts:contact', 'merge');
+  // A contact merged into another answers 404; its page says where it went.
+  const mergedInto = useQuery({
+    queryKey: ['contacts', 'merged-into', contactId],
+    enabled: Boolean(contact.error),
+    queryFn: () => contactMergedInto(api, contactId),
+  });
   if (contact.error) {
+    const merge = mergedInto.data;
     return (
       <Stack>
         <PageHeader title="Contact" />
-        <EmptyState title="Contact not found." description={errorMessage(contact.error)} />
+        {merge ? (
+          <EmptyState
+            title={`${merge.duplicate_name} was merged into another contact.`}
+            description={
+              <>
+                {merge.merged_by} merged this contact on {formatDateTime(merge.merged_at)}. Open{' '}
+                <Anchor component={Link} to={contactPageRoute.link({ contactId: merge.survivor_id })}>
+                  {merge.survivor_name}
+                </Anchor>
+                .
+              </>
+            }
+          />
+        ) : mergedInto.isPending ? null : (
+          <EmptyState title="Contact not found." description={errorMessage(contact.error)} />
+        )}
       </Stack>
     );
   }
@@ -288,10 +277,12 @@ export default function ContactPage() {
           </PageHeader>
           <Details contact={c} />
           {canReadClaims.allowed ? <Claims contactId={c.id} /> : null}
+          {canMerge.allowed ? <DuplicatesCard contact={c} /> : null}
           <SimpleGrid cols={{ base: 1, md: 2 }}>
-            {canReadRelations.allowed ? <Relations contactId={c.id} name={c.name} /> : null}
+            {canReadRelations.allowed ? <RelationsCard contactId={c.id} name={c.name} /> : null}
             {canReadNotes.allowed ? <Notes contactId={c.id} /> : null}
           </SimpleGrid>
+          <ActivityCard contactId={c.id} />
         </Stack>
       )}
     </QueryState>
