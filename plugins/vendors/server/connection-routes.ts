@@ -20,7 +20,12 @@ export function redirectUriOf(request: FastifyRequest): string {
 
 const text = (max: number) => z.string().trim().min(1, 'This field is required.').max(max);
 const settingsSchema = z
-  .object({ invoice_item_id: z.string().trim().regex(/^\d{1,20}$/, 'An item id is digits.') })
+  .object({
+    invoice_item_id: z
+      .string()
+      .trim()
+      .regex(/^\d{1,20}$/, 'An item id is digits.'),
+  })
   .partial()
   .strict();
 const configAttributes = z
@@ -118,7 +123,11 @@ export function connectionRoutes(
     '/esignature/oauth/url',
     {
       config: { access: can('connection', 'update') },
-      schema: { summary: 'Starts connecting DocuSign: links.authorization_url is the page the popup opens.', tags, security },
+      schema: {
+        summary: 'Starts connecting DocuSign: links.authorization_url is the page the popup opens.',
+        tags,
+        security,
+      },
     },
     (request) => startBody('docusign', request),
   );

@@ -37,7 +37,11 @@ export default defineServerPlugin({
           const settings = { ...row.settings, invoices_from: row.settings.invoices_from ?? now };
           return { accountId: params.realmId, accountName: `Company ${params.realmId}`, settings };
         }
-        const userinfo = await getProtected(app, tokens.accessToken, endpointsOf('docusign', app.environment).userinfo!);
+        const userinfo = await getProtected(
+          app,
+          tokens.accessToken,
+          endpointsOf('docusign', app.environment).userinfo!,
+        );
         const account = defaultAccount(userinfo);
         return { accountId: account.accountId, accountName: account.accountName, apiBaseUri: account.baseUri };
       }),

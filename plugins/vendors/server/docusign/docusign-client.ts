@@ -107,12 +107,12 @@ export class DocuSignClient implements SignatureClient {
 
 /** The default account userinfo names (DocuSign: read it after connecting; it fixes the REST host). */
 export function defaultAccount(userinfo: unknown): { accountId: string; accountName: string; baseUri: string } {
-  const accounts = (userinfo as { accounts?: { account_id: string; account_name?: string; base_uri: string; is_default?: boolean }[] })
-    .accounts;
+  const accounts = (
+    userinfo as { accounts?: { account_id: string; account_name?: string; base_uri: string; is_default?: boolean }[] }
+  ).accounts;
   const account = accounts?.find((a) => a.is_default) ?? accounts?.[0];
   if (!account) throw new Error('DocuSign named no account for this user.');
   const baseUri = acceptedBaseUri(account.base_uri);
   if (!baseUri) throw new Error(`DocuSign named an account host Atrium does not call (${account.base_uri}).`);
   return { accountId: account.account_id, accountName: account.account_name ?? account.account_id, baseUri };
 }
-

@@ -107,9 +107,7 @@ export class VendorConnections {
       (change.clientId !== undefined && change.clientId !== row.clientId) ||
       change.clientSecret !== undefined;
     if (connected && switching) {
-      throw conflict(
-        `Disconnect ${VENDOR_LABELS[vendor].name} before changing its environment or app credentials.`,
-      );
+      throw conflict(`Disconnect ${VENDOR_LABELS[vendor].name} before changing its environment or app credentials.`);
     }
     const [updated] = await this.db
       .update(connection)
@@ -252,7 +250,9 @@ export class VendorConnections {
           this.secrets.open(row.refreshTokenSealed, sealContext(vendor, 'refresh_token')),
         );
       } catch (error) {
-        throw new NotConnected(`Refreshing the ${VENDOR_LABELS[vendor].name} token failed: ${oauthErrorMessage(error)}`);
+        throw new NotConnected(
+          `Refreshing the ${VENDOR_LABELS[vendor].name} token failed: ${oauthErrorMessage(error)}`,
+        );
       }
       const [updated] = await tx
         .update(connection)

@@ -66,7 +66,8 @@ export function vendorUrl(url: string): string {
   const origin = process.env.ATRIUM_VENDORS_TEST_ORIGIN;
   if (!origin) return url;
   const parsed = new URL(url);
-  return `${origin.replace(/\/+$/, '')}/${parsed.host}${parsed.pathname}${parsed.search}`;
+  const path = parsed.pathname === '/' ? '' : parsed.pathname;
+  return `${origin.replace(/\/+$/, '')}/${parsed.host}${path}${parsed.search}`;
 }
 
 export function endpointsOf(vendor: VendorId, environment: VendorEnvironment): VendorEndpoints {

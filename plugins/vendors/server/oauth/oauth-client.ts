@@ -24,7 +24,10 @@ export interface AppCredentials {
   clientSecret: string;
 }
 
-export function oauthConfiguration(app: AppCredentials): { configuration: client.Configuration; endpoints: VendorEndpoints } {
+export function oauthConfiguration(app: AppCredentials): {
+  configuration: client.Configuration;
+  endpoints: VendorEndpoints;
+} {
   const endpoints = endpointsOf(app.vendor, app.environment);
   const configuration = new client.Configuration(
     {

@@ -105,12 +105,20 @@ export class QuickBooksClient implements AccountingClient {
       try {
         json = text ? JSON.parse(text) : {};
       } catch {
-        throw new QuickBooksError(`QuickBooks answered ${response.status} with a body that is not JSON.`, response.status);
+        throw new QuickBooksError(
+          `QuickBooks answered ${response.status} with a body that is not JSON.`,
+          response.status,
+        );
       }
       const fault = json.Fault?.Error?.[0] ?? json.fault?.error?.[0];
       if (!response.ok || fault) {
-        const detail = fault ? [fault.Message ?? fault.message, fault.Detail ?? fault.detail].filter(Boolean).join(': ') : '';
-        throw new QuickBooksError(`QuickBooks answered ${response.status}${detail ? `: ${detail}` : '.'}`, response.status);
+        const detail = fault
+          ? [fault.Message ?? fault.message, fault.Detail ?? fault.detail].filter(Boolean).join(': ')
+          : '';
+        throw new QuickBooksError(
+          `QuickBooks answered ${response.status}${detail ? `: ${detail}` : '.'}`,
+          response.status,
+        );
       }
       return json;
     }
