@@ -124,17 +124,19 @@ function StatusCard({ view }: { view: ConnectionView }) {
         <Title order={3}>Connection</Title>
         <Group gap="xs">
           <Badge variant="light">{ENVIRONMENT_LABELS[view.environment]}</Badge>
-          <Badge color={statusColor(view.status)}>{STATUS_LABELS[view.status]}</Badge>
+          <Badge color={statusColor(view.status)} data-testid="connection-status">
+            {STATUS_LABELS[view.status]}
+          </Badge>
         </Group>
       </Group>
       <Table variant="vertical" withTableBorder={false} aria-label="Connection details">
         <Table.Tbody>
           <Table.Tr>
             <Table.Th w={220}>{view.vendor === 'quickbooks' ? 'Company' : 'Account'}</Table.Th>
-            <Table.Td>{view.account_name ?? 'Not connected'}</Table.Td>
+            <Table.Td>{view.account_name ?? '—'}</Table.Td>
           </Table.Tr>
           <Table.Tr>
-            <Table.Th>Connected</Table.Th>
+            <Table.Th>Connected since</Table.Th>
             <Table.Td>{view.connected_at ? `${when(view.connected_at)} by ${view.connected_by}` : 'Never'}</Table.Td>
           </Table.Tr>
           <Table.Tr>
