@@ -35,7 +35,16 @@ export default defineServerPlugin({
           const now = new Date().toISOString();
           // Invoices are sent for policies issued from the first connection on, not for the whole book.
           const settings = { ...row.settings, invoices_from: row.settings.invoices_from ?? now };
-          return { accountId: params.realmId, accountName: `Company ${params.realmId}`, settings };
+          // The company's name, for the screens (its realm id is no name to show).
+          const api = endpointsOf('quickbooks', app.environment).api!;
+          const realm = encodeURIComponent(params.realmId);
+          const info = (await getProtected(
+            app,
+            tokens.accessToken,
+            `${api}/v3/company/${realm}/companyinfo/${realm}?minorversion=75`,
+          ).catch(() => null)) as { CompanyInfo?: { CompanyName?: string } } | null;
+          const accountName = info?.CompanyInfo?.CompanyName ?? 'QuickBooks company';
+          return { accountId: params.realmId, accountName, settings };
         }
         const userinfo = await getProtected(
           app,

@@ -30,6 +30,7 @@ export interface FakeVendors {
 }
 
 export const FAKE_REALM = '9130357766900456';
+export const FAKE_COMPANY_NAME = 'Atrium Mutual Sandbox Co.';
 export const FAKE_DOCUSIGN_ACCOUNT = 'a1b2c3d4-0000-4000-8000-docusign0001';
 
 const b64url = (buffer: Buffer) => buffer.toString('base64url');
@@ -182,6 +183,16 @@ export async function startFakeVendors(port = 0): Promise<FakeVendors> {
     }
 
     // QuickBooks Accounting API v3.
+    const info = path.match(/^\/v3\/company\/([^/]+)\/companyinfo\/([^/]+)$/);
+    if (info && request.method === 'GET') {
+      if (!bearer(request, 'quickbooks')) return fault(response, 401, '3200', 'AuthenticationFailed');
+      if (info[1] !== FAKE_REALM || info[2] !== FAKE_REALM)
+        return fault(response, 403, '3100', 'ApplicationAuthorizationFailed');
+      return send(response, 200, {
+        CompanyInfo: { Id: '1', CompanyName: FAKE_COMPANY_NAME, Country: 'US' },
+        time: new Date().toISOString(),
+      });
+    }
     const qbo = path.match(/^\/v3\/company\/([^/]+)\/(customer|invoice|query)$/);
     if (qbo && (host === 'sandbox-quickbooks.api.intuit.com' || host === 'quickbooks.api.intuit.com')) {
       if (fake.rejectNextApiCall || !bearer(request, 'quickbooks')) {

@@ -9,7 +9,13 @@ import policiesPlugin from '@atrium/plugin-policies/server';
 import quotePlugin from '@atrium/plugin-quote/server';
 import rulesPlugin from '@atrium/plugin-rules/server';
 import vendorsPlugin from '../server/plugin.js';
-import { FAKE_DOCUSIGN_ACCOUNT, FAKE_REALM, startFakeVendors, type FakeVendors } from './fake-vendors.js';
+import {
+  FAKE_COMPANY_NAME,
+  FAKE_DOCUSIGN_ACCOUNT,
+  FAKE_REALM,
+  startFakeVendors,
+  type FakeVendors,
+} from './fake-vendors.js';
 
 type Json = Record<string, any>;
 
@@ -122,6 +128,7 @@ describe('QuickBooks Online', () => {
     expect(connected.body).toMatchObject({
       status: 'connected',
       account_id: FAKE_REALM,
+      account_name: FAKE_COMPANY_NAME,
       connected_by: 'admin@atrium.test',
     });
 

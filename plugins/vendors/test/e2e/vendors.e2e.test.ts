@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useE2eSession } from '../../../../tests/e2e/browser.js';
-import { FAKE_REALM, startFakeVendors, type FakeVendors } from '../fake-vendors.js';
+import { FAKE_COMPANY_NAME, startFakeVendors, type FakeVendors } from '../fake-vendors.js';
 
 /**
  * An administrator opens the vendor directory from the user menu, sets up QuickBooks (sandbox) and
@@ -47,7 +47,7 @@ describe('vendor connections in the browser', () => {
     await page.getByRole('button', { name: 'Connect QuickBooks Online' }).click();
     await (await popup).waitForEvent('close');
     await statusIs('Connected');
-    await page.getByRole('cell', { name: `Company ${FAKE_REALM}` }).waitFor();
+    await page.getByRole('cell', { name: FAKE_COMPANY_NAME }).waitFor();
     expect(fake.tokenGrants).toEqual(['authorization_code']);
     expect(await page.getByRole('radio', { name: 'Production' }).isDisabled()).toBe(true);
 
