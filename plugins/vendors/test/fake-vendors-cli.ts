@@ -7,4 +7,4 @@ import { startFakeVendors } from './fake-vendors.js';
  */
 const fake = await startFakeVendors(Number(process.argv[2] ?? 4010));
 fake.clients.set('demo-client', 'demo-secret');
-console.log(`Fake QuickBooks and DocuSign at ${fake.origin} (client demo-client, secret demo-secret)`);
+console.warn(`Fake QuickBooks and DocuSign at ${fake.origin} (client demo-client, secret demo-secret)`);
