@@ -9,10 +9,12 @@ const GIVE_UP_MS = 10 * 60_000;
  * server answered the URL. The app's Cross-Origin-Opener-Policy cuts the popup off from this window
  * as soon as it reaches the vendor, so the callback page answers on a same-origin BroadcastChannel
  * (and by postMessage when it still has its opener); only a message carrying the state this flow
- * started with is taken. Resolves with the callback's parameters, or null after ten minutes.
+ * started with is taken. Resolves with the callback's parameters, or null when `signal` aborts
+ * (Cancel) or after ten minutes.
  */
 export async function authorizeInPopup(
   authorizationUrl: () => Promise<string>,
+  signal?: AbortSignal,
 ): Promise<Record<string, string> | null> {
   const popup = window.open('', 'atrium-vendor-oauth', 'popup,width=620,height=720');
   if (!popup) throw new Error('The browser blocked the sign-in window. Allow pop-ups for this site and try again.');
@@ -37,7 +39,11 @@ export async function authorizeInPopup(
     };
     const onBroadcast = (event: MessageEvent) => take(event.data);
     const timer = window.setTimeout(() => done(null), GIVE_UP_MS);
+    // The user closed the popup (this window cannot see that once the opener policy cut it off).
+    const onAbort = () => done(null);
+    signal?.addEventListener('abort', onAbort);
     const done = (result: Record<string, string> | null) => {
+      signal?.removeEventListener('abort', onAbort);
       window.removeEventListener('message', onMessage);
       channel.removeEventListener('message', onBroadcast);
       channel.close();

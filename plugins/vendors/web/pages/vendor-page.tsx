@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import IconPlugConnected from '@tabler/icons-react/icons/IconPlugConnected';
 import {
   ConfirmButton,
@@ -98,12 +98,14 @@ function StatusCard({ view }: { view: ConnectionView }) {
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: keys.all });
+  const waiting = useRef<AbortController | null>(null);
   const connect = useMutation({
     mutationFn: async () => {
+      waiting.current = new AbortController();
       const params = await authorizeInPopup(async () => {
         const started = await api.get<{ links: { authorization_url: string } }>(CALLS[view.vendor].start);
         return started.links.authorization_url;
-      });
+      }, waiting.current.signal);
       if (!params) return null;
       return api.post<ConnectionView>('/vendors/oauth/callback', params);
     },
@@ -167,6 +169,11 @@ function StatusCard({ view }: { view: ConnectionView }) {
         >
           {connected ? 'Connect again' : `Connect ${view.name}`}
         </Button>
+        {connect.isPending ? (
+          <Button variant="default" onClick={() => waiting.current?.abort()}>
+            Cancel
+          </Button>
+        ) : null}
         {connected ? (
           <ConfirmButton
             label="connection"
