@@ -158,6 +158,8 @@ describe('QuickBooks Online', () => {
     const failed = (await admin.get('/vendors/quickbooks/invoices/')).body.results[0];
     expect(failed).toMatchObject({ policy_number: number, status: 'failed', attempts: 1 });
     expect(failed.last_error).toMatch(/could not be reached/);
+    // What was sent is on the record although the answer never came.
+    expect(failed.request.invoice).toMatchObject({ DocNumber: number, CustomerRef: { value: failed.customer_id } });
     expect((await admin.get('/vendors/connections/quickbooks/')).body.status).toBe('error');
 
     const retried = await admin.post(`/vendors/quickbooks/invoices/${failed.id}/retry`);

@@ -156,6 +156,9 @@ export class InvoiceSync {
         txnDate: dates.effective_date ?? this.now().toISOString().slice(0, 10),
         privateNote: `Atrium policy ${row.policyNumber}`,
       };
+      // What goes out is on our record before it is sent: a lost answer still leaves it there.
+      const request = { ...dates, customer: { DisplayName: row.customerName }, invoice: invoiceBody(input) };
+      await this.db.update(quickbooksInvoice).set({ request }).where(eq(quickbooksInvoice.id, row.id));
       const invoice = await client.createInvoice(input, row.invoiceRequestId);
       const now = this.now();
       await this.db
@@ -164,7 +167,6 @@ export class InvoiceSync {
           status: 'sent',
           invoiceId: invoice.id,
           invoiceDocNumber: invoice.docNumber,
-          request: { ...dates, customer: { DisplayName: row.customerName }, invoice: invoiceBody(input) },
           attempts: row.attempts + 1,
           leaseUntil: null,
           lastError: null,
