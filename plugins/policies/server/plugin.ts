@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineServerPlugin, provideService } from '@atrium/sdk/server';
 import { POLICY_BILLING, POLICY_ISSUANCE, POLICY_LOOKUP } from '../shared/policy-services.js';
+import { POLICIES_EVENTS } from './events.js';
 import { policiesPermissions } from './permissions.js';
 import { policyGatewayMethods, policyRoutes } from './routes.js';
 import { policyReporting } from './reporting-service.js';
@@ -21,6 +22,7 @@ export default defineServerPlugin({
   deps: ['contacts'],
   migrationsFolder: fileURLToPath(new URL('./migrations', import.meta.url)),
   permissions: policiesPermissions,
+  events: POLICIES_EVENTS,
   provides: {
     services: [
       provideService(POLICY_ISSUANCE, () => issuanceService()),

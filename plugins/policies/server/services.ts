@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, ilike, inArray, lte, or, sql } from 'drizzle-orm';
-import { ApiError, type Queryable } from '@atrium/sdk/server';
+import { ApiError, emitEvent, type Queryable } from '@atrium/sdk/server';
+import { policyIssued } from './events.js';
 import type {
   BillingScheduleSummary,
   InstallmentPreview,
@@ -191,6 +192,24 @@ export async function issuePolicy(tx: Queryable, input: IssuePolicyInput): Promi
       fee: row.fee,
       paymentMethodId: input.billing?.paymentMethodId ?? null,
     })),
+  );
+  // In the bind's transaction: the event exists exactly when the policy does.
+  await emitEvent(
+    tx,
+    policyIssued,
+    {
+      policy_id: String(created!.id),
+      policy_number: number,
+      product_slug: input.productSlug,
+      quote_number: input.quoteNumber,
+      named_insured_name: input.namedInsured.name,
+      named_insured_contact_id: input.namedInsured.contactId,
+      effective_date: input.effectiveDate,
+      expiration_date: input.expirationDate,
+      premium,
+      issued_by: input.issuedBy,
+    },
+    { triggeringUser: input.issuedBy },
   );
   return { policyId: String(created!.id), policyNumber: number, revisionId: String(revision!.id), revisionNumber: 1 };
 }
