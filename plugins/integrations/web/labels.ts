@@ -60,6 +60,7 @@ export const mappingStatusLabels = defineStatusLabels({
 
 export const runStatusLabels = defineStatusLabels({
   'never run': { label: 'Never run', tone: 'neutral' },
+  queued: { label: 'Queued', tone: 'neutral' },
   running: { label: 'Running', tone: 'info' },
   succeeded: { label: 'Succeeded', tone: 'success' },
   failed: { label: 'Failed', tone: 'danger' },
