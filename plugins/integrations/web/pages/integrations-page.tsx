@@ -152,6 +152,15 @@ export function NewIntegrationPage() {
   );
 }
 
+/** The definition with each step's keys in reading order (the database keeps JSON keys its own way). */
+const readableDefinition = (definition: Integration['definition']) => ({
+  steps: definition.steps.map((step) =>
+    step.type === 'map'
+      ? { name: step.name, type: step.type, from: step.from, to: step.to }
+      : { name: step.name, type: step.type, url: step.url },
+  ),
+});
+
 /** Edit: the same fields, saved with PATCH; changed events start runs from the next event on. */
 function EditIntegration(props: { item: Integration; onDone: () => void }) {
   const api = useApiClient();
@@ -182,7 +191,7 @@ function EditIntegration(props: { item: Integration; onDone: () => void }) {
         name: item.name,
         category: item.category,
         events: item.events,
-        definition: JSON.stringify(item.definition, null, 2),
+        definition: JSON.stringify(readableDefinition(item.definition), null, 2),
       }}
       submitLabel="Save changes"
       busy={busy}
@@ -263,6 +272,13 @@ export function IntegrationPage() {
   if (item.isError)
     return <ErrorState error={new Error(INTEGRATIONS_FETCH_ERROR)} onRetry={() => void item.refetch()} />;
   const data = item.data;
+  // The newest run (it may have started from an event since the integration was loaded) gives the
+  // status and the failed steps' messages.
+  const latest = runs.data?.[0];
+  const status = latest?.status ?? data.status;
+  const messages = latest
+    ? latest.steps.filter((step) => step.status === 'failed').map((step) => `${step.name}: ${step.error}`)
+    : data.messages;
   if (editing)
     return (
       <Stack>
@@ -277,7 +293,7 @@ export function IntegrationPage() {
         icon={IconPlugConnected}
         description={
           <Group gap="xs" component="span">
-            <StatusBadge labels={runStatusLabels} value={data.status} />
+            <StatusBadge labels={runStatusLabels} value={status} />
             <span>{`${data.category || 'No category'} · by ${data.author} · ${formatDate(data.date_created)}`}</span>
           </Group>
         }
@@ -296,7 +312,7 @@ export function IntegrationPage() {
           </Group>
         }
       />
-      {data.messages.map((message) => (
+      {messages.map((message) => (
         <Alert key={message} color="red" title="The latest run failed">
           {message}
         </Alert>
