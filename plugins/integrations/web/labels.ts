@@ -37,6 +37,8 @@ export const exceptionStatusLabels = defineStatusLabels({
 const KINDS: Record<string, string> = {
   'webhook-delivery': 'Webhook delivery',
   'integration-step': 'Integration step',
+  renewal: 'Renewal',
+  'policy-transaction': 'Policy transaction',
 };
 export const kindLabel = (kind: string) => KINDS[kind] ?? kind.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
