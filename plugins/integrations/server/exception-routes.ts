@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { conflict, notFound, z, type AtriumRouter, type ServerPluginContext } from '@atrium/sdk/server';
 import type { Dispatcher } from './delivery/dispatcher.js';
-import type { IntegrationRunner } from './integration/integration-routes.js';
+import type { IntegrationRunner } from './integration/runner.js';
 import { can } from './permissions.js';
 import { exception } from './tables.js';
 

@@ -1,10 +1,32 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { provideService, EXCEPTIONS_QUEUE, type ExceptionsQueue } from '@atrium/sdk/server';
 import { exception } from './tables.js';
 
 /** The exceptions queue as other plugins call it (`EXCEPTIONS_QUEUE` from @atrium/sdk/server). */
 export const exceptionsQueue: ExceptionsQueue = {
   async report(tx, report) {
+    // The same failure reported again (a retry that failed too) reopens its exception, one per thing.
+    if (report.reference) {
+      const [reopened] = await tx
+        .update(exception)
+        .set({
+          status: 'open',
+          reason: report.reason.slice(0, 2000),
+          payload: report.payload,
+          attempts: sql`${exception.attempts} + ${report.attempts}`,
+          updatedAt: new Date(),
+        })
+        .where(
+          and(
+            eq(exception.module, report.module),
+            eq(exception.kind, report.kind),
+            eq(exception.reference, report.reference),
+            inArray(exception.status, ['open', 'retrying']),
+          ),
+        )
+        .returning({ id: exception.id });
+      if (reopened) return reopened.id;
+    }
     const [row] = await tx
       .insert(exception)
       .values({

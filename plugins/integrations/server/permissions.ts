@@ -31,6 +31,7 @@ export const integrationsPermissions = definePermissions('integrations', {
       actions: {
         read: 'List integrations, their runs and each run’s steps.',
         create: 'Create integrations.',
+        update: 'Change integrations: name, category, the events that start them, and their steps.',
         delete: 'Delete integrations (with their runs).',
         execute: 'Run an integration, and retry a failed step of a run.',
       },

@@ -6,7 +6,8 @@ import { eventRoutes } from './event-routes.js';
 import { INTEGRATIONS_EVENTS } from './events.js';
 import { exceptionRoutes } from './exception-routes.js';
 import { exceptionsQueue, exceptionsQueueProvision } from './exceptions-service.js';
-import { IntegrationRunner, integrationRoutes } from './integration/integration-routes.js';
+import { integrationRoutes } from './integration/integration-routes.js';
+import { IntegrationRunner } from './integration/runner.js';
 import { mappingRoutes } from './mapping/mapping-routes.js';
 import { integrationsPermissions } from './permissions.js';
 import { subscriptionRoutes } from './subscription-routes.js';
@@ -35,7 +36,7 @@ export default defineServerPlugin({
     const runner = new IntegrationRunner(context, dispatcher.settings, () => exceptionsQueue);
     exceptionRoutes(router, context, dispatcher, runner);
     mappingRoutes(router, context);
-    integrationRoutes(router, context, runner);
+    integrationRoutes(router, context, runner, dispatcher);
   },
   // Delivery runs where jobs are worked: `atrium start` (unless ATRIUM_WORKERS=false) and every
   // `atrium worker`. It resumes from the database at every start.
@@ -54,7 +55,9 @@ const dispatchers = new WeakMap<object, Dispatcher>();
 function dispatcherOf(context: ServerPluginContext): Dispatcher {
   let dispatcher = dispatchers.get(context.db);
   if (!dispatcher) {
-    dispatcher = new Dispatcher(context, deliverySettings(), () => exceptionsQueue);
+    const settings = deliverySettings();
+    const runner = new IntegrationRunner(context, settings, () => exceptionsQueue);
+    dispatcher = new Dispatcher(context, settings, () => exceptionsQueue, runner);
     dispatchers.set(context.db, dispatcher);
   }
   return dispatcher;

@@ -144,6 +144,8 @@ export const integration = integrationsSchema.table('integration', {
   category: text('category').notNull().default(''),
   events: jsonb('events').$type<string[]>().notNull(),
   definition: jsonb('definition').$type<IntegrationDefinition>().notNull(),
+  /** The last outbox row when `events` was last set: events after it start runs. */
+  startOutboxId: bigint('start_outbox_id', { mode: 'number' }).notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -155,7 +157,12 @@ export interface IntegrationDefinition {
   steps: IntegrationStep[];
 }
 
-/** One run of an integration on one input; `status` running | succeeded | failed. */
+/**
+ * One run of an integration on one input; `status` queued | running | succeeded | failed. A run
+ * started by an event (`trigger` 'event') names it: one run per integration and event. It is queued
+ * by the dispatcher's fan-out and claimed with a lease, so a process killed mid-run leaves it to be
+ * resumed after its lease ends.
+ */
 export const integrationRun = integrationsSchema.table(
   'integration_run',
   {
@@ -167,10 +174,16 @@ export const integrationRun = integrationsSchema.table(
     input: jsonb('input').notNull(),
     status: text('status').notNull().default('running'),
     triggeredBy: text('triggered_by').notNull(),
+    eventId: uuid('event_id'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (table) => [index('integration_run_integration_idx').on(table.integrationId, table.startedAt)],
+  (table) => [
+    index('integration_run_integration_idx').on(table.integrationId, table.startedAt),
+    unique('integration_run_event_uq').on(table.integrationId, table.eventId),
+    index('integration_run_due_idx').on(table.status, table.leaseUntil),
+  ],
 );
 
 /** One step of one run: its input, output or error, and attempts (a failed step can be retried). */

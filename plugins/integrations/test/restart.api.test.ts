@@ -16,7 +16,8 @@ import { as, startTestServer, testDatabaseKind, type TestServer } from '@atrium/
  * minutes (so nothing is sent unless kicked), activates a subscription to a receiver on 127.0.0.1;
  * three claims are committed through its API (their events are in the outbox, undelivered); the
  * process is killed with SIGKILL. An `atrium worker` then starts on the same database (the same data
- * directory on PGlite, the same database on PostgreSQL) and delivers all three, signed.
+ * directory on PGlite, the same database on PostgreSQL) and delivers all three, signed; an integration
+ * listening to claims' events runs once for each of them too.
  */
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SECRET_KEY = 'a7'.repeat(32); // the test templates' key: the seeded secrets are sealed with it
@@ -50,6 +51,8 @@ describe('delivery across a kill -9', () => {
   const children: ChildProcess[] = [];
   const output = new Map<ChildProcess, string>();
   const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+  /** What the integration's http step posted (its own path on the receiver). */
+  const runPosts: string[] = [];
   let receiver: http.Server;
   let receiverUrl = '';
 
@@ -87,7 +90,8 @@ describe('delivery across a kill -9', () => {
       let body = '';
       request.on('data', (c: Buffer) => (body += c.toString()));
       request.on('end', () => {
-        received.push({ headers: request.headers, body });
+        if (request.url === '/run') runPosts.push(body);
+        else received.push({ headers: request.headers, body });
         response.end('ok');
       });
     });
@@ -130,7 +134,7 @@ describe('delivery across a kill -9', () => {
     }
   }, 60_000);
 
-  it('delivers from atrium worker every event committed before the server was killed', async () => {
+  it('delivers from atrium worker every event committed before the server was killed, and runs integrations on them', async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     // Ten minutes between polls: after the subscription's own kick, nothing is fanned out or sent.
@@ -147,6 +151,18 @@ describe('delivery across a kill -9', () => {
     );
     const remote = { fetch: (p: string, init?: RequestInit) => fetch(`${base}${p}`, init) } as TestServer;
     const admin = await as(remote, 'admin@atrium.test', { base: '/api', mediaType: 'jsonapi' });
+    // An integration started by claims' events: its runs are queued and run the same way.
+    const integration = await admin.post('/integrations/integrations', {
+      data: {
+        type: 'integration',
+        attributes: {
+          name: 'Claims onward',
+          events: ['claims'],
+          definition: { steps: [{ name: 'Post', type: 'http', url: receiverUrl.replace('/hooks', '/run') }] },
+        },
+      },
+    });
+    expect(integration.status).toBe(201);
     const created = await admin.post('/events/subscriptions', {
       data: { type: 'subscription', attributes: { url: receiverUrl, events: ['claims'] } },
     });
@@ -170,6 +186,7 @@ describe('delivery across a kill -9', () => {
     const messages = await (await admin.get(`/events/subscriptions/${subscription.id}/messages`)).json();
     expect(messages.data).toEqual([]);
     expect(received).toEqual([]);
+    expect(runPosts).toEqual([]);
 
     server.kill('SIGKILL');
     await until('the kill', async () => server.signalCode === 'SIGKILL');
@@ -179,10 +196,13 @@ describe('delivery across a kill -9', () => {
       'three deliveries from the worker',
       async () => {
         if (worker.exitCode !== null) throw new Error(`worker exited: ${output.get(worker)}`);
-        return received.length >= 3;
+        return received.length >= 3 && runPosts.length >= 3;
       },
       120_000,
     );
+    // One run per event, each posting its event's envelope.
+    const ran = runPosts.map((body) => (JSON.parse(body) as { data: { claim_id: string } }).data.claim_id);
+    expect(ran.sort()).toEqual([...claimIds].sort());
     const verifier = new Webhook(meta.secret);
     const delivered = received.map(({ headers, body }) => {
       const envelope = verifier.verify(body, headers as Record<string, string>) as {

@@ -228,8 +228,10 @@ export interface IntegrationStepRun {
 
 export interface IntegrationRun {
   id: string;
-  status: 'running' | 'succeeded' | 'failed';
+  status: 'queued' | 'running' | 'succeeded' | 'failed';
+  /** manual (Run now) or event */
   trigger: string;
+  event_id: string | null;
   triggered_by: string;
   input: unknown;
   started_at: string;
@@ -291,11 +293,17 @@ export function useIntegration(id: string) {
   });
 }
 
-export function useIntegrationRuns(id: string) {
+/**
+ * An integration's runs; while it listens to events (runs may start at any moment) or a run is under
+ * way, asked again every few seconds.
+ */
+export function useIntegrationRuns(id: string, listening = false) {
   const api = useApiClient();
   return useQuery({
     queryKey: integrationKeys.runs(id),
     enabled: isIntegrationId(id),
+    refetchInterval: (query) =>
+      listening || query.state.data?.some((r) => r.status === 'queued' || r.status === 'running') ? 3000 : false,
     queryFn: async () =>
       (
         await api.get<{ data: Resource<Omit<IntegrationRun, 'id'>>[] }>(`/integrations/integrations/${id}/runs`)

@@ -37,6 +37,8 @@ export const exceptionStatusLabels = defineStatusLabels({
 const KINDS: Record<string, string> = {
   'webhook-delivery': 'Webhook delivery',
   'integration-step': 'Integration step',
+  renewal: 'Renewal',
+  'policy-transaction': 'Policy transaction',
 };
 export const kindLabel = (kind: string) => KINDS[kind] ?? kind.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
@@ -60,6 +62,7 @@ export const mappingStatusLabels = defineStatusLabels({
 
 export const runStatusLabels = defineStatusLabels({
   'never run': { label: 'Never run', tone: 'neutral' },
+  queued: { label: 'Queued', tone: 'neutral' },
   running: { label: 'Running', tone: 'info' },
   succeeded: { label: 'Succeeded', tone: 'success' },
   failed: { label: 'Failed', tone: 'danger' },

@@ -7,6 +7,7 @@ import { policyGatewayMethods, policyRoutes } from './routes.js';
 import { policyReporting } from './reporting-service.js';
 import { seedPolicies } from './seed.js';
 import { billingService, issuanceService, lookupService } from './services.js';
+import { transactionRetryJob } from './transaction-retry-job.js';
 import { transactionJob } from './transactions.js';
 
 /**
@@ -35,6 +36,6 @@ export default defineServerPlugin({
   routes(router, context) {
     policyRoutes(router, context);
   },
-  jobs: [transactionJob],
+  jobs: [transactionJob, transactionRetryJob],
   seed: seedPolicies,
 });

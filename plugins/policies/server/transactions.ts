@@ -15,6 +15,7 @@ import {
 } from './premium.js';
 import { applyChanges, RatingRefused, rerate, valueAt, type RenewalRating } from './rerate.js';
 import { shortRateFor } from './services.js';
+import { recordTransactionFailure } from './transaction-failure.js';
 import {
   billingSchedule,
   installment,
@@ -619,10 +620,7 @@ export async function runTransaction(
       error instanceof TransactionRefused || error instanceof RatingRefused || error instanceof ApiError
         ? error.message
         : 'The transaction could not be processed.';
-    await db
-      .update(policyTransaction)
-      .set({ status: 'failed', error: message, updatedAt: new Date() })
-      .where(eq(policyTransaction.id, row.id));
+    await recordTransactionFailure(context, row, message);
     if (!(error instanceof TransactionRefused || error instanceof RatingRefused)) throw error;
   }
 }

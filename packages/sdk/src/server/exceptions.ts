@@ -29,7 +29,10 @@ export interface ExceptionReport {
 }
 
 export type ExceptionsQueue = {
-  /** Adds an open exception; returns its id. */
+  /**
+   * Adds an open exception; returns its id. A report with the same module, kind and `reference` as
+   * an open or retrying exception (a retry that failed again) reopens that one, adding `attempts`.
+   */
   report(tx: Queryable, report: ExceptionReport): Promise<string>;
   /** Marks an exception resolved (e.g. the retried job succeeded). */
   resolve(tx: Queryable, id: string, by: string): Promise<void>;

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { ExceptionsQueue, Queryable, ServerPluginContext } from '@atrium/sdk/server';
+import { eventRunWork, queueEventRuns, runDueEventRuns } from '../integration/event-runs.js';
+import type { IntegrationRunner } from '../integration/runner.js';
 import { message, subscription } from '../tables.js';
 import { signatureHeader, sendWebhook, type SendResult } from './send.js';
 import { retryDelay, type DeliverySettings } from './settings.js';
@@ -19,7 +21,9 @@ import { retryDelay, type DeliverySettings } from './settings.js';
  *    (`FOR UPDATE SKIP LOCKED`), so two processes never send the same attempt, and a process killed
  *    mid-send leaves a lease that expires and the message is sent again after restart
  *    (at-least-once; receivers deduplicate by `webhook-id`); a batch's attempts are recorded in one
- *    transaction.
+ *    transaction;
+ * 4. in the fan-out's transaction, queues the integration runs the new events start, and runs the
+ *    queued ones (integration/event-runs.ts).
  *
  * The outbox row is the source of truth: nothing is kept in memory between ticks.
  */
@@ -34,6 +38,7 @@ export class Dispatcher {
     private readonly context: ServerPluginContext,
     readonly settings: DeliverySettings,
     private readonly exceptions: () => ExceptionsQueue,
+    private readonly runner: IntegrationRunner,
   ) {}
 
   start(): void {
@@ -79,11 +84,12 @@ export class Dispatcher {
 
   async tick(): Promise<void> {
     const [work] = (
-      await this.context.db.execute<{ subscriptions: boolean; due: boolean }>(sql`
+      await this.context.db.execute<{ subscriptions: boolean; due: boolean; runs: boolean }>(sql`
         select exists (select 1 from integrations.subscription where status in ('pending', 'active')) as subscriptions,
-               exists (select 1 from integrations.message where status in ('pending', 'retrying')) as due`)
+               exists (select 1 from integrations.message where status in ('pending', 'retrying')) as due,
+               (${eventRunWork}) as runs`)
     ).rows;
-    this.idle = !work?.subscriptions && !work?.due;
+    this.idle = !work?.subscriptions && !work?.due && !work?.runs;
     if (this.idle) return;
     await this.activate();
     // One loop fans new outbox rows out (again at once while rows keep coming, else every
@@ -107,7 +113,17 @@ export class Dispatcher {
       }
       sending--;
     };
-    await Promise.all([fanOutLoop(), ...Array.from({ length: SENDERS }, () => sender())]);
+    // Integration runs started by events, one after another beside the senders.
+    const runs = async () => {
+      sending++;
+      while (!this.stopped && Date.now() < until) {
+        if ((await runDueEventRuns(this.context, this.runner, this.settings.timeoutMs)) > 0) continue;
+        if (fanned === 0) break;
+        await sleep(FAN_OUT_EVERY_MS);
+      }
+      sending--;
+    };
+    await Promise.all([fanOutLoop(), runs(), ...Array.from({ length: SENDERS }, () => sender())]);
   }
 
   private async activate(): Promise<void> {
@@ -151,14 +167,7 @@ export class Dispatcher {
       await tx.execute(sql`
         insert into integrations.message (subscription_id, event_id, topic, body, status, next_attempt_at)
         select s.id, o.event_id, o.topic,
-               json_build_object(
-                 'event_id', o.event_id,
-                 'event_date', to_char(o.event_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-                 'schema_id', o.schema_id,
-                 'version', o.version,
-                 'topic', o.topic,
-                 'triggering_user', o.triggering_user,
-                 'data', o.data)::text,
+               (${ENVELOPE})::text,
                'pending', now()
           from core.event_outbox o
           join integrations.subscription s
@@ -168,6 +177,7 @@ export class Dispatcher {
          where o.id > ${from} and o.id <= ${to}
          order by o.id
         on conflict (subscription_id, event_id) do nothing`);
+      await queueEventRuns(tx, from, to, ENVELOPE);
       await tx.execute(sql`update integrations.dispatch_cursor set outbox_id = ${to}, updated_at = now() where id = 1`);
       return to - from;
     });
@@ -363,6 +373,16 @@ export class Dispatcher {
     return row!.id;
   }
 }
+
+/** The previous portal's envelope of outbox row `o`, verbatim (docs/integrations.md, "Events"). */
+const ENVELOPE = sql`json_build_object(
+  'event_id', o.event_id,
+  'event_date', to_char(o.event_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'schema_id', o.schema_id,
+  'version', o.version,
+  'topic', o.topic,
+  'triggering_user', o.triggering_user,
+  'data', o.data)`;
 
 export const secretContext = (subscriptionId: string) => `integrations:subscription:${subscriptionId}`;
 

@@ -1,28 +1,17 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   attributeError,
-  conflict,
   notFound,
   resourceDocument,
   z,
   type AtriumRouter,
-  type ExceptionsQueue,
-  type Queryable,
   type ServerPluginContext,
 } from '@atrium/sdk/server';
-import type { DeliverySettings } from '../delivery/settings.js';
-import { sendWebhook } from '../delivery/send.js';
+import type { Dispatcher } from '../delivery/dispatcher.js';
 import { checkWebhookUrl, UrlRefused } from '../delivery/url-guard.js';
-import { evaluateMapping, MappingError } from '../mapping/evaluate.js';
 import { can } from '../permissions.js';
-import {
-  dataMapping,
-  integration,
-  integrationRun,
-  integrationRunStep,
-  type IntegrationDefinition,
-  type IntegrationStep,
-} from '../tables.js';
+import { dataMapping, integration, integrationRun, integrationRunStep, type IntegrationDefinition } from '../tables.js';
+import { jsonValue, type IntegrationRunner } from './runner.js';
 
 /**
  * Integrations (spec: generic resource 'integration', list, get, create, delete; attributes name,
@@ -61,12 +50,37 @@ const stepSchema = z.discriminatedUnion(
 export const definitionSchema = z.strictObject({
   steps: z.array(stepSchema).min(1, 'An integration needs at least one step.').max(20),
 });
+const nameValue = z.string().trim().min(1, 'This field is required.').max(200);
+const categoryValue = z.string().trim().max(100);
+/** Event prefixes, as a subscription's: `*`, a module (`claims`), or a longer topic prefix. */
+const eventsValue = z
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1, 'An event prefix cannot be empty.')
+      .max(200)
+      .regex(/^(\*|[a-z0-9][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)*)$/, {
+        error: "An event prefix is '*', a module (claims) or a topic prefix (claims.claim).",
+      }),
+  )
+  .max(50);
 const createBody = resourceDocument(TYPE, {
-  name: z.string().trim().min(1, 'This field is required.').max(200),
-  category: z.string().trim().max(100).optional(),
-  events: z.array(z.string().trim().min(1).max(200)).max(50).optional(),
+  name: nameValue,
+  category: categoryValue.optional(),
+  events: eventsValue.optional(),
   definition: definitionSchema,
 });
+const patchBody = resourceDocument(
+  TYPE,
+  {
+    name: nameValue.optional(),
+    category: categoryValue.optional(),
+    events: eventsValue.optional(),
+    definition: definitionSchema.optional(),
+  },
+  { id: 'required' },
+);
 const idParams = z.object({ id: z.uuid({ error: 'Not an integration id.' }) });
 const runParams = z.object({
   id: z.uuid({ error: 'Not an integration id.' }),
@@ -77,154 +91,20 @@ type Row = typeof integration.$inferSelect;
 type RunRow = typeof integrationRun.$inferSelect;
 type StepRow = typeof integrationRunStep.$inferSelect;
 
-export class IntegrationRunner {
-  constructor(
-    private readonly context: ServerPluginContext,
-    private readonly settings: DeliverySettings,
-    private readonly exceptions: () => ExceptionsQueue,
-  ) {}
+/** The newest outbox row: an integration's events start runs from the events after it. */
+const outboxHead = sql`(select coalesce(max(id), 0) from core.event_outbox)`;
 
-  get allowPrivate(): boolean {
-    return this.settings.allowPrivate;
-  }
-
-  /** Runs steps from `position` on `input`, recording each; stops at the first failure. */
-  async runFrom(run: RunRow, definition: IntegrationDefinition, position: number, input: unknown): Promise<void> {
-    const { db } = this.context;
-    let current = input;
-    for (let index = position; index < definition.steps.length; index++) {
-      const step = definition.steps[index]!;
-      const startedAt = new Date();
-      const outcome = await this.execute(step, current);
-      const failed = 'error' in outcome;
-      const error = 'error' in outcome ? outcome.error : undefined;
-      const output = 'output' in outcome ? outcome.output : undefined;
-      await db.transaction(async (tx) => {
-        const [existing] = await tx
-          .select()
-          .from(integrationRunStep)
-          .where(and(eq(integrationRunStep.runId, run.id), eq(integrationRunStep.position, index)));
-        // No bare nulls in the values (drizzle reads a value's constructor): SQL null is spelled out.
-        const values = {
-          status: failed ? 'failed' : 'succeeded',
-          input: jsonValue(current),
-          output: failed ? sql`null` : jsonValue(output),
-          error: error ?? sql`null`,
-          startedAt,
-          finishedAt: new Date(),
-        };
-        const [saved] = existing
-          ? await tx
-              .update(integrationRunStep)
-              .set({ ...values, attempts: existing.attempts + 1 })
-              .where(eq(integrationRunStep.id, existing.id))
-              .returning()
-          : await tx
-              .insert(integrationRunStep)
-              .values({ runId: run.id, position: index, name: step.name, type: step.type, ...values })
-              .returning();
-        if (failed) {
-          await tx
-            .update(integrationRun)
-            .set({ status: 'failed', finishedAt: new Date() })
-            .where(eq(integrationRun.id, run.id));
-          // A retried step that fails again reopens its exception instead of filing another.
-          const reopened = await tx.execute(sql`
-            update integrations.exception
-               set status = 'open', attempts = ${saved!.attempts}, reason = ${`Step ${index + 1} (${step.name}) of a run failed: ${error}`.slice(0, 2000)},
-                   updated_at = now()
-             where module = 'integrations' and kind = 'integration-step' and reference = ${saved!.id}
-               and status in ('open', 'retrying')
-            returning id`);
-          if (reopened.rows.length > 0) return;
-          await this.exceptions().report(tx, {
-            module: 'integrations',
-            kind: 'integration-step',
-            reason: `Step ${index + 1} (${step.name}) of a run failed: ${error}`,
-            payload: {
-              integration_id: run.integrationId,
-              run_id: run.id,
-              step: index + 1,
-              name: step.name,
-              input: current ?? null,
-            },
-            attempts: saved!.attempts,
-            reference: saved!.id,
-          });
-        } else {
-          await resolveStepExceptions(tx, saved!.id);
-        }
-      });
-      if (failed) return;
-      current = output;
+/** An http step's URL passes the webhook URL check at save time (and again at send time). */
+async function checkStepUrls(definition: IntegrationDefinition, allowPrivate: boolean): Promise<void> {
+  for (const [index, step] of definition.steps.entries()) {
+    if (step.type !== 'http') continue;
+    try {
+      await checkWebhookUrl(step.url, allowPrivate);
+    } catch (error) {
+      if (error instanceof UrlRefused) throw attributeError(`definition/steps/${index}/url`, error.message);
+      throw error;
     }
-    await db
-      .update(integrationRun)
-      .set({ status: 'succeeded', finishedAt: new Date() })
-      .where(eq(integrationRun.id, run.id));
   }
-
-  /** Retries the failed step of a run with the input it had, and goes on from there. */
-  async retry(runId: string): Promise<void> {
-    const { db } = this.context;
-    const [row] = await db
-      .select({ run: integrationRun, definition: integration.definition })
-      .from(integrationRun)
-      .innerJoin(integration, eq(integration.id, integrationRun.integrationId))
-      .where(eq(integrationRun.id, runId));
-    if (!row) throw notFound(`run ${runId} not found.`);
-    if (row.run.status !== 'failed') throw conflict(`Only a failed run can be retried; this one is ${row.run.status}.`);
-    const [failedStep] = await db
-      .select()
-      .from(integrationRunStep)
-      .where(and(eq(integrationRunStep.runId, runId), eq(integrationRunStep.status, 'failed')));
-    if (!failedStep) throw conflict('This run has no failed step.');
-    await db.update(integrationRun).set({ status: 'running', finishedAt: null }).where(eq(integrationRun.id, runId));
-    await this.runFrom({ ...row.run, status: 'running' }, row.definition, failedStep.position, failedStep.input);
-  }
-
-  private async execute(step: IntegrationStep, input: unknown): Promise<{ output: unknown } | { error: string }> {
-    if (step.type === 'map') {
-      const [mapping] = await this.context.db
-        .select()
-        .from(dataMapping)
-        .where(and(eq(dataMapping.from, step.from), eq(dataMapping.to, step.to), eq(dataMapping.status, 'published')))
-        .orderBy(desc(dataMapping.version))
-        .limit(1);
-      if (!mapping) return { error: `No published mapping from ${step.from} to ${step.to}.` };
-      try {
-        return { output: (await evaluateMapping(mapping.mapping.expression, input)) ?? null };
-      } catch (error) {
-        if (error instanceof MappingError) return { error: error.message };
-        throw error;
-      }
-    }
-    const result = await sendWebhook({
-      url: step.url,
-      body: JSON.stringify(input ?? null),
-      headers: {},
-      allowPrivate: this.settings.allowPrivate,
-      timeoutMs: this.settings.timeoutMs,
-    });
-    if (result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300) return { output: input };
-    return {
-      error: result.statusCode !== null ? `${step.url} answered ${result.statusCode}.` : `${step.url}: ${result.error}`,
-    };
-  }
-}
-
-/**
- * A value for a jsonb column: JSON null spelled out, and objects as plain JSON (a request body's
- * objects have no prototype, which drizzle's value check cannot read).
- */
-const jsonValue = (value: unknown) =>
-  value === undefined || value === null ? sql`'null'::jsonb` : (JSON.parse(JSON.stringify(value)) as unknown);
-
-async function resolveStepExceptions(tx: Queryable, stepId: string): Promise<void> {
-  await tx.execute(sql`
-    update integrations.exception set status = 'resolved', resolved_by = 'system', updated_at = now()
-     where module = 'integrations' and kind = 'integration-step' and reference = ${stepId}
-       and status in ('open', 'retrying')`);
 }
 
 const presentStep = (step: StepRow) => ({
@@ -246,6 +126,7 @@ const presentRun = (run: RunRow, steps: StepRow[]) => ({
   attributes: {
     status: run.status,
     trigger: run.trigger,
+    event_id: run.eventId,
     triggered_by: run.triggeredBy,
     input: run.input,
     started_at: run.startedAt.toISOString(),
@@ -257,7 +138,12 @@ const presentRun = (run: RunRow, steps: StepRow[]) => ({
   },
 });
 
-export function integrationRoutes(router: AtriumRouter, context: ServerPluginContext, runner: IntegrationRunner): void {
+export function integrationRoutes(
+  router: AtriumRouter,
+  context: ServerPluginContext,
+  runner: IntegrationRunner,
+  dispatcher: Dispatcher,
+): void {
   const { db } = context;
   const find = async (id: string) => {
     const [row] = await db.select().from(integration).where(eq(integration.id, id));
@@ -358,15 +244,7 @@ export function integrationRoutes(router: AtriumRouter, context: ServerPluginCon
       const input = request.body.data.attributes;
       if (!input?.name) throw attributeError('name', 'This field is required.');
       if (!input.definition) throw attributeError('definition', 'This field is required.');
-      for (const [index, step] of input.definition.steps.entries()) {
-        if (step.type !== 'http') continue;
-        try {
-          await checkWebhookUrl(step.url, runner.allowPrivate);
-        } catch (error) {
-          if (error instanceof UrlRefused) throw attributeError(`definition/steps/${index}/url`, error.message);
-          throw error;
-        }
-      }
+      await checkStepUrls(input.definition, runner.allowPrivate);
       const [row] = await db
         .insert(integration)
         .values({
@@ -375,9 +253,48 @@ export function integrationRoutes(router: AtriumRouter, context: ServerPluginCon
           category: input.category ?? '',
           events: input.events ?? [],
           definition: input.definition,
+          startOutboxId: outboxHead,
         })
         .returning();
+      // With events to listen to, the dispatcher (idle with nothing to do) looks again now.
+      if (row!.events.length > 0) dispatcher.kick();
       reply.status(201);
+      return { data: (await present([row!]))[0] };
+    },
+  );
+
+  router.patch(
+    '/integrations/integrations/:id',
+    {
+      config: { jsonapi: true, access: can('integration', 'update') },
+      schema: {
+        summary:
+          'Changes an integration: name, category, events (runs start from the events after the change) or definition.',
+        tags,
+        security,
+        params: idParams,
+        body: patchBody,
+      },
+    },
+    async (request) => {
+      const existing = await find(request.params.id);
+      const input = request.body.data.attributes ?? {};
+      if (input.definition) await checkStepUrls(input.definition, runner.allowPrivate);
+      const eventsChanged =
+        input.events !== undefined && JSON.stringify(input.events) !== JSON.stringify(existing.events);
+      const [row] = await db
+        .update(integration)
+        .set({
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.category !== undefined ? { category: input.category } : {}),
+          ...(input.definition !== undefined ? { definition: input.definition } : {}),
+          // Changed events apply to the events committed from now on, never to older ones.
+          ...(eventsChanged ? { events: input.events, startOutboxId: outboxHead } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(integration.id, existing.id))
+        .returning();
+      if (eventsChanged && row!.events.length > 0) dispatcher.kick();
       return { data: (await present([row!]))[0] };
     },
   );

@@ -33,4 +33,23 @@ describe('decimal functions in JSONata mappings', () => {
       'nested[0].fee became a number (2); keep money as a decimal string.',
     ]);
   });
+
+  it('runs in a worker thread: a runaway mapping fails with a clear message while this thread keeps going', async () => {
+    let ticks = 0;
+    const ticking = setInterval(() => ticks++, 20);
+    try {
+      // One catastrophic regular expression: no evaluator hook runs while it backtracks, so the
+      // worker is terminated from outside a moment after the deadline.
+      const stuck = evaluateMapping('$match("' + 'a'.repeat(40) + '!", /(a+)+$/)', {}, { deadlineMs: 200 });
+      await expect(stuck).rejects.toThrow('The mapping took longer than 200 ms and was stopped.');
+      expect(ticks).toBeGreaterThan(10);
+      // Endless recursion stops at the depth limit inside the worker; the pool goes on working.
+      await expect(evaluateMapping('($f := function($n) { 1 + $f($n + 1) }; $f(0))', {})).rejects.toThrow(
+        /nests deeper than 200 levels/,
+      );
+      expect(await evaluateMapping('$decimalAdd(a, "1")', { a: '1.5' })).toBe('2.5');
+    } finally {
+      clearInterval(ticking);
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as } from '@atrium/sdk/testing';
 import { useE2eSession } from '../../../../tests/e2e/browser.js';
 
 // The receiver listens on 127.0.0.1, which subscriptions may target only when the carrier allows it.
@@ -147,6 +148,21 @@ describe('integrations in the browser', () => {
     await page.getByText('The run succeeded.').waitFor();
     await page.getByLabel('Step 1 output').getByText('"status": "open"').waitFor();
     expect(bodies.slice(before)).toEqual(['{"status":"open"}']);
+
+    // Edited to listen to claims' events: a claim created elsewhere starts a run, shown as it lands.
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('Events').fill('claims');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Integration updated.').waitFor();
+    await page.getByText('Events that start a run: Claims').waitFor();
+    const adjuster = await as(session.server, 'adjuster@atrium.test', { base: '/api/claims', mediaType: 'jsonapi' });
+    const claim = await adjuster.post('/claims/', {
+      data: { type: 'claim', attributes: { loss_description: 'Fallen tree' } },
+    });
+    expect(claim.status).toBe(201);
+    await page.getByRole('cell', { name: 'Event claims.claim.created' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Show steps' }).first().click();
+    await page.getByLabel('Step 2 output').getByText('"status": "draft"').waitFor();
     // A mistyped address is "not found" with the way back, not a failed load (no 4xx asked for).
     const refused: string[] = [];
     page.on('response', (response) => {

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Code, Group, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Code, Group, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -23,14 +23,23 @@ import {
   useIntegration,
   useIntegrationRuns,
   useIntegrations,
+  type Integration,
   type IntegrationRun,
 } from '../api.js';
+import { IntegrationForm, type IntegrationFormValues } from '../components/integration-form.js';
 import { formatDate, prefixLabel, runStatusLabels } from '../labels.js';
 import { integrationRoute, integrationsRoute, newIntegrationRoute } from '../routes.js';
 
 const CREATE_ERROR = 'An error occurred while creating the integration. Please try again.';
+const UPDATE_ERROR = 'An error occurred while updating the integration. Please try again.';
 const DELETE_ERROR = 'An error occurred while deleting the integration. Please try again.';
 const RUN_ERROR = 'An error occurred while running the integration. Please try again.';
+/** What started a run: Run now, or the event (its topic). */
+const triggerLabel = (run: IntegrationRun) => {
+  if (run.trigger !== 'event') return 'Run now';
+  const topic = (run.input as { topic?: unknown } | null)?.topic;
+  return typeof topic === 'string' ? `Event ${topic}` : 'An event';
+};
 const stepTypeLabel = (type: string) => (type === 'map' ? 'Data mapping' : type === 'http' ? 'HTTP POST' : type);
 
 /** Integrations (the spec's list at the root): name, category, steps, the latest run's status. */
@@ -107,37 +116,13 @@ export function NewIntegrationPage() {
   const api = useApiClient();
   const services = useHostServices();
   const queryClient = useQueryClient();
-  const [name, setName] = useState('');
-  const [category, setCategory] = useState('');
-  const [events, setEvents] = useState('');
-  const [definition, setDefinition] = useState(EXAMPLE_DEFINITION);
   const [busy, setBusy] = useState(false);
-  let parsed: unknown;
-  let parseError: string | null = null;
-  try {
-    parsed = JSON.parse(definition);
-  } catch (error) {
-    parseError = `The definition must be valid JSON: ${(error as Error).message}`;
-  }
-  const create = async () => {
+  const create = async (attributes: IntegrationFormValues) => {
     setBusy(true);
     try {
       const body = await api.post<{ data: { id: string } }>(
         '/integrations/integrations',
-        {
-          data: {
-            type: 'integration',
-            attributes: {
-              name,
-              category,
-              events: events
-                .split(',')
-                .map((e) => e.trim())
-                .filter(Boolean),
-              definition: parsed,
-            },
-          },
-        },
+        { data: { type: 'integration', attributes } },
         { jsonApi: true },
       );
       services.showToast({ message: 'Integration created.', kind: 'success' });
@@ -150,35 +135,73 @@ export function NewIntegrationPage() {
     }
   };
   return (
-    <Stack maw={760}>
+    <Stack>
       <PageHeader title="New integration" icon={IconPlugConnected} />
-      <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} />
-      <TextInput label="Category" value={category} onChange={(e) => setCategory(e.currentTarget.value)} />
-      <TextInput
-        label="Events"
-        description="Topic prefixes, comma-separated (claims, lines.product-version)"
-        value={events}
-        onChange={(e) => setEvents(e.currentTarget.value)}
+      <IntegrationForm
+        initial={{ name: '', category: '', events: [], definition: EXAMPLE_DEFINITION }}
+        submitLabel="Create integration"
+        busy={busy}
+        onSubmit={(values) => void create(values)}
+        cancel={
+          <Button variant="default" component={Link} to={integrationsRoute.link({})}>
+            Cancel
+          </Button>
+        }
       />
-      <Textarea
-        label="Definition"
-        description="Steps: {name, type: 'map', from, to} runs a published data mapping; {name, type: 'http', url} posts the input."
-        autosize
-        minRows={8}
-        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-        value={definition}
-        onChange={(e) => setDefinition(e.currentTarget.value)}
-        error={parseError}
-      />
-      <Group>
-        <Button onClick={() => void create()} loading={busy} disabled={!name.trim() || parseError !== null}>
-          Create integration
-        </Button>
-        <Button variant="default" component={Link} to={integrationsRoute.link({})}>
+    </Stack>
+  );
+}
+
+/** The definition with each step's keys in reading order (the database keeps JSON keys its own way). */
+const readableDefinition = (definition: Integration['definition']) => ({
+  steps: definition.steps.map((step) =>
+    step.type === 'map'
+      ? { name: step.name, type: step.type, from: step.from, to: step.to }
+      : { name: step.name, type: step.type, url: step.url },
+  ),
+});
+
+/** Edit: the same fields, saved with PATCH; changed events start runs from the next event on. */
+function EditIntegration(props: { item: Integration; onDone: () => void }) {
+  const api = useApiClient();
+  const services = useHostServices();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const { item } = props;
+  const save = async (attributes: IntegrationFormValues) => {
+    setBusy(true);
+    try {
+      await api.patch(
+        `/integrations/integrations/${item.id}`,
+        { data: { type: 'integration', id: item.id, attributes } },
+        { jsonApi: true },
+      );
+      services.showToast({ message: 'Integration updated.', kind: 'success' });
+      await queryClient.invalidateQueries({ queryKey: integrationKeys.all });
+      props.onDone();
+    } catch (error) {
+      services.showToast({ message: firstDetail(error, UPDATE_ERROR), kind: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <IntegrationForm
+      initial={{
+        name: item.name,
+        category: item.category,
+        events: item.events,
+        definition: JSON.stringify(readableDefinition(item.definition), null, 2),
+      }}
+      submitLabel="Save changes"
+      busy={busy}
+      onSubmit={(values) => void save(values)}
+      cancel={
+        <Button variant="default" onClick={props.onDone}>
           Cancel
         </Button>
-      </Group>
-    </Stack>
+      }
+    />
   );
 }
 
@@ -189,8 +212,10 @@ export function IntegrationPage() {
   const services = useHostServices();
   const queryClient = useQueryClient();
   const item = useIntegration(integrationId);
-  const runs = useIntegrationRuns(integrationId);
+  const runs = useIntegrationRuns(integrationId, (item.data?.events.length ?? 0) > 0);
   const canRun = useCan('integrations:integration', 'execute').allowed;
+  const canUpdate = useCan('integrations:integration', 'update').allowed;
+  const [editing, setEditing] = useState(false);
   const canDelete = useCan('integrations:integration', 'delete').allowed;
   const [input, setInput] = useState('{}');
   const [busy, setBusy] = useState(false);
@@ -247,6 +272,20 @@ export function IntegrationPage() {
   if (item.isError)
     return <ErrorState error={new Error(INTEGRATIONS_FETCH_ERROR)} onRetry={() => void item.refetch()} />;
   const data = item.data;
+  // The newest run (it may have started from an event since the integration was loaded) gives the
+  // status and the failed steps' messages.
+  const latest = runs.data?.[0];
+  const status = latest?.status ?? data.status;
+  const messages = latest
+    ? latest.steps.filter((step) => step.status === 'failed').map((step) => `${step.name}: ${step.error}`)
+    : data.messages;
+  if (editing)
+    return (
+      <Stack>
+        <PageHeader title={`Edit ${data.name}`} icon={IconPlugConnected} />
+        <EditIntegration item={data} onDone={() => setEditing(false)} />
+      </Stack>
+    );
   return (
     <Stack>
       <PageHeader
@@ -254,24 +293,31 @@ export function IntegrationPage() {
         icon={IconPlugConnected}
         description={
           <Group gap="xs" component="span">
-            <StatusBadge labels={runStatusLabels} value={data.status} />
+            <StatusBadge labels={runStatusLabels} value={status} />
             <span>{`${data.category || 'No category'} · by ${data.author} · ${formatDate(data.date_created)}`}</span>
           </Group>
         }
         actions={
-          canDelete && (
-            <ConfirmButton label="integration" verb="delete" color="red" onConfirm={remove}>
-              Delete
-            </ConfirmButton>
-          )
+          <Group gap="xs">
+            {canUpdate && (
+              <Button variant="default" onClick={() => setEditing(true)}>
+                Edit
+              </Button>
+            )}
+            {canDelete && (
+              <ConfirmButton label="integration" verb="delete" color="red" onConfirm={remove}>
+                Delete
+              </ConfirmButton>
+            )}
+          </Group>
         }
       />
-      {data.messages.map((message) => (
+      {messages.map((message) => (
         <Alert key={message} color="red" title="The latest run failed">
           {message}
         </Alert>
       ))}
-      <Text size="sm">{`Events: ${data.events.length ? data.events.map(prefixLabel).join(', ') : 'none'}`}</Text>
+      <Text size="sm">{`Events that start a run: ${data.events.length ? data.events.map(prefixLabel).join(', ') : 'none (Run now only)'}`}</Text>
       <Table aria-label="Steps">
         <Table.Thead>
           <Table.Tr>
@@ -325,6 +371,7 @@ export function IntegrationPage() {
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Started</Table.Th>
+              <Table.Th>Started by</Table.Th>
               <Table.Th>By</Table.Th>
               <Table.Th>Status</Table.Th>
               <Table.Th />
@@ -335,6 +382,7 @@ export function IntegrationPage() {
               <Fragment key={run.id}>
                 <Table.Tr>
                   <Table.Td>{formatDate(run.started_at)}</Table.Td>
+                  <Table.Td>{triggerLabel(run)}</Table.Td>
                   <Table.Td>{run.triggered_by}</Table.Td>
                   <Table.Td>
                     <StatusBadge labels={runStatusLabels} value={run.status} />
@@ -359,7 +407,7 @@ export function IntegrationPage() {
                 </Table.Tr>
                 {open === run.id && (
                   <Table.Tr>
-                    <Table.Td colSpan={4}>
+                    <Table.Td colSpan={5}>
                       <Stack gap="xs">
                         {run.steps.map((step) => (
                           <Stack key={step.position} gap={2}>
