@@ -1,3 +1,4 @@
+import { ACCESS_EVENTS } from './events.js';
 import { fileURLToPath } from 'node:url';
 import {
   defineServerPlugin,
@@ -46,6 +47,8 @@ export function createAccessPlugin(options: AccessPluginOptions = {}): ServerPlu
     dbSchema: 'access',
     migrationsFolder: fileURLToPath(new URL('./migrations', import.meta.url)),
     permissions: ACCESS_PERMISSION_DECLARATIONS,
+    // Every change to roles, policies and assignments, for a SIEM or an integration (events.ts).
+    events: ACCESS_EVENTS,
     provides: {
       accessEvaluator: (context) => createAccessEvaluator(stateOf(context)),
       roleDirectory: (context) => createRoleDirectory(stateOf(context)),

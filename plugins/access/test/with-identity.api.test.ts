@@ -169,4 +169,65 @@ describe('with the identity module', () => {
     }
     expect((await server.fetch('/api/v2/utils/meta')).status).toBe(401);
   });
+
+  it('writes an event for every change to who may do what: users, roles and assignments', async () => {
+    const admin = await tokenOf('admin@atrium.test');
+    const call = (method: string, path: string, body: unknown, jsonapi = false) =>
+      server.fetch(path, {
+        method,
+        headers: {
+          authorization: `Bearer ${admin}`,
+          'content-type': jsonapi ? 'application/vnd.api+json' : 'application/json',
+          ...(jsonapi ? { accept: 'application/vnd.api+json' } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+    const role = await call('POST', '/api/access/roles', { name: 'SIEM Watchers' });
+    expect(role.status).toBe(201);
+    const roleId = String(((await role.json()) as { id: number }).id);
+    const user = await call(
+      'POST',
+      '/api/identity/user-management/users',
+      { data: { type: 'user', attributes: { username: 'watcher@atrium.test', name: 'Wren Watcher' } } },
+      true,
+    );
+    expect(user.status).toBe(201);
+    const userId = ((await user.json()) as { data: { id: string } }).data.id;
+    const assigned = await call('POST', '/api/access/role-user-name-assignments', {
+      user_name: 'watcher@atrium.test',
+      role: 'SIEM Watchers',
+    });
+    expect(assigned.status).toBe(201);
+    const off = await call(
+      'PATCH',
+      `/api/identity/user-management/users/${userId}`,
+      { data: { type: 'user', id: userId, attributes: { is_active: false } } },
+      true,
+    );
+    expect(off.status).toBe(200);
+
+    // This test's changes (other tests change access too).
+    const { rows } = await server.atrium.database.pool.query<{ topic: string; data: Record<string, unknown> }>(
+      `select topic, data from core.event_outbox
+        where (topic like 'access.%' or topic like 'identity.%')
+          and (data::text like '%SIEM Watchers%' or data::text like '%watcher@atrium.test%') order by id`,
+    );
+    expect(rows.map((r) => r.topic)).toEqual([
+      'access.role.created',
+      'identity.user.created',
+      'access.assignment.created',
+      'identity.user.updated',
+      'identity.user.deactivated',
+    ]);
+    expect(rows[0]!.data).toEqual({
+      id: roleId,
+      name: 'SIEM Watchers',
+      subject: null,
+      changed_by: 'admin@atrium.test',
+    });
+    expect(rows[2]!.data).toMatchObject({ name: 'SIEM Watchers', subject: "User 'watcher@atrium.test'" });
+    expect(rows[3]!.data).toMatchObject({ user_id: userId, is_active: false, changed: ['is_active'] });
+    // No secret ever travels in an event: the temporary password is nowhere.
+    expect(JSON.stringify(rows)).not.toMatch(/password/i);
+  });
 });

@@ -30,6 +30,7 @@ import { USER_MANAGEMENT_PERMISSION_DECLARATIONS } from './user-management/permi
 import { USER_MANAGEMENT_PREFIX } from './user-management/resources.js';
 import { userManagementRoutes } from './user-management/user-management-routes.js';
 import { logOutGatewayMethod } from './routes/log-out-gateway.js';
+import { IDENTITY_EVENTS } from './events.js';
 
 export { ManualClock, systemClock, type Clock } from './clock.js';
 export type { CodeMessage, CodeSender } from './code-sender.js';
@@ -96,6 +97,8 @@ export function createIdentityPlugin(options: IdentityPluginOptions = {}): Serve
       ...USER_MANAGEMENT_PERMISSION_DECLARATIONS,
     ],
     gateway: [logOutGatewayMethod(servicesFor)],
+    // Users created, changed and deactivated, for webhooks and integrations (events.ts).
+    events: IDENTITY_EVENTS,
     provides: {
       authenticator: (context) => createIdentityAuthenticator(servicesFor(context)),
       // Who exists, for other modules: claims users (shared/user-directory.ts) and the access

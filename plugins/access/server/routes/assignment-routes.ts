@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { and, count, eq, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { fieldError, notFound, z, type AtriumRouter, type Database, type Queryable } from '@atrium/sdk/server';
 import type { IdentityDirectory } from '@atrium/plugin-identity/directory';
@@ -257,13 +258,27 @@ function registerKind(
       if (await pairTaken(subject, roleId)) throw duplicate(subject, request.body.role);
       const id = await withUniqueCheck(
         () =>
-          writeAccess(db, state, async (tx) => {
-            const [created] = await tx
-              .insert(table)
-              .values({ [kind.subjectProperty]: subject, roleId } as unknown as typeof table.$inferInsert)
-              .returning({ id: table.id });
-            return created!.id;
-          }),
+          writeAccess(
+            db,
+            state,
+            async (tx) => {
+              const [created] = await tx
+                .insert(table)
+                .values({ [kind.subjectProperty]: subject, roleId } as unknown as typeof table.$inferInsert)
+                .returning({ id: table.id });
+              return created!.id;
+            },
+            {
+              entity: 'assignment',
+              action: 'created',
+              request,
+              describe: (newId) => ({
+                id: String(newId),
+                name: request.body.role,
+                subject: kind.describeSubject(subject),
+              }),
+            },
+          ),
         () => duplicate(subject, request.body.role),
       );
       return reply.status(201).send(toOut(await find(id)));
@@ -285,7 +300,7 @@ function registerKind(
     async (request) => toOut(await find(request.params.id)),
   );
 
-  const update = async (id: number, body: z.infer<typeof patchBody>) => {
+  const update = async (id: number, body: z.infer<typeof patchBody>, request: FastifyRequest) => {
     const current = await find(id);
     if (body.id !== undefined && body.id !== id)
       throw fieldError('id', `The id is read-only (this is ${kind.noun.toLowerCase()} ${id}).`);
@@ -296,11 +311,20 @@ function registerKind(
     if (await pairTaken(subject, roleId, id)) throw duplicate(subject, name);
     await withUniqueCheck(
       () =>
-        writeAccess(db, state, (tx) =>
-          tx
-            .update(table)
-            .set({ [kind.subjectProperty]: subject, roleId } as unknown as Partial<typeof table.$inferInsert>)
-            .where(eq(table.id, id)),
+        writeAccess(
+          db,
+          state,
+          (tx) =>
+            tx
+              .update(table)
+              .set({ [kind.subjectProperty]: subject, roleId } as unknown as Partial<typeof table.$inferInsert>)
+              .where(eq(table.id, id)),
+          {
+            entity: 'assignment',
+            action: 'updated',
+            request,
+            describe: () => ({ id: String(id), name, subject: kind.describeSubject(subject) }),
+          },
         ),
       () => duplicate(subject, name),
     );
@@ -320,7 +344,7 @@ function registerKind(
         response: { 200: out },
       },
     },
-    async (request) => update(request.params.id, request.body),
+    async (request) => update(request.params.id, request.body, request),
   );
 
   router.patch(
@@ -336,7 +360,7 @@ function registerKind(
         response: { 200: out },
       },
     },
-    async (request) => update(request.params.id, request.body),
+    async (request) => update(request.params.id, request.body, request),
   );
 
   router.delete(
@@ -346,8 +370,17 @@ function registerKind(
       schema: { summary: `Deletes a ${kind.path.replace(/s$/, '')}.`, tags, security, params: idParams },
     },
     async (request, reply) => {
-      await find(request.params.id);
-      await writeAccess(db, state, (tx) => tx.delete(table).where(eq(table.id, request.params.id)));
+      const current = await find(request.params.id);
+      await writeAccess(db, state, (tx) => tx.delete(table).where(eq(table.id, request.params.id)), {
+        entity: 'assignment',
+        action: 'deleted',
+        request,
+        describe: () => ({
+          id: String(request.params.id),
+          name: current.role,
+          subject: kind.describeSubject(current.subject),
+        }),
+      });
       return reply.status(204).send();
     },
   );

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { and, count, eq, ilike, ne, sql } from 'drizzle-orm';
 import {
   ApiError,
@@ -192,19 +193,24 @@ export function policyRoutes(router: AtriumRouter, db: Database, state: AccessSt
       if (await nameTaken(db, body.name)) throw duplicateName(body.name);
       const row = await withUniqueCheck(
         () =>
-          writeAccess(db, state, async (tx) => {
-            const [created] = await tx
-              .insert(policy)
-              .values({
-                name: body.name,
-                description: body.description,
-                version: body.version,
-                type: 'custom',
-                statements: checked,
-              })
-              .returning();
-            return created!;
-          }),
+          writeAccess(
+            db,
+            state,
+            async (tx) => {
+              const [created] = await tx
+                .insert(policy)
+                .values({
+                  name: body.name,
+                  description: body.description,
+                  version: body.version,
+                  type: 'custom',
+                  statements: checked,
+                })
+                .returning();
+              return created!;
+            },
+            { entity: 'policy', action: 'created', request, describe: (r) => ({ id: String(r.id), name: r.name }) },
+          ),
         () => duplicateName(body.name),
       );
       return reply.status(201).send(toPolicyOut(row));
@@ -247,7 +253,7 @@ export function policyRoutes(router: AtriumRouter, db: Database, state: AccessSt
     async (request) => toPolicyOut(await findPolicy(db, request.params.id)),
   );
 
-  const update = async (id: number, body: z.infer<typeof patchBody>, replace: boolean) => {
+  const update = async (id: number, body: z.infer<typeof patchBody>, replace: boolean, request: FastifyRequest) => {
     const row = await findPolicy(db, id);
     checkReadOnly(row, body);
     const checked = body.statements === undefined ? undefined : checkStatements(body.statements);
@@ -261,15 +267,25 @@ export function policyRoutes(router: AtriumRouter, db: Database, state: AccessSt
     };
     const updated = await withUniqueCheck(
       () =>
-        writeAccess(db, state, async (tx) => {
-          // Re-checked inside the transaction: a system policy is never written.
-          const [written] = await tx
-            .update(policy)
-            .set(values)
-            .where(and(eq(policy.id, id), eq(policy.type, 'custom')))
-            .returning();
-          return written;
-        }),
+        writeAccess(
+          db,
+          state,
+          async (tx) => {
+            // Re-checked inside the transaction: a system policy is never written.
+            const [written] = await tx
+              .update(policy)
+              .set(values)
+              .where(and(eq(policy.id, id), eq(policy.type, 'custom')))
+              .returning();
+            return written;
+          },
+          {
+            entity: 'policy',
+            action: 'updated',
+            request,
+            describe: (r) => ({ id: String(id), name: r?.name ?? row.name }),
+          },
+        ),
       () => duplicateName(body.name ?? ''),
     );
     if (!updated) throw notFound(`Policy ${id} not found.`);
@@ -289,7 +305,7 @@ export function policyRoutes(router: AtriumRouter, db: Database, state: AccessSt
         response: { 200: policyOut },
       },
     },
-    async (request) => update(request.params.id, request.body, true),
+    async (request) => update(request.params.id, request.body, true, request),
   );
 
   router.patch(
@@ -305,7 +321,7 @@ export function policyRoutes(router: AtriumRouter, db: Database, state: AccessSt
         response: { 200: policyOut },
       },
     },
-    async (request) => update(request.params.id, request.body, false),
+    async (request) => update(request.params.id, request.body, false, request),
   );
 
   router.delete(
@@ -317,8 +333,11 @@ export function policyRoutes(router: AtriumRouter, db: Database, state: AccessSt
     async (request, reply) => {
       const row = await findPolicy(db, request.params.id);
       checkReadOnly(row, {});
-      await writeAccess(db, state, (tx) =>
-        tx.delete(policy).where(and(eq(policy.id, row.id), eq(policy.type, 'custom'))),
+      await writeAccess(
+        db,
+        state,
+        (tx) => tx.delete(policy).where(and(eq(policy.id, row.id), eq(policy.type, 'custom'))),
+        { entity: 'policy', action: 'deleted', request, describe: () => ({ id: String(row.id), name: row.name }) },
       );
       return reply.status(204).send();
     },

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { and, count, eq, ilike, ne, sql } from 'drizzle-orm';
 import { fieldError, notFound, z, type AtriumRouter, type Database, type Queryable } from '@atrium/sdk/server';
 import type { AccessState } from '../access-state.js';
@@ -107,13 +108,18 @@ export function roleRoutes(router: AtriumRouter, db: Database, state: AccessStat
       if (await nameTaken(db, body.name)) throw duplicateName(body.name);
       const row = await withUniqueCheck(
         () =>
-          writeAccess(db, state, async (tx) => {
-            const [created] = await tx
-              .insert(role)
-              .values({ name: body.name, gen2Role: body.gen2_role || null })
-              .returning();
-            return created!;
-          }),
+          writeAccess(
+            db,
+            state,
+            async (tx) => {
+              const [created] = await tx
+                .insert(role)
+                .values({ name: body.name, gen2Role: body.gen2_role || null })
+                .returning();
+              return created!;
+            },
+            { entity: 'role', action: 'created', request, describe: (r) => ({ id: String(r.id), name: r.name }) },
+          ),
         () => duplicateName(body.name),
       );
       return reply.status(201).send(toRoleOut(row));
@@ -129,7 +135,7 @@ export function roleRoutes(router: AtriumRouter, db: Database, state: AccessStat
     async (request) => toRoleOut(await findRole(db, request.params.id)),
   );
 
-  const update = async (id: number, body: z.infer<typeof patchBody>) => {
+  const update = async (id: number, body: z.infer<typeof patchBody>, request: FastifyRequest) => {
     const row = await findRole(db, id);
     if (body.id !== undefined && body.id !== row.id)
       throw fieldError('id', `The id is read-only (this is role ${row.id}).`);
@@ -141,10 +147,20 @@ export function roleRoutes(router: AtriumRouter, db: Database, state: AccessStat
     if (Object.keys(values).length === 0) return toRoleOut(row);
     const updated = await withUniqueCheck(
       () =>
-        writeAccess(db, state, async (tx) => {
-          const [written] = await tx.update(role).set(values).where(eq(role.id, id)).returning();
-          return written;
-        }),
+        writeAccess(
+          db,
+          state,
+          async (tx) => {
+            const [written] = await tx.update(role).set(values).where(eq(role.id, id)).returning();
+            return written;
+          },
+          {
+            entity: 'role',
+            action: 'updated',
+            request,
+            describe: (r) => ({ id: String(id), name: r?.name ?? row.name }),
+          },
+        ),
       () => duplicateName(body.name ?? ''),
     );
     if (!updated) throw notFound(`Role ${id} not found.`);
@@ -164,7 +180,7 @@ export function roleRoutes(router: AtriumRouter, db: Database, state: AccessStat
         response: { 200: roleOut },
       },
     },
-    async (request) => update(request.params.id, request.body),
+    async (request) => update(request.params.id, request.body, request),
   );
 
   router.patch(
@@ -180,7 +196,7 @@ export function roleRoutes(router: AtriumRouter, db: Database, state: AccessStat
         response: { 200: roleOut },
       },
     },
-    async (request) => update(request.params.id, request.body),
+    async (request) => update(request.params.id, request.body, request),
   );
 
   router.delete(
@@ -196,7 +212,12 @@ export function roleRoutes(router: AtriumRouter, db: Database, state: AccessStat
     },
     async (request, reply) => {
       const row = await findRole(db, request.params.id);
-      await writeAccess(db, state, (tx) => tx.delete(role).where(eq(role.id, row.id)));
+      await writeAccess(db, state, (tx) => tx.delete(role).where(eq(role.id, row.id)), {
+        entity: 'role',
+        action: 'deleted',
+        request,
+        describe: () => ({ id: String(row.id), name: row.name }),
+      });
       return reply.status(204).send();
     },
   );

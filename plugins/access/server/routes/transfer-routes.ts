@@ -89,7 +89,12 @@ export async function transferRoutes(router: AtriumRouter, db: Database, state: 
         throw new ApiError(415, 'Upload the export file as multipart/form-data, application/json or text/csv.');
       }
       const document = checkImportDocument(parsed);
-      const imported = await writeAccess(db, state, (tx) => applyImport(tx, document));
+      const imported = await writeAccess(db, state, (tx) => applyImport(tx, document), {
+        entity: 'configuration',
+        action: 'imported',
+        request,
+        describe: (counts) => ({ id: null, name: JSON.stringify(counts) }),
+      });
       return { imported };
     },
   );

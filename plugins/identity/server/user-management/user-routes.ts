@@ -1,6 +1,8 @@
+import { userCreated, userDeactivated, userEventData, userUpdated } from '../events.js';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   ApiError,
+  emitEvent,
   pageQuerySchema,
   paginationLinks,
   relationshipDocument,
@@ -250,6 +252,8 @@ export function userRoutes(router: AtriumRouter, services: IdentityServices) {
               .insert(groupMember)
               .values(groupIds.map((groupId) => ({ groupId, userId: row!.id, addedAt: now })));
           }
+          const by = request.principal?.username ?? 'system';
+          await emitEvent(tx, userCreated, userEventData(row!, by), { triggeringUser: by });
           return row!;
         })
         .catch((error: unknown) => {
@@ -326,9 +330,14 @@ export function userRoutes(router: AtriumRouter, services: IdentityServices) {
       if (a.agency_id !== undefined) changes.agencyId = a.agency_id;
       const deactivating = a.is_active === false && existing.enabled;
       if (a.is_active !== undefined) changes.enabled = a.is_active;
+      const by = request.principal?.username ?? 'system';
       const updated = await db.transaction(async (tx) => {
         const row = await services.users.update(existing.id, changes, tx);
         if (deactivating) await services.sessions.revokeAllOf(existing.id, 'admin', tx);
+        // The attribute names as the API spells them (never their values: e-mails and phones stay out).
+        const changed = Object.keys(a).filter((key) => (a as Record<string, unknown>)[key] !== undefined);
+        await emitEvent(tx, userUpdated, userEventData(row, by, changed), { triggeringUser: by });
+        if (deactivating) await emitEvent(tx, userDeactivated, userEventData(row, by), { triggeringUser: by });
         return row;
       });
       if (deactivating) services.forgetSessionSnapshots();

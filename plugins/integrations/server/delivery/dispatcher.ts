@@ -157,10 +157,20 @@ export class Dispatcher {
           select id, event_date < now() - interval '60 seconds' as old
             from core.event_outbox where id > ${from} order by id limit ${FAN_OUT_ROWS}`)
       ).rows;
+      // With no other transaction in flight (always so on the embedded database's one connection),
+      // nothing can still fill a gap: it is a rolled-back insert or sequence values skipped when the
+      // database restarted or was restored from a snapshot (PostgreSQL logs sequences 32 ahead).
+      const quiet =
+        rows.length > 0 &&
+        (
+          await tx.execute<{ quiet: boolean }>(
+            sql`select not exists (select 1 from pg_snapshot_xip(pg_current_snapshot())) as quiet`,
+          )
+        ).rows[0]!.quiet;
       let to = from;
       for (const row of rows) {
         const id = Number(row.id);
-        if (id !== to + 1 && !row.old) break;
+        if (id !== to + 1 && !row.old && !quiet) break;
         to = id;
       }
       if (to === from) return 0;
