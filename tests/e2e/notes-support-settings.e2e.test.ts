@@ -79,9 +79,29 @@ describe('notes, support tickets and settings in the browser', () => {
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     const name = page.getByRole('textbox', { name: 'Carrier name' });
     await name.fill('Harbour Mutual');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Settings saved.').waitFor();
     await page.getByRole('banner').getByText('Harbour Mutual').waitFor();
+    expect(session.errors).toEqual([]);
+  });
+
+  it('an administrator sets how Texas sends renewal offers, and other deliverables keep the default', async () => {
+    const page = await session.signIn('admin@atrium.test', '/settings');
+    const table = page.getByRole('table', { name: 'Mass deliverables' });
+    await table.getByRole('cell', { name: 'Renewal offer' }).waitFor();
+    await page.getByLabel('State', { exact: true }).first().click();
+    await page.getByRole('option', { name: 'TX', exact: true }).click();
+    const sentBy = table.getByLabel('Renewal offer: sent by');
+    await expect.poll(() => sentBy.inputValue()).toBe('Same as default');
+    await sentBy.click();
+    await page.getByRole('option', { name: 'Print, mail and e-mail' }).click();
+    await table.getByLabel('Renewal offer: days ahead').fill('60');
+    await page.getByRole('button', { name: 'Save mass deliverables' }).click();
+    await page.getByText('Mass deliverables for TX saved.').waitFor();
+    const saved = await session.server.atrium.database.pool.query(
+      "select deliverable, delivery, days_before from settings.mass_deliverable where state = 'TX'",
+    );
+    expect(saved.rows).toEqual([{ deliverable: 'renewal-offer', delivery: 'print-and-email', days_before: 60 }]);
     expect(session.errors).toEqual([]);
   });
 });

@@ -16,6 +16,12 @@ export const settingsPermissions = definePermissions('settings', {
         update: 'Change the carrier settings.',
       },
     },
+    'mass-deliverable': {
+      actions: {
+        read: 'Read how mass deliverables (declarations, notices, invoices) are sent per state.',
+        update: 'Change how mass deliverables are sent per state.',
+      },
+    },
   },
   grants: {},
 });

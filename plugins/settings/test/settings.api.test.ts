@@ -79,4 +79,72 @@ describe('settings and the classic utility calls', () => {
       (await agent.post('/gateway?file=core.login&method=loadUserProfile', { role: 'Administrator' })).status,
     ).toBe(400);
   });
+
+  it('keeps how mass deliverables are sent per state, with the default for the rest, and answers the classic table', async () => {
+    const admin = await api('admin@atrium.test');
+    type Table = {
+      deliverables: { deliverable: string; delivery: string; days_before: number | null; source: string }[];
+    };
+    const before = (await (await admin.get('/settings/mass-deliverables/TX/')).json()) as Table;
+    expect(before.deliverables).toHaveLength(6);
+    expect(before.deliverables.every((d) => d.source === 'default')).toBe(true);
+    expect(before.deliverables.find((d) => d.deliverable === 'renewal-offer')).toMatchObject({
+      delivery: 'print',
+      days_before: 45,
+    });
+
+    const saved = await admin('PUT', '/settings/mass-deliverables/tx/', {
+      rows: [{ deliverable: 'renewal-offer', delivery: 'print-and-email', days_before: 60 }],
+    });
+    expect(saved.status).toBe(200);
+    const tx = ((await saved.json()) as Table).deliverables;
+    expect(tx.find((d) => d.deliverable === 'renewal-offer')).toMatchObject({
+      delivery: 'print-and-email',
+      days_before: 60,
+      source: 'state',
+    });
+    expect(tx.find((d) => d.deliverable === 'invoice')).toMatchObject({ source: 'default', delivery: 'email' });
+    // Another state still follows the default.
+    const ny = (await (await admin.get('/settings/mass-deliverables/NY/')).json()) as Table;
+    expect(ny.deliverables.find((d) => d.deliverable === 'renewal-offer')).toMatchObject({ days_before: 45 });
+
+    const classic = await admin.post('/gateway?file=settings.views&method=retrieveMassDeliverablesTable', {
+      stateId: 'TX',
+    });
+    expect(classic.status).toBe(200);
+    expect(await classic.json()).toMatchObject({
+      success: true,
+      data: {
+        stateId: 'TX',
+        deliverables: expect.arrayContaining([
+          expect.objectContaining({
+            deliverable: 'renewal-offer',
+            deliveryName: 'Print, mail and e-mail',
+            daysBefore: 60,
+            inherited: false,
+          }),
+          expect.objectContaining({ deliverable: 'invoice', inherited: true }),
+        ]),
+      },
+    });
+
+    // Bad input: an unknown state, a deliverable twice, negative days, a default that leaves one out.
+    expect((await admin.get('/settings/mass-deliverables/ZZ/')).status).toBe(400);
+    expect(
+      (await admin.post('/gateway?file=settings.views&method=retrieveMassDeliverablesTable', { stateId: 'Texas' }))
+        .status,
+    ).toBe(400);
+    const twice = { deliverable: 'invoice', delivery: 'email', days_before: 10 };
+    expect((await admin('PUT', '/settings/mass-deliverables/TX/', { rows: [twice, twice] })).status).toBe(400);
+    expect(
+      (await admin('PUT', '/settings/mass-deliverables/TX/', { rows: [{ ...twice, days_before: -1 }] })).status,
+    ).toBe(400);
+    expect((await admin('PUT', '/settings/mass-deliverables/*/', { rows: [twice] })).status).toBe(400);
+    // Nothing above was half-written: TX still has its one row.
+    const after = (await (await admin.get('/settings/mass-deliverables/TX/')).json()) as Table;
+    expect(after.deliverables.filter((d) => d.source === 'state').map((d) => d.deliverable)).toEqual(['renewal-offer']);
+    // Administrators only.
+    const adjuster = await api('adjuster@atrium.test');
+    expect((await adjuster.get('/settings/mass-deliverables/TX/')).status).toBe(403);
+  });
 });

@@ -2,6 +2,7 @@ import { Alert, Button, Checkbox, Group, Paper, Stack, Text, TextInput, Textarea
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ErrorAlert, LoadingState, PageHeader, useApiClient, useCan, useHostServices } from '@atrium/sdk';
+import { MassDeliverablesCard } from '../components/mass-deliverables-card.js';
 import { carrierSettingsSchema, type CarrierSettingsValues } from '../../shared/settings-schemas.js';
 
 type Form = {
@@ -39,6 +40,7 @@ export default function SettingsPage() {
   const { showToast } = useHostServices();
   const queryClient = useQueryClient();
   const canUpdate = useCan('settings:carrier', 'update');
+  const canReadDeliverables = useCan('settings:mass-deliverable', 'read').allowed;
   const settings = useQuery({
     queryKey: ['settings', 'carrier'],
     queryFn: ({ signal }) => api.get<CarrierSettingsValues>('/settings/carrier/', { signal }),
@@ -159,6 +161,7 @@ export default function SettingsPage() {
           </Button>
         </Group>
       )}
+      {canReadDeliverables ? <MassDeliverablesCard /> : null}
     </Stack>
   );
 }
