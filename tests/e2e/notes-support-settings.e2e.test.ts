@@ -86,7 +86,13 @@ describe('notes, support tickets and settings in the browser', () => {
   });
 
   it('an administrator sets how Texas sends renewal offers, and other deliverables keep the default', async () => {
-    const page = await session.signIn('admin@atrium.test', '/settings');
+    // `g s` opens Settings from anywhere.
+    const page = await session.signIn('admin@atrium.test', '/');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.locator('body').click();
+    await page.keyboard.press('g');
+    await page.keyboard.press('s');
+    await page.waitForURL((url) => url.pathname === '/settings');
     const table = page.getByRole('table', { name: 'Mass deliverables' });
     await table.getByRole('cell', { name: 'Renewal offer' }).waitFor();
     await page.getByLabel('State', { exact: true }).first().click();

@@ -35,4 +35,6 @@ export default definePlugin({
       run: (_args, { services }) => services.navigate(settingsPageRoute.link({})),
     }),
   ],
+  // `g s`: the module's chord (issue 13), listed in `?`.
+  shortcuts: [{ key: 'g s', command: 'settings.open', description: 'Go to Settings', when: '!modalOpen' }],
 });
