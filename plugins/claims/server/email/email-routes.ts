@@ -15,6 +15,7 @@ import {
   type AtriumRouter,
   type MailAttachmentInput,
   type MailRecord,
+  type Queryable,
   type ServerPluginContext,
 } from '@atrium/sdk/server';
 import { claimsPermission } from '../permissions.js';
@@ -118,6 +119,23 @@ async function readAll(body: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
   return Buffer.concat(chunks);
+}
+
+/** A claim's attachments (the folders of its number), by folder and name, without their bytes. */
+export function claimAttachments(db: Queryable, claimNumber: string) {
+  return db
+    .select({
+      id: attachment.id,
+      name: attachment.name,
+      mimeType: attachment.mimeType,
+      size: attachment.size,
+      folder: attachmentFolder.name,
+      createdAt: attachment.createdAt,
+    })
+    .from(attachment)
+    .innerJoin(attachmentFolder, eq(attachmentFolder.id, attachment.folderId))
+    .where(eq(attachmentFolder.referenceId, claimNumber))
+    .orderBy(asc(attachmentFolder.name), asc(attachment.name), asc(attachment.id));
 }
 
 /** What a claim mail is made of, from the compose screen or the classic gateway's `email_files`. */
@@ -307,19 +325,7 @@ export function emailRoutes(router: AtriumRouter, context: ServerPluginContext):
     async (request) => {
       const claim = await loadClaimFor(context, request, db, request.params.id, 'read');
       await requireAttachmentRead(context, request);
-      const rows = await db
-        .select({
-          id: attachment.id,
-          name: attachment.name,
-          mimeType: attachment.mimeType,
-          size: attachment.size,
-          folder: attachmentFolder.name,
-        })
-        .from(attachment)
-        .innerJoin(attachmentFolder, eq(attachmentFolder.id, attachment.folderId))
-        .where(eq(attachmentFolder.referenceId, claim.number))
-        .orderBy(asc(attachmentFolder.name), asc(attachment.name));
-      return serializeDocument(attachableResource, rows);
+      return serializeDocument(attachableResource, await claimAttachments(db, claim.number));
     },
   );
 

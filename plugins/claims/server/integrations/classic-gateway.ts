@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import {
   containsPattern,
   MAIL_LIMITS,
@@ -9,8 +9,8 @@ import {
 } from '@atrium/sdk/server';
 import { claimsPermission } from '../permissions.js';
 import { claimAccessFilter, claimNotFound, loadClaimFor } from '../core/claim-access.js';
-import { attachment, attachmentFolder, claim } from '../core/tables.js';
-import { queueClaimMail } from '../email/email-routes.js';
+import { claim } from '../core/tables.js';
+import { claimAttachments, queueClaimMail } from '../email/email-routes.js';
 
 /**
  * The classic gateway's claims calls (spec: `claims.views retrieveClaimsList`, `core.uploads
@@ -102,19 +102,7 @@ export const claimsGatewayMethods: GatewayMethod<any>[] = [
     body: z.strictObject({ referenceId: claimNumber }),
     async handler(input, call) {
       const found = await readableClaimByNumber(call, input.referenceId);
-      const rows = await call.context.db
-        .select({
-          id: attachment.id,
-          name: attachment.name,
-          mimeType: attachment.mimeType,
-          size: attachment.size,
-          folder: attachmentFolder.name,
-          createdAt: attachment.createdAt,
-        })
-        .from(attachment)
-        .innerJoin(attachmentFolder, eq(attachmentFolder.id, attachment.folderId))
-        .where(eq(attachmentFolder.referenceId, found.number))
-        .orderBy(asc(attachmentFolder.name), asc(attachment.name), asc(attachment.id));
+      const rows = await claimAttachments(call.context.db, found.number);
       return {
         success: true,
         data: {
