@@ -1,3 +1,4 @@
+import IconAddressBook from '@tabler/icons-react/icons/IconAddressBook';
 import { defineCommand, definePlugin } from '@atrium/sdk';
 import { contactQuickSearch } from './contact-quick-search.js';
 import { contactPageRoute, contactsPageRoute } from './routes.js';
@@ -31,10 +32,11 @@ export default definePlugin({
       to: contactsPageRoute,
       area: 'main',
       order: 150,
+      icon: IconAddressBook,
       command: 'contacts.open',
     },
     // Agents and agencies: the contacts of their own book.
-    { id: 'contacts.agent', title: 'Contacts', to: contactsPageRoute, area: 'agent', order: 4 },
+    { id: 'contacts.agent', title: 'Contacts', to: contactsPageRoute, area: 'agent', order: 4, icon: IconAddressBook },
   ],
   commands: [
     defineCommand({
