@@ -1,3 +1,4 @@
+import { emitQuoteEvent, quoteBound } from './events.js';
 import { and, asc, eq } from 'drizzle-orm';
 import { POLICY_BILLING, POLICY_ISSUANCE } from '@atrium/plugin-policies/services';
 import {
@@ -324,6 +325,12 @@ export function billingRoutes(
         changedBy: request.principal?.username ?? 'system',
       });
       const [fresh] = await tx.select().from(quote).where(eq(quote.id, row.id));
+      await emitQuoteEvent(tx, quoteBound, fresh!, {
+        from: row.status,
+        trigger: 'bind',
+        reason: `Policy ${issued.policyNumber}`,
+        by: request.principal?.username ?? 'system',
+      });
       return { quote: fresh!, issued };
     });
 

@@ -5,6 +5,7 @@ import { LINES_ONTOLOGY } from '@atrium/plugin-lines/ontology-service';
 import { POLICY_BILLING, POLICY_ISSUANCE } from '@atrium/plugin-policies/services';
 import { RULES_RUNTIME } from '@atrium/plugin-rules/runtime';
 import { abandonJob } from './abandon.js';
+import { QUOTE_EVENTS } from './events.js';
 import { attachmentRoutes } from './attachment-routes.js';
 import { billingRoutes } from './billing-routes.js';
 import { quotePermissions } from './permissions.js';
@@ -36,6 +37,8 @@ export default defineServerPlugin({
     POLICY_BILLING,
   ],
   permissions: quotePermissions,
+  // Quotes started, their status changes and binds, for webhooks and integrations (events.ts).
+  events: QUOTE_EVENTS,
   jobs: [abandonJob],
   routes(router, context) {
     quoteRoutes(router, context);

@@ -1,3 +1,4 @@
+import { emitQuoteEvent, quoteStatusChanged } from './events.js';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   compileProduct,
@@ -380,6 +381,7 @@ export async function changeStatus(
   reason: string | null = null,
 ) {
   if (row.status === to) return;
+  const from = row.status;
   await tx.update(quote).set({ status: to, updatedAt: new Date() }).where(eq(quote.id, row.id));
   await tx
     .insert(statusHistory)
@@ -388,6 +390,7 @@ export async function changeStatus(
   const message = STATUS_ALERTS[to];
   if (message) await tx.insert(alert).values({ quoteId: row.id, kind: message.kind, message: message.text });
   row.status = to;
+  await emitQuoteEvent(tx, quoteStatusChanged, row, { from, trigger, reason, by });
 }
 
 export const STATUS_ALERTS: Partial<Record<QuoteStatus, { kind: string; text: string }>> = {

@@ -1,3 +1,4 @@
+import { emitQuoteEvent, quoteCreated } from './events.js';
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ElementState } from '@atrium/rating/rules';
 import { CONTACT_DIRECTORY } from '@atrium/plugin-contacts/directory';
@@ -418,6 +419,7 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
         await tx
           .insert(statusHistory)
           .values({ quoteId: row!.id, toStatus: 'In Progress', trigger: 'create', changedBy: username(request) });
+        await emitQuoteEvent(tx, quoteCreated, row!, { from: null, trigger: 'create', by: username(request) });
         const flow = flowOf(version.productName, version);
         const rootType = flow.risk_types.find((t) => t.parent === null)!;
         await insertRisk(tx, row!.id, null, rootType, 'create');

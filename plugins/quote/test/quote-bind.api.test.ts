@@ -202,6 +202,18 @@ describe('quote billing and bind', () => {
       )
     ).rows;
     expect(policy.number).toBe(bound.body.policy.policy_number);
+    // The quote's life is in the outbox, written with each change: created, bound (with its policy).
+    const events = (
+      await server.atrium.database.pool.query<{ topic: string; data: Record<string, unknown> }>(
+        "select topic, data from core.event_outbox where topic like 'quote.%' and data->>'quote_number' = $1 order by id",
+        [number],
+      )
+    ).rows;
+    expect(events[0]).toMatchObject({ topic: 'quote.quote.created', data: { from_status: null, trigger: 'create' } });
+    expect(events.at(-1)).toMatchObject({
+      topic: 'quote.quote.bound',
+      data: { policy_number: policy.number, trigger: 'bind', changed_by: 'agent@agency.test' },
+    });
     // Bound: locked and not bound twice.
     expect((await agent.post(`/quote/${number}/bind_requested/`)).status).toBe(409);
     const root = (await agent.get(`/quote/${number}/`)).body.risk_quote.id;
