@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineServerPlugin } from '@atrium/sdk/server';
 import { uiPluginsPermissions } from './permissions.js';
+import { pluginFileRoutes } from './plugin-file-routes.js';
 import { pluginRoutes } from './plugin-routes.js';
 
 /**
@@ -17,5 +18,6 @@ export default defineServerPlugin({
   permissions: uiPluginsPermissions,
   routes(router, context) {
     pluginRoutes(router, context);
+    pluginFileRoutes(router, context);
   },
 });

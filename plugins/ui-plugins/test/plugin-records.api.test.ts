@@ -49,6 +49,17 @@ describe('UI plugin records', () => {
       enabled: true,
       files: [{ path: 'index.html', content_type: 'text/html', size: html.length }],
     });
+    // Served to the sandboxed iframe without the token, under the sandbox CSP; only while enabled.
+    const served = await fetch(`${server.url}/api/integrations/plugins/${data.id}/files/index.html`);
+    expect(served.status).toBe(200);
+    expect(await served.text()).toBe(html);
+    expect(served.headers.get('content-security-policy')).toContain("connect-src 'none'");
+    expect(served.headers.get('content-security-policy')).toContain('sandbox allow-scripts');
+    expect((await fetch(`${server.url}/api/integrations/plugins/${data.id}/files/other.js`)).status).toBe(404);
+    expect((await fetch(`${server.url}/api/integrations/plugins/${data.id}/files/..%2Fx`)).status).toBe(400);
+    await admin.patch(`/plugins/${data.id}`, doc({ enabled: false }, data.id));
+    expect((await fetch(`${server.url}/api/integrations/plugins/${data.id}/files/index.html`)).status).toBe(404);
+
     const list = (await (await admin.get('/plugins/')).json()) as { data: Doc['data'][] };
     expect(list.data.map((p) => p.id)).toEqual([data.id]);
 
