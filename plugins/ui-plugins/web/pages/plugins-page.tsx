@@ -200,7 +200,14 @@ function PluginEditor({
           : slot;
       const attributes = {
         name,
-        plugin_slots: [{ slot_name: slotName, plugin_file_path: source === 'file' ? filePath : null }],
+        // The editor edits the first slot; a record's further slots (registered over the API) are kept.
+        plugin_slots: [
+          { slot_name: slotName, plugin_file_path: source === 'file' ? filePath : null },
+          ...(plugin?.plugin_slots.slice(1) ?? []).map((s) => ({
+            slot_name: s.slot_name,
+            plugin_file_path: source === 'file' ? (s.plugin_file_path ?? filePath) : null,
+          })),
+        ],
         configuration: JSON.parse(configuration) as Record<string, unknown>,
         content: source === 'content' ? content : null,
       };
