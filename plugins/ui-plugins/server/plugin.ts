@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import { defineServerPlugin } from '@atrium/sdk/server';
+import { uiPluginsPermissions } from './permissions.js';
+import { pluginFileRoutes } from './plugin-file-routes.js';
+import { pluginRoutes } from './plugin-routes.js';
+
+/**
+ * Third-party UI plugins (docs/third-party-plugins.md): the plugin records and their files. The
+ * spec puts them on the integrations host, so the routes live under `/api/integrations/plugins/`
+ * while the module keeps its own schema and permissions.
+ */
+export default defineServerPlugin({
+  id: 'ui-plugins',
+  title: 'UI plugins',
+  prefix: '/api/integrations',
+  dbSchema: 'ui_plugins',
+  migrationsFolder: fileURLToPath(new URL('./migrations', import.meta.url)),
+  permissions: uiPluginsPermissions,
+  routes(router, context) {
+    pluginRoutes(router, context);
+    pluginFileRoutes(router, context);
+  },
+});

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, startTestServer, type TestServer } from '@atrium/sdk/testing';
+import accessPlugin from '@atrium/plugin-access/server';
+import identityPlugin from '@atrium/plugin-identity/server';
+import uiPlugins from '../server/plugin.js';
+
+type Doc = { data: { id: string; attributes: Record<string, unknown> } };
+
+/** Plugin records over real HTTP: CRUD, the content-XOR-files rule, uploads, enable, permissions. */
+describe('UI plugin records', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ plugins: [identityPlugin, accessPlugin, uiPlugins] });
+  });
+  afterAll(() => server?.close());
+
+  const jsonapi = (user: string) => as(server, user, { base: '/api/integrations', mediaType: 'jsonapi' });
+  const plain = (user: string) => as(server, user, { base: '/api/integrations' });
+  const doc = (attributes: Record<string, unknown>, id?: string) => ({ data: { type: 'plugin', id, attributes } });
+  const fileRecord = {
+    name: 'Flood surcharge',
+    plugin_slots: [{ slot_name: 'quote:risk-edit:button-row', plugin_file_path: 'index.html' }],
+    configuration: { surcharge: 25 },
+  };
+
+  it('registers a plugin, uploads its file to storage, enables it and removes it', async () => {
+    const admin = await jsonapi('admin@atrium.test');
+    const created = await admin.post('/plugins/', doc(fileRecord));
+    expect(created.status).toBe(201);
+    const { data } = (await created.json()) as Doc;
+    expect(data.attributes).toMatchObject({ name: 'Flood surcharge', enabled: false, files: [] });
+
+    const html = '<!doctype html><script src="app.js"></script>';
+    const upload = await (
+      await plain('admin@atrium.test')
+    ).post(`/plugins/${data.id}/files`, {
+      path: 'index.html',
+      content_type: 'text/html',
+      content: html,
+    });
+    expect(upload.status).toBe(200);
+    const { rows } = await server.atrium.database.pool.query('select storage_key from ui_plugins.plugin_file');
+    const stored = await server.atrium.storage.get(rows[0].storage_key);
+    expect(stored?.size).toBe(html.length);
+
+    const enabled = await admin.patch(`/plugins/${data.id}`, doc({ enabled: true }, data.id));
+    expect(enabled.status).toBe(200);
+    expect(((await enabled.json()) as Doc).data.attributes).toMatchObject({
+      enabled: true,
+      files: [{ path: 'index.html', content_type: 'text/html', size: html.length }],
+    });
+    // Served to the sandboxed iframe without the token, under the sandbox CSP; only while enabled.
+    const served = await fetch(`${server.url}/api/integrations/plugins/${data.id}/files/index.html`);
+    expect(served.status).toBe(200);
+    expect(await served.text()).toBe(html);
+    expect(served.headers.get('content-security-policy')).toContain("connect-src 'none'");
+    expect(served.headers.get('content-security-policy')).toContain('sandbox allow-scripts');
+    expect((await fetch(`${server.url}/api/integrations/plugins/${data.id}/files/other.js`)).status).toBe(404);
+    expect((await fetch(`${server.url}/api/integrations/plugins/${data.id}/files/..%2Fx`)).status).toBe(400);
+    await admin.patch(`/plugins/${data.id}`, doc({ enabled: false }, data.id));
+    expect((await fetch(`${server.url}/api/integrations/plugins/${data.id}/files/index.html`)).status).toBe(404);
+
+    const list = (await (await admin.get('/plugins/')).json()) as { data: Doc['data'][] };
+    expect(list.data.map((p) => p.id)).toEqual([data.id]);
+
+    expect((await admin.delete(`/plugins/${data.id}`)).status).toBe(204);
+    expect(await server.atrium.storage.head(rows[0].storage_key)).toBeNull();
+    expect((await admin.get(`/plugins/${data.id}`)).status).toBe(404);
+  });
+
+  it('validates the record and the upload with 400s, and refuses other roles with 403', async () => {
+    const admin = await jsonapi('admin@atrium.test');
+    const bad = async (attributes: Record<string, unknown>, fragment: string) => {
+      const response = await admin.post('/plugins/', doc(attributes));
+      expect(response.status).toBe(400);
+      expect(JSON.stringify(await response.json())).toContain(fragment);
+    };
+    await bad({ ...fileRecord, content: '<p>x</p>' }, 'not both');
+    await bad({ ...fileRecord, plugin_slots: [{ slot_name: 'nowhere' }] }, 'There is no such slot.');
+    await bad({ ...fileRecord, configuration: [1] }, 'JSON object');
+    await bad({ ...fileRecord, base_url: 'http://example.com' }, 'https');
+    await bad({ ...fileRecord, plugin_slots: [{ slot_name: 'quote:risk-edit:button-row' }] }, 'file path');
+
+    // Inline content with the previous portal's slot name (an alias) is a valid record.
+    const inline = await admin.post(
+      '/plugins/',
+      doc({
+        name: 'Legacy',
+        plugin_slots: [{ slot_name: 'britequote:risk-edit:button-row' }],
+        configuration: {},
+        content: '<p>hi</p>',
+      }),
+    );
+    expect(inline.status).toBe(201);
+    const { data } = (await inline.json()) as Doc;
+    const upload = await (
+      await plain('admin@atrium.test')
+    ).post(`/plugins/${data.id}/files`, {
+      path: '../etc/passwd',
+      content_type: 'text/html',
+      content: 'x',
+    });
+    expect(upload.status).toBe(400);
+    const exe = await (
+      await plain('admin@atrium.test')
+    ).post(`/plugins/${data.id}/files`, {
+      path: 'a.exe',
+      content_type: 'application/octet-stream',
+      content: 'x',
+    });
+    expect(exe.status).toBe(400);
+
+    const agent = await jsonapi('agent@agency.test');
+    expect((await agent.get('/plugins/')).status).toBe(403);
+    expect((await agent.post('/plugins/', doc(fileRecord))).status).toBe(403);
+  });
+});

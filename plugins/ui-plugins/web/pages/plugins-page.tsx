@@ -1,0 +1,321 @@
+import {
+  Button,
+  FileInput,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import IconPuzzle from '@tabler/icons-react/icons/IconPuzzle';
+import {
+  ConfirmButton,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  PageHeader,
+  TOAST_DURATIONS,
+  useApiClient,
+  useCan,
+  useHostServices,
+} from '@atrium/sdk';
+import { canonicalSlot, PLUGIN_SLOTS, SLOT_LABELS } from '../../shared/plugin-schemas.js';
+import { firstDetail, pluginKeys, PLUGINS_PATH, usePlugins, type PluginRecord } from '../plugins-api.js';
+
+const FETCH_ERROR = 'An error occurred while fetching plugins. Please refresh the page and try again.';
+const SAVE_ERROR = 'An error occurred while saving the plugin. Please try again.';
+const DELETE_ERROR = 'An error occurred while removing the plugin. Please try again.';
+const toastMs = TOAST_DURATIONS.default;
+
+const slotLabel = (name: string) => {
+  const slot = canonicalSlot(name);
+  return slot ? SLOT_LABELS[slot] : name;
+};
+
+/** Registered third-party UI plugins: list, enable/disable, the editor, upload and removal. */
+export default function PluginsPage() {
+  const api = useApiClient();
+  const services = useHostServices();
+  const queryClient = useQueryClient();
+  const list = usePlugins();
+  const canCreate = useCan('ui-plugins:plugin', 'create').allowed;
+  const canUpdate = useCan('ui-plugins:plugin', 'update').allowed;
+  const canDelete = useCan('ui-plugins:plugin', 'delete').allowed;
+  const [editing, setEditing] = useState<PluginRecord | 'new' | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: pluginKeys.list });
+
+  const setEnabled = async (plugin: PluginRecord, enabled: boolean) => {
+    try {
+      await api.patch(
+        `${PLUGINS_PATH}${plugin.id}`,
+        { data: { type: 'plugin', id: plugin.id, attributes: { enabled } } },
+        { jsonApi: true },
+      );
+      services.showToast({ message: 'Plugin updated', kind: 'success', duration: toastMs });
+    } catch (error) {
+      services.showToast({ message: firstDetail(error, SAVE_ERROR), kind: 'error' });
+    }
+    await refresh();
+  };
+  const remove = async (plugin: PluginRecord) => {
+    try {
+      await api.delete(`${PLUGINS_PATH}${plugin.id}`, { jsonApi: true });
+      services.showToast({ message: 'Plugin removed.', kind: 'success', duration: toastMs });
+    } catch (error) {
+      services.showToast({ message: firstDetail(error, DELETE_ERROR), kind: 'error' });
+    }
+    await refresh();
+  };
+
+  return (
+    <Stack>
+      <PageHeader
+        title="Plugins"
+        icon={IconPuzzle}
+        description="Third-party plugins shown in the slots of Atrium's screens, each in its own sandbox."
+        actions={canCreate && <Button onClick={() => setEditing('new')}>Register plugin</Button>}
+      />
+      {list.isPending ? (
+        <LoadingState label="Loading plugins" />
+      ) : list.isError ? (
+        <ErrorState error={new Error(FETCH_ERROR)} onRetry={() => void list.refetch()} />
+      ) : list.data.length === 0 ? (
+        <EmptyState title="No plugins yet" description="Register one to add buttons to a screen." />
+      ) : (
+        <Table aria-label="Plugins" striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Slots</Table.Th>
+              <Table.Th>Source</Table.Th>
+              <Table.Th>Enabled</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.data.map((p) => (
+              <Table.Tr key={p.id}>
+                <Table.Td>{p.name}</Table.Td>
+                <Table.Td>{p.plugin_slots.map((s) => slotLabel(s.slot_name)).join(', ')}</Table.Td>
+                <Table.Td>
+                  {p.content !== null
+                    ? 'Inline content'
+                    : `${p.files.length} uploaded file${p.files.length === 1 ? '' : 's'}`}
+                </Table.Td>
+                <Table.Td>
+                  <Switch
+                    aria-label={`Enable ${p.name}`}
+                    checked={p.enabled}
+                    disabled={!canUpdate}
+                    onChange={(e) => void setEnabled(p, e.currentTarget.checked)}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" justify="flex-end">
+                    {canUpdate && (
+                      <Button size="xs" variant="default" onClick={() => setEditing(p)}>
+                        Edit
+                      </Button>
+                    )}
+                    {canDelete && (
+                      <ConfirmButton
+                        label="plugin"
+                        verb="remove"
+                        color="red"
+                        size="xs"
+                        ariaLabel={`Remove plugin ${p.name}`}
+                        onConfirm={() => remove(p)}
+                      >
+                        Remove
+                      </ConfirmButton>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {editing && (
+        <PluginEditor
+          plugin={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={(created) => {
+            setEditing(null);
+            services.showToast({
+              message: created ? 'Plugin registered' : 'Plugin updated',
+              kind: 'success',
+              duration: toastMs,
+            });
+            void refresh();
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** The configuration must be a JSON object; this says why not, or null when it is one. */
+export function configurationProblem(text: string): string | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? null
+      : 'The configuration must be a JSON object.';
+  } catch (error) {
+    return `The configuration is not valid JSON: ${(error as Error).message}`;
+  }
+}
+
+function PluginEditor({
+  plugin,
+  onClose,
+  onSaved,
+}: {
+  plugin: PluginRecord | null;
+  onClose(): void;
+  onSaved(created: boolean): void;
+}) {
+  const api = useApiClient();
+  const [name, setName] = useState(plugin?.name ?? '');
+  const [slot, setSlot] = useState<string>(canonicalSlot(plugin?.plugin_slots[0]?.slot_name ?? '') ?? PLUGIN_SLOTS[0]);
+  const [source, setSource] = useState<'file' | 'content'>(plugin?.content != null ? 'content' : 'file');
+  const [filePath, setFilePath] = useState(plugin?.plugin_slots[0]?.plugin_file_path ?? 'index.html');
+  const [file, setFile] = useState<File | null>(null);
+  const [content, setContent] = useState(plugin?.content ?? '');
+  const [configuration, setConfiguration] = useState(JSON.stringify(plugin?.configuration ?? {}, null, 2));
+  const configError = configurationProblem(configuration);
+
+  const save = useMutation({
+    mutationFn: async () => {
+      const slotName =
+        plugin?.plugin_slots[0]?.slot_name && canonicalSlot(plugin.plugin_slots[0].slot_name) === slot
+          ? plugin.plugin_slots[0].slot_name
+          : slot;
+      const attributes = {
+        name,
+        // The editor edits the first slot; a record's further slots (registered over the API) are kept.
+        plugin_slots: [
+          { slot_name: slotName, plugin_file_path: source === 'file' ? filePath : null },
+          ...(plugin?.plugin_slots.slice(1) ?? []).map((s) => ({
+            slot_name: s.slot_name,
+            plugin_file_path: source === 'file' ? (s.plugin_file_path ?? filePath) : null,
+          })),
+        ],
+        configuration: JSON.parse(configuration) as Record<string, unknown>,
+        content: source === 'content' ? content : null,
+      };
+      const body = plugin
+        ? await api.patch<{ data: { id: string } }>(
+            `${PLUGINS_PATH}${plugin.id}`,
+            { data: { type: 'plugin', id: plugin.id, attributes } },
+            { jsonApi: true },
+          )
+        : await api.post<{ data: { id: string } }>(
+            PLUGINS_PATH,
+            { data: { type: 'plugin', attributes } },
+            { jsonApi: true },
+          );
+      if (source === 'file' && file) {
+        await api.post(`${PLUGINS_PATH}${body.data.id}/files`, {
+          path: filePath,
+          content_type: file.name.endsWith('.js') ? 'text/javascript' : 'text/html',
+          content: await file.text(),
+        });
+      }
+    },
+    onSuccess: () => onSaved(!plugin),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!configError) save.mutate();
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={plugin ? `Edit ${plugin.name}` : 'Register plugin'} size="lg">
+      <form onSubmit={submit} aria-label="Plugin">
+        <Stack>
+          <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} required />
+          <Select
+            label="Slot"
+            data={PLUGIN_SLOTS.map((s) => ({ value: s, label: SLOT_LABELS[s] }))}
+            value={slot}
+            onChange={(v) => v && setSlot(v)}
+            allowDeselect={false}
+          />
+          <Select
+            label="Source"
+            data={[
+              { value: 'file', label: 'Uploaded file' },
+              { value: 'content', label: 'Inline HTML' },
+            ]}
+            value={source}
+            onChange={(v) => v && setSource(v as 'file' | 'content')}
+            allowDeselect={false}
+          />
+          {source === 'file' ? (
+            <>
+              <TextInput
+                label="Plugin file path"
+                description="The file the slot loads, as uploaded."
+                value={filePath}
+                onChange={(e) => setFilePath(e.currentTarget.value)}
+                required
+              />
+              <FileInput
+                label="Plugin file"
+                description={
+                  plugin?.files.length
+                    ? `Uploaded: ${plugin.files.map((f) => f.path).join(', ')}. Choose a file to replace it.`
+                    : 'An HTML file (or a script) stored with the plugin.'
+                }
+                accept=".html,.htm,.js"
+                value={file}
+                onChange={setFile}
+                clearable
+              />
+            </>
+          ) : (
+            <Textarea
+              label="Content"
+              autosize
+              minRows={6}
+              value={content}
+              onChange={(e) => setContent(e.currentTarget.value)}
+              required
+            />
+          )}
+          <Textarea
+            label="Configuration"
+            description="A JSON object handed to the plugin."
+            autosize
+            minRows={4}
+            styles={{ input: { fontFamily: 'monospace' } }}
+            value={configuration}
+            onChange={(e) => setConfiguration(e.currentTarget.value)}
+            error={configError}
+          />
+          {save.isError && (
+            <Text c="red" role="alert">
+              {firstDetail(save.error, SAVE_ERROR)}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending} disabled={Boolean(configError)}>
+              {plugin ? 'Save plugin' : 'Register plugin'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,34 @@
+import { defineCommand, definePlugin } from '@atrium/sdk';
+import { pluginsRoute } from './routes.js';
+
+/**
+ * Third-party UI plugins, the administrator's screens (docs/third-party-plugins.md): the plugin
+ * list and editor. `moduleKey` ties them to `ui:integrations`, which only Administrators hold by
+ * default; the server checks `ui-plugins:plugin` on every call.
+ */
+export default definePlugin({
+  id: 'ui-plugins',
+  title: 'UI plugins',
+  moduleKey: 'integrations',
+  routes: [
+    {
+      name: pluginsRoute.name,
+      path: pluginsRoute.path,
+      meta: { layout: 'default', title: 'Plugins' },
+      loader: () => import('./pages/plugins-page.js'),
+    },
+  ],
+  nav: [
+    { id: 'ui-plugins.list', title: 'Plugins', to: pluginsRoute, area: 'sub', order: 20, command: 'ui-plugins.open' },
+  ],
+  commands: [
+    defineCommand({
+      id: 'ui-plugins.open',
+      title: 'Open UI plugins',
+      group: 'Integrations',
+      keywords: ['plugins', 'third-party', 'extensions'],
+      when: 'host.signedIn',
+      run: (_args, { services }) => services.navigate(pluginsRoute.link({})),
+    }),
+  ],
+});
