@@ -47,6 +47,18 @@ export const exceptionsQueue: ExceptionsQueue = {
       .set({ status: 'resolved', resolvedBy: by, updatedAt: new Date() })
       .where(and(eq(exception.id, id), inArray(exception.status, ['open', 'retrying'])));
   },
+  async dismissByReference(tx, match, reason, by) {
+    await tx
+      .update(exception)
+      .set({ status: 'dismissed', dismissReason: reason.slice(0, 1000), resolvedBy: by, updatedAt: new Date() })
+      .where(
+        and(
+          eq(exception.module, match.module),
+          eq(exception.reference, match.reference),
+          inArray(exception.status, ['open', 'retrying']),
+        ),
+      );
+  },
 };
 
 export const exceptionsQueueProvision = provideService(EXCEPTIONS_QUEUE, () => exceptionsQueue);

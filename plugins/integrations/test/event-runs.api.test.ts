@@ -237,5 +237,45 @@ describe('failed policy transactions in the exceptions queue', () => {
     });
     const rerun = await (await underwriter.get(`/policies/policy-transactions/${failed.id}/`)).json();
     expect(rerun).toMatchObject({ status: 'completed', error: null });
+
+    // A failure dismissed in Policies leaves the queue too, with the same reason.
+    const other = await server.atrium.database.db.transaction((tx) =>
+      issuanceService().issuePolicy(tx, {
+        quoteId: 'q-exceptions-2',
+        quoteNumber: 'QTE-EXCEPTIONS-2',
+        productSlug: 'homeowners',
+        productVersionId: null,
+        state: 'IL',
+        effectiveDate: '2026-01-15',
+        expirationDate: '2027-01-15',
+        namedInsured: { contactId: null, name: 'Exceptions Queue Two' },
+        agentContactId: 'CON-AGENT-NOOR',
+        agencyContactId: 'CON-AGENCY-NORTHGATE',
+        premium: '900.00',
+        worksheet: null,
+        risks: {},
+        billing: { scheduleId: 'quarterly', paymentMethodId: null },
+        issuedBy: 'underwriter@atrium.test',
+      }),
+    );
+    // Reinstating a policy in force fails, as above.
+    const again = await transact({
+      policy: Number(other.policyId),
+      type: 'reinstatement',
+      effective_date: '2026-07-01',
+    });
+    expect(again.status).toBe('failed');
+    const second = await until('the second exception', async () => {
+      const queue = await (await plain.get('/integrations/exceptions?module=policies')).json();
+      return queue.results.find(
+        (e: { payload: { transaction_id: number } }) => e.payload.transaction_id === again.id,
+      ) as { id: string } | undefined;
+    });
+    const dismissed = await underwriter('PATCH', `/policies/policy-transactions/${again.id}/`, {
+      reason_dismissed: 'In force already; nothing to do.',
+    });
+    expect(dismissed.status).toBe(200);
+    const gone = await (await plain.get(`/integrations/exceptions/${second.id}`)).json();
+    expect(gone).toMatchObject({ status: 'dismissed', dismiss_reason: 'In force already; nothing to do.' });
   });
 });

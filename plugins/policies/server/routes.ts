@@ -1,3 +1,4 @@
+import { dismissTransactionException } from './transaction-failure.js';
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   ApiError,
@@ -755,18 +756,29 @@ export function policyRoutes(router: AtriumRouter, context: ServerPluginContext)
       if (row.status !== 'failed' && !reviewing) {
         throw new ApiError(409, 'Only a failed transaction can be dismissed.');
       }
-      const [updated] = await db
-        .update(policyTransaction)
-        .set({
-          reasonDismissed: request.body.reason_dismissed,
-          // Withdrawing an out-of-sequence endorsement under review ends it.
-          ...(reviewing
-            ? { status: 'failed', oosStatus: 'withdrawn', error: 'Out-of-sequence endorsement withdrawn.' }
-            : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(policyTransaction.id, row.id))
-        .returning();
+      const updated = await db.transaction(async (tx) => {
+        const [written] = await tx
+          .update(policyTransaction)
+          .set({
+            reasonDismissed: request.body.reason_dismissed,
+            // Withdrawing an out-of-sequence endorsement under review ends it.
+            ...(reviewing
+              ? { status: 'failed', oosStatus: 'withdrawn', error: 'Out-of-sequence endorsement withdrawn.' }
+              : {}),
+            updatedAt: new Date(),
+          })
+          .where(eq(policyTransaction.id, row.id))
+          .returning();
+        // Its exception (if the failure was reported) leaves the queue with the same reason.
+        await dismissTransactionException(
+          context,
+          tx,
+          row.id,
+          request.body.reason_dismissed,
+          request.principal?.username ?? 'system',
+        );
+        return written;
+      });
       return transactionView(updated!);
     },
   );

@@ -1,11 +1,27 @@
 import { eq } from 'drizzle-orm';
-import { EXCEPTIONS_QUEUE, type ServerPluginContext } from '@atrium/sdk/server';
+import { EXCEPTIONS_QUEUE, type Queryable, type ServerPluginContext } from '@atrium/sdk/server';
 import { policy, policyTransaction } from './tables.js';
 
 /** The job Retry in the exceptions queue enqueues for a failed transaction (transaction-retry-job.ts). */
 export const TRANSACTION_RETRY_JOB = 'policies-transaction-retry';
 
 type TransactionRow = typeof policyTransaction.$inferSelect;
+
+/** How the exceptions queue names a failed transaction (one exception per transaction). */
+const transactionReference = (id: number | string) => `transaction ${id}`;
+
+/** A failed transaction dismissed in Policies is dismissed in the exceptions queue too, with its reason. */
+export async function dismissTransactionException(
+  context: Pick<ServerPluginContext, 'optionalService'>,
+  tx: Queryable,
+  transactionId: number | string,
+  reason: string,
+  by: string,
+): Promise<void> {
+  await context
+    .optionalService(EXCEPTIONS_QUEUE)
+    ?.dismissByReference(tx, { module: 'policies', reference: transactionReference(transactionId) }, reason, by);
+}
 
 /**
  * Marks a transaction failed with the reason and, when the integrations module is installed, reports
@@ -40,7 +56,7 @@ export async function recordTransactionFailure(
       },
       attempts: 1,
       // One exception per transaction: a retry that fails again reopens it (the queue's rule).
-      reference: `transaction ${row.id}`,
+      reference: transactionReference(row.id),
       retryJob: TRANSACTION_RETRY_JOB,
     });
   });

@@ -36,6 +36,17 @@ export type ExceptionsQueue = {
   report(tx: Queryable, report: ExceptionReport): Promise<string>;
   /** Marks an exception resolved (e.g. the retried job succeeded). */
   resolve(tx: Queryable, id: string, by: string): Promise<void>;
+  /**
+   * Dismisses, with the reason, the open exception a module reported under `reference` — when the
+   * thing failed was dismissed in the reporting module itself (a failed policy transaction dismissed
+   * in Policies), so that the queue does not keep offering it.
+   */
+  dismissByReference(
+    tx: Queryable,
+    match: { module: string; reference: string },
+    reason: string,
+    by: string,
+  ): Promise<void>;
 };
 
 export const EXCEPTIONS_QUEUE = createServiceRef<ExceptionsQueue>('integrations.exceptions');
