@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineServerPlugin } from '@atrium/sdk/server';
 import { LINES_ONTOLOGY } from '@atrium/plugin-lines/ontology-service';
+import { rulesPublishImpactService } from './impact.js';
+import { registerImpactRoutes } from './impact-routes.js';
 import { buildJob } from './jobs.js';
 import { rulesPermissions } from './permissions.js';
 import { registerRulesRoutes } from './routes.js';
@@ -21,9 +23,10 @@ export default defineServerPlugin({
   deps: ['lines', LINES_ONTOLOGY],
   permissions: rulesPermissions,
   jobs: [buildJob],
-  provides: { services: [rulesRuntimeService] },
+  provides: { services: [rulesRuntimeService, rulesPublishImpactService] },
   routes(router, context) {
     registerRulesRoutes(router, context);
+    registerImpactRoutes(router, context);
   },
   seed: seedDemoRules,
 });

@@ -10,6 +10,8 @@ export interface BeforePublishContext {
   tx: Queryable;
   productId: number;
   versionId: number;
+  /** The publisher has seen the publish-impact list and publishes anyway. */
+  acknowledgeImpact?: boolean;
 }
 
 export type BeforePublishHook = (context: BeforePublishContext) => Promise<void>;

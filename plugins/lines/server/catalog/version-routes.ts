@@ -43,7 +43,11 @@ const putBody = z.strictObject({
     .strictObject({ places: z.number().int().min(0).max(10), mode: z.enum(ROUNDING_MODE_VALUES).optional() })
     .optional(),
 });
-const statusBody = z.strictObject({ status: z.enum(['draft', 'published', 'retired']) });
+const statusBody = z.strictObject({
+  status: z.enum(['draft', 'published', 'retired']),
+  /** Publish although rules would break (the 409 `publish_impact` list has been shown). */
+  acknowledgeImpact: z.boolean().optional(),
+});
 
 export function versionRoutes(router: AtriumRouter, db: Database) {
   router.get(
@@ -207,7 +211,13 @@ export function versionRoutes(router: AtriumRouter, db: Database) {
         }
       }
       const updated = await db.transaction(async (tx) => {
-        if (next === 'published') await runBeforePublish({ tx, productId: row.id, versionId: version.id });
+        if (next === 'published')
+          await runBeforePublish({
+            tx,
+            productId: row.id,
+            versionId: version.id,
+            acknowledgeImpact: request.body.acknowledgeImpact === true,
+          });
         const now = new Date();
         const [changed] = await tx
           .update(productVersion)

@@ -245,7 +245,13 @@ export const changeVersionStatus = (
   productId: number,
   versionId: number,
   status: string,
-) => api.patch<Json>(linesPaths.versionStatus(productId, versionId), { status });
+  /** Publish although the before-publish impact check listed what would break. */
+  acknowledgeImpact = false,
+) =>
+  api.patch<Json>(
+    linesPaths.versionStatus(productId, versionId),
+    acknowledgeImpact ? { status, acknowledgeImpact } : { status },
+  );
 
 export const reinstateVersion = (api: Pick<ApiClient, 'post'>, productId: number, versionId: number) =>
   api.post<Json>(linesPaths.versionReinstate(productId, versionId), {});

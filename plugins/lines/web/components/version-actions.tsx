@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useApiClient, useHostServices } from '@atrium/sdk';
 import { asRecord, num, serverMessage } from '../catalog/api-shared.js';
 import { failedKnownAnswerCases, type FailedCase } from '../catalog/known-answer-refusal.js';
+import { publishImpact, type PublishImpactEntry } from '../catalog/publish-impact-refusal.js';
 import {
   changeVersionStatus,
   createVersion,
@@ -52,12 +53,14 @@ export function VersionActions({
   const [dialog, setDialog] = useState<'create' | 'edit' | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [failedCases, setFailedCases] = useState<FailedCase[]>([]);
+  const [impact, setImpact] = useState<PublishImpactEntry[]>([]);
   const [busy, setBusy] = useState<string | null>(null);
 
   async function run(key: string, action: () => Promise<unknown>, success: string) {
     setBusy(key);
     setRefusal(null);
     setFailedCases([]);
+    setImpact([]);
     try {
       await action();
       await changed();
@@ -65,6 +68,7 @@ export function VersionActions({
     } catch (error) {
       setRefusal(serverMessage(error));
       setFailedCases(failedKnownAnswerCases(error));
+      setImpact(publishImpact(error));
     } finally {
       setBusy(null);
     }
@@ -146,6 +150,33 @@ export function VersionActions({
         )}
       </Group>
       <ServerMessage message={refusal} />
+      {impact.length > 0 && (
+        <Stack gap={4} aria-label="Publish impact">
+          <List size="sm">
+            {impact.map((entry, i) => (
+              <List.Item key={i}>
+                {entry.source}: {entry.subject} — {entry.message}
+              </List.Item>
+            ))}
+          </List>
+          <Group>
+            <Button
+              size="xs"
+              color="orange"
+              loading={busy === 'acknowledge'}
+              onClick={() =>
+                run(
+                  'acknowledge',
+                  () => changeVersionStatus(api, product.id, version.id, 'published', true),
+                  `Version ${versionName(version)} is now published.`,
+                )
+              }
+            >
+              I have reviewed the impact — publish anyway
+            </Button>
+          </Group>
+        </Stack>
+      )}
       {failedCases.map((c) => (
         <Stack key={c.name} gap={2} aria-label={`Known-answer case ${c.name}`}>
           <Text size="sm" fw={600}>

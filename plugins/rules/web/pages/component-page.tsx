@@ -16,6 +16,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { SyncLinesPanel } from '../editor/sync-lines-panel.js';
 import { useCan, useApiClient, useHostServices, usePluginContextKey } from '@atrium/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -404,6 +405,7 @@ export default function ComponentPage() {
               </Modal>
             </Stack>
           )}
+          <SyncLinesPanel projectId={projectId} effectiveDateId={c.effective_date} />
           <Text size="sm" c="dimmed">
             Changed {new Date(c.date_modified).toLocaleString('en-US')} by {c.modified_by}
           </Text>
