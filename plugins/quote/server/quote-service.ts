@@ -267,6 +267,8 @@ export async function syncIssues(tx: Queryable, quoteId: number, raised: Underwr
       })),
     );
   }
+  // Nothing changed (the usual save): the rows read are the answer, no second read.
+  if (stale.length === 0 && fresh.length === 0) return existing.sort((a, b) => a.id - b.id);
   return tx
     .select()
     .from(underwritingIssue)
@@ -340,7 +342,7 @@ export async function rateQuote(context: ServerPluginContext, tx: Queryable, row
   const previous = shift
     ? kept
     : { premium: row.previousPremiumTerm, worksheet: row.previousWorksheet, ratedAt: row.previousRatedAt };
-  await tx
+  const [updated] = await tx
     .update(quote)
     .set({
       premiumTerm: result.termPremium,
@@ -355,9 +357,11 @@ export async function rateQuote(context: ServerPluginContext, tx: Queryable, row
         ? { previousPremiumTerm: kept.premium, previousWorksheet: kept.worksheet, previousRatedAt: kept.ratedAt }
         : {}),
     })
-    .where(eq(quote.id, row.id));
+    .where(eq(quote.id, row.id))
+    .returning();
   const difference = ratingDifference(previous, fresh, version.definition);
-  return { result, version, ratedAt, difference };
+  // The updated row itself (RETURNING): the caller answers it without reading it again.
+  return { result, version, ratedAt, difference, row: updated! };
 }
 
 /** The difference between the quote's last two ratings (an empty one before a second rating). */

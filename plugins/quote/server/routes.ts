@@ -1028,10 +1028,9 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
         const rules = await evaluate(tx, request, row, tree, true);
         const blocking = blockingIssues(rules.rows, 'rate');
         if (blocking.length > 0) throw blockedError('rated', blocking);
-        const { result, version, ratedAt, difference } = await rateQuote(context, tx, row, tree);
-        const [fresh] = await tx.select().from(quote).where(eq(quote.id, row.id));
+        const { result, version, ratedAt, difference, row: fresh } = await rateQuote(context, tx, row, tree);
         return {
-          ...(await present(tx, fresh!, [], tree)),
+          ...(await present(tx, fresh, [], tree)),
           rating: {
             product: result.product,
             version_id: version.versionId,

@@ -1,8 +1,9 @@
 import type { ApiClient } from '@atrium/sdk';
 import { defineStatusLabels, isApiRequestError } from '@atrium/sdk';
 import type { QuoteFlow } from '../shared/flow.js';
+import type { RatingChange, RatingDifference } from '../shared/rating-difference.js';
 
-export type { QuoteFlow };
+export type { QuoteFlow, RatingChange, RatingDifference };
 
 export interface RiskNode {
   id: number;
@@ -80,25 +81,6 @@ export interface Quote extends QuoteSummary {
   underwriting_issues: UnderwritingIssue[];
   alerts: { id: number; kind: string; message: string }[];
   billing: { schedule_id: string | null; payment_method_id: number | null };
-}
-
-export interface RatingChange {
-  risk: string;
-  risk_label: string;
-  name: string;
-  label: string;
-  before: string | null;
-  after: string | null;
-  change: string;
-}
-
-export interface RatingDifference {
-  previous: { premium: string; rated_at: string | null } | null;
-  current: { premium: string; rated_at: string | null } | null;
-  premium_change: string | null;
-  coverages: RatingChange[];
-  factors: RatingChange[];
-  inputs: string[];
 }
 
 export interface QuoteAttachment {
