@@ -18,6 +18,11 @@ describe('Quote', () => {
     await agent.getByLabel('Effective date').fill('2026-03-01');
     await agent.getByRole('radio', { name: /Homeowners/ }).check();
     await agent.getByLabel('Named insured').fill('Robin Quoteworth');
+    // The state is asked: quoting permissions are per state (the demo agent quotes and binds in TX).
+    await agent.getByRole('button', { name: 'Create quote' }).click();
+    await agent.getByText('Choose the state.').waitFor();
+    await agent.getByPlaceholder('Where the risk is').fill('TX');
+    await agent.getByRole('option', { name: 'TX', exact: true }).click();
     await agent.getByRole('button', { name: 'Create quote' }).click();
     await agent.waitForURL(/\/quote\/Q-\d+\/risks\/home$/);
     const number = /\/quote\/(Q-\d+)\//.exec(agent.url())![1]!;

@@ -42,6 +42,8 @@ async function sequence(): Promise<void> {
     product_name: 'homeowners',
     effective_date: '2026-03-01',
     named_insured: { name: `Bench Insured ${n}` },
+    // The agent submits and binds per state (quoting permissions): TX is one of theirs.
+    state: 'TX',
   });
   await call('answers', 'PUT', `/quote/risks/${quote.risk_quote.id}/`, {
     risk_state: {

@@ -28,6 +28,9 @@ export function permits(
   state: string | null,
 ): boolean {
   const names = new Set([key(product.name), key(product.label)]);
+  // Submitting and binding are decided per state: a quote without one submits and binds nowhere
+  // (before, it passed on any state's permission). Starting one needs the product in some state.
+  if (state === null && action !== 'quote') return false;
   return grants.some(
     (g) => g.action === action && names.has(key(g.product)) && (state === null || g.state.toUpperCase() === state),
   );
@@ -50,6 +53,9 @@ export async function assertQuotingPermission(
   const contactId = quotingContact(principal);
   const grants = contactId ? await context.service(CONTACT_DIRECTORY).quotingPermissions(tx, contactId) : [];
   if (permits(grants, action, product, state)) return;
+  if (state === null && action !== 'quote') {
+    throw new ApiError(409, `Choose the quote's state before you ${VERB[action]} it.`, { code: 'quote_state_missing' });
+  }
   const where = state ? ` in ${state}` : '';
   throw new ApiError(403, `You may not ${VERB[action]} ${product.label} quotes${where}.`, {
     code: 'quoting_permission',

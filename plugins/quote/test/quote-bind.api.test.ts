@@ -44,6 +44,8 @@ describe('quote billing and bind', () => {
         product_name: 'homeowners',
         effective_date: '2026-03-01',
         named_insured: { name: 'Bo Binder' },
+        // Quoting permissions are per state: the demo agent's are in NY, IL and TX.
+        state: 'TX',
         ...extra,
       })
     ).body;
@@ -93,6 +95,16 @@ describe('quote billing and bind', () => {
       submit: true,
       bind: true,
     });
+
+    // A quote without a state submits and binds nowhere: permissions are per state (409, in words).
+    const stateless = await ratedQuote(2015, { state: undefined });
+    expect((await agent.get(`/quote/${stateless.number}/`)).body.quoting_actions).toMatchObject({
+      submit: false,
+      bind: false,
+    });
+    const noState = await agent.post(`/quote/${stateless.number}/submit/`);
+    expect(noState.status).toBe(409);
+    expect(noState.body.detail).toBe("Choose the quote's state before you submit it.");
 
     // With the permission for the product and state, the agent binds.
     const ny = await ratedQuote(2015, { state: 'NY' });

@@ -42,6 +42,8 @@ describe('quote', () => {
       product_name: 'homeowners',
       effective_date: '2026-03-01',
       named_insured: { name: 'Pat Homeowner' },
+      // Quoting permissions are per state: the demo agent's are in NY, IL and TX.
+      state: 'TX',
       ...extra,
     });
     expect(created.status).toBe(201);
@@ -346,7 +348,11 @@ describe('quote', () => {
     const alex = await ratedHome('agent@agency.test', 1990, 'Harbour Insured Person');
     await alex.caller.post(`/quote/${alex.number}/submit/`);
     const noor = await api('noor@northgate.test');
-    const own = await homeQuote('noor@northgate.test', { named_insured: { name: 'Northgate Insured Person' } });
+    // Noor quotes in CA only (the contacts demo's quoting permissions).
+    const own = await homeQuote('noor@northgate.test', {
+      named_insured: { name: 'Northgate Insured Person' },
+      state: 'CA',
+    });
     expect(own).toMatchObject({ agent_contact_id: 'CON-AGENT-NOOR', agency_contact_id: 'CON-AGENCY-NORTHGATE' });
 
     // Lists (with include=, filters and search), quick search: only Northgate's quotes.

@@ -1,4 +1,7 @@
+import { US_STATES } from '@atrium/sdk/shared';
 import { z } from 'zod';
+
+export { US_STATES };
 
 /**
  * Mass deliverables (spec: settings.views retrieveMassDeliverablesTable {stateId}): how the
@@ -26,61 +29,6 @@ export type DeliveryMethod = (typeof DELIVERY_METHODS)[number]['key'];
 
 /** The carrier-wide default's state code. */
 export const ALL_STATES = '*';
-
-/** US states and DC (two-letter USPS codes). */
-export const US_STATES = [
-  'AL',
-  'AK',
-  'AZ',
-  'AR',
-  'CA',
-  'CO',
-  'CT',
-  'DE',
-  'DC',
-  'FL',
-  'GA',
-  'HI',
-  'ID',
-  'IL',
-  'IN',
-  'IA',
-  'KS',
-  'KY',
-  'LA',
-  'ME',
-  'MD',
-  'MA',
-  'MI',
-  'MN',
-  'MS',
-  'MO',
-  'MT',
-  'NE',
-  'NV',
-  'NH',
-  'NJ',
-  'NM',
-  'NY',
-  'NC',
-  'ND',
-  'OH',
-  'OK',
-  'OR',
-  'PA',
-  'RI',
-  'SC',
-  'SD',
-  'TN',
-  'TX',
-  'UT',
-  'VT',
-  'VA',
-  'WA',
-  'WV',
-  'WI',
-  'WY',
-] as const;
 
 export const stateCodeSchema = z
   .string({ error: 'Choose a state.' })

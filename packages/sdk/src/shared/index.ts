@@ -1,2 +1,3 @@
 export * from './resource-shape.js';
 export * from './safe-values.js';
+export * from './us-states.js';

@@ -1,20 +1,24 @@
-import { Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ErrorAlert, PageHeader, QueryState, useApiClient } from '@atrium/sdk';
+import { ErrorAlert, PageHeader, QueryState, US_STATES, useApiClient } from '@atrium/sdk';
 import { quoteApi } from '../quote-api.js';
 import { quoteRoute } from '../routes.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** New Quote: choose the product in force on the effective date, the dates and the named insured. */
+/**
+ * New Quote: choose the product in force on the effective date, the state (quoting permissions,
+ * rating and rules are per state), the dates and the named insured.
+ */
 export default function CreateQuotePage() {
   const api = useApiClient();
   const navigate = useNavigate();
   const [effective, setEffective] = useState(today());
   const [product, setProduct] = useState('');
   const [insured, setInsured] = useState('');
+  const [state, setState] = useState<string | null>(null);
   const [tried, setTried] = useState(false);
   const validDate = /^\d{4}-\d{2}-\d{2}$/.test(effective);
   const products = useQuery({
@@ -28,17 +32,21 @@ export default function CreateQuotePage() {
         product_name: product,
         effective_date: effective,
         named_insured: { name: insured.trim() },
+        state: state!,
       }),
     onSuccess: (quote) => navigate(quoteRoute.link({ quoteNumber: quote.quote_number })),
   });
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (product && insured.trim() && validDate) create.mutate();
+    if (product && insured.trim() && validDate && state) create.mutate();
   };
   return (
     <Stack maw={640}>
-      <PageHeader title="New Quote" description="Choose the line, the effective date and the named insured." />
+      <PageHeader
+        title="New Quote"
+        description="Choose the line, the effective date, the state and the named insured."
+      />
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput
@@ -70,6 +78,17 @@ export default function CreateQuotePage() {
               )
             }
           </QueryState>
+          <Select
+            label="State"
+            required
+            searchable
+            data={[...US_STATES]}
+            value={state}
+            onChange={setState}
+            placeholder="Where the risk is"
+            error={tried && !state ? 'Choose the state.' : undefined}
+            w={200}
+          />
           <TextInput
             label="Named insured"
             required

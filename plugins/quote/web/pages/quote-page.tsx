@@ -438,8 +438,9 @@ function QuoteFlowView({ quote, flow }: { quote: Quote; flow: QuoteFlow }) {
                           </Text>
                         ) : mayBind.allowed && quote.quoting_actions?.bind === false ? (
                           <Text c="dimmed">
-                            Your quoting permissions do not include binding {quote.product_label} quotes
-                            {quote.state ? ` in ${quote.state}` : ''}.
+                            {quote.state
+                              ? `Your quoting permissions do not include binding ${quote.product_label} quotes in ${quote.state}.`
+                              : 'This quote has no state: your quoting permissions are per state, so it cannot be bound.'}
                           </Text>
                         ) : mayBind.allowed ? (
                           <Group>
