@@ -139,7 +139,7 @@ describe('events', () => {
     const product = await created.json();
     const v1 = product.versions[0];
     const published = await author.patch(`/products/${product.id}/versions/${v1.id}/status/`, { status: 'published' });
-    expect(published.status).toBe(200);
+    expect(published.status, await published.clone().text()).toBe(200);
     await author.patch(`/products/${product.id}/versions/${v1.id}/status/`, { status: 'retired' });
     const outbox = await (await plainAdmin.get('/events/outbox?module=lines')).json();
     const mine = outbox.results.filter(

@@ -2,7 +2,6 @@ import { fileURLToPath } from 'node:url';
 import { defineServerPlugin } from '@atrium/sdk/server';
 import { registerCalculationRoutes } from './calculations/routes.js';
 import { translateDatabaseErrors } from './catalog/database-errors.js';
-import { registerPublishImpactHook } from './catalog/publish-impact-hook.js';
 import { registerCatalogRoutes } from './catalog/routes.js';
 import { registerDifferenceRoutes } from './differences/routes.js';
 import { LINES_EVENTS } from './events.js';
@@ -48,7 +47,6 @@ export default defineServerPlugin({
     await registerScenarioRoutes(router, context);
     await registerRatingRoutes(router, context);
     await registerGraphqlRoutes(router, context);
-    registerPublishImpactHook(context);
   },
   seed: seedDemoLines,
 });

@@ -12,7 +12,7 @@ import { versionRoutes } from './version-routes.js';
 export async function registerCatalogRoutes(router: AtriumRouter, context: ServerPluginContext): Promise<void> {
   lineRoutes(router, context.db);
   productRoutes(router, context.db);
-  versionRoutes(router, context.db);
+  versionRoutes(router, context.db, context);
   riskTypeRoutes(router, context.db);
   riskFieldRoutes(router, context.db);
   riskItemRoutes(router, context.db);

@@ -5,6 +5,7 @@ import {
   fieldError,
   z,
   type AtriumRouter,
+  type ServerPluginContext,
   type Database,
   type Queryable,
 } from '@atrium/sdk/server';
@@ -14,6 +15,7 @@ import { product, productVersion, ROUNDING_MODE_VALUES } from '../tables.js';
 import { copyVersionDefinition } from './copy-version.js';
 import { NEXT_STATUSES, versionOut } from './product-out.js';
 import { runBeforePublish } from './publish-hooks.js';
+import { checkPublishImpact } from './publish-impact-hook.js';
 import { findProduct, id, isoDate, productParam, versionOf } from './scope.js';
 import { assertDraftVersion } from './version-guard.js';
 
@@ -49,7 +51,7 @@ const statusBody = z.strictObject({
   acknowledgeImpact: z.boolean().optional(),
 });
 
-export function versionRoutes(router: AtriumRouter, db: Database) {
+export function versionRoutes(router: AtriumRouter, db: Database, context: ServerPluginContext) {
   router.get(
     '/lines/products/:product/versions/',
     {
@@ -211,13 +213,18 @@ export function versionRoutes(router: AtriumRouter, db: Database) {
         }
       }
       const updated = await db.transaction(async (tx) => {
-        if (next === 'published')
-          await runBeforePublish({
+        if (next === 'published') {
+          const publishing = {
             tx,
             productId: row.id,
             versionId: version.id,
             acknowledgeImpact: request.body.acknowledgeImpact === true,
-          });
+          };
+          await runBeforePublish(publishing);
+          // This server's own check (its rules module), not a process-wide hook: a process may run
+          // several servers (tests), and a hook registered by one must not run for another.
+          await checkPublishImpact(context, publishing);
+        }
         const now = new Date();
         const [changed] = await tx
           .update(productVersion)

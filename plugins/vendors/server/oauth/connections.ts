@@ -45,6 +45,15 @@ export class VendorConnections {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
+  /** Whether the vendor is connected (has tokens); reads only, so a background poll writes nothing. */
+  async connected(vendor: VendorId): Promise<boolean> {
+    const [row] = await this.db
+      .select({ token: connection.accessTokenSealed })
+      .from(connection)
+      .where(eq(connection.vendor, vendor));
+    return Boolean(row?.token);
+  }
+
   async row(vendor: VendorId): Promise<Row> {
     await this.db.insert(connection).values({ vendor }).onConflictDoNothing();
     const [row] = await this.db.select().from(connection).where(eq(connection.vendor, vendor));

@@ -122,7 +122,8 @@ export class InvoiceSync {
 
   /** Queues and sends what is due; `ids` sends those rows now (Retry), whatever their attempts. */
   async run(ids?: number[]): Promise<SyncResult> {
-    if (!(await this.connections.row('quickbooks')).accessTokenSealed) return { queued: 0, sent: 0, failed: 0 };
+    // The poll runs on every start: with no connection it reads and writes nothing.
+    if (!(await this.connections.connected('quickbooks'))) return { queued: 0, sent: 0, failed: 0 };
     const queued = ids ? 0 : await this.queue();
     const rows = await this.claim(ids);
     const result: SyncResult = { queued, sent: 0, failed: 0 };
