@@ -83,10 +83,7 @@ export const relationShape = defineResourceShape({
     contact: { type: 'contact', required: true },
     related_contact: { type: 'contact', required: true },
   },
-  filters: {
-    contact_id: { kind: 'text', aliases: ['filter[contact]'] },
-    related_contact_id: { kind: 'text', aliases: ['filter[related_contact]'] },
-  },
+  filters: { contact_id: { kind: 'text', aliases: ['filter[contact]'] } },
   orderings: ['id'],
   pageSize: 100,
 });
@@ -106,10 +103,7 @@ export const quotingPermissionShape = defineResourceShape({
     action: z.enum(QUOTING_ACTIONS, { error: 'Action must be quote, submit or bind.' }),
   },
   relationships: { contact: { type: 'contact', required: true } },
-  filters: {
-    contact_id: { kind: 'text', aliases: ['filter[contact]'] },
-    related_contact_id: { kind: 'text', aliases: ['filter[related_contact]'] },
-  },
+  filters: { contact_id: { kind: 'text', aliases: ['filter[contact]'] } },
   orderings: ['id'],
   pageSize: 250,
 });

@@ -93,14 +93,13 @@ export async function contactNotes(api: ApiClient, id: string) {
   return all<ContactNote>(doc);
 }
 
-/** The contact's relations both ways: to others ("… · Agent of · Harbour Agency") and from others. */
+/** The contact's relations to others ("… · Agent of · Harbour Agency"). */
 export async function contactRelations(api: ApiClient, id: string) {
-  const [outgoing, incoming] = await Promise.all(
-    ['filter[contact]', 'filter[related_contact]'].map((filter) =>
-      api.get<JsonApiDocument<JsonApiResource[]>>('/contacts/relations/', { jsonApi: true, query: { [filter]: id } }),
-    ),
-  );
-  return [...all<ContactRelation>(outgoing!), ...all<ContactRelation>(incoming!)];
+  const doc = await api.get<JsonApiDocument<JsonApiResource[]>>('/contacts/relations/', {
+    jsonApi: true,
+    query: { 'filter[contact]': id },
+  });
+  return all<ContactRelation>(doc);
 }
 
 export async function contactClaims(api: ApiClient, id: string) {
