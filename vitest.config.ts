@@ -62,18 +62,49 @@ const POSTGRES_IN_NPM_TEST = [
   // plugins/policies/test/policies.api.test.ts (transactions as jobs under the row lock).
 ];
 
+/**
+ * Unit files share one module cache per worker too (`isolate: false`): a jsdom page test spent ~2 s
+ * importing React, Mantine and the host per file (~100 s of CPU over the unit project, 29 Nov).
+ * These files register into the host's process-wide registries (routes, shortcuts, quick-search,
+ * My work) or mount the whole host, and assert on what is registered, so they keep a fresh module
+ * graph each, in the `unit-isolated` project. A new unit file that fails only when run after others
+ * belongs here.
+ */
+const UNIT_NEEDS_ISOLATION = [
+  'packages/host/src/pages/my-work-section.test.tsx',
+  'packages/host/src/quick-search/quick-search-modal.test.tsx',
+  'packages/host/src/plugin-host.test.tsx',
+  'packages/host/src/routing/guard-loader.test.tsx',
+  'packages/host/src/routing/route-tree.test.tsx',
+  'packages/host/src/shortcuts/shortcuts.test.tsx',
+  'plugins/access/web/pages/assignments-page.test.tsx',
+  'plugins/users/web/pages/user-edit-page.test.tsx',
+  'plugins/users/web/pages/user-manage-page.test.tsx',
+];
+const unitFiles = ['packages/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'];
+const unitProject = {
+  exclude: [...exclude, '**/*.api.test.ts', '**/*.e2e.test.ts'],
+  // Whole pages render in jsdom and are typed into key by key: seconds on a loaded machine.
+  setupFiles: ['./scripts/test/dom-setup.ts'],
+  testTimeout: 120_000,
+  hookTimeout: 60_000,
+};
+
 const projects = [
   {
     test: {
+      ...unitProject,
       name: 'unit',
-      include: full
-        ? []
-        : ['packages/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
-      exclude: [...exclude, '**/*.api.test.ts', '**/*.e2e.test.ts'],
-      // Whole pages render in jsdom and are typed into key by key: seconds on a loaded machine.
-      setupFiles: ['./scripts/test/dom-setup.ts'],
-      testTimeout: 120_000,
-      hookTimeout: 60_000,
+      include: full ? [] : unitFiles,
+      exclude: [...unitProject.exclude, ...UNIT_NEEDS_ISOLATION],
+      isolate: false,
+    },
+  },
+  {
+    test: {
+      ...unitProject,
+      name: 'unit-isolated',
+      include: full ? [] : UNIT_NEEDS_ISOLATION,
     },
   },
   {
@@ -130,9 +161,12 @@ const projects = [
       isolate: false,
       testTimeout: 120_000,
       hookTimeout: 300_000,
-      // Two files at a time, each with its own server and browser context, after the unit and API
-      // projects (group 0) have finished: a browser, two servers and the runner fill two cores.
+      // Each file with its own server and browser context, after the unit and API projects (group 0)
+      // have finished.
       sequence: { groupOrder: 1 },
+      // e2e files wait more than they compute (a browser drawing, debounces, network idle): two at a
+      // a time used under one core of two (29 Nov, `time` over the e2e project), so three run at once.
+      maxWorkers: 3,
       // One Chromium for the run; each file connects to it (tests/e2e/browser.ts, launchBrowser).
       globalSetup: ['./tests/e2e/shared-browser.global.ts'],
     },

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -23,8 +23,11 @@ describe('turn-batched log destination', () => {
     await vi.waitFor(() => expect(readFileSync(file, 'utf8')).toMatch(/\{"n":4\}\n$/));
   });
 
-  it('is one destination per target', () => {
+  it('is one destination per target', async () => {
     const file = path.join(dir, 'shared.log');
     expect(turnBatchedLogDestination(file)).toBe(turnBatchedLogDestination(file));
+    // The destination opens (creates) its file in the background: wait for it, or afterAll's rmSync
+    // can remove the folder first and the open fails as an uncaught ENOENT in a later file.
+    await vi.waitFor(() => expect(existsSync(file)).toBe(true));
   });
 });
