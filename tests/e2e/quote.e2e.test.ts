@@ -59,6 +59,34 @@ describe('Quote', () => {
     // answered; the agent says Yes (it halves the article's rate).
     await agent.getByRole('switch', { name: /Kept in a vault/ }).check({ force: true });
     await agent.waitForLoadState('networkidle');
+
+    // quote:edit-risk: the article on a page of its own; a changed value is kept and shown back.
+    await agent.getByRole('link', { name: 'Open scheduled article 1' }).click();
+    await agent.waitForURL(/\/risk\/\d+\/edit$/);
+    await agent.getByRole('heading', { level: 1, name: 'Scheduled article 1' }).waitFor();
+    await expect.poll(() => agent.getByLabel('Appraised value').inputValue()).toBe('30000');
+    await agent.getByLabel('Appraised value').fill('32000');
+    await agent.getByRole('button', { name: 'Save', exact: true }).click();
+    await agent.getByText('Scheduled article 1 saved.').waitFor();
+    await agent.waitForURL(/\/risks\/scheduled-article$/);
+    await expect.poll(() => agent.getByLabel('Appraised value').inputValue()).toBe('32000');
+    // quote:add-risk (a deep link, as a plugin or the palette opens it): nothing is created until Save.
+    await agent.goto(`${e2e.server.url}/quote/${number}/risk/add/scheduled_article`);
+    await agent.getByRole('heading', { level: 1, name: 'New scheduled article' }).waitFor();
+    await agent.getByLabel('Appraised value').fill('5000');
+    await agent.getByRole('textbox', { name: 'Category' }).or(agent.getByLabel('Category')).first().click();
+    await agent.getByRole('option', { name: 'Watch' }).click();
+    await agent.getByRole('button', { name: 'Save', exact: true }).click();
+    await agent.getByText('Scheduled article saved.').waitFor();
+    await agent.waitForURL(/\/quote\/Q-\d+\/[^/]+\/[^/]+$/);
+    await agent
+      .getByRole('navigation', { name: 'Quote steps' })
+      .getByRole('button', { name: /Scheduled article/ })
+      .click();
+    await agent.waitForURL(/\/risks\/scheduled-article$/);
+    await agent.getByText('Scheduled article 2', { exact: true }).waitFor();
+    await expect.poll(() => agent.getByLabel('Appraised value').nth(1).inputValue()).toBe('5000');
+
     await agent.getByRole('button', { name: 'Continue' }).click();
     await agent.waitForURL(/\/review\/review$/);
 

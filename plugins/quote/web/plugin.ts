@@ -1,6 +1,14 @@
 import { defineCommand, definePlugin } from '@atrium/sdk';
 import { quoteQuickSearch } from './quote-quick-search.js';
-import { createQuoteRoute, quotePageRoute, quoteRoute, quotesRoute, reviewQueueRoute } from './routes.js';
+import {
+  addRiskRoute,
+  createQuoteRoute,
+  editRiskRoute,
+  quotePageRoute,
+  quoteRoute,
+  quotesRoute,
+  reviewQueueRoute,
+} from './routes.js';
 
 /** The open quote's page runs the action named in its URL (`?action=rate`). */
 const onOpenQuote = (action: string) => {
@@ -46,6 +54,18 @@ export default definePlugin({
       path: quoteRoute.path,
       meta: { layout: 'default', title: 'Quote' },
       loader: () => import('./pages/quote-page.js'),
+    },
+    {
+      name: editRiskRoute.name,
+      path: editRiskRoute.path,
+      meta: { layout: 'default', title: 'Edit risk' },
+      loader: () => import('./pages/risk-edit-page.js'),
+    },
+    {
+      name: addRiskRoute.name,
+      path: addRiskRoute.path,
+      meta: { layout: 'default', title: 'Add risk' },
+      loader: () => import('./pages/risk-edit-page.js'),
     },
     {
       name: quotePageRoute.name,

@@ -13,3 +13,13 @@ export const quotePageRoute = createRouteRef({
   name: 'quote:page',
   path: '/quote/:quoteNumber/:pageGroupName/:pageName',
 });
+/**
+ * Spec route quote:edit-risk: one risk of a quote on a page of its own (its answers, coverages and
+ * child risks). Four segments after /quote, so it never matches quote:page's three.
+ */
+export const editRiskRoute = createRouteRef({ name: 'quote:edit-risk', path: '/quote/:quoteNumber/risk/:riskId/edit' });
+/** Spec route quote:add-risk: a new risk of `riskTypeName` under the risk `?parent=` (the root by default). */
+export const addRiskRoute = createRouteRef({
+  name: 'quote:add-risk',
+  path: '/quote/:quoteNumber/risk/add/:riskTypeName',
+});

@@ -17,7 +17,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import {
   ErrorAlert,
@@ -43,7 +43,7 @@ import {
   type UnderwritingIssue,
 } from '../quote-api.js';
 import { localStepStorage, quoteFlowMachine, type QuoteFacts } from '../quote-flow-machine.js';
-import { quotePageRoute } from '../routes.js';
+import { editRiskRoute, quotePageRoute } from '../routes.js';
 import { AttachmentsPanel } from './attachments-panel.js';
 import { RatingChanges } from './rating-changes.js';
 import { RiskFields, RiskItems, type Answers, type ItemDraft } from './risk-form.js';
@@ -380,6 +380,7 @@ function QuoteFlowView({ quote, flow }: { quote: Quote; flow: QuoteFlow }) {
                     return (
                       <ChildRisks
                         key={index}
+                        quoteNumber={number}
                         type={type}
                         root={root}
                         risks={risksOnPage(page).filter((r) => r.risk_state.type.name === type.name)}
@@ -594,6 +595,7 @@ function Sidebar({
 }
 
 function ChildRisks({
+  quoteNumber,
   type,
   risks,
   readOnly,
@@ -601,6 +603,7 @@ function ChildRisks({
   onAdd,
   onRemove,
 }: {
+  quoteNumber: string;
   type: FlowRiskType;
   root: RiskNode;
   risks: RiskNode[];
@@ -620,11 +623,22 @@ function ChildRisks({
               <Text fw={600}>
                 {type.label} {i + 1}
               </Text>
-              {!readOnly ? (
-                <Button variant="subtle" color="red" size="xs" onClick={() => void onRemove(risk)}>
-                  Remove {type.label.toLowerCase()} {i + 1}
+              <Group gap="xs">
+                <Button
+                  variant="subtle"
+                  size="xs"
+                  component={Link}
+                  to={editRiskRoute.link({ quoteNumber, riskId: String(risk.id) })}
+                  state={{ from: window.location.pathname }}
+                >
+                  Open {type.label.toLowerCase()} {i + 1}
                 </Button>
-              ) : null}
+                {!readOnly ? (
+                  <Button variant="subtle" color="red" size="xs" onClick={() => void onRemove(risk)}>
+                    Remove {type.label.toLowerCase()} {i + 1}
+                  </Button>
+                ) : null}
+              </Group>
             </Group>
             {render(risk)}
           </Stack>
