@@ -2,7 +2,7 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useHostServices, type RiskEditButtonRowContext } from '@atrium/sdk';
 import { createBridge, type Bridge } from './plugin-bridge.js';
-import { applyRiskPatch } from './risk-patch.js';
+import { applyRiskPatch, withEveryField } from './risk-patch.js';
 import type { EnabledPlugin } from './enabled-plugins.js';
 
 /** What a plugin may read of the slot: the context without its callbacks. */
@@ -11,7 +11,7 @@ const readable = (c: RiskEditButtonRowContext) => ({
   riskId: c.riskId,
   riskType: c.riskType,
   fields: c.fields,
-  risk: c.risk,
+  risk: { field_answers: withEveryField(c.risk, c.fields) },
   readOnly: c.readOnly,
 });
 

@@ -21,6 +21,13 @@ describe('applyRiskPatch', () => {
     expect(risk.field_answers).toEqual({ roof_type: 'tile', stories: 2 });
   });
 
+  it('offers every field, unanswered ones as null, so replace works on them', () => {
+    expect(applyRiskPatch(risk, [{ op: 'replace', path: '/field_answers/sprinklers', value: false }], fields)).toEqual({
+      ok: true,
+      changed: { sprinklers: false },
+    });
+  });
+
   it('honours test operations', () => {
     expect(applyRiskPatch(risk, [{ op: 'test', path: '/field_answers/roof_type', value: 'slate' }], fields)).toEqual({
       ok: false,

@@ -12,6 +12,11 @@ const isAnswer = (v: unknown) =>
   (typeof v === 'number' && Number.isFinite(v)) ||
   (typeof v === 'string' && v.length <= 10_000);
 
+/** The risk's answers with each of its fields present, unanswered ones as null. */
+export function withEveryField(risk: RiskDocument, fields: readonly string[]): Record<string, unknown> {
+  return { ...Object.fromEntries(fields.map((f) => [f, null])), ...risk.field_answers };
+}
+
 /**
  * Applies a plugin's `update-risk` JSON Patch (RFC 6902) to a copy of the risk and returns the
  * answers it changed, or why it was refused. The patch may only touch `/field_answers/<field>` of the
@@ -21,7 +26,8 @@ const isAnswer = (v: unknown) =>
 export function applyRiskPatch(risk: RiskDocument, patch: unknown, fields: readonly string[]): RiskPatchResult {
   const ops = jsonPatch.safeParse(patch);
   if (!ops.success) return { ok: false, error: 'The patch is not a JSON Patch.' };
-  const before = { field_answers: { ...risk.field_answers } };
+  // Every field is present (null when unanswered), so `replace` works on any of them.
+  const before = { field_answers: withEveryField(risk, fields) };
   let after: unknown;
   try {
     after = applyPatch(structuredClone(before), ops.data as never, true, false, true).newDocument;

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { as } from '@atrium/sdk/testing';
+import { useE2eSession } from '../../../../tests/e2e/browser.js';
+import { connect, newQuote, registerPlugin } from './plugin-fixtures.js';
+
+/**
+ * The runtime end to end: an enabled plugin's button appears under the quote's risk, its click
+ * reaches the sandboxed plugin, and the plugin's JSON Patch changes the risk through the quote
+ * page's own save; a patch the server refuses comes back to the plugin as an error.
+ */
+describe('UI plugin runtime in the browser', () => {
+  const session = useE2eSession('ui-plugins-runtime');
+
+  it('an agent clicks a plugin button and the risk changes through the JSON Patch', async () => {
+    await registerPlugin(
+      session.server,
+      'Roof helper',
+      connect(`
+    if (msg.type === 'welcome') {
+      window.ctx = msg.context;
+      port.postMessage({ type: 'buttons', buttons: [{ id: 'roof', text: 'Roof year ' + msg.configuration.roofYear }, { id: 'bad', text: 'Impossible roof' }] });
+    }
+    if (msg.type === 'context') window.ctx = msg.context;
+    if (msg.type === 'button-clicked' && msg.id === 'roof')
+      port.postMessage({ type: 'update-risk', call: 'c1', patch: [{ op: 'replace', path: '/field_answers/roof_year', value: 2020 }] });
+    if (msg.type === 'button-clicked' && msg.id === 'bad')
+      port.postMessage({ type: 'update-risk', call: 'c2', patch: [{ op: 'add', path: '/field_answers/roof_year', value: 'not a year' }] });
+    if (msg.type === 'result') port.postMessage({ type: 'toast', message: msg.ok ? 'saved ' + window.ctx.riskType : 'refused: ' + msg.error });`),
+    );
+    const page = await session.signIn('agent@agency.test', '/quote/create');
+    const number = await newQuote(page);
+    await page.getByRole('button', { name: 'Roof year 2020' }).click();
+    await page.getByText('Roof helper updated the risk.').waitFor();
+    await page.getByText('Roof helper: saved').waitFor();
+    await expect.poll(() => page.getByLabel('Roof year').inputValue()).toBe('2020');
+    // Saved on the server, as the agent's own edit would be.
+    const agent = await as(session.server, 'agent@agency.test');
+    const quote = await (await agent.get(`/api/quote/${number}/`)).text();
+    expect(quote).toContain('"roof_year":2020');
+
+    await page.getByRole('button', { name: 'Impossible roof' }).click();
+    await page.getByText(/Roof helper: refused: /).waitFor();
+    await expect.poll(() => page.getByLabel('Roof year').inputValue()).toBe('2020');
+    await page.screenshot({ path: '/work/logs/ui-plugins-runtime.png' });
+    expect(session.errors).toEqual([]);
+  });
+});
