@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { as } from '@atrium/sdk/testing';
 import { useE2eSession } from '../../../../tests/e2e/browser.js';
-import { connect, newQuote, registerPlugin } from './plugin-fixtures.js';
+import { connect, newQuote, registerPlugin, setEnabled } from './plugin-fixtures.js';
 
 /**
  * Issue 22 item 3, isolation proven in Chromium: hostile plugins share the quote page with a
@@ -41,15 +41,16 @@ describe('Hostile UI plugins in the browser', () => {
       connect(`
     if (msg.type === 'welcome') for (var i = 0; i < 5000; i++) port.postMessage({ type: 'toast', message: 'spam ' + i });`),
     );
-    // Loops forever before it says hello.
-    await registerPlugin(server, 'Spinner', 'while (true) {}');
+    // Loops forever before it says hello. (Enabled later: see below.)
+    const spinner = await registerPlugin(server, 'Spinner', 'while (true) {}', { enabled: false });
     // Says hello, then hangs when its button is clicked.
-    await registerPlugin(
+    const sleeper = await registerPlugin(
       server,
       'Sleeper',
       connect(`
     if (msg.type === 'welcome') port.postMessage({ type: 'buttons', buttons: [{ id: 'z', text: 'Sleep' }] });
     if (msg.type === 'button-clicked') { while (true) {} }`),
+      { enabled: false },
     );
     // Malformed messages and patches outside the risk: dropped or refused, never applied.
     await registerPlugin(
@@ -86,18 +87,33 @@ describe('Hostile UI plugins in the browser', () => {
     await page.getByText('Garbage: garbage refused 4').waitFor();
     await page.getByText('Flood was stopped').waitFor();
     await page.getByText('because it sent too many messages.').waitFor();
-    await page.getByText('Spinner was stopped').waitFor();
-    await page.getByText('because it did not start in time.').waitFor();
-
-    // The page answers while the hostile frames are at work, and the user's own edit still saves.
-    await page.getByLabel('Year built').fill('1990');
-    await page.getByLabel('Year built').blur();
-    await page.getByRole('button', { name: 'Sleep' }).click();
-    await page.getByText('Sleeper was stopped').waitFor();
-    await page.getByText('because it stopped answering.').waitFor();
+    // The flood's first toasts are rationed to three.
+    await expect.poll(() => page.getByText(/^Flood: spam/).count()).toBeLessThanOrEqual(3);
     await page.getByRole('button', { name: 'Friendly roof' }).click();
     await page.getByText('Friendly updated the risk.').waitFor();
     await expect.poll(() => page.getByLabel('Roof year').inputValue()).toBe('2019');
+
+    // Chromium runs the sandboxed frames of one site in one renderer process, so a plugin stuck in a
+    // loop stalls its sibling plugins too (never the host page). Hence one stuck plugin per round.
+    await setEnabled(server, sleeper, true);
+    await page.reload();
+    await page.getByRole('button', { name: 'Sleep' }).click();
+    await page.getByText('Sleeper was stopped').waitFor();
+    await page.getByText('because it stopped answering.').first().waitFor();
+    await setEnabled(server, sleeper, false);
+    await setEnabled(server, spinner, true);
+    await page.reload();
+    await page.getByText('Spinner was stopped').waitFor();
+    await page.getByText('because it did not start in time.').first().waitFor();
+    // The host answers and the user's own edit still saves.
+    await page.getByLabel('Year built').fill('1990');
+    await page.getByLabel('Year built').blur();
+    await expect
+      .poll(async () => {
+        const res = await (await as(server, 'agent@agency.test')).get(`/api/quote/${number}/`);
+        return JSON.stringify(await res.json());
+      })
+      .toContain('"year_built":1990');
 
     expect(page.url()).toBe(url);
     expect(page.context().pages()).toHaveLength(1);
@@ -105,11 +121,11 @@ describe('Hostile UI plugins in the browser', () => {
     const agent = await as(server, 'agent@agency.test');
     const answers = (
       (await (await agent.get(`/api/quote/${number}/`)).json()) as {
-        risk_quotes: { risk_state: { field_answers: Record<string, unknown> } }[];
+        risk_quote: { risk_state: { field_answers: Record<string, unknown> } };
       }
-    ).risk_quotes[0]!.risk_state.field_answers;
+    ).risk_quote.risk_state.field_answers;
     expect(answers).toMatchObject({ roof_year: 2019, year_built: 1990 });
-    expect(answers).not.toHaveProperty('zip');
+    expect(answers.zip ?? null).toBeNull();
     expect(answers).not.toHaveProperty('premium');
     expect(({} as Record<string, unknown>).zip).toBeUndefined();
     await page.screenshot({ path: '/work/logs/ui-plugins-hostile.png', fullPage: true });

@@ -9,7 +9,7 @@ export async function registerPlugin(
   server: TestServer,
   name: string,
   script: string,
-  slot = 'quote:risk-edit:button-row',
+  { slot = 'quote:risk-edit:button-row', enabled = true } = {},
 ) {
   const admin = await as(server, 'admin@atrium.test', { base: '/api/integrations', mediaType: 'jsonapi' });
   const res = await admin.post('/plugins/', {
@@ -20,12 +20,19 @@ export async function registerPlugin(
         plugin_slots: [{ slot_name: slot }],
         configuration: { roofYear: 2020 },
         content: `<!doctype html><meta charset="utf-8"><script>${script}</script>`,
-        enabled: true,
+        enabled,
       },
     },
   });
   if (res.status !== 201) throw new Error(`Registering ${name} answered ${res.status}: ${await res.text()}`);
   return ((await res.json()) as { data: { id: string } }).data.id;
+}
+
+/** An administrator's enable or disable, through the API. */
+export async function setEnabled(server: TestServer, id: string, enabled: boolean) {
+  const admin = await as(server, 'admin@atrium.test', { base: '/api/integrations', mediaType: 'jsonapi' });
+  const res = await admin.patch(`/plugins/${id}`, { data: { type: 'plugin', id, attributes: { enabled } } });
+  if (res.status !== 200) throw new Error(`Enabling ${id} answered ${res.status}`);
 }
 
 /** A well-behaved bridge client, written by hand (the plugin-client package is what authors use). */

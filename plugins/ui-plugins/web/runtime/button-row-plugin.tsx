@@ -5,6 +5,9 @@ import { createBridge, type Bridge } from './plugin-bridge.js';
 import { applyRiskPatch, withEveryField } from './risk-patch.js';
 import type { EnabledPlugin } from './enabled-plugins.js';
 
+const TOAST_WINDOW_MS = 10_000;
+const TOASTS_PER_WINDOW = 3;
+
 /** What a plugin may read of the slot: the context without its callbacks. */
 const readable = (c: RiskEditButtonRowContext) => ({
   quoteNumber: c.quoteNumber,
@@ -31,6 +34,7 @@ export function ButtonRowPlugin({ plugin, context }: { plugin: EnabledPlugin; co
   const [failed, setFailed] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
+  const toasts = useRef<number[]>([]);
 
   useEffect(() => {
     if (!frame.current) return;
@@ -45,8 +49,14 @@ export function ButtonRowPlugin({ plugin, context }: { plugin: EnabledPlugin; co
       onFail: (reason) => setFailed(reason),
       onMessage: (message) => {
         if (message.type === 'buttons') return setButtons(message.buttons);
-        if (message.type === 'toast')
+        if (message.type === 'toast') {
+          // A plugin's toasts are rationed, so a chatty one cannot bury the page's own.
+          const now = Date.now();
+          toasts.current = toasts.current.filter((t) => now - t < TOAST_WINDOW_MS);
+          if (toasts.current.length >= TOASTS_PER_WINDOW) return;
+          toasts.current.push(now);
           return services.showToast({ message: `${plugin.name}: ${message.message}`, kind: message.kind ?? 'info' });
+        }
         if (message.type === 'update-risk') {
           const answer = (error?: string) =>
             b.send(

@@ -11,7 +11,7 @@ import {
  * the flood limit, and dispatch of each valid message to the slot. The host never listens on its
  * own window, so a plugin can reach nothing but its own port, and other plugins' ports never cross.
  */
-export const HANDSHAKE_MS = 5000;
+export const HANDSHAKE_MS = 8000;
 export const PING_EVERY_MS = 1000;
 /** A plugin that has not answered a ping for this long is stuck (a busy loop) and is stopped. */
 export const STUCK_MS = 4000;
