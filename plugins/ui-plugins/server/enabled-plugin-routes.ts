@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { z, type AtriumRouter, type ServerPluginContext } from '@atrium/sdk/server';
-import { canonicalSlot, PLUGIN_SLOTS } from '../shared/plugin-schemas.js';
+import { canonicalSlot, PLUGIN_SLOTS, SLOT_LABELS } from '../shared/plugin-schemas.js';
 import { INLINE_CONTENT_PATH } from './plugin-file-routes.js';
 import { can } from './permissions.js';
 import { plugin } from './tables.js';
@@ -41,6 +41,7 @@ export function enabledPluginRoutes(router: AtriumRouter, context: ServerPluginC
               id: row.id,
               name: row.name,
               slot_name: name,
+              slot_label: SLOT_LABELS[name],
               registered_slot_name: slot.slot_name,
               src: `/api/integrations/plugins/${row.id}/files/${file}`,
               configuration: row.configuration,

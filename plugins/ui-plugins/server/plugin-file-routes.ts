@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { and, eq } from 'drizzle-orm';
 import { notFound, z, type AtriumRouter, type ServerPluginContext } from '@atrium/sdk/server';
 import { pluginFilePath } from '../shared/plugin-schemas.js';
@@ -37,6 +39,23 @@ const params = z.object({ id: z.uuid({ error: 'Not a plugin id.' }), '*': plugin
  */
 export function pluginFileRoutes(router: AtriumRouter, context: ServerPluginContext): void {
   const { db, storage } = context;
+  // The bridge client plugins load (packages/plugin-client), same policy as their own files.
+  const client = readFileSync(createRequire(import.meta.url).resolve('@atrium/plugin-client'), 'utf8');
+  router.get(
+    '/plugins/sdk/plugin-client.js',
+    {
+      config: { access: 'public' },
+      schema: { summary: 'The @atrium/plugin-client script sandboxed plugins load.', tags: ['ui-plugins'] },
+    },
+    async (_request, reply) => {
+      reply.header('content-security-policy', PLUGIN_CSP);
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('cache-control', 'no-cache');
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+      reply.header('content-type', 'text/javascript; charset=utf-8');
+      return reply.send(client);
+    },
+  );
   router.get(
     '/plugins/:id/files/*',
     {
@@ -58,6 +77,9 @@ export function pluginFileRoutes(router: AtriumRouter, context: ServerPluginCont
       reply.header('x-content-type-options', 'nosniff');
       reply.header('cache-control', 'no-cache');
       reply.header('referrer-policy', 'no-referrer');
+      // The sandboxed document is on an opaque origin, so its own scripts and styles load cross-origin;
+      // the server's default `same-origin` resource policy would block them.
+      reply.header('cross-origin-resource-policy', 'cross-origin');
       if (row.content !== null) {
         if (path !== INLINE_CONTENT_PATH) throw notFound(`The plugin has no file ${path}.`);
         reply.header('content-type', 'text/html; charset=utf-8');

@@ -9,7 +9,12 @@ export async function registerPlugin(
   server: TestServer,
   name: string,
   script: string,
-  { slot = 'quote:risk-edit:button-row', enabled = true } = {},
+  {
+    slot = 'quote:risk-edit:button-row',
+    enabled = true,
+    configuration = { roofYear: 2020 } as Record<string, unknown>,
+    html = '',
+  } = {},
 ) {
   const admin = await as(server, 'admin@atrium.test', { base: '/api/integrations', mediaType: 'jsonapi' });
   const res = await admin.post('/plugins/', {
@@ -18,8 +23,8 @@ export async function registerPlugin(
       attributes: {
         name,
         plugin_slots: [{ slot_name: slot }],
-        configuration: { roofYear: 2020 },
-        content: `<!doctype html><meta charset="utf-8"><script>${script}</script>`,
+        configuration,
+        content: html || `<!doctype html><meta charset="utf-8"><script>${script}</script>`,
         enabled,
       },
     },

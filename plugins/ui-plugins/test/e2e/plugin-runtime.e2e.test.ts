@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { as } from '@atrium/sdk/testing';
 import { useE2eSession } from '../../../../tests/e2e/browser.js';
@@ -42,6 +43,24 @@ describe('UI plugin runtime in the browser', () => {
     await page.getByText(/Roof helper: refused: /).waitFor();
     await expect.poll(() => page.getByLabel('Roof year').inputValue()).toBe('2020');
     await page.screenshot({ path: '/work/logs/ui-plugins-runtime.png' });
+    // BriteApps lists the apps enabled for agents, with where they appear.
+    await page.goto(`${session.server.url}/briteapps`);
+    const card = page.getByLabel('BriteApps').getByText('Roof helper').locator('..');
+    await card.getByText('Quote · risk edit · button row').waitFor();
+    expect(session.errors).toEqual([]);
+  });
+
+  it('the tutorial plugin, written with @atrium/plugin-client, sets the roof year', async () => {
+    const tutorial = readFileSync(new URL('../../../../docs/third-party-plugins.md', import.meta.url), 'utf8');
+    const html = /```html tutorial\n([\s\S]*?)```/.exec(tutorial)![1]!;
+    const served = await fetch(`${session.server.url}/api/integrations/plugins/sdk/plugin-client.js`);
+    expect(served.headers.get('content-security-policy')).toContain('sandbox allow-scripts');
+    await registerPlugin(session.server, 'Roof replaced', '', { html, configuration: { year: 2024 } });
+    const page = await session.signIn('agent@agency.test', '/quote/create');
+    await newQuote(page);
+    await page.getByRole('button', { name: 'Roof replaced this year' }).click();
+    await page.getByText('Roof replaced: Roof year set to 2024').waitFor();
+    await expect.poll(() => page.getByLabel('Roof year').inputValue()).toBe('2024');
     expect(session.errors).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ export interface EnabledPlugin {
   id: string;
   name: string;
   slot_name: string;
+  slot_label: string;
   registered_slot_name: string;
   src: string;
   configuration: Record<string, unknown>;
