@@ -63,4 +63,24 @@ describe('UI plugin runtime in the browser', () => {
     await expect.poll(() => page.getByLabel('Roof year').inputValue()).toBe('2024');
     expect(session.errors).toEqual([]);
   });
+
+  it('a plugin written for the previous portal works unchanged through the shim, under its old slot name', async () => {
+    const html = readFileSync(new URL('../fixtures/legacy-roof-plugin.html', import.meta.url), 'utf8');
+    const id = await registerPlugin(session.server, 'Roof matcher', '', {
+      html,
+      slot: 'britequote:risk-edit:button-row',
+    });
+    const served = await (await fetch(`${session.server.url}/api/integrations/plugins/${id}/files/index.html`)).text();
+    expect(served).toContain('<script src="/api/integrations/plugins/sdk/britecore-ui-plugins.js">');
+    const page = await session.signIn('agent@agency.test', '/quote/create');
+    await newQuote(page);
+    // Its button shows once the house's year is answered (the plugin's own `visible`).
+    await expect.poll(() => page.getByRole('button', { name: 'Roof as old as the house' }).count()).toBe(0);
+    await page.getByLabel('Year built').fill('1987');
+    await page.getByLabel('Year built').blur();
+    await page.getByRole('button', { name: 'Roof as old as the house' }).click();
+    await page.getByText('Roof matcher updated the risk.').waitFor();
+    await expect.poll(() => page.getByLabel('Roof year').inputValue()).toBe('1987');
+    expect(session.errors).toEqual([]);
+  });
 });
