@@ -27,39 +27,31 @@
   };
 
   BriteCorePlugin.prototype.visibleButtons = function () {
-    var self = this;
     return this.buttons
-      .filter(function (b) {
-        return typeof b.def.visible !== 'function' || b.def.visible.call(self, self.connection && self.legacyContext());
-      })
-      .map(function (b) {
-        return { id: b.id, text: String(b.def.text).slice(0, 40) };
-      });
+      .filter(
+        (b) => typeof b.def.visible !== 'function' || b.def.visible.call(this, this.connection && this.legacyContext()),
+      )
+      .map((b) => ({ id: b.id, text: String(b.def.text).slice(0, 40) }));
   };
 
   BriteCorePlugin.prototype.initialize = function (slots) {
-    var self = this;
-    var row = (slots && slots['button-row']) || { buttons: [] };
-    this.buttons = (row.buttons || []).slice(0, 5).map(function (def, i) {
-      return { id: 'b' + i, def: def };
-    });
+    const row = (slots && slots['button-row']) || { buttons: [] };
+    this.buttons = (row.buttons || []).slice(0, 5).map((def, i) => ({ id: 'b' + i, def: def }));
     return global.AtriumPlugin.connect({
-      onButton: function (id) {
-        var button = self.buttons.filter(function (b) {
-          return b.id === id;
-        })[0];
+      onButton: (id) => {
+        const button = this.buttons.find((b) => b.id === id);
         if (!button || typeof button.def.callback !== 'function') return;
-        if (typeof button.def.enabled === 'function' && !button.def.enabled.call(self, self.legacyContext())) return;
-        button.def.callback.call(self, self.legacyContext());
+        if (typeof button.def.enabled === 'function' && !button.def.enabled.call(this, this.legacyContext())) return;
+        button.def.callback.call(this, this.legacyContext());
       },
-      onContext: function (_context, connection) {
-        self.connection = connection;
-        connection.setButtons(self.visibleButtons());
+      onContext: (_context, connection) => {
+        this.connection = connection;
+        connection.setButtons(this.visibleButtons());
       },
-    }).then(function (connection) {
-      self.connection = connection;
-      connection.setButtons(self.visibleButtons());
-      return self;
+    }).then((connection) => {
+      this.connection = connection;
+      connection.setButtons(this.visibleButtons());
+      return this;
     });
   };
 
