@@ -75,7 +75,9 @@ describe('Hostile UI plugins in the browser', () => {
       'Friendly',
       connect(`
     if (msg.type === 'welcome') port.postMessage({ type: 'buttons', buttons: [{ id: 'f', text: 'Friendly roof' }] });
-    if (msg.type === 'button-clicked') port.postMessage({ type: 'update-risk', call: 'f', patch: [{ op: 'replace', path: '/field_answers/roof_year', value: 2019 }] });`),
+    if (msg.type === 'welcome' || msg.type === 'context') window.roof = msg.context.risk.field_answers.roof_year;
+    // 2019, or 2018 when it is 2019 already, so that every click changes the risk.
+    if (msg.type === 'button-clicked') port.postMessage({ type: 'update-risk', call: 'f', patch: [{ op: 'replace', path: '/field_answers/roof_year', value: window.roof === 2019 ? 2018 : 2019 }] });`),
     );
 
     const page = await session.signIn('agent@agency.test', '/quote/create');
@@ -105,6 +107,11 @@ describe('Hostile UI plugins in the browser', () => {
     await page.reload();
     await page.getByText('Spinner was stopped').waitFor();
     await page.getByText('because it did not start in time.').first().waitFor();
+    // The loop stalled its siblings too; once the spinner is disabled, trying one again works.
+    await setEnabled(server, spinner, false);
+    await page.getByRole('button', { name: 'Try Friendly again' }).click();
+    await page.getByRole('button', { name: 'Friendly roof' }).click();
+    await expect.poll(() => page.getByLabel('Roof year').inputValue()).toBe('2018');
     // The host answers and the user's own edit still saves.
     await page.getByLabel('Year built').fill('1990');
     await page.getByLabel('Year built').blur();
@@ -124,7 +131,7 @@ describe('Hostile UI plugins in the browser', () => {
         risk_quote: { risk_state: { field_answers: Record<string, unknown> } };
       }
     ).risk_quote.risk_state.field_answers;
-    expect(answers).toMatchObject({ roof_year: 2019, year_built: 1990 });
+    expect(answers).toMatchObject({ roof_year: 2018, year_built: 1990 });
     expect(answers.zip ?? null).toBeNull();
     expect(answers).not.toHaveProperty('premium');
     expect(({} as Record<string, unknown>).zip).toBeUndefined();

@@ -24,7 +24,16 @@ const readable = (c: RiskEditButtonRowContext) => ({
  * or popups), and its buttons are data the host renders. A click goes to the plugin; the plugin's
  * `update-risk` patch is checked here and saved through the quote page's own save path.
  */
-export function ButtonRowPlugin({ plugin, context }: { plugin: EnabledPlugin; context: RiskEditButtonRowContext }) {
+export function ButtonRowPlugin({
+  plugin,
+  context,
+  onRetry,
+}: {
+  plugin: EnabledPlugin;
+  context: RiskEditButtonRowContext;
+  /** Loads the plugin afresh (a new iframe and bridge). */
+  onRetry: () => void;
+}) {
   const services = useHostServices();
   const frame = useRef<HTMLIFrameElement>(null);
   const bridge = useRef<Bridge | null>(null);
@@ -102,7 +111,12 @@ export function ButtonRowPlugin({ plugin, context }: { plugin: EnabledPlugin; co
   if (failed)
     return (
       <Alert color="red" variant="light" p="xs" title={`${plugin.name} was stopped`}>
-        <Text size="sm">The plugin was stopped because {failed} The rest of the page keeps working.</Text>
+        <Group justify="space-between" wrap="nowrap">
+          <Text size="sm">The plugin was stopped because {failed} The rest of the page keeps working.</Text>
+          <Button size="xs" variant="default" onClick={onRetry} aria-label={`Try ${plugin.name} again`}>
+            Try again
+          </Button>
+        </Group>
       </Alert>
     );
   return (
