@@ -205,7 +205,10 @@ export function createHostRuntime(options: HostRuntimeOptions): HostRuntime {
     showToast: (toast) => void toasts.getState().show(toast),
   };
 
-  const pluginHost = createPluginHost(services, auth, activity, context);
+  const pluginHost: PluginHost = {
+    ...createPluginHost(services, auth, activity, context),
+    slotContributions: (slot) => plugins.slotContributions(slot),
+  };
 
   const commands = createCommandRegistry({ context, services });
   const keybindings = createKeybindingManager({

@@ -5,7 +5,7 @@ import { definePermissions } from '@atrium/sdk/server';
  * `*`): a plugin runs inside every user's screens, so adding one is an administrator's decision.
  */
 export const uiPluginsPermissions = definePermissions('ui-plugins', {
-  grantVersion: 1,
+  grantVersion: 2,
   module: 'third-party UI plugins',
   resources: {
     plugin: {
@@ -16,8 +16,20 @@ export const uiPluginsPermissions = definePermissions('ui-plugins', {
         delete: 'Remove UI plugins.',
       },
     },
+    'enabled-plugin': {
+      actions: {
+        read: 'Load the enabled UI plugins into the slots of the screens one works in.',
+      },
+    },
   },
-  grants: {},
+  // Every role loads the plugins an administrator enabled (they run with the user's own rights).
+  grants: {
+    'Claims Adjuster': { 'enabled-plugin': ['read'] },
+    Underwriter: { 'enabled-plugin': ['read'] },
+    'Product and Rules Author': { 'enabled-plugin': ['read'] },
+    Agent: { 'enabled-plugin': ['read'] },
+    Agency: { 'enabled-plugin': ['read'] },
+  },
 });
 
 export const can = uiPluginsPermissions.can;

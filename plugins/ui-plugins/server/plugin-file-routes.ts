@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { text as readText } from 'node:stream/consumers';
 import { and, eq } from 'drizzle-orm';
 import { notFound, z, type AtriumRouter, type ServerPluginContext } from '@atrium/sdk/server';
 import { pluginFilePath } from '../shared/plugin-schemas.js';
+import { rewriteLegacyLibrary } from './legacy-shim.js';
 import { plugin, pluginFile } from './tables.js';
 
 /**
@@ -37,6 +41,34 @@ const params = z.object({ id: z.uuid({ error: 'Not a plugin id.' }), '*': plugin
  */
 export function pluginFileRoutes(router: AtriumRouter, context: ServerPluginContext): void {
   const { db, storage } = context;
+  // The bridge client plugins load (packages/plugin-client), same policy as their own files.
+  const resolve = createRequire(import.meta.url).resolve;
+  const client = readFileSync(resolve('@atrium/plugin-client'), 'utf8');
+  // The previous portal's library: the client plus the BriteCorePlugin compatibility layer.
+  const scripts: Record<string, string> = {
+    'plugin-client.js': client,
+    'britecore-ui-plugins.js': `${client}\n${readFileSync(resolve('@atrium/plugin-client/britecore-compat'), 'utf8')}`,
+  };
+  router.get(
+    '/plugins/sdk/:script',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'The scripts sandboxed plugins load: @atrium/plugin-client, and the previous portal’s library shim.',
+        tags: ['ui-plugins'],
+        params: z.object({ script: z.enum(['plugin-client.js', 'britecore-ui-plugins.js']) }),
+      },
+    },
+    async (request, reply) => {
+      const body = scripts[request.params.script]!;
+      reply.header('content-security-policy', PLUGIN_CSP);
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('cache-control', 'no-cache');
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+      reply.header('content-type', 'text/javascript; charset=utf-8');
+      return reply.send(body);
+    },
+  );
   router.get(
     '/plugins/:id/files/*',
     {
@@ -58,10 +90,13 @@ export function pluginFileRoutes(router: AtriumRouter, context: ServerPluginCont
       reply.header('x-content-type-options', 'nosniff');
       reply.header('cache-control', 'no-cache');
       reply.header('referrer-policy', 'no-referrer');
+      // The sandboxed document is on an opaque origin, so its own scripts and styles load cross-origin;
+      // the server's default `same-origin` resource policy would block them.
+      reply.header('cross-origin-resource-policy', 'cross-origin');
       if (row.content !== null) {
         if (path !== INLINE_CONTENT_PATH) throw notFound(`The plugin has no file ${path}.`);
         reply.header('content-type', 'text/html; charset=utf-8');
-        return reply.send(row.content);
+        return reply.send(rewriteLegacyLibrary(row.content));
       }
       const [file] = await db
         .select()
@@ -71,6 +106,7 @@ export function pluginFileRoutes(router: AtriumRouter, context: ServerPluginCont
       if (!stored) throw notFound(`The plugin has no file ${path}.`);
       const text = file.contentType.startsWith('text/') || file.contentType === 'application/json';
       reply.header('content-type', text ? `${file.contentType}; charset=utf-8` : file.contentType);
+      if (file.contentType === 'text/html') return reply.send(rewriteLegacyLibrary(await readText(stored.body)));
       return reply.send(stored.body);
     },
   );

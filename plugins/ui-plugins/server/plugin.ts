@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineServerPlugin } from '@atrium/sdk/server';
 import { uiPluginsPermissions } from './permissions.js';
+import { enabledPluginRoutes } from './enabled-plugin-routes.js';
 import { pluginFileRoutes } from './plugin-file-routes.js';
 import { pluginRoutes } from './plugin-routes.js';
 
@@ -17,6 +18,7 @@ export default defineServerPlugin({
   migrationsFolder: fileURLToPath(new URL('./migrations', import.meta.url)),
   permissions: uiPluginsPermissions,
   routes(router, context) {
+    enabledPluginRoutes(router, context);
     pluginRoutes(router, context);
     pluginFileRoutes(router, context);
   },

@@ -1,4 +1,5 @@
-import { defineCommand, definePlugin } from '@atrium/sdk';
+import { lazy } from 'react';
+import { defineCommand, definePlugin, riskEditButtonRowSlot } from '@atrium/sdk';
 import { pluginsRoute } from './routes.js';
 
 /**
@@ -20,6 +21,14 @@ export default definePlugin({
   ],
   nav: [
     { id: 'ui-plugins.list', title: 'Plugins', to: pluginsRoute, area: 'sub', order: 20, command: 'ui-plugins.open' },
+  ],
+  // The runtime: enabled third-party plugins in the quote page's risk button row (loaded on first use).
+  slots: [
+    {
+      slot: riskEditButtonRowSlot,
+      id: 'ui-plugins.button-row',
+      component: lazy(() => import('./runtime/button-row-slot.js').then((m) => ({ default: m.ButtonRowSlot }))),
+    },
   ],
   commands: [
     defineCommand({

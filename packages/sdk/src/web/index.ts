@@ -8,6 +8,8 @@ export * from './api-version.js';
 export * from './layouts.js';
 export * from './route-ref.js';
 export * from './slot-ref.js';
+export * from './host-slots.js';
+export * from './slot-outlet.js';
 export * from './context-keys.js';
 export * from './command.js';
 export * from './keybinding.js';

@@ -3,6 +3,9 @@ import type { ApiClient } from './api-client.js';
 import type { HostServices } from './command.js';
 import type { ContextValue } from './context-keys.js';
 import type { PluginContextWriter } from './context-service.js';
+import type { AnySlotContribution } from './plugin-manifest.js';
+import type { Sourced } from './plugin-registry.js';
+import type { SlotRef } from './slot-ref.js';
 
 /**
  * What a plugin's pages, panels and slot components may reach of the host, through React context:
@@ -56,6 +59,8 @@ export interface PluginHost {
   activity: ActivitySidebarAccess;
   /** A writer for the `when` context confined to `<pluginId>.*` (see usePluginContextKey). */
   contextFor(pluginId: string): PluginContextWriter;
+  /** The contributions registered for a slot (what `<SlotOutlet>` renders); absent in bare test hosts. */
+  slotContributions?<C>(slot: SlotRef<C>): Sourced<AnySlotContribution>[];
 }
 
 const PluginHostContext = createContext<PluginHost | null>(null);
@@ -151,4 +156,10 @@ export function usePluginContextKey(pluginId: string, key: string, value: Contex
     writer.set(key, value);
     return () => writer.set(key, undefined);
   }, [host, pluginId, key, value]);
+}
+
+/** The contributions registered for a slot, in order; none outside the host. */
+export function useSlotContributions<C>(slot: SlotRef<C>): Sourced<AnySlotContribution>[] {
+  const host = useContext(PluginHostContext);
+  return host?.slotContributions?.(slot) ?? [];
 }

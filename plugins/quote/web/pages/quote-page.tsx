@@ -46,7 +46,7 @@ import { localStepStorage, quoteFlowMachine, type QuoteFacts } from '../quote-fl
 import { editRiskRoute, quotePageRoute } from '../routes.js';
 import { AttachmentsPanel } from './attachments-panel.js';
 import { RatingChanges } from './rating-changes.js';
-import { RiskFields, RiskItems, type Answers, type ItemDraft } from './risk-form.js';
+import { RiskButtonRow, RiskFields, RiskItems, type Answers, type ItemDraft } from './risk-form.js';
 
 /** "250000.00" → "250000" (the options are whole amounts). */
 const plain = (value: string | null) => (value === null ? null : value.replace(/\.0+$/, ''));
@@ -273,6 +273,23 @@ function QuoteFlowView({ quote, flow }: { quote: Quote; flow: QuoteFlow }) {
         }
       });
   };
+  /** A slot plugin's answers: saved like the user's own (in the same queue), errors go back to it. */
+  const pluginUpdate = (risk: RiskNode, answers: Answers) => {
+    const run = queue.current
+      .catch(() => undefined)
+      .then(async () => {
+        const saved = await quoteApi(api).saveRisk(risk.id, { field_answers: answers }, { rules_action: 'evaluate' });
+        if (saved.rules) client.setQueryData(['quote', number, 'rules', root?.id], saved.rules);
+        setDrafts((d) => {
+          const own = { ...(d[risk.id] ?? {}) };
+          for (const field of Object.keys(answers)) delete own[field];
+          return { ...d, [risk.id]: own };
+        });
+        await refresh();
+      });
+    queue.current = run;
+    return run;
+  };
   const change = (risk: RiskNode, field: string, value: unknown) =>
     setDrafts((d) => ({ ...d, [risk.id]: { ...(d[risk.id] ?? {}), [field]: value } }));
 
@@ -374,6 +391,14 @@ function QuoteFlowView({ quote, flow }: { quote: Quote; flow: QuoteFlow }) {
                             readOnly={readOnly}
                             onChange={(items) => setItemDrafts((d) => ({ ...d, [root.id]: items }))}
                           />
+                          <RiskButtonRow
+                            quoteNumber={number}
+                            type={type}
+                            risk={root}
+                            answers={answersOf(root)}
+                            readOnly={readOnly || root.meta.locked}
+                            onUpdate={(answers) => pluginUpdate(root, answers)}
+                          />
                         </Stack>
                       );
                     }
@@ -403,6 +428,14 @@ function QuoteFlowView({ quote, flow }: { quote: Quote; flow: QuoteFlow }) {
                               items={itemsOf(risk)}
                               readOnly={readOnly}
                               onChange={(items) => setItemDrafts((d) => ({ ...d, [risk.id]: items }))}
+                            />
+                            <RiskButtonRow
+                              quoteNumber={number}
+                              type={type}
+                              risk={risk}
+                              answers={answersOf(risk)}
+                              readOnly={readOnly || risk.meta.locked}
+                              onUpdate={(answers) => pluginUpdate(risk, answers)}
                             />
                           </>
                         )}

@@ -1,4 +1,5 @@
 import { Checkbox, Group, NumberInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { riskEditButtonRowSlot, SlotOutlet } from '@atrium/sdk';
 import type { FlowField, FlowRiskType } from '../../shared/flow.js';
 import type { ElementState, RiskNode } from '../quote-api.js';
 
@@ -230,5 +231,41 @@ export function RiskItems({
         );
       })}
     </Stack>
+  );
+}
+
+/**
+ * The `quote:risk-edit:button-row` slot under one risk (issue 22): plugins see the risk's answers
+ * and change them only through `onUpdate`, the page's own save (same request, permission and
+ * validation as the user's edit).
+ */
+export function RiskButtonRow({
+  quoteNumber,
+  type,
+  risk,
+  answers,
+  readOnly,
+  onUpdate,
+}: {
+  quoteNumber: string;
+  type: FlowRiskType;
+  risk: RiskNode;
+  answers: Answers;
+  readOnly: boolean;
+  onUpdate: (answers: Answers) => Promise<void>;
+}) {
+  return (
+    <SlotOutlet
+      slot={riskEditButtonRowSlot}
+      context={{
+        quoteNumber,
+        riskId: risk.id,
+        riskType: type.name,
+        fields: type.fields.map((f) => f.name),
+        risk: { field_answers: answers },
+        readOnly,
+        updateRisk: onUpdate,
+      }}
+    />
   );
 }

@@ -1,0 +1,86 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { as } from '@atrium/sdk/testing';
+import { useE2eSession } from '../../../../tests/e2e/browser.js';
+import { connect, newQuote, registerPlugin } from './plugin-fixtures.js';
+
+/**
+ * The runtime end to end: an enabled plugin's button appears under the quote's risk, its click
+ * reaches the sandboxed plugin, and the plugin's JSON Patch changes the risk through the quote
+ * page's own save; a patch the server refuses comes back to the plugin as an error.
+ */
+describe('UI plugin runtime in the browser', () => {
+  const session = useE2eSession('ui-plugins-runtime');
+
+  it('an agent clicks a plugin button and the risk changes through the JSON Patch', async () => {
+    await registerPlugin(
+      session.server,
+      'Roof helper',
+      connect(`
+    if (msg.type === 'welcome') {
+      window.ctx = msg.context;
+      port.postMessage({ type: 'buttons', buttons: [{ id: 'roof', text: 'Roof year ' + msg.configuration.roofYear }, { id: 'bad', text: 'Impossible roof' }] });
+    }
+    if (msg.type === 'context') window.ctx = msg.context;
+    if (msg.type === 'button-clicked' && msg.id === 'roof')
+      port.postMessage({ type: 'update-risk', call: 'c1', patch: [{ op: 'replace', path: '/field_answers/roof_year', value: 2020 }] });
+    if (msg.type === 'button-clicked' && msg.id === 'bad')
+      port.postMessage({ type: 'update-risk', call: 'c2', patch: [{ op: 'add', path: '/field_answers/roof_year', value: 'not a year' }] });
+    if (msg.type === 'result') port.postMessage({ type: 'toast', message: msg.ok ? 'saved ' + window.ctx.riskType : 'refused: ' + msg.error });`),
+    );
+    const page = await session.signIn('agent@agency.test', '/quote/create');
+    const number = await newQuote(page);
+    await page.getByRole('button', { name: 'Roof year 2020' }).click();
+    await page.getByText('Roof helper updated the risk.').waitFor();
+    await page.getByText('Roof helper: saved').waitFor();
+    await expect.poll(() => page.getByLabel('Roof year').inputValue()).toBe('2020');
+    // Saved on the server, as the agent's own edit would be.
+    const agent = await as(session.server, 'agent@agency.test');
+    const quote = await (await agent.get(`/api/quote/${number}/`)).text();
+    expect(quote).toContain('"roof_year":2020');
+
+    await page.getByRole('button', { name: 'Impossible roof' }).click();
+    await page.getByText(/Roof helper: refused: /).waitFor();
+    await expect.poll(() => page.getByLabel('Roof year').inputValue()).toBe('2020');
+    await page.screenshot({ path: '/work/logs/ui-plugins-runtime.png' });
+    // BriteApps lists the apps enabled for agents, with where they appear.
+    await page.goto(`${session.server.url}/briteapps`);
+    const card = page.getByLabel('BriteApps').getByText('Roof helper').locator('..');
+    await card.getByText('Quote · risk edit · button row').waitFor();
+    expect(session.errors).toEqual([]);
+  });
+
+  it('the tutorial plugin, written with @atrium/plugin-client, sets the roof year', async () => {
+    const tutorial = readFileSync(new URL('../../../../docs/third-party-plugins.md', import.meta.url), 'utf8');
+    const html = /```html tutorial\n([\s\S]*?)```/.exec(tutorial)![1]!;
+    const served = await fetch(`${session.server.url}/api/integrations/plugins/sdk/plugin-client.js`);
+    expect(served.headers.get('content-security-policy')).toContain('sandbox allow-scripts');
+    await registerPlugin(session.server, 'Roof replaced', '', { html, configuration: { year: 2024 } });
+    const page = await session.signIn('agent@agency.test', '/quote/create');
+    await newQuote(page);
+    await page.getByRole('button', { name: 'Roof replaced this year' }).click();
+    await page.getByText('Roof replaced: Roof year set to 2024').waitFor();
+    await expect.poll(() => page.getByLabel('Roof year').inputValue()).toBe('2024');
+    expect(session.errors).toEqual([]);
+  });
+
+  it('a plugin written for the previous portal works unchanged through the shim, under its old slot name', async () => {
+    const html = readFileSync(new URL('../fixtures/legacy-roof-plugin.html', import.meta.url), 'utf8');
+    const id = await registerPlugin(session.server, 'Roof matcher', '', {
+      html,
+      slot: 'britequote:risk-edit:button-row',
+    });
+    const served = await (await fetch(`${session.server.url}/api/integrations/plugins/${id}/files/index.html`)).text();
+    expect(served).toContain('<script src="/api/integrations/plugins/sdk/britecore-ui-plugins.js">');
+    const page = await session.signIn('agent@agency.test', '/quote/create');
+    await newQuote(page);
+    // Its button shows once the house's year is answered (the plugin's own `visible`).
+    await expect.poll(() => page.getByRole('button', { name: 'Roof as old as the house' }).count()).toBe(0);
+    await page.getByLabel('Year built').fill('1987');
+    await page.getByLabel('Year built').blur();
+    await page.getByRole('button', { name: 'Roof as old as the house' }).click();
+    await page.getByText('Roof matcher updated the risk.').waitFor();
+    await expect.poll(() => page.getByLabel('Roof year').inputValue()).toBe('1987');
+    expect(session.errors).toEqual([]);
+  });
+});

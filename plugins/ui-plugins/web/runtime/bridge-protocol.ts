@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/**
+ * The messages between the host and a sandboxed plugin (docs/third-party-plugins.md "Bridge
+ * protocol"), version 1. The host posts one `connect` to the iframe's window with a MessagePort;
+ * everything after that travels on the port. What a plugin sends is parsed here, at the boundary:
+ * anything larger than MAX_MESSAGE_CHARS, not JSON-shaped, or not one of these types is dropped.
+ */
+export const PROTOCOL_VERSION = 1;
+/** The first message, on the iframe's window (the only one not on the port). */
+export const CONNECT = 'atrium:connect';
+export const MAX_MESSAGE_CHARS = 64 * 1024;
+
+const operation = z.object({
+  op: z.enum(['add', 'remove', 'replace', 'move', 'copy', 'test']),
+  path: z.string().max(300),
+  from: z.string().max(300).optional(),
+  value: z.unknown().optional(),
+});
+export const jsonPatch = z.array(operation).min(1).max(100);
+export type JsonPatch = z.infer<typeof jsonPatch>;
+
+const callId = z.string().min(1).max(64);
+
+export const pluginMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('hello'), version: z.number().int() }),
+  z.object({ type: z.literal('pong'), n: z.number().int() }),
+  z.object({
+    type: z.literal('buttons'),
+    buttons: z.array(z.object({ id: z.string().min(1).max(64), text: z.string().trim().min(1).max(40) })).max(5),
+  }),
+  z.object({ type: z.literal('update-risk'), call: callId, patch: jsonPatch }),
+  z.object({
+    type: z.literal('toast'),
+    message: z.string().trim().min(1).max(200),
+    kind: z.enum(['info', 'success', 'error']).optional(),
+  }),
+]);
+export type PluginMessage = z.infer<typeof pluginMessage>;
+
+/** Host → plugin, on the port. */
+export type HostMessage =
+  | { type: 'welcome'; version: number; slot: string; context: unknown; configuration: unknown }
+  | { type: 'context'; context: unknown }
+  | { type: 'ping'; n: number }
+  | { type: 'button-clicked'; id: string }
+  | { type: 'result'; call: string; ok: true }
+  | { type: 'result'; call: string; ok: false; error: string };
+
+/** The plugin's message, or null when it must be dropped (too big, not plain data, unknown). */
+export function parsePluginMessage(data: unknown): PluginMessage | null {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(data);
+  } catch {
+    return null; // cycles, BigInt: not a message
+  }
+  if (text === undefined || text.length > MAX_MESSAGE_CHARS) return null;
+  const parsed = pluginMessage.safeParse(JSON.parse(text));
+  return parsed.success ? parsed.data : null;
+}
