@@ -3,6 +3,7 @@ import { defineServerPlugin, registerResources } from '@atrium/sdk/server';
 import { documentsPermissions } from './permissions.js';
 import { RenderPool } from './render/pool.js';
 import { folders, templates } from './resources.js';
+import { registerFormRoutes } from './forms/form-routes.js';
 import { registerDocumentRoutes } from './routes.js';
 import { seedDemoDocuments } from './seed/seed-demo-documents.js';
 
@@ -13,7 +14,7 @@ const positive = (value: string | undefined, fallback: number) => {
 
 /**
  * The Documents module's server half (docs/documents.md): folders and templates (declared
- * resources), versions, previews, production documents and data points. Rendering runs in a pool of
+ * resources), versions, previews, production documents, data points and imported PDF forms. Rendering runs in a pool of
  * child processes created on the first render (ATRIUM_DOCUMENTS_RENDER_CHILDREN, _TIMEOUT_MS,
  * _MEMORY_MB), closed with the server.
  */
@@ -36,6 +37,7 @@ export default defineServerPlugin({
     router.addHook('onClose', async () => pool?.close());
     registerResources(router, context, [folders, templates]);
     registerDocumentRoutes(router, context, getPool);
+    registerFormRoutes(router, context);
   },
   seed: seedDemoDocuments,
 });

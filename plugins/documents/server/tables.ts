@@ -84,3 +84,33 @@ export const productionDocument = documentsSchema.table(
     index('production_document_record_idx').on(t.recordType, t.recordId),
   ],
 );
+
+/**
+ * An imported AcroForm PDF (a state form): the blank PDF, the fields read from it with pdf-lib and
+ * the mapping of each field to a data point, a constant or nothing. Published, it is frozen (its
+ * mapping included), like a published template version; a new edition is imported again.
+ */
+export const importedDocument = documentsSchema.table(
+  'imported_document',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    subject: text('subject').notNull(),
+    folderId: integer('folder_id')
+      .notNull()
+      .references(() => folder.id),
+    fileName: text('file_name').notNull(),
+    pdfBase64: text('pdf_base64').notNull(),
+    sha256: text('sha256').notNull(),
+    pageCount: integer('page_count').notNull(),
+    fields: jsonb('fields').notNull(),
+    mapping: jsonb('mapping').notNull(),
+    status: text('status').notNull().default('draft'),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedBy: text('published_by'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (t) => [unique('imported_document_folder_name_uq').on(t.folderId, t.name)],
+);

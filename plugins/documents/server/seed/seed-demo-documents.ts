@@ -1,11 +1,15 @@
 import type { SeedContext } from '@atrium/sdk/server';
-import { folder, template, version } from '../tables.js';
+import { createHash } from 'node:crypto';
+import { folder, importedDocument, template, version } from '../tables.js';
+import { readFields } from '../forms/acroform.js';
+import { createDemoStateForm, STATE_FORM_MAPPING, STATE_FORM_NAME } from './demo-state-form.js';
 import { CLAIM_ACKNOWLEDGEMENT, HOMEOWNERS_DECLARATIONS } from './demo-templates.js';
 
 /**
  * Demo documents: Policies › Homeowners › "Homeowners declarations page" and Claims › Letters ›
  * "Claim acknowledgement letter", each with a version published effective 2026-01-01, plus an empty
- * "Auto" folder (shown disabled in the tree).
+ * "Auto" folder (shown disabled in the tree), and in Policies › Homeowners the imported Maine disclosure
+ * form (an AcroForm made with pdf-lib) with its mapping, published.
  */
 export async function seedDemoDocuments({ tx }: SeedContext): Promise<void> {
   const [policies] = await tx.insert(folder).values({ name: 'Policies' }).returning({ id: folder.id });
@@ -54,4 +58,23 @@ export async function seedDemoDocuments({ tx }: SeedContext): Promise<void> {
       publishedAt: new Date('2025-12-15T12:00:00Z'),
     });
   }
+
+  const pdf = await createDemoStateForm();
+  const { fields, pageCount } = await readFields(pdf);
+  await tx.insert(importedDocument).values({
+    folderId: homeowners!.id,
+    name: STATE_FORM_NAME,
+    description: 'Maine disclosure printed with every homeowners policy in the state.',
+    subject: 'policy',
+    fileName: 'me-ho-d-01-26.pdf',
+    pdfBase64: pdf.toString('base64'),
+    sha256: createHash('sha256').update(pdf).digest('hex'),
+    pageCount,
+    fields,
+    mapping: STATE_FORM_MAPPING,
+    status: 'published',
+    createdBy: 'author@atrium.test',
+    publishedBy: 'author@atrium.test',
+    publishedAt: new Date('2025-12-15T12:00:00Z'),
+  });
 }
