@@ -1,5 +1,6 @@
 import { resourceClient, type ApiClient } from '@atrium/sdk';
 import type { DataPoint } from '../shared/data-points.js';
+import type { FormMapping, FormPreview, ImportedDocument } from '../shared/forms.js';
 import { folderShape, templateShape, type PreviewResult, type TemplateVersion } from '../shared/shapes.js';
 
 export const foldersClient = resourceClient(folderShape);
@@ -48,4 +49,44 @@ export const listDataPoints = (api: ApiClient, subject: 'policy' | 'claim') =>
 export function messageOf(error: unknown): string {
   const e = error as { errors?: { detail?: string }[]; message?: string } | null;
   return e?.errors?.[0]?.detail ?? e?.message ?? 'The request failed.';
+}
+
+export const formKeys = {
+  all: ['documents', 'imported-documents'] as const,
+  one: (id: string) => ['documents', 'imported-documents', id] as const,
+};
+
+export const listForms = (api: ApiClient) =>
+  api.get<{ results: ImportedDocument[] }>('/documents/imported-documents/').then((body) => body.results);
+
+export const getForm = (api: ApiClient, id: string) =>
+  api.get<ImportedDocument>(`/documents/imported-documents/${id}/`);
+
+export const importForm = (
+  api: ApiClient,
+  body: {
+    name: string;
+    subject: string;
+    folder_id: number;
+    description: string;
+    file_name: string;
+    content_base64: string;
+  },
+) => api.post<ImportedDocument>('/documents/imported-documents/', body);
+
+export const saveFormMapping = (api: ApiClient, id: number, mapping: FormMapping) =>
+  api.patch<ImportedDocument>(`/documents/imported-documents/${id}/`, { mapping });
+
+export const publishForm = (api: ApiClient, id: number) =>
+  api.post<ImportedDocument>(`/documents/imported-documents/${id}/publish/`, {});
+
+export const previewForm = (api: ApiClient, id: number, mapping?: FormMapping) =>
+  api.post<FormPreview>(`/documents/imported-documents/${id}/preview/`, mapping ? { mapping } : {});
+
+/** A file's bytes as base64 (the import route takes the PDF inside its JSON body). */
+export async function fileToBase64(file: Blob): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
 }

@@ -1,10 +1,10 @@
 import IconFileText from '@tabler/icons-react/icons/IconFileText';
 import { defineCommand, definePlugin } from '@atrium/sdk';
-import { documentsRoute, documentsTemplateRoute } from './routes.js';
+import { documentsFormRoute, documentsRoute, documentsTemplateRoute } from './routes.js';
 
 /**
  * The Documents module's web half (docs/documents.md): the template tree at /documents and a
- * template's page (source, live preview, versions). `moduleKey` ties the pages, the sidebar link,
+ * template's page (source, live preview, versions) and an imported PDF form's page (field mapping). `moduleKey` ties the pages, the sidebar link,
  * the palette command and `g d` to `ui:documents`.
  */
 export default definePlugin({
@@ -23,6 +23,12 @@ export default definePlugin({
       path: documentsTemplateRoute.path,
       meta: { layout: 'default', title: 'Document template' },
       loader: () => import('./pages/template-page.js'),
+    },
+    {
+      name: documentsFormRoute.name,
+      path: documentsFormRoute.path,
+      meta: { layout: 'default', title: 'Imported PDF form' },
+      loader: () => import('./pages/form-page.js'),
     },
   ],
   nav: [
