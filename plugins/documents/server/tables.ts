@@ -1,4 +1,15 @@
-import { type AnyPgColumn, date, index, integer, jsonb, pgSchema, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** The documents module's tables, all in its own Postgres schema (the plugin's `dbSchema`). */
 export const documentsSchema = pgSchema('documents');
@@ -78,10 +89,16 @@ export const productionDocument = documentsSchema.table(
     agencyContactId: text('agency_contact_id'),
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the document is for (`declarations`) and of what (a policy revision's id): one per pair. */
+    purpose: text('purpose'),
+    purposeKey: text('purpose_key'),
+    /** The imported forms merged after the template's pages, each with the mapping it was filled by. */
+    parts: jsonb('parts').notNull().default([]),
   },
   (t) => [
     index('production_document_template_idx').on(t.templateId),
     index('production_document_record_idx').on(t.recordType, t.recordId),
+    uniqueIndex('production_document_purpose_uq').on(t.purpose, t.purposeKey),
   ],
 );
 
@@ -114,3 +131,11 @@ export const importedDocument = documentsSchema.table(
   },
   (t) => [unique('imported_document_folder_name_uq').on(t.folderId, t.name)],
 );
+
+/** The module's settings by key (`declarations`: which template is a line's dec page, and the form rules). */
+export const setting = documentsSchema.table('setting', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedBy: text('updated_by').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

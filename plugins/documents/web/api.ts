@@ -90,3 +90,21 @@ export async function fileToBase64(file: Blob): Promise<string> {
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(binary);
 }
+
+export interface DeclarationsSettingsBody {
+  declarations: { line: string; template_id: number }[];
+  form_rules: {
+    line: string;
+    imported_document_id: number;
+    state: string | null;
+    suppress_printing: boolean;
+    always_print_on_renewal: boolean;
+    mortgagee_only: boolean;
+  }[];
+}
+
+export const readDeclarationsSettings = (api: ApiClient) =>
+  api.get<DeclarationsSettingsBody>('/documents/settings/declarations/');
+
+export const saveDeclarationsSettings = (api: ApiClient, body: DeclarationsSettingsBody) =>
+  api.put<DeclarationsSettingsBody>('/documents/settings/declarations/', body);

@@ -8,6 +8,7 @@ describe('documents web plugin', () => {
       ['documents', '/documents'],
       ['documents:template', '/documents/templates/:templateId'],
       ['documents:form', '/documents/forms/:formId'],
+      ['documents:settings', '/documents/settings'],
     ]);
     expect(plugin.commands.map((command) => command.id)).toEqual(['documents.open']);
     expect(plugin.shortcuts).toEqual([expect.objectContaining({ key: 'g d', command: 'documents.open' })]);

@@ -1,6 +1,6 @@
 import IconFileText from '@tabler/icons-react/icons/IconFileText';
 import { defineCommand, definePlugin } from '@atrium/sdk';
-import { documentsFormRoute, documentsRoute, documentsTemplateRoute } from './routes.js';
+import { documentsFormRoute, documentsRoute, documentsSettingsRoute, documentsTemplateRoute } from './routes.js';
 
 /**
  * The Documents module's web half (docs/documents.md): the template tree at /documents and a
@@ -29,6 +29,12 @@ export default definePlugin({
       path: documentsFormRoute.path,
       meta: { layout: 'default', title: 'Imported PDF form' },
       loader: () => import('./pages/form-page.js'),
+    },
+    {
+      name: documentsSettingsRoute.name,
+      path: documentsSettingsRoute.path,
+      meta: { layout: 'default', title: 'Declarations settings' },
+      loader: () => import('./pages/settings-page.js'),
     },
   ],
   nav: [

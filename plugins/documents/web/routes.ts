@@ -10,3 +10,4 @@ export const documentsFormRoute = createRouteRef({
   name: 'documents:form',
   path: '/documents/forms/:formId',
 });
+export const documentsSettingsRoute = createRouteRef({ name: 'documents:settings', path: '/documents/settings' });

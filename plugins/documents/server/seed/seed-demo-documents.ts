@@ -2,6 +2,7 @@ import type { SeedContext } from '@atrium/sdk/server';
 import { createHash } from 'node:crypto';
 import { folder, importedDocument, template, version } from '../tables.js';
 import { readFields } from '../forms/acroform.js';
+import { writeDeclarationsSettings } from '../declarations/settings.js';
 import { createDemoStateForm, STATE_FORM_MAPPING, STATE_FORM_NAME } from './demo-state-form.js';
 import { CLAIM_ACKNOWLEDGEMENT, HOMEOWNERS_DECLARATIONS } from './demo-templates.js';
 
@@ -40,11 +41,13 @@ export async function seedDemoDocuments({ tx }: SeedContext): Promise<void> {
       source: CLAIM_ACKNOWLEDGEMENT,
     },
   ];
+  const templateIds: number[] = [];
   for (const spec of specs) {
     const [row] = await tx
       .insert(template)
       .values({ folderId: spec.folderId, name: spec.name, description: spec.description, subject: spec.subject })
       .returning({ id: template.id });
+    templateIds.push(row!.id);
     await tx.insert(version).values({
       templateId: row!.id,
       number: 1,
@@ -61,20 +64,41 @@ export async function seedDemoDocuments({ tx }: SeedContext): Promise<void> {
 
   const pdf = await createDemoStateForm();
   const { fields, pageCount } = await readFields(pdf);
-  await tx.insert(importedDocument).values({
-    folderId: homeowners!.id,
-    name: STATE_FORM_NAME,
-    description: 'Maine disclosure printed with every homeowners policy in the state.',
-    subject: 'policy',
-    fileName: 'me-ho-d-01-26.pdf',
-    pdfBase64: pdf.toString('base64'),
-    sha256: createHash('sha256').update(pdf).digest('hex'),
-    pageCount,
-    fields,
-    mapping: STATE_FORM_MAPPING,
-    status: 'published',
-    createdBy: 'author@atrium.test',
-    publishedBy: 'author@atrium.test',
-    publishedAt: new Date('2025-12-15T12:00:00Z'),
-  });
+  const [form] = await tx
+    .insert(importedDocument)
+    .values({
+      folderId: homeowners!.id,
+      name: STATE_FORM_NAME,
+      description: 'Maine disclosure printed with every homeowners policy in the state.',
+      subject: 'policy',
+      fileName: 'me-ho-d-01-26.pdf',
+      pdfBase64: pdf.toString('base64'),
+      sha256: createHash('sha256').update(pdf).digest('hex'),
+      pageCount,
+      fields,
+      mapping: STATE_FORM_MAPPING,
+      status: 'published',
+      createdBy: 'author@atrium.test',
+      publishedBy: 'author@atrium.test',
+      publishedAt: new Date('2025-12-15T12:00:00Z'),
+    })
+    .returning({ id: importedDocument.id });
+  // Homeowners declarations: the dec page, then the Maine disclosure for Maine policies, on renewals too.
+  await writeDeclarationsSettings(
+    tx,
+    {
+      declarations: [{ line: 'homeowners', template_id: templateIds[0]! }],
+      form_rules: [
+        {
+          line: 'homeowners',
+          imported_document_id: form!.id,
+          state: 'ME',
+          suppress_printing: false,
+          always_print_on_renewal: true,
+          mortgagee_only: false,
+        },
+      ],
+    },
+    'author@atrium.test',
+  );
 }

@@ -105,4 +105,35 @@ describe('documents: imported PDF forms', () => {
     await page.getByText('Every mapped data point had a value.').waitFor();
     expect(session.errors).toEqual([]);
   });
+
+  it("lets an author change the declarations settings: a line's dec page and the form rules", async () => {
+    const page = await session.signIn('author@atrium.test', '/documents');
+    await page.getByRole('link', { name: 'Declarations settings' }).click();
+    await page.getByRole('heading', { name: 'Declarations settings', level: 1 }).waitFor();
+    await expect(
+      page.getByRole('combobox', { name: 'Dec page of Homeowners', exact: true }).inputValue(),
+    ).resolves.toBe('Homeowners declarations page');
+    await expect(page.getByRole('combobox', { name: 'Form of rule 1', exact: true }).inputValue()).resolves.toBe(
+      STATE_FORM_NAME,
+    );
+    await expect(page.getByLabel('State of rule 1').inputValue()).resolves.toBe('ME');
+    await expect(page.getByLabel(`Always print ${STATE_FORM_NAME} on renewal`).isChecked()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Save settings' }).isDisabled()).resolves.toBe(true);
+    await page.getByLabel(`Print ${STATE_FORM_NAME} only with a mortgagee`).check();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Declarations settings saved.').waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Declarations settings', level: 1 }).waitFor();
+    await expect(page.getByLabel(`Print ${STATE_FORM_NAME} only with a mortgagee`).isChecked()).resolves.toBe(true);
+    // A state that is not two letters is refused in words.
+    await page.getByLabel('State of rule 1').fill('Maine');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('A state is two capital letters, such as ME.').waitFor();
+    expect(session.errors).toEqual([]);
+
+    const reader = await session.signIn('adjuster@atrium.test', '/documents/settings');
+    await reader.getByText('You may read these settings but not change them.', { exact: false }).waitFor();
+    await expect(reader.getByLabel('State of rule 1').isDisabled()).resolves.toBe(true);
+    expect(await reader.getByRole('button', { name: 'Save settings' }).count()).toBe(0);
+  });
 });

@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Alert,
+  Anchor,
   Badge,
   Button,
   Group,
@@ -30,7 +31,7 @@ import {
   type FolderItem,
   type TemplateItem,
 } from '../api.js';
-import { documentsFormRoute, documentsTemplateRoute } from '../routes.js';
+import { documentsFormRoute, documentsSettingsRoute, documentsTemplateRoute } from '../routes.js';
 import { ImportFormModal } from './import-form-modal.js';
 
 interface TreeNode {
@@ -425,7 +426,12 @@ export default function DocumentsPage() {
       : null;
   return (
     <Stack>
-      <Title order={1}>Documents</Title>
+      <Group justify="space-between">
+        <Title order={1}>Documents</Title>
+        <Anchor component={Link} to={documentsSettingsRoute.link({})} size="sm">
+          Declarations settings
+        </Anchor>
+      </Group>
       <Text c="dimmed" size="sm">
         Document templates and imported PDF forms by folder. Open a template to see its source, a live preview and its
         versions; open a form to map its fields.
