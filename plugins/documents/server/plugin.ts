@@ -7,6 +7,7 @@ import { documentsPermissions } from './permissions.js';
 import { closePoolFor, poolFor } from './render/shared-pool.js';
 import { folders, templates } from './resources.js';
 import { registerFormRoutes } from './forms/form-routes.js';
+import { registerLibraryRoutes } from './library/library-routes.js';
 import { registerDocumentRoutes } from './routes.js';
 import { seedDemoDocuments } from './seed/seed-demo-documents.js';
 
@@ -33,6 +34,7 @@ export default defineServerPlugin({
     registerDocumentRoutes(router, context, getPool);
     registerFormRoutes(router, context);
     registerSettingsRoutes(router, context);
+    registerLibraryRoutes(router, context);
   },
   seed: seedDemoDocuments,
 });

@@ -13,6 +13,7 @@ import {
   type ServerPluginContext,
 } from '@atrium/sdk/server';
 import { DATA_POINTS, DATA_POINTS_VERSION, SAMPLES } from '../shared/data-points.js';
+import { HELPER_FUNCTIONS } from '../shared/helpers.js';
 import { SUBJECTS, type Subject } from '../shared/shapes.js';
 import { can } from './permissions.js';
 import { rendererVersion, type RenderPool } from './render/pool.js';
@@ -20,6 +21,7 @@ import { renderOn } from './render/shared-pool.js';
 import { assemble, type AssemblyPart } from './declarations/assembly.js';
 import { formPdfReader } from './declarations/declarations-service.js';
 import { FormError } from './forms/acroform.js';
+import { filesOf, gatherInputs, type RenderInputs } from './library/inputs.js';
 import { productionDocument, template, version } from './tables.js';
 
 /**
@@ -119,7 +121,9 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 export function registerDocumentRoutes(router: AtriumRouter, context: ServerPluginContext, pool: () => RenderPool) {
   const { db } = context;
 
-  const render = (job: { source: string; data: unknown; format: 'pdf' | 'svg'; date: string }) => renderOn(pool(), job);
+  /** Renders source with the components and assets it names (read now). */
+  const render = async (job: { source: string; data: unknown; format: 'pdf' | 'svg'; date: string }) =>
+    renderOn(pool(), { ...job, files: (await gatherInputs(db, job.source)).files });
 
   /**
    * The production documents a caller may read: a document rendered for a record follows its
@@ -442,7 +446,14 @@ export function registerDocumentRoutes(router: AtriumRouter, context: ServerPlug
           source: { pointer: '/document_date' },
         });
       }
-      const result = await render({ source: chosen.source, data: body.data, format: 'pdf', date: body.document_date });
+      const { inputs, files } = await gatherInputs(db, chosen.source);
+      const result = await renderOn(pool(), {
+        source: chosen.source,
+        data: body.data,
+        format: 'pdf',
+        date: body.document_date,
+        files,
+      });
       const pdf = result.pdf!;
       const [row] = await db
         .insert(productionDocument)
@@ -460,6 +471,7 @@ export function registerDocumentRoutes(router: AtriumRouter, context: ServerPlug
           agentContactId: book?.agentContactId ?? null,
           agencyContactId: book?.agencyContactId ?? null,
           createdBy: request.principal.username,
+          inputs,
         })
         .returning();
       reply.code(201);
@@ -565,6 +577,7 @@ export function registerDocumentRoutes(router: AtriumRouter, context: ServerPlug
           title: tpl?.name ?? '',
           parts: row.doc.parts as AssemblyPart[],
           formPdf: formPdfReader(db),
+          files: await filesOf(db, row.doc.inputs as RenderInputs),
         });
       } catch (error) {
         if (error instanceof FormError) throw new ApiError(422, error.message, { code: 'form_error' });
@@ -614,5 +627,14 @@ export function registerDocumentRoutes(router: AtriumRouter, context: ServerPlug
       },
     },
     async (request) => SAMPLES[request.params.subject],
+  );
+
+  router.get(
+    '/documents/helper-functions/',
+    {
+      config: { access: can('template', 'read') },
+      schema: { summary: 'The helper functions templates may call, with an example each.', tags, security },
+    },
+    async () => ({ count: HELPER_FUNCTIONS.length, results: HELPER_FUNCTIONS }),
   );
 }

@@ -94,6 +94,8 @@ export const productionDocument = documentsSchema.table(
     purposeKey: text('purpose_key'),
     /** The imported forms merged after the template's pages, each with the mapping it was filled by. */
     parts: jsonb('parts').notNull().default([]),
+    /** The components' sources and the assets' SHA-256 the template read, by name (re-renders use these). */
+    inputs: jsonb('inputs').notNull().default({ components: {}, assets: {} }),
   },
   (t) => [
     index('production_document_template_idx').on(t.templateId),
@@ -138,4 +140,26 @@ export const setting = documentsSchema.table('setting', {
   value: jsonb('value').notNull(),
   updatedBy: text('updated_by').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A reusable piece of template source, imported as `#import "/components/<name>.typ": …`. */
+export const component = documentsSchema.table('component', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull().unique('component_name_uq'),
+  description: text('description').notNull().default(''),
+  source: text('source').notNull(),
+  updatedBy: text('updated_by').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** An image templates show as `#image("/assets/<name>")`; its bytes never change (upload a new name). */
+export const asset = documentsSchema.table('asset', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull().unique('asset_name_uq'),
+  mimeType: text('mime_type').notNull(),
+  contentBase64: text('content_base64').notNull(),
+  sha256: text('sha256').notNull(),
+  byteSize: integer('byte_size').notNull(),
+  createdBy: text('created_by').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

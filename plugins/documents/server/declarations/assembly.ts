@@ -1,6 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import type { FormMapping } from '../../shared/forms.js';
 import { documentDay, fillForm } from '../forms/acroform.js';
+import type { RenderFile } from '../library/inputs.js';
 import type { RenderPool } from '../render/pool.js';
 import { renderOn } from '../render/shared-pool.js';
 
@@ -40,9 +41,16 @@ export async function assemble(
     title: string;
     parts: AssemblyPart[];
     formPdf: (id: number) => Promise<Uint8Array>;
+    files?: RenderFile[];
   },
 ): Promise<{ pdf: Buffer; pageCount: number }> {
-  const rendered = await renderOn(pool, { source: job.source, data: job.data, format: 'pdf', date: job.date });
+  const rendered = await renderOn(pool, {
+    source: job.source,
+    data: job.data,
+    format: 'pdf',
+    date: job.date,
+    files: job.files,
+  });
   if (job.parts.length === 0) return { pdf: rendered.pdf!, pageCount: rendered.pageCount };
   const pdfs: Uint8Array[] = [rendered.pdf!];
   let pageCount = rendered.pageCount;

@@ -4,6 +4,7 @@ import { ApiError, type Queryable, type ServerPluginContext } from '@atrium/sdk/
 import type { FormMapping } from '../../shared/forms.js';
 import type { DeclarationsFile, DeclarationsRequest, DeclarationsService } from '../../shared/services.js';
 import { FormError } from '../forms/acroform.js';
+import { gatherInputs } from '../library/inputs.js';
 import { rendererVersion } from '../render/pool.js';
 import { poolFor } from '../render/shared-pool.js';
 import { importedDocument, productionDocument, template, version } from '../tables.js';
@@ -99,6 +100,7 @@ export function declarationsService(context: ServerPluginContext): DeclarationsS
         const form = forms.find((f) => f.id === r.imported_document_id);
         return form ? [{ imported_document_id: form.id, name: form.name, mapping: form.mapping as FormMapping }] : [];
       });
+      const { inputs, files } = await gatherInputs(tx, chosen.source);
       let assembled: Awaited<ReturnType<typeof assemble>>;
       try {
         assembled = await assemble(poolFor(context.db), {
@@ -108,6 +110,7 @@ export function declarationsService(context: ServerPluginContext): DeclarationsS
           title: tpl.name,
           parts,
           formPdf: formPdfReader(tx),
+          files,
         });
       } catch (error) {
         if (error instanceof FormError) throw new ApiError(422, error.message, { code: 'form_error' });
@@ -132,6 +135,7 @@ export function declarationsService(context: ServerPluginContext): DeclarationsS
           purpose: PURPOSE,
           purposeKey: request.key,
           parts,
+          inputs,
         })
         // Two first requests at once: the second keeps the first's document.
         .onConflictDoNothing()

@@ -43,7 +43,13 @@ const unixSeconds = (isoDay: string) => Date.parse(`${isoDay}T00:00:00Z`) / 1000
 /** Renders on the pool; a template that breaks a limit or does not compile is a 422. */
 export async function renderOn(
   pool: RenderPool,
-  job: { source: string; data: unknown; format: 'pdf' | 'svg'; date: string },
+  job: {
+    source: string;
+    data: unknown;
+    format: 'pdf' | 'svg';
+    date: string;
+    files?: { path: string; base64: string }[];
+  },
 ) {
   try {
     const result = await pool.render({
@@ -51,6 +57,7 @@ export async function renderOn(
       data: JSON.stringify(job.data),
       format: job.format,
       timestamp: unixSeconds(job.date),
+      files: job.files,
     });
     if (!result.ok) {
       const { detail, line, column } = describe(result.diagnostics);
