@@ -2,7 +2,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAccessServer, type AccessTestServer, type Caller } from '../../access/test/access-test-server.js';
 import documentsPlugin from '../server/plugin.js';
-import { SAMPLE_POLICY } from '../shared/data-points.js';
+import { SAMPLE_CLAIM, SAMPLE_POLICY } from '../shared/data-points.js';
 import { pdfToText } from './pdf-pages.js';
 
 /** Components, assets and helper functions on a seeded database with the real render pool. */
@@ -34,6 +34,35 @@ describe('components, assets and helpers', () => {
   it('lists the helper functions', async () => {
     const list = await expectStatus(adjuster.get('/api/documents/helper-functions/'), 200);
     expect(list.results.map((h: { name: string }) => h.name)).toEqual(['formatCurrency', 'formatDate', 'pluralize']);
+  });
+
+  it('prints the demo claim letter with its component, logo and helper-formatted dates', async () => {
+    const list = await expectStatus(
+      author.send('GET', '/api/documents/templates/', { headers: { accept: 'application/vnd.api+json' } }),
+      200,
+    );
+    const letter = list.data.find(
+      (t: { attributes: { name: string } }) => t.attributes.name === 'Claim acknowledgement letter',
+    );
+    const doc = await expectStatus(
+      adjuster.post('/api/documents/production-documents/', {
+        template_id: Number(letter.id),
+        document_date: '2026-10-15',
+        data: SAMPLE_CLAIM,
+      }),
+      201,
+    );
+    const pdf = Buffer.from(
+      await (await adjuster.get(`/api/documents/production-documents/${doc.id}/pdf/`)).arrayBuffer(),
+    );
+    const text = pdfToText(pdf);
+    expect(text).toContain('loss of October 14, 2026');
+    expect(text).toContain('We received your claim on October 15, 2026');
+    expect(text).toContain('Sincerely');
+    const components = await expectStatus(adjuster.get('/api/documents/components/'), 200);
+    expect(components.results.map((c: { name: string }) => c.name)).toContain('signature-block');
+    const assets = await expectStatus(adjuster.get('/api/documents/assets/'), 200);
+    expect(assets.results.map((a: { name: string }) => a.name)).toContain('atrium-logo.svg');
   });
 
   it('renders a template with a component and an asset, and re-renders it from what it read', async () => {

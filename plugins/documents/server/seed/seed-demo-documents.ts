@@ -1,18 +1,35 @@
 import type { SeedContext } from '@atrium/sdk/server';
 import { createHash } from 'node:crypto';
-import { folder, importedDocument, template, version } from '../tables.js';
+import { asset, component, folder, importedDocument, template, version } from '../tables.js';
 import { readFields } from '../forms/acroform.js';
 import { writeDeclarationsSettings } from '../declarations/settings.js';
 import { createDemoStateForm, STATE_FORM_MAPPING, STATE_FORM_NAME } from './demo-state-form.js';
-import { CLAIM_ACKNOWLEDGEMENT, HOMEOWNERS_DECLARATIONS } from './demo-templates.js';
+import { ATRIUM_LOGO_SVG, CLAIM_ACKNOWLEDGEMENT, HOMEOWNERS_DECLARATIONS, SIGNATURE_BLOCK } from './demo-templates.js';
 
 /**
- * Demo documents: Policies › Homeowners › "Homeowners declarations page" and Claims › Letters ›
+ * Demo documents: the component "signature-block" and the asset "atrium-logo.svg" (used by the claim
+ * letter); Policies › Homeowners › "Homeowners declarations page" and Claims › Letters ›
  * "Claim acknowledgement letter", each with a version published effective 2026-01-01, plus an empty
  * "Auto" folder (shown disabled in the tree), and in Policies › Homeowners the imported Maine disclosure
  * form (an AcroForm made with pdf-lib) with its mapping, published.
  */
 export async function seedDemoDocuments({ tx }: SeedContext): Promise<void> {
+  // The claim letter imports this component and shows this logo.
+  await tx.insert(component).values({
+    name: 'signature-block',
+    description: 'The closing and signature of a letter: name and department.',
+    source: SIGNATURE_BLOCK,
+    updatedBy: 'author@atrium.test',
+  });
+  const logo = Buffer.from(ATRIUM_LOGO_SVG);
+  await tx.insert(asset).values({
+    name: 'atrium-logo.svg',
+    mimeType: 'image/svg+xml',
+    contentBase64: logo.toString('base64'),
+    sha256: createHash('sha256').update(logo).digest('hex'),
+    byteSize: logo.length,
+    createdBy: 'author@atrium.test',
+  });
   const [policies] = await tx.insert(folder).values({ name: 'Policies' }).returning({ id: folder.id });
   const [homeowners] = await tx
     .insert(folder)
