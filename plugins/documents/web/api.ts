@@ -108,3 +108,44 @@ export const readDeclarationsSettings = (api: ApiClient) =>
 
 export const saveDeclarationsSettings = (api: ApiClient, body: DeclarationsSettingsBody) =>
   api.put<DeclarationsSettingsBody>('/documents/settings/declarations/', body);
+
+export interface ComponentItem {
+  id: number;
+  name: string;
+  description: string;
+  source: string;
+  import_line: string;
+  updated_by: string;
+  updated_at: string;
+}
+export interface AssetItem {
+  id: number;
+  name: string;
+  mime_type: string;
+  sha256: string;
+  byte_size: number;
+  usage: string;
+}
+export const libraryKeys = {
+  components: ['documents', 'components'] as const,
+  assets: ['documents', 'assets'] as const,
+  helpers: ['documents', 'helper-functions'] as const,
+};
+export const listComponents = (api: ApiClient) =>
+  api.get<{ results: ComponentItem[] }>('/documents/components/').then((b) => b.results);
+export const createComponent = (api: ApiClient, body: { name: string; description: string; source: string }) =>
+  api.post<ComponentItem>('/documents/components/', body);
+export const saveComponent = (api: ApiClient, id: number, body: { source: string }) =>
+  api.patch<ComponentItem>(`/documents/components/${id}/`, body);
+export const deleteComponent = (api: ApiClient, id: number) => api.delete(`/documents/components/${id}/`);
+export const listAssets = (api: ApiClient) =>
+  api.get<{ results: AssetItem[] }>('/documents/assets/').then((b) => b.results);
+export const uploadAsset = (api: ApiClient, body: { name: string; content_base64: string }) =>
+  api.post<AssetItem>('/documents/assets/', body);
+export const deleteAsset = (api: ApiClient, id: number) => api.delete(`/documents/assets/${id}/`);
+export const listHelpers = (api: ApiClient) =>
+  api
+    .get<{ results: { name: string; signature: string; description: string; example: string; result: string }[] }>(
+      '/documents/helper-functions/',
+    )
+    .then((b) => b.results);

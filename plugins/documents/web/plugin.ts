@@ -1,6 +1,12 @@
 import IconFileText from '@tabler/icons-react/icons/IconFileText';
 import { defineCommand, definePlugin } from '@atrium/sdk';
-import { documentsFormRoute, documentsRoute, documentsSettingsRoute, documentsTemplateRoute } from './routes.js';
+import {
+  documentsFormRoute,
+  documentsLibraryRoute,
+  documentsRoute,
+  documentsSettingsRoute,
+  documentsTemplateRoute,
+} from './routes.js';
 
 /**
  * The Documents module's web half (docs/documents.md): the template tree at /documents and a
@@ -35,6 +41,12 @@ export default definePlugin({
       path: documentsSettingsRoute.path,
       meta: { layout: 'default', title: 'Declarations settings' },
       loader: () => import('./pages/settings-page.js'),
+    },
+    {
+      name: documentsLibraryRoute.name,
+      path: documentsLibraryRoute.path,
+      meta: { layout: 'default', title: 'Components and assets' },
+      loader: () => import('./pages/library-page.js'),
     },
   ],
   nav: [

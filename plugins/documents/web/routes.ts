@@ -11,3 +11,4 @@ export const documentsFormRoute = createRouteRef({
   path: '/documents/forms/:formId',
 });
 export const documentsSettingsRoute = createRouteRef({ name: 'documents:settings', path: '/documents/settings' });
+export const documentsLibraryRoute = createRouteRef({ name: 'documents:library', path: '/documents/library' });

@@ -31,7 +31,12 @@ import {
   type FolderItem,
   type TemplateItem,
 } from '../api.js';
-import { documentsFormRoute, documentsSettingsRoute, documentsTemplateRoute } from '../routes.js';
+import {
+  documentsFormRoute,
+  documentsLibraryRoute,
+  documentsSettingsRoute,
+  documentsTemplateRoute,
+} from '../routes.js';
 import { ImportFormModal } from './import-form-modal.js';
 
 interface TreeNode {
@@ -428,9 +433,14 @@ export default function DocumentsPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={1}>Documents</Title>
-        <Anchor component={Link} to={documentsSettingsRoute.link({})} size="sm">
-          Declarations settings
-        </Anchor>
+        <Group gap="md">
+          <Anchor component={Link} to={documentsLibraryRoute.link({})} size="sm">
+            Components and assets
+          </Anchor>
+          <Anchor component={Link} to={documentsSettingsRoute.link({})} size="sm">
+            Declarations settings
+          </Anchor>
+        </Group>
       </Group>
       <Text c="dimmed" size="sm">
         Document templates and imported PDF forms by folder. Open a template to see its source, a live preview and its
