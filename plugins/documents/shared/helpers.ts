@@ -15,7 +15,8 @@ export const HELPER_FUNCTIONS: HelperFunction[] = [
   {
     name: 'formatCurrency',
     signature: 'formatCurrency(value, symbol: "$")',
-    description: 'Money from a decimal string, rounded half up to cents, with thousands separators.',
+    description:
+      'Money from a decimal string, rounded half up to cents, with thousands separators; an empty value gives —.',
     example: '#formatCurrency(data.policy.premium)',
     result: '$1,284.50',
   },

@@ -15,9 +15,9 @@ async function textOf(source: string): Promise<string> {
 describe('helper functions', () => {
   it('formats money from decimal strings, rounding half up to cents, with thousands separators', async () => {
     const out = await textOf(
-      '#formatCurrency("1284.5")|#formatCurrency("1234567.125")|#formatCurrency("-12")|#formatCurrency("-0.004")|#formatCurrency("0.995")|#formatCurrency("350000.00", symbol: "EUR ")',
+      '#formatCurrency("1284.5")|#formatCurrency("1234567.125")|#formatCurrency("-12")|#formatCurrency("-0.004")|#formatCurrency("0.995")|#formatCurrency("350000.00", symbol: "EUR ")|#formatCurrency("")|#formatCurrency(none)',
     );
-    expect(out).toBe('$1,284.50|$1,234,567.13|-$12.00|$0.00|$1.00|EUR 350,000.00');
+    expect(out).toBe('$1,284.50|$1,234,567.13|-$12.00|$0.00|$1.00|EUR 350,000.00|—|—');
   });
   it('formats dates and pluralizes', async () => {
     const out = await textOf(

@@ -1,10 +1,10 @@
 /**
  * Demo templates (Typst). Each reads its data as `data` (the prelude defines it and sets the shipped
- * font); money arrives as decimal strings and is printed as written, never through a float.
+ * font); money arrives as decimal strings and is formatted by formatCurrency with integer arithmetic,
+ * never through a float.
  */
 export const HOMEOWNERS_DECLARATIONS = `#set page(paper: "us-letter", margin: 2cm)
 #let p = data.policy
-#let money(v) = "$" + v
 
 #align(center)[
   #text(size: 16pt, weight: "bold")[Homeowners Policy Declarations]
@@ -14,7 +14,7 @@ export const HOMEOWNERS_DECLARATIONS = `#set page(paper: "us-letter", margin: 2c
   columns: (1fr, 1fr),
   gutter: 8pt,
   [*Policy number:* #p.number],
-  [*Policy period:* #p.term_start to #p.term_end],
+  [*Policy period:* #formatDate(p.term_start) to #formatDate(p.term_end)],
   [*Named insured:* #p.insured.name],
   [*Agency:* #data.agency.name],
   [*Residence premises:* #p.insured.address],
@@ -28,11 +28,11 @@ export const HOMEOWNERS_DECLARATIONS = `#set page(paper: "us-letter", margin: 2c
   columns: (auto, 1fr, auto, auto),
   align: (left, left, right, right),
   [*Cov.*], [*Coverage*], [*Limit*], [*Premium*],
-  ..p.coverages.map(c => (c.code, c.name, money(c.limit), money(c.premium))).flatten(),
+  ..p.coverages.map(c => (c.code, c.name, formatCurrency(c.limit), formatCurrency(c.premium))).flatten(),
 )
 
 #v(8pt)
-#align(right)[*Total annual premium: #money(p.premium)*]
+#align(right)[*Total annual premium: #formatCurrency(p.premium)* (#pluralize(p.coverages.len(), "coverage"))]
 
 #v(16pt)
 #text(size: 8pt)[This declarations page is part of your policy. Please read your policy carefully.]

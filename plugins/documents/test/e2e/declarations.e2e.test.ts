@@ -94,7 +94,7 @@ describe('documents: declarations by effective date', () => {
     expect(old.doc).toMatchObject({ version_number: 1, version_name: 'January 2026', document_date: today });
     const oldText = pdfToText(old.pdf);
     expect(oldText).toContain('HO-2026-000123');
-    expect(oldText).toContain('$1284.50');
+    expect(oldText).toContain('$1,284.50');
     expect(oldText).not.toContain(EDITION_LINE);
     const oldPages = pdfToPngs(old.pdf);
     expect(oldPages).toHaveLength(1);
@@ -104,7 +104,7 @@ describe('documents: declarations by effective date', () => {
     expect(next.doc).toMatchObject({ version_number: 2, version_name: 'Next month', document_date: effective });
     const nextText = pdfToText(next.pdf);
     expect(nextText).toContain('HO-2026-000123');
-    expect(nextText).toContain('$1284.50');
+    expect(nextText).toContain('$1,284.50');
     expect(nextText).toContain(EDITION_LINE);
     const nextPages = pdfToPngs(next.pdf);
     for (const share of compareWithGolden('declarations-v2', nextPages)) expect(share).toBeLessThanOrEqual(0.005);
