@@ -1,19 +1,19 @@
 import { fileURLToPath } from 'node:url';
-import { defineServerPlugin, registerResources } from '@atrium/sdk/server';
+import { defineServerPlugin, provideService, registerResources } from '@atrium/sdk/server';
+import { DOCUMENT_DECLARATIONS } from '../shared/services.js';
+import { declarationsService } from './declarations/declarations-service.js';
+import { registerSettingsRoutes } from './declarations/settings-routes.js';
 import { documentsPermissions } from './permissions.js';
-import { RenderPool } from './render/pool.js';
+import { closePoolFor, poolFor } from './render/shared-pool.js';
 import { folders, templates } from './resources.js';
+import { registerFormRoutes } from './forms/form-routes.js';
+import { registerLibraryRoutes } from './library/library-routes.js';
 import { registerDocumentRoutes } from './routes.js';
 import { seedDemoDocuments } from './seed/seed-demo-documents.js';
 
-const positive = (value: string | undefined, fallback: number) => {
-  const n = Number(value);
-  return Number.isFinite(n) && n > 0 ? n : fallback;
-};
-
 /**
  * The Documents module's server half (docs/documents.md): folders and templates (declared
- * resources), versions, previews, production documents and data points. Rendering runs in a pool of
+ * resources), versions, previews, production documents, data points and imported PDF forms. Rendering runs in a pool of
  * child processes created on the first render (ATRIUM_DOCUMENTS_RENDER_CHILDREN, _TIMEOUT_MS,
  * _MEMORY_MB), closed with the server.
  */
@@ -25,17 +25,16 @@ export default defineServerPlugin({
   // Absolute, so the server finds it whatever directory it runs from.
   migrationsFolder: fileURLToPath(new URL('./migrations', import.meta.url)),
   permissions: documentsPermissions,
+  // Policies asks for a revision's declarations through this service (docs/documents.md, "Declarations").
+  provides: { services: [provideService(DOCUMENT_DECLARATIONS, declarationsService)] },
   routes(router, context) {
-    let pool: RenderPool | null = null;
-    const getPool = () =>
-      (pool ??= new RenderPool({
-        size: positive(process.env.ATRIUM_DOCUMENTS_RENDER_CHILDREN, 2),
-        timeoutMs: positive(process.env.ATRIUM_DOCUMENTS_RENDER_TIMEOUT_MS, 10_000),
-        memoryMb: positive(process.env.ATRIUM_DOCUMENTS_RENDER_MEMORY_MB, 1024),
-      }));
-    router.addHook('onClose', async () => pool?.close());
+    const getPool = () => poolFor(context.db);
+    router.addHook('onClose', async () => closePoolFor(context.db));
     registerResources(router, context, [folders, templates]);
     registerDocumentRoutes(router, context, getPool);
+    registerFormRoutes(router, context);
+    registerSettingsRoutes(router, context);
+    registerLibraryRoutes(router, context);
   },
   seed: seedDemoDocuments,
 });

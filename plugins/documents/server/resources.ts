@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { attributeError, conflict, declareResource, type ResourceDeclaration } from '@atrium/sdk/server';
 import { folderShape, templateShape } from '../shared/shapes.js';
-import { folder, productionDocument, template } from './tables.js';
+import { folder, importedDocument, productionDocument, template } from './tables.js';
 
 const authoring = {
   resource: 'documents:template',
@@ -35,7 +35,14 @@ export const folders: ResourceDeclaration<typeof folderShape> = declareResource(
       const [inside] = child
         ? [child]
         : await context.db.select({ id: template.id }).from(template).where(eq(template.folderId, row.id)).limit(1);
-      if (inside) throw conflict(`The folder "${row.name}" is not empty; move or delete what is in it first.`);
+      const [form] = inside
+        ? [inside]
+        : await context.db
+            .select({ id: importedDocument.id })
+            .from(importedDocument)
+            .where(eq(importedDocument.folderId, row.id))
+            .limit(1);
+      if (form) throw conflict(`The folder "${row.name}" is not empty; move or delete what is in it first.`);
     },
   },
   openapi: { summary: 'Document template folders', tags: ['documents'], security: [{ bearer: [] }] },

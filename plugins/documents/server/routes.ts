@@ -13,9 +13,15 @@ import {
   type ServerPluginContext,
 } from '@atrium/sdk/server';
 import { DATA_POINTS, DATA_POINTS_VERSION, SAMPLES } from '../shared/data-points.js';
+import { HELPER_FUNCTIONS } from '../shared/helpers.js';
 import { SUBJECTS, type Subject } from '../shared/shapes.js';
 import { can } from './permissions.js';
-import { RenderLimitError, rendererVersion, type Diagnostic, type RenderPool } from './render/pool.js';
+import { rendererVersion, type RenderPool } from './render/pool.js';
+import { renderOn } from './render/shared-pool.js';
+import { assemble, type AssemblyPart } from './declarations/assembly.js';
+import { formPdfReader } from './declarations/declarations-service.js';
+import { FormError } from './forms/acroform.js';
+import { filesOf, gatherInputs, type RenderInputs } from './library/inputs.js';
 import { productionDocument, template, version } from './tables.js';
 
 /**
@@ -103,46 +109,21 @@ function documentView(row: DocumentRow, v: Pick<VersionRow, 'number' | 'name'>) 
     sha256: row.sha256,
     page_count: row.pageCount,
     record: row.recordType ? { type: row.recordType, id: row.recordId } : null,
+    purpose: row.purpose,
+    forms: (row.parts as AssemblyPart[]).map((p) => p.name),
     created_by: row.createdBy,
     created_at: row.createdAt.toISOString(),
   };
 }
 
-function describe(diagnostics: Diagnostic[]): { detail: string; line: number | null; column: number | null } {
-  const first = diagnostics[0] ?? { message: 'The template did not compile.', line: null, column: null };
-  const where =
-    first.line !== null ? `Line ${first.line}${first.column !== null ? `, column ${first.column}` : ''}: ` : '';
-  return { detail: `${where}${first.message}`, line: first.line, column: first.column };
-}
-
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-const unixSeconds = (isoDay: string) => Date.parse(`${isoDay}T00:00:00Z`) / 1000;
 
 export function registerDocumentRoutes(router: AtriumRouter, context: ServerPluginContext, pool: () => RenderPool) {
   const { db } = context;
 
-  /** Renders on the pool; a template that breaks a limit or does not compile is a 422. */
-  async function render(job: { source: string; data: unknown; format: 'pdf' | 'svg'; date: string }) {
-    try {
-      const result = await pool().render({
-        source: job.source,
-        data: JSON.stringify(job.data),
-        format: job.format,
-        timestamp: unixSeconds(job.date),
-      });
-      if (!result.ok) {
-        const { detail, line, column } = describe(result.diagnostics);
-        throw new ApiError(422, detail, {
-          code: 'template_error',
-          meta: { line, column, diagnostics: result.diagnostics },
-        });
-      }
-      return result;
-    } catch (error) {
-      if (error instanceof RenderLimitError) throw new ApiError(422, error.message, { code: 'render_limit' });
-      throw error;
-    }
-  }
+  /** Renders source with the components and assets it names (read now). */
+  const render = async (job: { source: string; data: unknown; format: 'pdf' | 'svg'; date: string }) =>
+    renderOn(pool(), { ...job, files: (await gatherInputs(db, job.source)).files });
 
   /**
    * The production documents a caller may read: a document rendered for a record follows its
@@ -465,7 +446,14 @@ export function registerDocumentRoutes(router: AtriumRouter, context: ServerPlug
           source: { pointer: '/document_date' },
         });
       }
-      const result = await render({ source: chosen.source, data: body.data, format: 'pdf', date: body.document_date });
+      const { inputs, files } = await gatherInputs(db, chosen.source);
+      const result = await renderOn(pool(), {
+        source: chosen.source,
+        data: body.data,
+        format: 'pdf',
+        date: body.document_date,
+        files,
+      });
       const pdf = result.pdf!;
       const [row] = await db
         .insert(productionDocument)
@@ -483,6 +471,7 @@ export function registerDocumentRoutes(router: AtriumRouter, context: ServerPlug
           agentContactId: book?.agentContactId ?? null,
           agencyContactId: book?.agencyContactId ?? null,
           createdBy: request.principal.username,
+          inputs,
         })
         .returning();
       reply.code(201);
@@ -578,13 +567,23 @@ export function registerDocumentRoutes(router: AtriumRouter, context: ServerPlug
     },
     async (request) => {
       const row = await findDocument(request, request.params.id);
-      const result = await render({
-        source: row.source,
-        data: row.doc.data,
-        format: 'pdf',
-        date: row.doc.documentDate,
-      });
-      const digest = sha256(result.pdf!);
+      const [tpl] = await db.select({ name: template.name }).from(template).where(eq(template.id, row.doc.templateId));
+      let result: { pdf: Buffer };
+      try {
+        result = await assemble(pool(), {
+          source: row.source,
+          data: row.doc.data,
+          date: row.doc.documentDate,
+          title: tpl?.name ?? '',
+          parts: row.doc.parts as AssemblyPart[],
+          formPdf: formPdfReader(db),
+          files: await filesOf(db, row.doc.inputs as RenderInputs),
+        });
+      } catch (error) {
+        if (error instanceof FormError) throw new ApiError(422, error.message, { code: 'form_error' });
+        throw error;
+      }
+      const digest = sha256(result.pdf);
       return {
         id: row.doc.id,
         sha256: digest,
@@ -628,5 +627,14 @@ export function registerDocumentRoutes(router: AtriumRouter, context: ServerPlug
       },
     },
     async (request) => SAMPLES[request.params.subject],
+  );
+
+  router.get(
+    '/documents/helper-functions/',
+    {
+      config: { access: can('template', 'read') },
+      schema: { summary: 'The helper functions templates may call, with an example each.', tags, security },
+    },
+    async () => ({ count: HELPER_FUNCTIONS.length, results: HELPER_FUNCTIONS }),
   );
 }

@@ -1,4 +1,15 @@
-import { type AnyPgColumn, date, index, integer, jsonb, pgSchema, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** The documents module's tables, all in its own Postgres schema (the plugin's `dbSchema`). */
 export const documentsSchema = pgSchema('documents');
@@ -78,9 +89,77 @@ export const productionDocument = documentsSchema.table(
     agencyContactId: text('agency_contact_id'),
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the document is for (`declarations`) and of what (a policy revision's id): one per pair. */
+    purpose: text('purpose'),
+    purposeKey: text('purpose_key'),
+    /** The imported forms merged after the template's pages, each with the mapping it was filled by. */
+    parts: jsonb('parts').notNull().default([]),
+    /** The components' sources and the assets' SHA-256 the template read, by name (re-renders use these). */
+    inputs: jsonb('inputs').notNull().default({ components: {}, assets: {} }),
   },
   (t) => [
     index('production_document_template_idx').on(t.templateId),
     index('production_document_record_idx').on(t.recordType, t.recordId),
+    uniqueIndex('production_document_purpose_uq').on(t.purpose, t.purposeKey),
   ],
 );
+
+/**
+ * An imported AcroForm PDF (a state form): the blank PDF, the fields read from it with pdf-lib and
+ * the mapping of each field to a data point, a constant or nothing. Published, it is frozen (its
+ * mapping included), like a published template version; a new edition is imported again.
+ */
+export const importedDocument = documentsSchema.table(
+  'imported_document',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    subject: text('subject').notNull(),
+    folderId: integer('folder_id')
+      .notNull()
+      .references(() => folder.id),
+    fileName: text('file_name').notNull(),
+    pdfBase64: text('pdf_base64').notNull(),
+    sha256: text('sha256').notNull(),
+    pageCount: integer('page_count').notNull(),
+    fields: jsonb('fields').notNull(),
+    mapping: jsonb('mapping').notNull(),
+    status: text('status').notNull().default('draft'),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedBy: text('published_by'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (t) => [unique('imported_document_folder_name_uq').on(t.folderId, t.name)],
+);
+
+/** The module's settings by key (`declarations`: which template is a line's dec page, and the form rules). */
+export const setting = documentsSchema.table('setting', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedBy: text('updated_by').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A reusable piece of template source, imported as `#import "/components/<name>.typ": …`. */
+export const component = documentsSchema.table('component', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull().unique('component_name_uq'),
+  description: text('description').notNull().default(''),
+  source: text('source').notNull(),
+  updatedBy: text('updated_by').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** An image templates show as `#image("/assets/<name>")`; its bytes never change (upload a new name). */
+export const asset = documentsSchema.table('asset', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull().unique('asset_name_uq'),
+  mimeType: text('mime_type').notNull(),
+  contentBase64: text('content_base64').notNull(),
+  sha256: text('sha256').notNull(),
+  byteSize: integer('byte_size').notNull(),
+  createdBy: text('created_by').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

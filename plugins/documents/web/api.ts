@@ -1,5 +1,6 @@
 import { resourceClient, type ApiClient } from '@atrium/sdk';
 import type { DataPoint } from '../shared/data-points.js';
+import type { FormMapping, FormPreview, ImportedDocument } from '../shared/forms.js';
 import { folderShape, templateShape, type PreviewResult, type TemplateVersion } from '../shared/shapes.js';
 
 export const foldersClient = resourceClient(folderShape);
@@ -49,3 +50,102 @@ export function messageOf(error: unknown): string {
   const e = error as { errors?: { detail?: string }[]; message?: string } | null;
   return e?.errors?.[0]?.detail ?? e?.message ?? 'The request failed.';
 }
+
+export const formKeys = {
+  all: ['documents', 'imported-documents'] as const,
+  one: (id: string) => ['documents', 'imported-documents', id] as const,
+};
+
+export const listForms = (api: ApiClient) =>
+  api.get<{ results: ImportedDocument[] }>('/documents/imported-documents/').then((body) => body.results);
+
+export const getForm = (api: ApiClient, id: string) =>
+  api.get<ImportedDocument>(`/documents/imported-documents/${id}/`);
+
+export const importForm = (
+  api: ApiClient,
+  body: {
+    name: string;
+    subject: string;
+    folder_id: number;
+    description: string;
+    file_name: string;
+    content_base64: string;
+  },
+) => api.post<ImportedDocument>('/documents/imported-documents/', body);
+
+export const saveFormMapping = (api: ApiClient, id: number, mapping: FormMapping) =>
+  api.patch<ImportedDocument>(`/documents/imported-documents/${id}/`, { mapping });
+
+export const publishForm = (api: ApiClient, id: number) =>
+  api.post<ImportedDocument>(`/documents/imported-documents/${id}/publish/`, {});
+
+export const previewForm = (api: ApiClient, id: number, mapping?: FormMapping) =>
+  api.post<FormPreview>(`/documents/imported-documents/${id}/preview/`, mapping ? { mapping } : {});
+
+/** A file's bytes as base64 (the import route takes the PDF inside its JSON body). */
+export async function fileToBase64(file: Blob): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+export interface DeclarationsSettingsBody {
+  declarations: { line: string; template_id: number }[];
+  form_rules: {
+    line: string;
+    imported_document_id: number;
+    state: string | null;
+    suppress_printing: boolean;
+    always_print_on_renewal: boolean;
+    mortgagee_only: boolean;
+  }[];
+}
+
+export const readDeclarationsSettings = (api: ApiClient) =>
+  api.get<DeclarationsSettingsBody>('/documents/settings/declarations/');
+
+export const saveDeclarationsSettings = (api: ApiClient, body: DeclarationsSettingsBody) =>
+  api.put<DeclarationsSettingsBody>('/documents/settings/declarations/', body);
+
+export interface ComponentItem {
+  id: number;
+  name: string;
+  description: string;
+  source: string;
+  import_line: string;
+  updated_by: string;
+  updated_at: string;
+}
+export interface AssetItem {
+  id: number;
+  name: string;
+  mime_type: string;
+  sha256: string;
+  byte_size: number;
+  usage: string;
+}
+export const libraryKeys = {
+  components: ['documents', 'components'] as const,
+  assets: ['documents', 'assets'] as const,
+  helpers: ['documents', 'helper-functions'] as const,
+};
+export const listComponents = (api: ApiClient) =>
+  api.get<{ results: ComponentItem[] }>('/documents/components/').then((b) => b.results);
+export const createComponent = (api: ApiClient, body: { name: string; description: string; source: string }) =>
+  api.post<ComponentItem>('/documents/components/', body);
+export const saveComponent = (api: ApiClient, id: number, body: { source: string }) =>
+  api.patch<ComponentItem>(`/documents/components/${id}/`, body);
+export const deleteComponent = (api: ApiClient, id: number) => api.delete(`/documents/components/${id}/`);
+export const listAssets = (api: ApiClient) =>
+  api.get<{ results: AssetItem[] }>('/documents/assets/').then((b) => b.results);
+export const uploadAsset = (api: ApiClient, body: { name: string; content_base64: string }) =>
+  api.post<AssetItem>('/documents/assets/', body);
+export const deleteAsset = (api: ApiClient, id: number) => api.delete(`/documents/assets/${id}/`);
+export const listHelpers = (api: ApiClient) =>
+  api
+    .get<{ results: { name: string; signature: string; description: string; example: string; result: string }[] }>(
+      '/documents/helper-functions/',
+    )
+    .then((b) => b.results);

@@ -7,6 +7,9 @@ describe('documents web plugin', () => {
     expect(plugin.routes.map((route) => [route.name, route.path])).toEqual([
       ['documents', '/documents'],
       ['documents:template', '/documents/templates/:templateId'],
+      ['documents:form', '/documents/forms/:formId'],
+      ['documents:settings', '/documents/settings'],
+      ['documents:library', '/documents/library'],
     ]);
     expect(plugin.commands.map((command) => command.id)).toEqual(['documents.open']);
     expect(plugin.shortcuts).toEqual([expect.objectContaining({ key: 'g d', command: 'documents.open' })]);

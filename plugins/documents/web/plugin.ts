@@ -1,10 +1,16 @@
 import IconFileText from '@tabler/icons-react/icons/IconFileText';
 import { defineCommand, definePlugin } from '@atrium/sdk';
-import { documentsRoute, documentsTemplateRoute } from './routes.js';
+import {
+  documentsFormRoute,
+  documentsLibraryRoute,
+  documentsRoute,
+  documentsSettingsRoute,
+  documentsTemplateRoute,
+} from './routes.js';
 
 /**
  * The Documents module's web half (docs/documents.md): the template tree at /documents and a
- * template's page (source, live preview, versions). `moduleKey` ties the pages, the sidebar link,
+ * template's page (source, live preview, versions) and an imported PDF form's page (field mapping). `moduleKey` ties the pages, the sidebar link,
  * the palette command and `g d` to `ui:documents`.
  */
 export default definePlugin({
@@ -23,6 +29,24 @@ export default definePlugin({
       path: documentsTemplateRoute.path,
       meta: { layout: 'default', title: 'Document template' },
       loader: () => import('./pages/template-page.js'),
+    },
+    {
+      name: documentsFormRoute.name,
+      path: documentsFormRoute.path,
+      meta: { layout: 'default', title: 'Imported PDF form' },
+      loader: () => import('./pages/form-page.js'),
+    },
+    {
+      name: documentsSettingsRoute.name,
+      path: documentsSettingsRoute.path,
+      meta: { layout: 'default', title: 'Declarations settings' },
+      loader: () => import('./pages/settings-page.js'),
+    },
+    {
+      name: documentsLibraryRoute.name,
+      path: documentsLibraryRoute.path,
+      meta: { layout: 'default', title: 'Components and assets' },
+      loader: () => import('./pages/library-page.js'),
     },
   ],
   nav: [

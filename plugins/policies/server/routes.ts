@@ -12,6 +12,7 @@ import {
 import { LINES_RATING } from '@atrium/plugin-lines/rating-service';
 import type { FastifyRequest } from 'fastify';
 import { compareWorksheets, premiumExplained } from './compare.js';
+import { declarationsOf } from './declarations.js';
 import { can } from './permissions.js';
 import { ratingTree } from './rerate.js';
 import { Decimal, cents } from './premium.js';
@@ -941,28 +942,39 @@ export function policyRoutes(router: AtriumRouter, context: ServerPluginContext)
     {
       config: { access: readPolicy },
       schema: {
-        summary: 'The declaration file of a revision (file_id null while none has been produced).',
+        summary: 'The declaration file of a revision, produced by the documents module on the first request.',
         description:
           "Answers the spec's revision file shape (declaration, title, label 'Declaration', mime_type, url) " +
-          'with file_id. The documents module does not produce policy declarations yet, so file_id, title, ' +
-          'mime_type and url are null and detail says so (docs/policies.md, "Declarations").',
+          "with file_id: the documents module's production document (dec page + forms). Without a dec page " +
+          'for the line, file_id, title, mime_type and url are null and detail says why (docs/policies.md, "Declarations").',
         tags,
         security,
         querystring: revisionQuery,
       },
     },
     async (request) => {
-      const { revision } = await revisionOf(request, request.query);
-      return {
-        revision_id: revision.id,
-        file_id: null,
-        declaration: true,
-        title: null,
-        label: 'Declaration',
-        mime_type: null,
-        url: null,
-        detail: 'No declaration has been produced for this revision.',
-      };
+      const row = await revisionOf(request, request.query);
+      const file = await declarationsOf(context, db, row, request.principal.username);
+      return file.fileId === null
+        ? {
+            revision_id: row.revision.id,
+            file_id: null,
+            declaration: true,
+            title: null,
+            label: 'Declaration',
+            mime_type: null,
+            url: null,
+            detail: file.detail,
+          }
+        : {
+            revision_id: row.revision.id,
+            file_id: file.fileId,
+            declaration: true,
+            title: file.title,
+            label: 'Declaration',
+            mime_type: file.mimeType,
+            url: file.url,
+          };
     },
   );
 

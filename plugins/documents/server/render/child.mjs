@@ -14,6 +14,18 @@ const FONTS = ['DejaVuSerif.ttf', 'DejaVuSerif-Bold.ttf'].map((name) =>
 const WORKSPACE = '/nonexistent-atrium-documents';
 const MAIN = `${WORKSPACE}/template.typ`;
 const compiler = NodeCompiler.create({ workspace: WORKSPACE, fontArgs: [{ fontBlobs: FONTS }] });
+// The helper functions every template imports through the prelude (pure Typst, shipped beside this file).
+const HELPERS = readFileSync(new URL('./helpers.typ', import.meta.url));
+
+/**
+ * The files a render may read: the helpers, and the job's components (`/components/<name>.typ`) and
+ * assets (`/assets/<name>`), mapped in memory for this job only.
+ */
+function mapFiles(files) {
+  compiler.resetShadow();
+  compiler.mapShadow(`${WORKSPACE}/atrium/helpers.typ`, HELPERS);
+  for (const file of files ?? []) compiler.mapShadow(`${WORKSPACE}${file.path}`, Buffer.from(file.base64, 'base64'));
+}
 
 function diagnosticsOf(result, offset) {
   const error = result.takeDiagnostics() ?? result.takeError();
@@ -37,9 +49,10 @@ function diagnosticsOf(result, offset) {
 }
 
 process.on('message', (job) => {
-  const { id, source, prelude, data, format, timestamp } = job;
+  const { id, source, prelude, data, format, timestamp, files } = job;
   try {
     const offset = prelude.split('\n').length - 1;
+    mapFiles(files);
     // A source file (not mainFileContent) so that diagnostics carry their line and column.
     compiler.addSource(MAIN, prelude + source);
     const result = compiler.compile({ mainFilePath: MAIN, inputs: { data } });

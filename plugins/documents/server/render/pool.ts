@@ -18,6 +18,8 @@ export interface RenderJob {
   format: 'pdf' | 'svg';
   /** Unix seconds written into the PDF as its creation date (the document's own date). */
   timestamp: number;
+  /** Files the template may import or show: components (`/components/x.typ`) and assets (`/assets/x.png`). */
+  files?: { path: string; base64: string }[];
 }
 
 export interface Diagnostic {
@@ -32,10 +34,11 @@ export type RenderResult =
 /** A render stopped by its time or memory limit. */
 export class RenderLimitError extends Error {}
 
-/** What every template starts with: the shipped font, and the data as `data`. */
+/** What every template starts with: the shipped font, the data as `data`, and the helper functions. */
 export const PRELUDE = [
   '#set text(font: "DejaVu Serif", fallback: false, size: 10pt)',
   '#let data = json(bytes(sys.inputs.data))',
+  '#import "/atrium/helpers.typ": formatCurrency, formatDate, pluralize',
   '',
 ].join('\n');
 
@@ -50,7 +53,9 @@ function compilerVersion(): string {
 
 /** The renderer's identity stored on each production document: compiler version, prelude and fonts. */
 export function rendererVersion(): string {
-  const hash = createHash('sha256').update(PRELUDE);
+  const hash = createHash('sha256')
+    .update(PRELUDE)
+    .update(readFileSync(new URL('./helpers.typ', import.meta.url)));
   for (const name of FONT_FILES) hash.update(readFileSync(new URL(`../fonts/${name}`, import.meta.url)));
   return `typst-ts-node-compiler@${compilerVersion()}+${hash.digest('hex').slice(0, 12)}`;
 }

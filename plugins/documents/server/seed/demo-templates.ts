@@ -1,10 +1,10 @@
 /**
  * Demo templates (Typst). Each reads its data as `data` (the prelude defines it and sets the shipped
- * font); money arrives as decimal strings and is printed as written, never through a float.
+ * font); money arrives as decimal strings and is formatted by formatCurrency with integer arithmetic,
+ * never through a float.
  */
 export const HOMEOWNERS_DECLARATIONS = `#set page(paper: "us-letter", margin: 2cm)
 #let p = data.policy
-#let money(v) = "$" + v
 
 #align(center)[
   #text(size: 16pt, weight: "bold")[Homeowners Policy Declarations]
@@ -14,7 +14,7 @@ export const HOMEOWNERS_DECLARATIONS = `#set page(paper: "us-letter", margin: 2c
   columns: (1fr, 1fr),
   gutter: 8pt,
   [*Policy number:* #p.number],
-  [*Policy period:* #p.term_start to #p.term_end],
+  [*Policy period:* #formatDate(p.term_start) to #formatDate(p.term_end)],
   [*Named insured:* #p.insured.name],
   [*Agency:* #data.agency.name],
   [*Residence premises:* #p.insured.address],
@@ -28,35 +28,53 @@ export const HOMEOWNERS_DECLARATIONS = `#set page(paper: "us-letter", margin: 2c
   columns: (auto, 1fr, auto, auto),
   align: (left, left, right, right),
   [*Cov.*], [*Coverage*], [*Limit*], [*Premium*],
-  ..p.coverages.map(c => (c.code, c.name, money(c.limit), money(c.premium))).flatten(),
+  ..p.coverages.map(c => (c.code, c.name, formatCurrency(c.limit), formatCurrency(c.premium))).flatten(),
 )
 
 #v(8pt)
-#align(right)[*Total annual premium: #money(p.premium)*]
+#align(right)[*Total annual premium: #formatCurrency(p.premium)* (#pluralize(p.coverages.len(), "coverage"))]
 
 #v(16pt)
 #text(size: 8pt)[This declarations page is part of your policy. Please read your policy carefully.]
 `;
 
 export const CLAIM_ACKNOWLEDGEMENT = `#set page(paper: "us-letter", margin: 2.5cm)
+#import "/components/signature-block.typ": signature-block
 #let c = data.claim
+
+#image("/assets/atrium-logo.svg", width: 3cm)
 
 #c.claimant.name \\
 #c.claimant.address
 
 #v(12pt)
-*Re: Claim #(c.number)* (policy #(c.policy_number)), loss of #(c.loss_date)
+*Re: Claim #(c.number)* (policy #(c.policy_number)), loss of #formatDate(c.loss_date)
 
 Dear #c.claimant.name,
 
-We received your claim on #c.reported_date and have opened claim #c.number for the loss you
+We received your claim on #formatDate(c.reported_date) and have opened claim #c.number for the loss you
 described: _#(c.description)_
 
 #c.adjuster.name will handle your claim and will contact you shortly. You can reach your adjuster at
 #c.adjuster.phone. Please quote your claim number in all correspondence.
 
-Sincerely,
+#signature-block(c.adjuster.name, "Claims Department")
+`;
 
-#c.adjuster.name \\
-Claims Department
+/** The demo component: a closing and signature, used by the claim letter. */
+export const SIGNATURE_BLOCK = `#let signature-block(name, department) = [
+  Sincerely,
+
+  #v(18pt)
+  #name \\
+  #department
+]
+`;
+
+/** The demo asset: a plain logo (shapes only, so it needs no font). */
+export const ATRIUM_LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="30" viewBox="0 0 120 30">
+<rect width="120" height="30" rx="4" fill="#1c4e80"/>
+<circle cx="15" cy="15" r="8" fill="#f2c14e"/>
+<rect x="30" y="11" width="80" height="8" rx="2" fill="#ffffff"/>
+</svg>
 `;

@@ -1,13 +1,35 @@
 import type { SeedContext } from '@atrium/sdk/server';
-import { folder, template, version } from '../tables.js';
-import { CLAIM_ACKNOWLEDGEMENT, HOMEOWNERS_DECLARATIONS } from './demo-templates.js';
+import { createHash } from 'node:crypto';
+import { asset, component, folder, importedDocument, template, version } from '../tables.js';
+import { readFields } from '../forms/acroform.js';
+import { writeDeclarationsSettings } from '../declarations/settings.js';
+import { createDemoStateForm, STATE_FORM_MAPPING, STATE_FORM_NAME } from './demo-state-form.js';
+import { ATRIUM_LOGO_SVG, CLAIM_ACKNOWLEDGEMENT, HOMEOWNERS_DECLARATIONS, SIGNATURE_BLOCK } from './demo-templates.js';
 
 /**
- * Demo documents: Policies › Homeowners › "Homeowners declarations page" and Claims › Letters ›
+ * Demo documents: the component "signature-block" and the asset "atrium-logo.svg" (used by the claim
+ * letter); Policies › Homeowners › "Homeowners declarations page" and Claims › Letters ›
  * "Claim acknowledgement letter", each with a version published effective 2026-01-01, plus an empty
- * "Auto" folder (shown disabled in the tree).
+ * "Auto" folder (shown disabled in the tree), and in Policies › Homeowners the imported Maine disclosure
+ * form (an AcroForm made with pdf-lib) with its mapping, published.
  */
 export async function seedDemoDocuments({ tx }: SeedContext): Promise<void> {
+  // The claim letter imports this component and shows this logo.
+  await tx.insert(component).values({
+    name: 'signature-block',
+    description: 'The closing and signature of a letter: name and department.',
+    source: SIGNATURE_BLOCK,
+    updatedBy: 'author@atrium.test',
+  });
+  const logo = Buffer.from(ATRIUM_LOGO_SVG);
+  await tx.insert(asset).values({
+    name: 'atrium-logo.svg',
+    mimeType: 'image/svg+xml',
+    contentBase64: logo.toString('base64'),
+    sha256: createHash('sha256').update(logo).digest('hex'),
+    byteSize: logo.length,
+    createdBy: 'author@atrium.test',
+  });
   const [policies] = await tx.insert(folder).values({ name: 'Policies' }).returning({ id: folder.id });
   const [homeowners] = await tx
     .insert(folder)
@@ -36,11 +58,13 @@ export async function seedDemoDocuments({ tx }: SeedContext): Promise<void> {
       source: CLAIM_ACKNOWLEDGEMENT,
     },
   ];
+  const templateIds: number[] = [];
   for (const spec of specs) {
     const [row] = await tx
       .insert(template)
       .values({ folderId: spec.folderId, name: spec.name, description: spec.description, subject: spec.subject })
       .returning({ id: template.id });
+    templateIds.push(row!.id);
     await tx.insert(version).values({
       templateId: row!.id,
       number: 1,
@@ -54,4 +78,44 @@ export async function seedDemoDocuments({ tx }: SeedContext): Promise<void> {
       publishedAt: new Date('2025-12-15T12:00:00Z'),
     });
   }
+
+  const pdf = await createDemoStateForm();
+  const { fields, pageCount } = await readFields(pdf);
+  const [form] = await tx
+    .insert(importedDocument)
+    .values({
+      folderId: homeowners!.id,
+      name: STATE_FORM_NAME,
+      description: 'Maine disclosure printed with every homeowners policy in the state.',
+      subject: 'policy',
+      fileName: 'me-ho-d-01-26.pdf',
+      pdfBase64: pdf.toString('base64'),
+      sha256: createHash('sha256').update(pdf).digest('hex'),
+      pageCount,
+      fields,
+      mapping: STATE_FORM_MAPPING,
+      status: 'published',
+      createdBy: 'author@atrium.test',
+      publishedBy: 'author@atrium.test',
+      publishedAt: new Date('2025-12-15T12:00:00Z'),
+    })
+    .returning({ id: importedDocument.id });
+  // Homeowners declarations: the dec page, then the Maine disclosure for Maine policies, on renewals too.
+  await writeDeclarationsSettings(
+    tx,
+    {
+      declarations: [{ line: 'homeowners', template_id: templateIds[0]! }],
+      form_rules: [
+        {
+          line: 'homeowners',
+          imported_document_id: form!.id,
+          state: 'ME',
+          suppress_printing: false,
+          always_print_on_renewal: true,
+          mortgagee_only: false,
+        },
+      ],
+    },
+    'author@atrium.test',
+  );
 }

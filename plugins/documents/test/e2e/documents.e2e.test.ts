@@ -94,6 +94,19 @@ describe('documents', () => {
       first,
     );
     expect(await page.getByTestId('preview-error').count()).toBe(0);
+    // The helper functions complete by name; accepting one and calling it renders.
+    const withName = await page.getByTestId('preview-image').getAttribute('src');
+    await typeAtEnd(page, '\nPremium: #formatC');
+    await page.keyboard.press('Control+Space');
+    await page.locator('.suggest-widget').getByText('formatCurrency').first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.keyboard.insertText('(data.policy.premium)');
+    await page.waitForFunction(
+      (src) => document.querySelector('[data-testid="preview-image"]')?.getAttribute('src') !== src,
+      withName,
+    );
+    await page.getByTestId('preview-status').waitFor();
+    expect(await page.getByTestId('preview-error').count()).toBe(0);
     expect(session.errors).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Alert,
+  Anchor,
   Badge,
   Button,
   Group,
@@ -20,15 +21,32 @@ import { createContext, useContext, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Tree, type NodeRendererProps } from 'react-arborist';
 import { folderShape, templateShape } from '../../shared/shapes.js';
-import { foldersClient, messageOf, templatesClient, type FolderItem, type TemplateItem } from '../api.js';
-import { documentsTemplateRoute } from '../routes.js';
+import type { ImportedDocument } from '../../shared/forms.js';
+import {
+  foldersClient,
+  formKeys,
+  listForms,
+  messageOf,
+  templatesClient,
+  type FolderItem,
+  type TemplateItem,
+} from '../api.js';
+import {
+  documentsFormRoute,
+  documentsLibraryRoute,
+  documentsSettingsRoute,
+  documentsTemplateRoute,
+} from '../routes.js';
+import { ImportFormModal } from './import-form-modal.js';
 
 interface TreeNode {
   id: string;
   name: string;
-  kind: 'folder' | 'template';
+  kind: 'folder' | 'template' | 'form';
   subject?: string;
   templateId?: string;
+  formId?: string;
+  status?: 'draft' | 'published';
   disabled?: boolean;
   children?: TreeNode[];
 }
@@ -36,8 +54,12 @@ interface TreeNode {
 const ROW_HEIGHT = 30;
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
-/** Folders and templates as a tree: items sorted by name, a folder with nothing inside disabled. */
-export function buildTree(folders: FolderItem[], templates: TemplateItem[]): TreeNode[] {
+/** Folders, templates and imported forms as a tree: items sorted by name, a folder with nothing inside disabled. */
+export function buildTree(
+  folders: FolderItem[],
+  templates: TemplateItem[],
+  forms: Pick<ImportedDocument, 'id' | 'name' | 'folder_id' | 'status'>[] = [],
+): TreeNode[] {
   const build = (parentId: string | null): TreeNode[] => {
     const subFolders = folders
       .filter((f) => (f.parent_id ?? null) === parentId)
@@ -52,6 +74,15 @@ export function buildTree(folders: FolderItem[], templates: TemplateItem[]): Tre
               kind: 'template',
               subject: t.subject,
               templateId: t.id,
+            })),
+          ...forms
+            .filter((d) => String(d.folder_id) === f.id)
+            .map((d): TreeNode => ({
+              id: `d${d.id}`,
+              name: d.name,
+              kind: 'form',
+              formId: String(d.id),
+              status: d.status,
             })),
         ].sort(byName);
         return { id: `f${f.id}`, name: f.name, kind: 'folder', children, disabled: children.length === 0 };
@@ -124,6 +155,25 @@ function ItemActions({ kind, id, name }: { kind: 'folder' | 'template'; id: stri
 function Row({ node, style }: NodeRendererProps<TreeNode>) {
   const data = node.data;
   const { selectedFolderId, selectFolder } = useContext(RowActionsContext);
+  if (data.kind === 'form') {
+    return (
+      <div style={style}>
+        <Group gap={6} wrap="nowrap" h={ROW_HEIGHT} pl={20}>
+          <Text size="sm" component={Link} to={documentsFormRoute.link({ formId: data.formId! })} c="blue">
+            {data.name}
+          </Text>
+          <Badge size="xs" variant="light" color="grape">
+            PDF form
+          </Badge>
+          {data.status === 'draft' && (
+            <Badge size="xs" variant="light" color="yellow">
+              Draft
+            </Badge>
+          )}
+        </Group>
+      </div>
+    );
+  }
   if (data.kind === 'template') {
     return (
       <div style={style}>
@@ -349,7 +399,9 @@ export default function DocumentsPage() {
   const api = useApiClient();
   const folders = useQuery(foldersClient.allQuery(api));
   const templates = useQuery(templatesClient.allQuery(api));
-  const error = folders.error ?? templates.error;
+  const forms = useQuery({ queryKey: formKeys.all, queryFn: () => listForms(api) });
+  const error = folders.error ?? templates.error ?? forms.error;
+  const [importing, setImporting] = useState(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // The same evaluation the server makes for folder and template writes (resources.ts: `author`).
@@ -370,17 +422,29 @@ export default function DocumentsPage() {
   // Enter on a focused row: a template opens, a folder opens or closes (as a click does).
   const keys = useTreeKeyboard<TreeNode>((node) => {
     if (node.data.kind === 'template') navigate(documentsTemplateRoute.link({ templateId: node.data.templateId! }));
+    else if (node.data.kind === 'form') navigate(documentsFormRoute.link({ formId: node.data.formId! }));
     else if (!node.data.disabled) node.toggle();
   });
   const tree =
-    folders.data && templates.data
-      ? buildTree(folders.data as unknown as FolderItem[], templates.data as unknown as TemplateItem[])
+    folders.data && templates.data && forms.data
+      ? buildTree(folders.data as unknown as FolderItem[], templates.data as unknown as TemplateItem[], forms.data)
       : null;
   return (
     <Stack>
-      <Title order={1}>Documents</Title>
+      <Group justify="space-between">
+        <Title order={1}>Documents</Title>
+        <Group gap="md">
+          <Anchor component={Link} to={documentsLibraryRoute.link({})} size="sm">
+            Components and assets
+          </Anchor>
+          <Anchor component={Link} to={documentsSettingsRoute.link({})} size="sm">
+            Declarations settings
+          </Anchor>
+        </Group>
+      </Group>
       <Text c="dimmed" size="sm">
-        Document templates by folder. Open a template to see its source, a live preview and its versions.
+        Document templates and imported PDF forms by folder. Open a template to see its source, a live preview and its
+        versions; open a form to map its fields.
       </Text>
       {canAuthor && tree && (
         <Group>
@@ -394,12 +458,27 @@ export default function DocumentsPage() {
           >
             New template
           </Button>
+          <Button size="xs" variant="light" onClick={() => setImporting(true)}>
+            Import PDF form
+          </Button>
           <Text size="xs" c="dimmed">
             {selectedFolder
               ? `Selected folder: ${folderOptions(folderList).find((o) => o.value === selectedFolder.id)?.label}`
               : 'Select a folder to create inside it.'}
           </Text>
         </Group>
+      )}
+      {importing && (
+        <ImportFormModal
+          folderId={selectedFolderId}
+          folders={folderList}
+          onClose={() => setImporting(false)}
+          onDone={async (created) => {
+            setImporting(false);
+            await queryClient.invalidateQueries({ queryKey: formKeys.all });
+            navigate(documentsFormRoute.link({ formId: String(created.id) }));
+          }}
+        />
       )}
       {editing && <EditModal target={editing} folders={folderList} onClose={() => setEditing(null)} onDone={done} />}
       {error && <Alert color="red">{messageOf(error)}</Alert>}

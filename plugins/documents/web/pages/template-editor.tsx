@@ -2,11 +2,13 @@ import Editor from '@monaco-editor/react';
 import { monaco } from '@atrium/sdk/monaco';
 import { useEffect } from 'react';
 import type { DataPoint } from '../../shared/data-points.js';
+import { HELPER_FUNCTIONS } from '../../shared/helpers.js';
 import { dataPointCompletions } from '../data-point-completion.js';
+import { helperCompletions } from '../helper-completion.js';
 
 /**
  * A template's Typst source in Monaco, with completion of data points after `data.` from the
- * catalogue (GET /api/documents/data-points/). Only the template page's lazy chunk imports this
+ * catalogue (GET /api/documents/data-points/) and of the helper functions by name. Only the template page's lazy chunk imports this
  * file: Monaco comes from the bundle (`@atrium/sdk/monaco`), never from a CDN or the first load.
  */
 export const TYPST_LANGUAGE = 'atrium-typst';
@@ -41,15 +43,26 @@ if (!monaco.languages.getLanguages().some((l) => l.id === TYPST_LANGUAGE)) {
     provideCompletionItems(model, position) {
       const points = pointsByModel.get(model.uri.toString()) ?? [];
       const before = model.getLineContent(position.lineNumber).slice(0, position.column - 1);
+      const helpers = helperCompletions(before, HELPER_FUNCTIONS).map((entry) => ({
+        label: entry.label,
+        kind: monaco.languages.CompletionItemKind.Function,
+        detail: entry.detail,
+        documentation: { value: entry.documentation },
+        insertText: entry.label,
+        range: new monaco.Range(position.lineNumber, entry.startColumn, position.lineNumber, position.column),
+      }));
       return {
-        suggestions: dataPointCompletions(before, points).map((entry) => ({
-          label: entry.label,
-          kind: entry.group ? monaco.languages.CompletionItemKind.Module : monaco.languages.CompletionItemKind.Field,
-          detail: entry.detail,
-          documentation: { value: `\`data.${entry.path}\`` },
-          insertText: entry.label,
-          range: new monaco.Range(position.lineNumber, entry.startColumn, position.lineNumber, position.column),
-        })),
+        suggestions: [
+          ...dataPointCompletions(before, points).map((entry) => ({
+            label: entry.label,
+            kind: entry.group ? monaco.languages.CompletionItemKind.Module : monaco.languages.CompletionItemKind.Field,
+            detail: entry.detail,
+            documentation: { value: `\`data.${entry.path}\`` },
+            insertText: entry.label,
+            range: new monaco.Range(position.lineNumber, entry.startColumn, position.lineNumber, position.column),
+          })),
+          ...helpers,
+        ],
       };
     },
   });
