@@ -59,11 +59,13 @@ describe('Claim workspace: an adjuster and a supervisor', () => {
     const claim = claims.body.data[0];
     const claimNumber: string = claim.attributes.number;
     const before = await adjusterApi('GET', `/exposures/?filter[claim]=${claim.id}`);
-    const revision = await adjusterApi(
-      'GET',
-      `/integrations/policies/revisions/${claim.attributes.policy_revision_id}/`,
-    );
-    const cover = revision.body.data.attributes.coverages[0];
+    // The demo's claims are on the policies module's policies (their coverages copied on the claim);
+    // a claim on a mock policy names its revision.
+    const cover =
+      claim.attributes.policy_source === 'policies'
+        ? claim.attributes.policy_coverages[0]
+        : (await adjusterApi('GET', `/integrations/policies/revisions/${claim.attributes.policy_revision_id}/`)).body
+            .data.attributes.coverages[0];
 
     // Exposures tab: the claim grows after FNOL.
     const page = await signIn('adjuster@atrium.test', `/claims/${claimNumber}/exposures`);

@@ -98,17 +98,19 @@ export async function createAtrium(options: AtriumOptions): Promise<Atrium> {
     const jobDefinitions = [...mail.jobs, ...plugins.flatMap((plugin) => plugin.jobs ?? [])];
     await prepareSchema({ config, database, plugins, jobs: jobDefinitions, reset: options.seed === 'reset', log });
     phase('migrations');
+    // Built before the seed runs: seeds call other modules' services too (services are made on first
+    // use, by then `context` below is set).
+    const resolver = serviceResolver(plugins, () => context);
     // Demo data, the job queue and the HTTP app are made side by side: routes are only registered,
     // not served, until all three are done. On the embedded database the pool's one connection
     // takes the seed transaction first and the queue's statements after it.
     const seeding = (async () => {
       if (options.seed !== 'never' && (options.seed === 'reset' || !(await isSeeded(database)))) {
-        const seeded = await runSeeds(database, plugins, log, platformStorage.storage);
+        const seeded = await runSeeds(database, plugins, log, platformStorage.storage, resolver);
         log.info({ plugins: seeded }, 'seeded demo data');
       }
       phase('seed');
     })();
-    const resolver = serviceResolver(plugins, () => context);
     const context: ServerPluginContext = {
       db: database.db,
       pool: database.pool,

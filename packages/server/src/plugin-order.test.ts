@@ -46,6 +46,12 @@ describe('plugin order', () => {
       expect(ordered.map((p) => p.id)).toEqual(['counter', 'notes']);
     });
 
+    it('puts an installed optional dependency first and skips an absent one', () => {
+      const notes = defineServerPlugin({ id: 'notes', optionalDeps: [tally, 'audit'] });
+      expect(orderPlugins([notes, plugin('audit'), provider]).map((p) => p.id)).toEqual(['counter', 'audit', 'notes']);
+      expect(orderPlugins([notes]).map((p) => p.id)).toEqual(['notes']);
+    });
+
     it('names a service no installed plugin provides', () => {
       expect(() => orderPlugins([defineServerPlugin({ id: 'notes', deps: [tally] })])).toThrow(
         "Server plugin 'notes' needs the service 'counter.tally', which no installed plugin provides.",

@@ -4,7 +4,8 @@ import { declareEvents, type ServerPluginDefinition } from '@atrium/sdk/server';
  * Orders plugins so that each comes after the plugins it depends on (migrations, seeds, routes): a
  * dependency is a plugin id or a service ref, which stands for the plugin providing it. An unknown
  * dependency, a service no installed plugin provides (or two provide) or a cycle stops the server at
- * start with the plugin named.
+ * start with the plugin named. Optional dependencies order the same way when installed and are
+ * skipped when not.
  */
 export function orderPlugins(plugins: ServerPluginDefinition[]): ServerPluginDefinition[] {
   const byId = new Map<string, ServerPluginDefinition>();
@@ -36,6 +37,10 @@ export function orderPlugins(plugins: ServerPluginDefinition[]): ServerPluginDef
       const target = byId.get(dep);
       if (!target) throw new Error(`Server plugin '${plugin.id}' depends on '${dep}', which is not installed.`);
       visit(target, [...chain, plugin.id]);
+    }
+    for (const dep of plugin.optionalDeps ?? []) {
+      const target = typeof dep === 'string' ? byId.get(dep) : providers.get(dep.id);
+      if (target && target !== plugin) visit(target, [...chain, plugin.id]);
     }
     state.set(plugin.id, 'done');
     ordered.push(plugin);

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineServerPlugin } from '@atrium/sdk/server';
 import { USER_DIRECTORY } from '@atrium/plugin-identity/user-directory';
 import { CONTACT_RECORDS } from '@atrium/plugin-contacts/records';
+import { POLICY_LOOKUP } from '@atrium/plugin-policies/services';
 import { registerCoreRoutes } from './core/routes.js';
 import { CLAIMS_EVENTS } from './events.js';
 import { emailRoutes } from './email/email-routes.js';
@@ -29,6 +30,8 @@ export default defineServerPlugin({
   // Claims users are identity users (integrations/claims-users.ts); its contacts are the contact
   // store's (integrations/contacts-routes.ts, parties' contact_id).
   deps: [USER_DIRECTORY, CONTACT_RECORDS],
+  // When policies is installed it comes first: the claims demo is filed on its demo policies.
+  optionalDeps: [POLICY_LOOKUP],
   dbSchema: 'claims',
   migrationsFolder: fileURLToPath(new URL('./migrations', import.meta.url)),
   permissions: CLAIMS_PERMISSION_DECLARATIONS,

@@ -106,12 +106,15 @@ describe('reports', () => {
     });
 
     // Another producer's policy: the agent's loss run of it is empty.
+    // A claim's producer: copied from a policies-module policy (the demo's), else its mock revision's.
+    const producer = (c: string) =>
+      `coalesce(${c}.policy_agent_contact_id,
+                (select r.agent_contact_id from claims.policy_revision r where r.id = ${c}.policy_revision_id))`;
     const [foreign] = await query<{ policy_number: string }>(
-      `select c.policy_number from claims.claim c join claims.policy_revision r on r.id = c.policy_revision_id
-        where r.agent_contact_id <> 'CON-AGENT-ALEX' and c.status <> 'draft' and c.created_by <> 'agent@agency.test'
+      `select c.policy_number from claims.claim c
+        where ${producer('c')} <> 'CON-AGENT-ALEX' and c.status <> 'draft' and c.created_by <> 'agent@agency.test'
           and c.policy_number not in (select c2.policy_number from claims.claim c2
-                                        join claims.policy_revision r2 on r2.id = c2.policy_revision_id
-                                       where r2.agent_contact_id = 'CON-AGENT-ALEX')
+                                       where ${producer('c2')} = 'CON-AGENT-ALEX')
         limit 1`,
     );
     const other = await run('agent@agency.test', 'loss-run-policy', { policyNumber: foreign!.policy_number });

@@ -97,6 +97,17 @@ export interface SeedContext {
   log: FastifyBaseLogger;
   /** Object storage, for demo files (their rows go in `tx`). */
   storage: ObjectStorage;
+  /**
+   * Another plugin's service, as at run time (list its ref in `deps`); call it with `tx` so that its
+   * reads see the demo records the provider's seed wrote earlier in this transaction.
+   */
+  service<T extends ServiceMethods>(ref: ServiceRef<T>): T;
+  /**
+   * A service used when installed (list its ref in `optionalDeps` so that its provider seeds first):
+   * null when no installed plugin provides it. E.g. the claims demo files its claims on the policies
+   * demo's policies through POLICY_LOOKUP.
+   */
+  optionalService<T extends ServiceMethods>(ref: ServiceRef<T>): T | null;
 }
 
 /**
@@ -132,6 +143,12 @@ export interface ServerPluginDefinition {
    * plugin provides stops the server at start.
    */
   deps?: (string | ServiceRef<any>)[];
+  /**
+   * Like `deps` for modules this one does without when absent (plugin ids or service refs): those
+   * installed come first (their seeds too, so an optional service reads their demo records); those
+   * not installed are skipped.
+   */
+  optionalDeps?: (string | ServiceRef<any>)[];
   /** API prefix; defaults to `/api/<id>`. */
   prefix?: string;
   /** The Postgres schema this plugin owns; its tables live only there. */

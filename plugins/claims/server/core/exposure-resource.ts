@@ -26,7 +26,7 @@ export async function hydrateExposures(db: Queryable, rows: ExposureRow[]): Prom
   ];
   const [claims, tags, parties, coverages, revisions] = await Promise.all([
     db
-      .select({ id: claim.id, number: claim.number, status: claim.status })
+      .select({ id: claim.id, number: claim.number, status: claim.status, policyCoverages: claim.policyCoverages })
       .from(claim)
       .where(inArray(claim.id, claimIds)),
     db
@@ -52,15 +52,18 @@ export async function hydrateExposures(db: Queryable, rows: ExposureRow[]): Prom
           .where(inArray(policyRevision.id, revisionIds))
       : Promise.resolve([]),
   ]);
-  // The policy coverage's label on its revision; else the legacy coverage row's name.
+  const claimById = new Map(claims.map((c) => [c.id, c]));
+  // The policy coverage's label on its mock revision, or on a policies-module policy the claim's
+  // copied coverages (no revision id then); else the legacy coverage row's name.
   const coverageLabel = (row: ExposureRow) => {
     if (row.coverageType == null) return coverages.find((c) => c.id === row.coverageId)?.name ?? null;
-    const listed = revisions
-      .find((r) => r.id === row.policyRevisionId)
-      ?.coverages.find((c) => c.coverage_type === row.coverageType);
+    const listed = (
+      row.policyRevisionId == null
+        ? claimById.get(row.claimId)?.policyCoverages
+        : revisions.find((r) => r.id === row.policyRevisionId)?.coverages
+    )?.find((c) => c.coverage_type === row.coverageType);
     return listed?.label || row.coverageType;
   };
-  const claimById = new Map(claims.map((c) => [c.id, c]));
   return rows.map((row) => ({
     ...row,
     claimNumber: claimById.get(row.claimId)?.number ?? '',

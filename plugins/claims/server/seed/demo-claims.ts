@@ -1,7 +1,9 @@
 import { newObjectKey, type ObjectStorage, type Queryable, type SeedContext } from '@atrium/sdk/server';
+import { POLICY_LOOKUP, type PolicyLookup } from '@atrium/plugin-policies/services';
 import { ATTACHMENT_KEY_PREFIX } from '../integrations/attachments-routes.js';
 import { nextClaimNumber } from '../core/claim-numbers.js';
 import { seedLedger } from '../ledger/seed.js';
+import { demoClaimPolicies, type DemoClaimPolicy } from './demo-claim-policies.js';
 import {
   attachment,
   attachmentFolder,
@@ -41,7 +43,8 @@ import {
  * the dashboard's pending claims. Deterministic: the same demo on every seed.
  */
 const DAY = 86_400_000;
-const SEED_TIME = Date.UTC(2026, 9, 1);
+/** The mock policies' demo day: their revisions run 2026-01-01 to 2027-01-01. */
+const MOCK_SEED_TIME = Date.UTC(2026, 9, 1);
 
 /**
  * Who wrote the demo policies, in turn: Alex (agent@agency.test) and Blake of Harbour Agency
@@ -63,7 +66,20 @@ export const DEMO_PRODUCERS = [
   },
 ] as const;
 
-export async function seedDemoClaims(tx: Queryable, storage: ObjectStorage): Promise<{ claimIds: number[] }> {
+/**
+ * With the policies module installed (`policyLookup`), every demo claim is filed on one of its demo
+ * policies: loss dates are relative to the seed day, as the policies demo's terms are, and each
+ * claim takes its policy number, revision in force, insured, producers and coverages from the policy
+ * (seed/demo-claim-policies.ts). Without it, the claims are on the mock policies, on fixed dates
+ * inside their fixed terms.
+ */
+export async function seedDemoClaims(
+  tx: Queryable,
+  storage: ObjectStorage,
+  policyLookup: PolicyLookup | null = null,
+): Promise<{ claimIds: number[] }> {
+  const book = policyLookup ? await policyLookup.searchPolicies(tx, { search: '', limit: 100 }) : [];
+  const seedTime = policyLookup ? Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`) : MOCK_SEED_TIME;
   const lookupRows = Object.entries(GLOBAL_LOOKUPS).flatMap(([kind, names]) =>
     names.map((entry, index) => {
       const [name, label] = Array.isArray(entry) ? entry : [entry, entry];
@@ -179,7 +195,7 @@ export async function seedDemoClaims(tx: Queryable, storage: ObjectStorage): Pro
         policyNumber: `${i % 2 ? 'PA' : 'HO'}-${String(100200 + i)}`,
         insuredName: person(i),
         productId: products[i % 2]!.id,
-        dateAdded: new Date(SEED_TIME - (20 - i) * DAY),
+        dateAdded: new Date(MOCK_SEED_TIME - (20 - i) * DAY),
       })),
     )
     .returning();
@@ -228,7 +244,11 @@ export async function seedDemoClaims(tx: Queryable, storage: ObjectStorage): Pro
     const prod = products[i % 2]!;
     const policy = policies[i % policies.length]!;
     const zip = DEMO_ZIPS[i % DEMO_ZIPS.length]!;
-    const lossDate = new Date(SEED_TIME - (90 - i) * DAY);
+    const lossDate = new Date(seedTime - (90 - i) * DAY);
+    const real: DemoClaimPolicy | null = policyLookup
+      ? await demoClaimPolicies(tx, policyLookup, book, prod.def.name, i, lossDate.toISOString().slice(0, 10))
+      : null;
+    const insuredName = real?.insured.name ?? policy.insuredName;
     const [loc] = await tx
       .insert(location)
       .values({ line1: `${200 + i} Harbor Rd`, city: zip.city, county: zip.county, state: zip.state, zip: zip.zip })
@@ -252,10 +272,10 @@ export async function seedDemoClaims(tx: Queryable, storage: ObjectStorage): Pro
         lossCategoryId: prod.categoryIds[i % prod.categoryIds.length]!,
         reportedMethodId: lookupId('reported-method', GLOBAL_LOOKUPS['reported-method']![i % 4] as string),
         reportedDate: status === 'draft' ? null : new Date(lossDate.getTime() + DAY),
-        reportedBy: { name: policy.insuredName, relation: 'Insured', phone: '+1 555 0199', email: '' },
-        policyId: policy.id,
-        policyNumber: policy.policyNumber,
-        policyRevisionId: revisionOf(policy.id),
+        reportedBy: { name: insuredName, relation: 'Insured', phone: '+1 555 0199', email: '' },
+        ...(real
+          ? real.columns
+          : { policyId: policy.id, policyNumber: policy.policyNumber, policyRevisionId: revisionOf(policy.id) }),
         policyType: prod.def.policyTypeName,
         currentFnolStep: status === 'draft' ? 'reported-by' : null,
         statusChangeReason: reasonFor[status] ?? null,
@@ -277,8 +297,8 @@ export async function seedDemoClaims(tx: Queryable, storage: ObjectStorage): Pro
         {
           claimId,
           displayNumber: 1,
-          contactId: demoContactNumber(policy.insuredName) ?? null,
-          name: policy.insuredName,
+          contactId: demoContactNumber(insuredName) ?? null,
+          name: insuredName,
           role: 'insured',
           partyTypeId: lookupId('party-type', 'Person'),
         },
@@ -301,30 +321,38 @@ export async function seedDemoClaims(tx: Queryable, storage: ObjectStorage): Pro
         isFirstPartyRisk: true,
       })
       .returning({ id: risk.id });
-    const coverages = await tx
-      .insert(coverage)
-      .values(
-        prod.def.coverages.map((name, c) => ({
+    // On a real policy the claim's coverages are the policy's in force on the loss date.
+    const coverageRows = real
+      ? real.coverages.map((c) => ({
+          claimId,
+          name: c.label,
+          coverageTypeId: null,
+          limitAmount: c.limit || null,
+          deductibleAmount: c.deductible || null,
+        }))
+      : prod.def.coverages.map((name, c) => ({
           claimId,
           name,
           coverageTypeId: prod.coverageTypeIds[c],
           limitAmount: c === 0 ? '250000.00' : '50000.00',
           deductibleAmount: c === 0 ? '1000.00' : '500.00',
-        })),
-      )
-      .returning({ id: coverage.id });
+        }));
+    const coverages = await tx.insert(coverage).values(coverageRows).returning({ id: coverage.id });
+    // The exposures' coverages: the first and (third-party) the third, of the policy or the product.
+    const coverageTypes = real ? real.coverages.map((c) => c.coverage_type) : prod.def.coverages;
+    const second = Math.min(2, coverageTypes.length - 1);
     const exposureStatus = status === 'closed' ? 'closed' : status === 'reopened' ? 'reopened' : 'open';
     await tx.insert(exposure).values([
       {
         claimId,
         number: 1,
-        exposureName: prod.def.coverages[0],
+        exposureName: real ? real.coverages[0]!.label : prod.def.coverages[0],
         description: 'First-party damage',
         status: exposureStatus,
         partyId: parties[0]!.id,
         coverageId: coverages[0]!.id,
-        coverageType: prod.def.coverages[0],
-        policyRevisionId: revisionOf(policy.id),
+        coverageType: coverageTypes[0],
+        policyRevisionId: real ? null : revisionOf(policy.id),
         riskId: riskRow!.id,
         adjuster: adjusted ? 'adjuster@atrium.test' : null,
         statusChangeReason: exposureStatus === 'open' ? null : 'Paid in Full',
@@ -334,13 +362,13 @@ export async function seedDemoClaims(tx: Queryable, storage: ObjectStorage): Pro
             {
               claimId,
               number: 2,
-              exposureName: prod.def.coverages[2],
+              exposureName: real ? real.coverages[second]!.label : prod.def.coverages[2],
               description: 'Third-party claim',
               status: exposureStatus,
               partyId: parties[1]!.id,
-              coverageId: coverages[2]!.id,
-              coverageType: prod.def.coverages[2],
-              policyRevisionId: revisionOf(policy.id),
+              coverageId: coverages[second]!.id,
+              coverageType: coverageTypes[second],
+              policyRevisionId: real ? null : revisionOf(policy.id),
               isInjury: prod.def.injury,
               statusChangeReason: exposureStatus === 'open' ? null : 'Paid in Full',
             },
@@ -387,6 +415,6 @@ export async function seedDemoClaims(tx: Queryable, storage: ObjectStorage): Pro
  * (authority limits, payees, reserves, payments, recoveries) on those claims' exposures.
  */
 export async function seedClaims(context: SeedContext): Promise<void> {
-  await seedDemoClaims(context.tx, context.storage);
+  await seedDemoClaims(context.tx, context.storage, context.optionalService(POLICY_LOOKUP));
   await seedLedger(context.tx);
 }

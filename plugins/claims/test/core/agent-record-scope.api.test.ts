@@ -25,11 +25,14 @@ interface ClaimList {
   meta: { count: number };
 }
 
-/** Claim numbers whose policy revision names this producer, straight from the database. */
+/**
+ * Claim numbers whose policy names this producer, straight from the database: the producers copied
+ * from a policies-module policy (the demo's claims, issue 21 item 7), else the mock revision's.
+ */
 async function numbersWhere(column: 'agent_contact_id' | 'agency_contact_id', value: string): Promise<string[]> {
   const { rows } = await server.atrium.database.pool.query<{ number: string }>(
-    `SELECT c.number FROM claims.claim c JOIN claims.policy_revision r ON r.id = c.policy_revision_id
-     WHERE r.${column} = $1 ORDER BY c.number`,
+    `SELECT c.number FROM claims.claim c LEFT JOIN claims.policy_revision r ON r.id = c.policy_revision_id
+     WHERE COALESCE(c.policy_${column}, r.${column}) = $1 ORDER BY c.number`,
     [value],
   );
   return rows.map((row) => row.number);

@@ -46,6 +46,22 @@ describe('exposures', () => {
   });
 
   it('claims under a coverage of the policy revision: stores its type and revision, shows its label', async () => {
+    // The demo's claims are on the policies module's policies: two open ones move to mock policies
+    // (Mock Policies Maintenance's test policies, each with its revision) through the API first.
+    const { rows: mocks } = await server.atrium.database.pool.query<{ id: number; number: string; revision: number }>(
+      `SELECT p.id, p.policy_number AS number, r.id AS revision FROM claims.mock_policy p
+         JOIN claims.policy_revision r ON r.policy_id = p.id ORDER BY p.id LIMIT 2`,
+    );
+    const open = (await (await adjuster('GET', '/claims/?filter[status]=open&page[size]=2')).json()).data;
+    for (const [i, c] of open.entries()) {
+      const attributes = {
+        policy_id: mocks[i]!.id,
+        policy_number: mocks[i]!.number,
+        policy_revision_id: mocks[i]!.revision,
+      };
+      const moved = await adjuster('PATCH', `/claims/${c.id}/`, { data: { type: 'claim', id: c.id, attributes } });
+      expect(moved.status).toBe(200);
+    }
     const claims = await (await adjuster('GET', '/claims/?status=open&page[size]=50')).json();
     const withPolicy = claims.data.filter((c: any) => c.attributes.policy_revision_id);
     const first = withPolicy[0];
