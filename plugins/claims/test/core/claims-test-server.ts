@@ -31,13 +31,19 @@ export async function startClaimsServer(
   options: {
     env?: Record<string, string>;
     /** Installs policies too (the FNOL's real policies). */ policies?: boolean;
+    /**
+     * Seeds only these plugins, under a template of this name. Without it the server starts from the
+     * template of every installed plugin (docs/testing.md), so a seed that depends on which plugins
+     * are present (the claims demo without policies) needs its own.
+     */
+    ownTemplate?: string;
   } = {},
 ): Promise<ClaimsTestServer> {
   const plugins = options.policies
     ? [identityPlugin, accessPlugin, contactsPlugin, policiesPlugin, claimsPlugin]
     : // Claims' contacts are the contact store's (contacts.records): contacts is always installed.
       [identityPlugin, accessPlugin, contactsPlugin, claimsPlugin];
-  const server = await startTestServer({ plugins, env: options.env });
+  const server = await startTestServer({ plugins, env: options.env, template: options.ownTemplate });
   return Object.assign(server, {
     as: (username: string, headers: Record<string, string> = {}): Promise<Caller> =>
       as(server, username, { base: BASE, mediaType: 'jsonapi', headers }),

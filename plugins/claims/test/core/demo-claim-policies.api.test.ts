@@ -70,3 +70,20 @@ describe('the claims demo on the policies demo', () => {
     expect(policyNumbers.size).toBeGreaterThan(4);
   });
 });
+
+describe('the claims demo without the policies module', () => {
+  it('files the demo claims on the mock policies, as before the policies module', async () => {
+    const alone = await startClaimsServer({ ownTemplate: 'claims-without-policies' });
+    try {
+      const caller = await alone.as('adjuster@atrium.test');
+      const list = await caller('GET', '/claims/?page[size]=250');
+      expect(list.status).toBe(200);
+      const claims = ((await list.json()) as { data: DemoClaim[] }).data;
+      expect(claims.length).toBe(60);
+      for (const c of claims) expect(c.attributes.policy_source, c.attributes.number).toBe('mock');
+      expect(claims.every((c) => c.attributes.policy_number)).toBe(true);
+    } finally {
+      await alone.close();
+    }
+  });
+});
