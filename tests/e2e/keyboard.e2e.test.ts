@@ -80,4 +80,38 @@ describe('keyboard operation', () => {
     await page.waitForURL((url) => decodeURIComponent(url.pathname) === `/users/edit/${link}`);
     expect(errors).toEqual([]);
   });
+
+  it('focus visible: every element Tab reaches on a page shows an outline or a ring', async () => {
+    // The pages of the journeys above plus the claim workspace (tabs) and All Modules (tiles, My work).
+    const unmarked: string[] = [];
+    for (const path of ['/', '/users', '/documents', '/claims/CLM-000040/details']) {
+      const page = await signIn('admin@atrium.test', path);
+      // Signed in: the sign-in form is gone and the page's own heading is up.
+      await page.locator('input[autocomplete="username"]').waitFor({ state: 'detached', timeout: 60_000 });
+      await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 60_000 });
+      await page.locator('body').focus();
+      for (let i = 0; i < 30; i++) {
+        await page.keyboard.press('Tab');
+        const found = await page.evaluate(() => {
+          const active = document.activeElement as HTMLElement | null;
+          if (!active || active === document.body) return '';
+          // An outline or a box shadow (a focus ring); a password field shows it on the wrapper
+          // around its inner input, a tree row on the row.
+          const marked = (el: Element) => {
+            const style = getComputedStyle(el);
+            const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+            return outline || style.boxShadow !== 'none';
+          };
+          const wrapper = active.parentElement?.closest('[role="treeitem"], .mantine-Input-input');
+          if (marked(active) || (wrapper && wrapper !== active && marked(wrapper))) return '';
+          const name = active.getAttribute('aria-label') ?? active.getAttribute('placeholder') ?? active.innerText;
+          return `${active.tagName.toLowerCase()} "${(name ?? '').trim().slice(0, 40)}"`;
+        });
+        if (found) unmarked.push(`${path}: ${found}`);
+      }
+      await page.close();
+    }
+    expect([...new Set(unmarked)]).toEqual([]);
+    expect(errors).toEqual([]);
+  });
 });

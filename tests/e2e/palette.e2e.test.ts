@@ -74,10 +74,32 @@ describe('Command palette and module chords', () => {
       ['G then U', 'Go to Users'],
       ['G then A', 'Go to Access'],
       ['G then L', 'Go to Lines'],
+      ['G then Q', 'Go to Quotes'],
+      ['G then D', 'Go to Documents'],
+      ['G then R', 'Go to Rules'],
+      ['G then I', 'Go to Integrations'],
+      ['G then S', 'Go to Settings'],
       ['G then C', 'Claim quick search'],
       ['F1', 'Open Command Palette'],
     ]) {
       await shortcuts.getByRole('row', { name: new RegExp(`${keys}.*${action}`) }).waitFor();
+    }
+    await page.keyboard.press('Escape');
+    await shortcuts.waitFor({ state: 'hidden' });
+    // The chords added with the modules, pressed in the built app: each lands on its module.
+    for (const [letter, path, heading] of [
+      ['q', '/quote', 'Quotes'],
+      ['d', '/documents', 'Documents'],
+      ['r', '/rules', 'Rules'],
+      ['i', '/integrations/dashboard', 'Integrations'],
+    ] as const) {
+      await page.keyboard.press('g');
+      await page.keyboard.press(letter);
+      await page.waitForURL((url) => url.pathname === path);
+      await page
+        .getByRole('heading', { level: 1, name: new RegExp(heading) })
+        .first()
+        .waitFor();
     }
     await page.close();
   });

@@ -1,3 +1,4 @@
+import IconFileCertificate from '@tabler/icons-react/icons/IconFileCertificate';
 import { defineCommand, definePlugin } from '@atrium/sdk';
 import { policyQuickSearch } from './policy-quick-search.js';
 import { failedRenewalsRoute, policiesPageRoute, policyInformationRoute, policyPageRoute } from './routes.js';
@@ -53,11 +54,19 @@ export default definePlugin({
       to: policiesPageRoute,
       area: 'main',
       order: 120,
+      icon: IconFileCertificate,
       command: 'policies.open',
     },
     { id: 'policies.search', title: 'Policy search', to: policiesPageRoute, area: 'sub', order: 1 },
     { id: 'policies.failed-renewals', title: 'Failed renewals', to: failedRenewalsRoute, area: 'sub', order: 2 },
-    { id: 'policies.agent', title: 'Policies and Quotes', to: policiesPageRoute, area: 'agent', order: 2 },
+    {
+      id: 'policies.agent',
+      title: 'Policies and Quotes',
+      to: policiesPageRoute,
+      area: 'agent',
+      order: 2,
+      icon: IconFileCertificate,
+    },
   ],
   commands: [
     defineCommand({

@@ -1,3 +1,5 @@
+import IconFileDollar from '@tabler/icons-react/icons/IconFileDollar';
+import IconFilePlus from '@tabler/icons-react/icons/IconFilePlus';
 import { defineCommand, definePlugin } from '@atrium/sdk';
 import { quoteQuickSearch } from './quote-quick-search.js';
 import {
@@ -75,11 +77,19 @@ export default definePlugin({
     },
   ],
   nav: [
-    { id: 'quote.nav', title: 'Quotes', to: quotesRoute, area: 'main', order: 110, command: 'quote.open' },
+    {
+      id: 'quote.nav',
+      title: 'Quotes',
+      to: quotesRoute,
+      area: 'main',
+      order: 110,
+      icon: IconFileDollar,
+      command: 'quote.open',
+    },
     { id: 'quote.list', title: 'Quotes', to: quotesRoute, area: 'sub', order: 1 },
     { id: 'quote.create', title: 'New Quote', to: createQuoteRoute, area: 'sub', order: 2 },
     { id: 'quote.review', title: 'Review queue', to: reviewQueueRoute, area: 'sub', order: 3 },
-    { id: 'quote.agent.new', title: 'New Quote', to: createQuoteRoute, area: 'agent', order: 1 },
+    { id: 'quote.agent.new', title: 'New Quote', to: createQuoteRoute, area: 'agent', order: 1, icon: IconFilePlus },
   ],
   commands: [
     defineCommand({
@@ -120,5 +130,7 @@ export default definePlugin({
       }),
     ),
   ],
+  // `g q`: the module's chord (issue 13), listed in `?`.
+  shortcuts: [{ key: 'g q', command: 'quote.open', description: 'Go to Quotes', when: '!modalOpen' }],
   quickSearch: [quoteQuickSearch],
 });
