@@ -69,7 +69,8 @@ export default function RiskEditPage() {
     const parentId = search.get('parent') ? Number(search.get('parent')) : root?.id;
     const parent = walk(root).find((r) => r.id === parentId);
     if (!type || !parent || type.parent !== parent.risk_state.type.name) {
-      return <Missing quote={quote.data} message={`This quote has no place for a ${riskTypeName ?? 'risk'} there.`} />;
+      const what = type ? `a ${type.label.toLowerCase()}` : 'a risk of that kind';
+      return <Missing quote={quote.data} message={`This quote has no place for ${what} there.`} />;
     }
     return <RiskEditor key="new" quote={quote.data} flow={flow.data} type={type} parent={parent} risk={null} />;
   }
