@@ -141,8 +141,11 @@ describe("an agent reads no claim outside the agent's own policies, on any read 
   beforeAll(async () => {
     agent = matrix.callers.get(agentRole)!;
     const { rows } = await server.atrium.database.pool.query<{ id: number; number: string; own: boolean }>(
-      `SELECT c.id, c.number, (r.agent_contact_id = u.contact_id) IS TRUE AS own
-         FROM claims.claim c JOIN claims.policy_revision r ON r.id = c.policy_revision_id,
+      // The claim's producer: copied from its policies-module policy (the demo's claims), else its
+      // mock revision's (claims' own record-scope rule, as agent-record-scope.api.test.ts reads it).
+      `SELECT c.id, c.number,
+              (COALESCE(c.policy_agent_contact_id, r.agent_contact_id) = u.contact_id) IS TRUE AS own
+         FROM claims.claim c LEFT JOIN claims.policy_revision r ON r.id = c.policy_revision_id,
               identity.user u WHERE u.username = $1`,
       [agentRole.username],
     );
