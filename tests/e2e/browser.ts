@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { startTestServer, type TestServer } from '@atrium/sdk/testing';
 import { CHROMIUM, CHROMIUM_ARGS, checkChromium } from './chromium.js';
@@ -50,7 +50,13 @@ export interface E2eSession {
   readonly browser: Browser;
   /** Uncaught errors of every page opened through signIn; tests assert it stays empty. */
   readonly errors: string[];
-  /** Opens a fresh browser context on /login?redirect=… and submits the demo password. */
+  /**
+   * A fresh browser context signed in as `username`, on `redirect`. The first call for a user in a
+   * file signs in through /login?redirect=… with the demo password; later calls for that user open
+   * their new context with the session the first one stored (its local storage and cookies), as a
+   * second tab of the same person would, and fall back to the login form if that session no longer
+   * works. A sign-in that stops on a /login/… step (role choice, new password) is not reused.
+   */
   signIn(username: string, redirect: string): Promise<Page>;
 }
 
@@ -64,6 +70,7 @@ export function useE2eSession(name: string): E2eSession {
   let browser: Browser | undefined;
   const errors: string[] = [];
   const pages: Page[] = [];
+  const signedIn = new Map<string, StorageState>();
   beforeAll(async () => {
     [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
   });
@@ -89,14 +96,45 @@ export function useE2eSession(name: string): E2eSession {
     },
     errors,
     async signIn(username, redirect) {
-      const page = await (await started(browser).newContext()).newPage();
-      pages.push(page);
-      page.on('pageerror', (error) => errors.push(error.message));
-      await page.goto(`${started(server).url}/login?redirect=${encodeURIComponent(redirect)}`);
+      const url = started(server).url;
+      const open = async (context: BrowserContext) => {
+        const page = await context.newPage();
+        pages.push(page);
+        page.on('pageerror', (error) => errors.push(error.message));
+        return page;
+      };
+      const saved = signedIn.get(username);
+      if (saved) {
+        const page = await open(await started(browser).newContext({ storageState: saved }));
+        await page.goto(`${url}${redirect}`);
+        if (await settledSignedIn(page)) return page;
+        // The stored session was ended (signed out, revoked, expired): sign in again.
+        signedIn.delete(username);
+        await page.context().close();
+      }
+      const page = await open(await started(browser).newContext());
+      await page.goto(`${url}/login?redirect=${encodeURIComponent(redirect)}`);
       await page.getByLabel('Email').fill(username);
       await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      // Left the login form for the app (not a further /login/… step): keep the session for reuse.
+      await page.waitForURL((next) => next.pathname !== '/login', { timeout: 60_000 }).catch(() => undefined);
+      if (!new URL(page.url()).pathname.startsWith('/login') && (await settledSignedIn(page)))
+        signedIn.set(username, await page.context().storageState());
       return page;
     },
   };
+}
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * True once the app shows a signed-in page (the top bar's user menu), false if it ends on the login
+ * form. Waits for whichever comes first.
+ */
+async function settledSignedIn(page: Page): Promise<boolean> {
+  const menu = page.getByRole('button', { name: /user menu$/i });
+  const login = page.getByRole('button', { name: 'Sign in', exact: true });
+  await menu.or(login).first().waitFor({ timeout: 60_000 });
+  return (await menu.count()) > 0;
 }
