@@ -7,6 +7,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Database } from '@atrium/sdk/server';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { dumpWithoutSpareWal } from './compact-dump.js';
 import { openPglite } from './pglite-template.js';
 
 /**
@@ -93,7 +94,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool,
     db: drizzle(pool),
     connectionString,
-    dumpDataDir: async () => (await pglite.dumpDataDir('none')) as Blob,
+    dumpDataDir: () => dumpWithoutSpareWal(pglite),
     async close() {
       await pool.end();
       await socketServer.stop();
