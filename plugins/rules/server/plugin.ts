@@ -7,6 +7,7 @@ import { buildJob } from './jobs.js';
 import { rulesPermissions } from './permissions.js';
 import { registerRulesRoutes } from './routes.js';
 import { rulesRuntimeService } from './runtime.js';
+import { registerTransferRoutes } from './transfer-routes.js';
 import { seedDemoRules } from './seed/seed-demo-rules.js';
 
 /**
@@ -27,6 +28,7 @@ export default defineServerPlugin({
   routes(router, context) {
     registerRulesRoutes(router, context);
     registerImpactRoutes(router, context);
+    registerTransferRoutes(router, context);
   },
   seed: seedDemoRules,
 });

@@ -521,3 +521,104 @@ describe('authoring: change, validate, test, commit, deploy, publish', () => {
     );
   });
 });
+
+describe('sync, export and import', () => {
+  const download = async (caller: Caller, jobId: string) => {
+    const res = await caller.get(`/api/rules/job/${jobId}/file/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename=".+-rules-export\.json"$/);
+    return (await res.json()) as any;
+  };
+  /** The browser's part of an import: a ticket, the direct upload (no Authorization header), the key. */
+  const upload = async (bytes: string) => {
+    const ticket = await expectStatus(
+      author.get(`/api/rules/projects/import-ui-${crypto.randomUUID()}/import/presigned_post_url/`),
+      200,
+    );
+    const form = new FormData();
+    for (const [name, value] of Object.entries(ticket.fields as Record<string, string>)) form.append(name, value);
+    form.append('file', new Blob([bytes], { type: 'application/json' }), 'rules.json');
+    const uploaded = await server.fetch(ticket.url, { method: 'POST', body: form });
+    expect(uploaded.status).toBeLessThan(300);
+    return ticket.key as string;
+  };
+
+  it('syncs with lines as a job: nothing to report while the rules match the version in force', async () => {
+    const job = await finished(
+      author,
+      await expectStatus(author.post(`/api/rules/projects/${autoProject.id}/sync/`, {}), 202),
+    );
+    expect(job).toMatchObject({ kind: 'sync', status: 'COMPLETED', resultStatus: 'SUCCESS', progress: '100.00' });
+    expect(job.result).toMatchObject({ linesVersion: expect.any(String), count: 0, results: [] });
+    await expectStatus(underwriter.post(`/api/rules/projects/${autoProject.id}/sync/`, {}), 403);
+    await expectStatus(author.post(`/api/rules/projects/${autoProject.id}/sync/`, { effective_date_id: 'x' }), 400);
+  });
+
+  it('exports a project to a file and imports it back as a new project with the same components', async () => {
+    const exported = await finished(
+      author,
+      await expectStatus(author.get(`/api/rules/projects/${autoProject.id}/async-export/`), 202),
+    );
+    expect(exported).toMatchObject({ kind: 'export', resultStatus: 'SUCCESS' });
+    expect(exported.result.file.name).toBe('personal_auto_rules-rules-export.json');
+    const file = await download(author, exported.id);
+    expect(file).toMatchObject({ format: 'atrium-rules-export', version: 1, project: { name: 'personal_auto_rules' } });
+    expect(exported.result.counts.components).toBeGreaterThanOrEqual(10);
+
+    const key = await upload(JSON.stringify(file));
+    const imported = await finished(
+      author,
+      await expectStatus(author.post('/api/rules/projects/async-import/', { key, name: 'auto_copy' }), 202),
+    );
+    expect(imported).toMatchObject({ kind: 'import', resultStatus: 'SUCCESS' });
+    expect(imported.result.counts).toEqual(exported.result.counts);
+    const copy = await expectStatus(author.get(`/api/rules/projects/${imported.result.projectId}/`), 200);
+    expect(copy).toMatchObject({ name: 'auto_copy', product: 'personal_auto' });
+    expect(copy.effective_dates.every((d: any) => d.status === 'draft')).toBe(true);
+
+    // The round trip: the copy exports to the same file but for its name (and, with nothing deployed, drafts).
+    const again = await download(
+      author,
+      (await finished(author, await expectStatus(author.get(`/api/rules/projects/${copy.id}/async-export/`), 202))).id,
+    );
+    expect(again).toEqual({
+      ...file,
+      project: { ...file.project, name: 'auto_copy' },
+      effective_dates: file.effective_dates.map((d: any) => ({ ...d, status: 'draft' })),
+    });
+
+    // The same name twice, and a file that is not an export, fail as jobs with the reason.
+    const twice = await finished(
+      author,
+      await expectStatus(author.post('/api/rules/projects/async-import/', { key, name: 'auto_copy' }), 202),
+    );
+    expect(twice).toMatchObject({
+      resultStatus: 'ERROR',
+      result: { message: "A rules project named 'auto_copy' already exists." },
+    });
+    const bad = await finished(
+      author,
+      await expectStatus(
+        author.post('/api/rules/projects/async-import/', { key: await upload('{"format":"other"}') }),
+        202,
+      ),
+    );
+    expect(bad).toMatchObject({ resultStatus: 'ERROR' });
+    expect(bad.result.message).toMatch(/^The file is not a rules export: format: /);
+
+    const missing = await expectStatus(
+      author.post('/api/rules/projects/async-import/', { key: 'rules/imports/2026-01/nope' }),
+      400,
+    );
+    expect(JSON.stringify(missing)).toContain('The uploaded file was not found; upload it again.');
+    await expectStatus(author.post('/api/rules/projects/async-import/', { key: 'claims/attachments/x' }), 400);
+    await expectStatus(underwriter.get(`/api/rules/projects/${autoProject.id}/async-export/`), 403);
+    await expectStatus(
+      agent.get(`/api/rules/projects/import-ui-${crypto.randomUUID()}/import/presigned_post_url/`),
+      403,
+    );
+    await expectStatus(author.get(`/api/rules/projects/${autoProject.id}/async-export/?package_id=999999`), 404);
+    await expectStatus(author.get(`/api/rules/job/${imported.id}/file/`), 404);
+    await expectStatus(author.delete(`/api/rules/projects/${copy.id}/`), 204);
+  });
+});
