@@ -4,6 +4,7 @@ import { LINES_ONTOLOGY } from '@atrium/plugin-lines/ontology-service';
 import { rulesPublishImpactService } from './impact.js';
 import { registerImpactRoutes } from './impact-routes.js';
 import { buildJob } from './jobs.js';
+import { registerPackageRoutes } from './package-routes.js';
 import { rulesPermissions } from './permissions.js';
 import { registerRulesRoutes } from './routes.js';
 import { rulesRuntimeService } from './runtime.js';
@@ -29,6 +30,7 @@ export default defineServerPlugin({
     registerRulesRoutes(router, context);
     registerImpactRoutes(router, context);
     registerTransferRoutes(router, context);
+    registerPackageRoutes(router, context);
   },
   seed: seedDemoRules,
 });

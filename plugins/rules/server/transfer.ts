@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { newObjectKey, z, type ObjectStorage, type Queryable } from '@atrium/sdk/server';
 import type { LinesOntology } from '@atrium/plugin-lines/ontology-service';
-import { componentsAt, findProject, treeOf } from './store.js';
+import { componentsAt, findProject, packageTagHash, treeOf } from './store.js';
 import {
   COMPONENT_STATES,
   COMPONENT_TYPES,
@@ -10,6 +10,7 @@ import {
   componentVersion,
   effectiveDate,
   packageDependency,
+  packageTag,
   project,
   rulesPackage,
   type JobResult,
@@ -53,8 +54,31 @@ export const exportFileSchema = z.strictObject({
     .array(
       z.strictObject({
         name,
-        /** Names of the packages (in this file) this one depends on. */
-        dependencies: z.array(name).max(200),
+        /** The packages (in this file) this one depends on, each pinned at one of its tags. */
+        dependencies: z.array(z.strictObject({ package: name, tag: z.string().min(1).max(100).nullable() })).max(200),
+        /** Package tags: components frozen on an effective date. */
+        tags: z
+          .array(
+            z.strictObject({
+              name: z
+                .string()
+                .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'A tag name is letters, digits, dots, dashes and underscores.')
+                .max(100),
+              effective_date: day,
+              components: z
+                .array(
+                  z.strictObject({
+                    name,
+                    folder: z.string().max(200),
+                    component_type: z.enum(COMPONENT_TYPES),
+                    state: z.enum(COMPONENT_STATES),
+                    body: z.string().max(200_000),
+                  }),
+                )
+                .max(20_000),
+            }),
+          )
+          .max(500),
         components: z
           .array(
             z.strictObject({
@@ -95,11 +119,18 @@ const countsOf = (file: RulesExportFile): Counts => ({
 });
 
 /** The package ids of a project each package depends on. */
-async function dependenciesOf(db: Queryable, packageIds: number[]): Promise<Map<number, number[]>> {
-  const out = new Map<number, number[]>();
+async function dependenciesOf(
+  db: Queryable,
+  packageIds: number[],
+): Promise<Map<number, { to: number; tag: string | null }[]>> {
+  const out = new Map<number, { to: number; tag: string | null }[]>();
   if (!packageIds.length) return out;
-  const rows = await db.select().from(packageDependency).where(inArray(packageDependency.packageId, packageIds));
-  for (const r of rows) out.set(r.packageId, [...(out.get(r.packageId) ?? []), r.dependsOnId]);
+  const rows = await db
+    .select({ from: packageDependency.packageId, to: packageDependency.dependsOnId, tag: packageTag.name })
+    .from(packageDependency)
+    .leftJoin(packageTag, eq(packageTag.id, packageDependency.tagId))
+    .where(inArray(packageDependency.packageId, packageIds));
+  for (const r of rows) out.set(r.from, [...(out.get(r.from) ?? []), { to: r.to, tag: r.tag }]);
   return out;
 }
 
@@ -127,10 +158,10 @@ export async function buildExport(
     chosen = new Set([options.packageId]);
     const queue = [options.packageId];
     while (options.includeDependencies && queue.length) {
-      for (const d of deps.get(queue.shift()!) ?? []) {
-        if (chosen.has(d)) continue;
-        chosen.add(d);
-        queue.push(d);
+      for (const { to } of deps.get(queue.shift()!) ?? []) {
+        if (chosen.has(to)) continue;
+        chosen.add(to);
+        queue.push(to);
       }
     }
   }
@@ -140,6 +171,16 @@ export async function buildExport(
     .from(effectiveDate)
     .where(eq(effectiveDate.projectId, projectId))
     .orderBy(asc(effectiveDate.effectiveDate));
+  const dateOf = new Map(dates.map((d) => [d.id, d.effectiveDate]));
+  const tagRows = new Map<number, (typeof packageTag.$inferSelect)[]>();
+  const allTags = packages.length
+    ? await db
+        .select()
+        .from(packageTag)
+        .where(inArray(packageTag.packageId, [...chosen]))
+        .orderBy(asc(packageTag.createdAt), asc(packageTag.id))
+    : [];
+  for (const t of allTags) tagRows.set(t.packageId, [...(tagRows.get(t.packageId) ?? []), t]);
   type Exported = RulesExportFile['packages'][number]['components'][number];
   const components = new Map<number, Exported & { packageId: number }>();
   for (const d of dates) {
@@ -177,9 +218,20 @@ export async function buildExport(
       .map((x) => ({
         name: x.name,
         dependencies: (deps.get(x.id) ?? [])
-          .filter((d) => chosen.has(d))
-          .map((d) => byId.get(d)!.name)
-          .sort(),
+          .filter((d) => chosen.has(d.to))
+          .map((d) => ({ package: byId.get(d.to)!.name, tag: d.tag }))
+          .sort((a, b) => (a.package < b.package ? -1 : 1)),
+        tags: (tagRows.get(x.id) ?? []).map((t) => ({
+          name: t.name,
+          effective_date: dateOf.get(t.effectiveDateId)!,
+          components: t.components.map((e) => ({
+            name: e.name,
+            folder: e.folder,
+            component_type: e.componentType,
+            state: e.state,
+            body: e.body,
+          })),
+        })),
         components: all.filter((c) => c.packageId === x.id).map(({ packageId: _, ...c }) => c),
       })),
   };
@@ -257,9 +309,19 @@ export async function importProject(
   const packageNames = new Set(file.packages.map((x) => x.name));
   if (packageNames.size !== file.packages.length) throw new ImportRefused('A package name appears twice.');
   for (const x of file.packages) {
-    for (const d of x.dependencies)
-      if (!packageNames.has(d))
-        throw new ImportRefused(`Package '${x.name}' depends on '${d}', which is not in the file.`);
+    for (const t of x.tags)
+      if (!dates.has(t.effective_date))
+        throw new ImportRefused(
+          `Tag '${t.name}' of package '${x.name}' is on ${t.effective_date}, which is not an effective date of the file.`,
+        );
+    for (const d of x.dependencies) {
+      const to = file.packages.find((y) => y.name === d.package);
+      if (!to) throw new ImportRefused(`Package '${x.name}' depends on '${d.package}', which is not in the file.`);
+      if (d.tag !== null && !to.tags.some((t) => t.name === d.tag))
+        throw new ImportRefused(
+          `Package '${x.name}' depends on '${d.package}' at tag '${d.tag}', which is not in the file.`,
+        );
+    }
     const names = new Set<string>();
     for (const c of x.components) {
       if (names.has(c.name)) throw new ImportRefused(`Component '${x.name}.${c.name}' appears twice.`);
@@ -297,11 +359,37 @@ export async function importProject(
       .returning({ id: rulesPackage.id });
     packageIds.set(x.name, row!.id);
   }
+  const tagIds = new Map<string, number>();
+  for (const x of file.packages) {
+    for (const t of x.tags) {
+      const components = t.components.map((e) => ({
+        name: e.name,
+        folder: e.folder,
+        componentType: e.component_type,
+        state: e.state,
+        body: e.body,
+      }));
+      const [row] = await tx
+        .insert(packageTag)
+        .values({
+          packageId: packageIds.get(x.name)!,
+          name: t.name,
+          effectiveDateId: dateIds.get(t.effective_date)!,
+          hash: packageTagHash(components),
+          components,
+          createdBy: options.username,
+        })
+        .returning({ id: packageTag.id });
+      tagIds.set(`${x.name}\t${t.name}`, row!.id);
+    }
+  }
   for (const x of file.packages) {
     for (const d of x.dependencies)
-      await tx
-        .insert(packageDependency)
-        .values({ packageId: packageIds.get(x.name)!, dependsOnId: packageIds.get(d)! });
+      await tx.insert(packageDependency).values({
+        packageId: packageIds.get(x.name)!,
+        dependsOnId: packageIds.get(d.package)!,
+        tagId: d.tag === null ? null : tagIds.get(`${d.package}\t${d.tag}`)!,
+      });
     for (const c of x.components) {
       const [row] = await tx
         .insert(component)
