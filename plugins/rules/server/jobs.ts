@@ -3,11 +3,14 @@ import { eq } from 'drizzle-orm';
 import type { JobDefinition, Queryable, ServerPluginContext } from '@atrium/sdk/server';
 import { LINES_ONTOLOGY } from '@atrium/plugin-lines/ontology-service';
 import { commitProject, deployCommit, testProject, validateProject } from './build.js';
+import { syncWithLines } from './impact-routes.js';
 import { clearRulesInForce } from './runtime.js';
+import { findEffectiveDate, findProject } from './store.js';
+import { exportProject, ImportRefused, importProject, readImportFile } from './transfer.js';
 import { job, type JobKind, type JobResult } from './tables.js';
 
 /**
- * Build jobs (validate, test, commit, deploy) on the platform's job queue (pg-boss queue
+ * Build jobs (validate, test, commit, deploy, sync, export, import) on the platform's job queue (pg-boss queue
  * `rules-build`, data `{ jobId }`). A job row answers `GET /api/rules/job/{id}/` in the spec's Job
  * shape while it runs: status NEW → IN_PROGRESS → COMPLETED, resultStatus SUCCESS or ERROR,
  * progress '0.00' … '100.00'.
@@ -15,17 +18,24 @@ import { job, type JobKind, type JobResult } from './tables.js';
 export const BUILD_QUEUE = 'rules-build';
 
 export interface BuildParams {
-  effectiveDateId: number;
+  effectiveDateId?: number;
   componentId?: number;
   commitId?: number;
   message?: string;
+  /** export */
+  packageId?: number;
+  includeDependencies?: boolean;
+  /** import: the uploaded file's key, and the new project's name and label (default: the file's) */
+  key?: string;
+  name?: string;
+  label?: string;
 }
 
 export async function enqueueBuild(
   db: Queryable,
   context: ServerPluginContext,
   kind: JobKind,
-  projectId: number,
+  projectId: number | null,
   params: BuildParams,
   username: string,
 ): Promise<string> {
@@ -54,7 +64,7 @@ export function jobView(row: typeof job.$inferSelect) {
 export async function runBuildJob(context: ServerPluginContext, jobId: string): Promise<void> {
   const db = context.db;
   const [row] = await db.select().from(job).where(eq(job.id, jobId));
-  if (!row || row.status !== 'NEW' || row.projectId === null) return;
+  if (!row || row.status !== 'NEW' || (row.projectId === null && row.kind !== 'import')) return;
   const set = (values: Partial<typeof job.$inferInsert>) =>
     db
       .update(job)
@@ -68,29 +78,64 @@ export async function runBuildJob(context: ServerPluginContext, jobId: string): 
   try {
     switch (row.kind) {
       case 'validate': {
-        const problems = await validateProject(db, lines, row.projectId, params.effectiveDateId);
+        const problems = await validateProject(db, lines, row.projectId!, params.effectiveDateId!);
         result = { problems };
         ok = problems.length === 0;
         break;
       }
       case 'test': {
-        const { tests, problems } = await testProject(db, row.projectId, params.effectiveDateId, params.componentId);
+        const { tests, problems } = await testProject(db, row.projectId!, params.effectiveDateId!, params.componentId);
         result = { tests, problems };
         ok = problems.length === 0 && tests.every((t) => t.testPassed);
         break;
       }
       case 'commit': {
         const r = await db.transaction((tx) =>
-          commitProject(tx, lines, row.projectId!, params.effectiveDateId, row.createdBy, params.message ?? ''),
+          commitProject(tx, lines, row.projectId!, params.effectiveDateId!, row.createdBy, params.message ?? ''),
         );
         ({ ok, ...result } = r);
         break;
       }
       case 'deploy': {
         const r = await db.transaction((tx) =>
-          deployCommit(tx, row.projectId!, params.effectiveDateId, params.commitId!, row.createdBy),
+          deployCommit(tx, row.projectId!, params.effectiveDateId!, params.commitId!, row.createdBy),
         );
         ({ ok, ...result } = r);
+        break;
+      }
+      case 'sync': {
+        const p = await findProject(db, row.projectId!);
+        const report = await syncWithLines(db, lines, p, await findEffectiveDate(db, p.id, params.effectiveDateId!));
+        result = report ?? { message: `Lines has no published version of '${p.product}' to check the rules against.` };
+        ok = report?.count === 0;
+        break;
+      }
+      case 'export': {
+        result = await exportProject(db, context.storage, row.projectId!, {
+          ...(params.packageId ? { packageId: params.packageId } : {}),
+          includeDependencies: params.includeDependencies === true,
+        });
+        ok = true;
+        break;
+      }
+      case 'import': {
+        try {
+          const file = await readImportFile(context.storage, params.key!);
+          await set({ progress: '50.00' });
+          result = await db.transaction((tx) =>
+            importProject(tx, lines, file, {
+              ...(params.name ? { name: params.name } : {}),
+              ...(params.label ? { label: params.label } : {}),
+              username: row.createdBy,
+            }),
+          );
+          await set({ projectId: result.projectId! });
+          ok = true;
+        } catch (error) {
+          if (!(error instanceof ImportRefused)) throw error;
+          result = { message: error.message };
+          ok = false;
+        }
         break;
       }
     }

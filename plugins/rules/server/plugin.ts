@@ -4,9 +4,11 @@ import { LINES_ONTOLOGY } from '@atrium/plugin-lines/ontology-service';
 import { rulesPublishImpactService } from './impact.js';
 import { registerImpactRoutes } from './impact-routes.js';
 import { buildJob } from './jobs.js';
+import { registerPackageRoutes } from './package-routes.js';
 import { rulesPermissions } from './permissions.js';
 import { registerRulesRoutes } from './routes.js';
 import { rulesRuntimeService } from './runtime.js';
+import { registerTransferRoutes } from './transfer-routes.js';
 import { seedDemoRules } from './seed/seed-demo-rules.js';
 
 /**
@@ -27,6 +29,8 @@ export default defineServerPlugin({
   routes(router, context) {
     registerRulesRoutes(router, context);
     registerImpactRoutes(router, context);
+    registerTransferRoutes(router, context);
+    registerPackageRoutes(router, context);
   },
   seed: seedDemoRules,
 });

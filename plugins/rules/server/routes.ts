@@ -72,7 +72,7 @@ const tagSchema = z.strictObject({
   priority: z.number().int().default(0),
 });
 
-const list = <T>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
+export const list = <T>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
 
 const pgCode = (error: unknown): string | undefined => {
   for (let e = error as { code?: unknown; cause?: unknown } | undefined, d = 0; e && d < 4; d++) {
@@ -81,7 +81,7 @@ const pgCode = (error: unknown): string | undefined => {
   }
   return undefined;
 };
-async function unique<T>(what: string, work: () => Promise<T>): Promise<T> {
+export async function unique<T>(what: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -102,7 +102,7 @@ const dateView = (d: DateRow) => ({
   date_modified: d.dateModified.toISOString(),
 });
 
-const componentView = (c: LoadedComponent, withBody = true) => ({
+export const componentView = (c: LoadedComponent, withBody = true) => ({
   id: c.id,
   name: c.name,
   label: c.label,
@@ -120,7 +120,7 @@ const componentView = (c: LoadedComponent, withBody = true) => ({
   ...(withBody ? { body: c.body, tree: c.tree } : {}),
 });
 
-async function projectView(db: Queryable, p: typeof project.$inferSelect) {
+export async function projectView(db: Queryable, p: typeof project.$inferSelect) {
   const dates = await db
     .select()
     .from(effectiveDate)
@@ -137,7 +137,7 @@ async function projectView(db: Queryable, p: typeof project.$inferSelect) {
 }
 
 /** A component with its project, and its version on the named (or current) effective date. */
-async function loadComponent(db: Queryable, componentId: number, effectiveDateId?: number) {
+export async function loadComponent(db: Queryable, componentId: number, effectiveDateId?: number) {
   const [row] = await db
     .select({ projectId: rulesPackage.projectId })
     .from(component)
@@ -153,7 +153,7 @@ async function loadComponent(db: Queryable, componentId: number, effectiveDateId
   return { component: found, date, projectId: row.projectId };
 }
 
-function assertDraft(date: DateRow): void {
+export function assertDraft(date: DateRow): void {
   if (date.status !== 'draft') {
     throw conflict(`Effective date ${date.effectiveDate} is ${date.status}; only a draft effective date changes.`);
   }

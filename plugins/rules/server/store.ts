@@ -11,6 +11,7 @@ import {
   type ComponentDiff,
   type ComponentState,
   type ComponentType,
+  type PackageTagEntry,
   type SnapshotEntry,
 } from './tables.js';
 
@@ -29,6 +30,10 @@ export function treeOf(type: ComponentType, body: string): BrlComponent | null {
   if (!BRL_TYPES.includes(type)) return null;
   return tryParseBrl(body).component;
 }
+
+/** The hash of a package tag's entries. */
+export const packageTagHash = (entries: PackageTagEntry[]) =>
+  sha256(entries.map((e) => `${e.folder}/${e.name}\t${e.componentType}\t${e.state}\t${sha256(e.body)}`).join('\n'));
 
 export async function findProject(db: Queryable, id: number) {
   const [row] = await db.select().from(project).where(eq(project.id, id));

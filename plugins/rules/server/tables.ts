@@ -165,7 +165,7 @@ export const deployment = rulesSchema.table('deployment', {
   createdAt: created(),
 });
 
-export const JOB_KINDS = ['validate', 'test', 'commit', 'deploy'] as const;
+export const JOB_KINDS = ['validate', 'test', 'commit', 'deploy', 'sync', 'export', 'import'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 export const JOB_STATUSES = ['NEW', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -178,6 +178,17 @@ export interface JobResult {
   hash?: string;
   diff?: ComponentDiff[];
   message?: string;
+  /** sync: the sync-with-lines report. */
+  linesVersion?: string;
+  effectiveDate?: string;
+  count?: number;
+  results?: { component: string; message: string }[];
+  /** export: the file written to object storage (download: `GET rules/job/{id}/file/`). */
+  file?: { key: string; name: string; size: number; sha256: string };
+  /** export and import: what the file holds. */
+  counts?: { effective_dates: number; packages: number; components: number; versions: number };
+  /** import: the project created. */
+  projectId?: number;
 }
 
 export const job = rulesSchema.table(
@@ -198,6 +209,39 @@ export const job = rulesSchema.table(
   (t) => [index('job_project').on(t.projectId)],
 );
 
+/** One component in a package tag: its text frozen when the tag was made. */
+export interface PackageTagEntry {
+  name: string;
+  folder: string;
+  componentType: ComponentType;
+  state: ComponentState;
+  body: string;
+}
+
+/**
+ * A package tag: a named, frozen copy of a package's components on one effective date, which other
+ * packages pin as a dependency.
+ */
+export const packageTag = rulesSchema.table(
+  'package_tag',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => rulesPackage.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    effectiveDateId: integer('effective_date_id')
+      .notNull()
+      .references(() => effectiveDate.id, { onDelete: 'cascade' }),
+    /** sha256 of the entries. */
+    hash: text('hash').notNull(),
+    components: jsonb('components').$type<PackageTagEntry[]>().notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: created(),
+  },
+  (t) => [uniqueIndex('package_tag_name_unique').on(t.packageId, t.name)],
+);
+
 export const packageDependency = rulesSchema.table(
   'package_dependency',
   {
@@ -207,6 +251,8 @@ export const packageDependency = rulesSchema.table(
     dependsOnId: integer('depends_on_id')
       .notNull()
       .references(() => rulesPackage.id, { onDelete: 'cascade' }),
+    /** The tag of the package depended on that is pinned (a pinned tag cannot be deleted); null: its working copy. */
+    tagId: integer('tag_id').references(() => packageTag.id),
   },
   (t) => [primaryKey({ columns: [t.packageId, t.dependsOnId] })],
 );

@@ -77,4 +77,16 @@ it('lists the committed rules a lines draft breaks; publishing needs the impact 
     impact.find((i: { subject: string }) => i.subject.includes('agents_keep_vin')).subject,
   );
   await expectStatus(author.get(`/api/rules/projects/${auto.id}/sync-lines/?effectiveDate=x`), 400);
+
+  // The sync job (POST …/sync/) lists the same, and fails until the rules match again.
+  let job = await expectStatus(
+    author.post(`/api/rules/projects/${auto.id}/sync/`, { effective_date_id: date.id }),
+    202,
+  );
+  for (let i = 0; i < 300 && (job.status === 'NEW' || job.status === 'IN_PROGRESS'); i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    job = await expectStatus(author.get(`/api/rules/job/${job.id}/`), 200);
+  }
+  expect(job).toMatchObject({ kind: 'sync', status: 'COMPLETED', resultStatus: 'ERROR', progress: '100.00' });
+  expect(job.result).toEqual(after);
 });

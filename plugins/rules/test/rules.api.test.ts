@@ -521,3 +521,226 @@ describe('authoring: change, validate, test, commit, deploy, publish', () => {
     );
   });
 });
+
+describe('sync, export and import', () => {
+  const download = async (caller: Caller, jobId: string) => {
+    const res = await caller.get(`/api/rules/job/${jobId}/file/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename=".+-rules-export\.json"$/);
+    return (await res.json()) as any;
+  };
+  /** The browser's part of an import: a ticket, the direct upload (no Authorization header), the key. */
+  const upload = async (bytes: string) => {
+    const ticket = await expectStatus(
+      author.get(`/api/rules/projects/import-ui-${crypto.randomUUID()}/import/presigned_post_url/`),
+      200,
+    );
+    const form = new FormData();
+    for (const [name, value] of Object.entries(ticket.fields as Record<string, string>)) form.append(name, value);
+    form.append('file', new Blob([bytes], { type: 'application/json' }), 'rules.json');
+    const uploaded = await server.fetch(ticket.url, { method: 'POST', body: form });
+    expect(uploaded.status).toBeLessThan(300);
+    return ticket.key as string;
+  };
+
+  it('syncs with lines as a job: nothing to report while the rules match the version in force', async () => {
+    const job = await finished(
+      author,
+      await expectStatus(author.post(`/api/rules/projects/${autoProject.id}/sync/`, {}), 202),
+    );
+    expect(job).toMatchObject({ kind: 'sync', status: 'COMPLETED', resultStatus: 'SUCCESS', progress: '100.00' });
+    expect(job.result).toMatchObject({ linesVersion: expect.any(String), count: 0, results: [] });
+    await expectStatus(underwriter.post(`/api/rules/projects/${autoProject.id}/sync/`, {}), 403);
+    await expectStatus(author.post(`/api/rules/projects/${autoProject.id}/sync/`, { effective_date_id: 'x' }), 400);
+  });
+
+  it('exports a project to a file and imports it back as a new project with the same components', async () => {
+    const exported = await finished(
+      author,
+      await expectStatus(author.get(`/api/rules/projects/${autoProject.id}/async-export/`), 202),
+    );
+    expect(exported).toMatchObject({ kind: 'export', resultStatus: 'SUCCESS' });
+    expect(exported.result.file.name).toBe('personal_auto_rules-rules-export.json');
+    const file = await download(author, exported.id);
+    expect(file).toMatchObject({ format: 'atrium-rules-export', version: 1, project: { name: 'personal_auto_rules' } });
+    expect(exported.result.counts.components).toBeGreaterThanOrEqual(10);
+
+    const key = await upload(JSON.stringify(file));
+    const imported = await finished(
+      author,
+      await expectStatus(author.post('/api/rules/projects/async-import/', { key, name: 'auto_copy' }), 202),
+    );
+    expect(imported).toMatchObject({ kind: 'import', resultStatus: 'SUCCESS' });
+    expect(imported.result.counts).toEqual(exported.result.counts);
+    const copy = await expectStatus(author.get(`/api/rules/projects/${imported.result.projectId}/`), 200);
+    expect(copy).toMatchObject({ name: 'auto_copy', product: 'personal_auto' });
+    expect(copy.effective_dates.every((d: any) => d.status === 'draft')).toBe(true);
+
+    // The round trip: the copy exports to the same file but for its name (and, with nothing deployed, drafts).
+    const again = await download(
+      author,
+      (await finished(author, await expectStatus(author.get(`/api/rules/projects/${copy.id}/async-export/`), 202))).id,
+    );
+    expect(again).toEqual({
+      ...file,
+      project: { ...file.project, name: 'auto_copy' },
+      effective_dates: file.effective_dates.map((d: any) => ({ ...d, status: 'draft' })),
+    });
+
+    // The same name twice, and a file that is not an export, fail as jobs with the reason.
+    const twice = await finished(
+      author,
+      await expectStatus(author.post('/api/rules/projects/async-import/', { key, name: 'auto_copy' }), 202),
+    );
+    expect(twice).toMatchObject({
+      resultStatus: 'ERROR',
+      result: { message: "A rules project named 'auto_copy' already exists." },
+    });
+    const bad = await finished(
+      author,
+      await expectStatus(
+        author.post('/api/rules/projects/async-import/', { key: await upload('{"format":"other"}') }),
+        202,
+      ),
+    );
+    expect(bad).toMatchObject({ resultStatus: 'ERROR' });
+    expect(bad.result.message).toMatch(/^The file is not a rules export: format: /);
+
+    const missing = await expectStatus(
+      author.post('/api/rules/projects/async-import/', { key: 'rules/imports/2026-01/nope' }),
+      400,
+    );
+    expect(JSON.stringify(missing)).toContain('The uploaded file was not found; upload it again.');
+    await expectStatus(author.post('/api/rules/projects/async-import/', { key: 'claims/attachments/x' }), 400);
+    await expectStatus(underwriter.get(`/api/rules/projects/${autoProject.id}/async-export/`), 403);
+    await expectStatus(
+      agent.get(`/api/rules/projects/import-ui-${crypto.randomUUID()}/import/presigned_post_url/`),
+      403,
+    );
+    await expectStatus(author.get(`/api/rules/projects/${autoProject.id}/async-export/?package_id=999999`), 404);
+    await expectStatus(author.get(`/api/rules/job/${imported.id}/file/`), 404);
+    await expectStatus(author.delete(`/api/rules/projects/${copy.id}/`), 204);
+  });
+});
+
+describe('packages: dependencies, tags, namespaces', () => {
+  it('tags a package, pins it as a dependency, lists the namespace, and carries both through export and import', async () => {
+    const main = (await expectStatus(author.get(`/api/rules/package/?project_id=${autoProject.id}`), 200)).results[0];
+    const lib = await expectStatus(
+      author.post('/api/rules/package/', { project_id: autoProject.id, name: 'auto_lib' }),
+      201,
+    );
+    await expectStatus(author.post('/api/rules/package/', { project_id: autoProject.id, name: 'auto_lib' }), 409);
+    const template = (
+      await expectStatus(author.get(`/api/rules/brl-components/?project_id=${autoProject.id}`), 200)
+    ).results.find((c: any) => c.name === 'minimum_model_year');
+    const added = await expectStatus(author.post(`/api/rules/package/${lib.id}/component/${template.id}/`, {}), 201);
+    expect(added).toMatchObject({ package: lib.id, package_name: 'auto_lib', name: 'minimum_model_year' });
+    await expectStatus(author.post(`/api/rules/package/${lib.id}/component/${template.id}/`, {}), 409);
+
+    const tag = await expectStatus(author.post('/api/rules/package-tag/', { package_id: lib.id }), 201);
+    expect(tag).toMatchObject({ name: 'v1', package: lib.id, package_name: 'auto_lib', components: 1 });
+    expect((await expectStatus(author.put(`/api/rules/package-tag/${tag.id}/set-name/1.0.0/`, {}), 200)).name).toBe(
+      '1.0.0',
+    );
+    await expectStatus(author.put(`/api/rules/package-tag/${tag.id}/set-name/-x/`, {}), 400);
+    const mainTag = await expectStatus(
+      author.post('/api/rules/package-tag/', { package_id: main.id, name: 'm1' }),
+      201,
+    );
+    await expectStatus(author.post('/api/rules/package-tag/', { package_id: main.id, name: 'm1' }), 409);
+
+    const deps = await expectStatus(
+      author.post(`/api/rules/package/${main.id}/dependency/${lib.id}/${tag.id}/`, {}),
+      201,
+    );
+    expect(deps.results).toEqual([
+      { package: { id: lib.id, name: 'auto_lib', project: autoProject.id }, tag: { id: tag.id, name: '1.0.0' } },
+    ]);
+    expect((await expectStatus(author.get(`/api/rules/package/${main.id}/dependencies/`), 200)).count).toBe(1);
+    const cycle = await expectStatus(
+      author.post(`/api/rules/package/${lib.id}/dependency/${main.id}/${mainTag.id}/`, {}),
+      409,
+    );
+    expect(JSON.stringify(cycle)).toContain('cannot go round in a circle');
+    await expectStatus(author.post(`/api/rules/package/${main.id}/dependency/${lib.id}/${mainTag.id}/`, {}), 404);
+    await expectStatus(author.post(`/api/rules/package/${main.id}/dependency/${main.id}/${mainTag.id}/`, {}), 409);
+
+    const namespace = await expectStatus(author.get(`/api/rules/package/${main.id}/namespaces/master/`), 200);
+    expect(namespace).toMatchObject({ namespace: 'master', package: { id: main.id } });
+    expect(namespace.components).toContainEqual(
+      expect.objectContaining({
+        full_name: expect.stringMatching(/^auto_lib\..*minimum_model_year$/),
+        package: 'auto_lib',
+        tag: '1.0.0',
+      }),
+    );
+    expect(namespace.components.filter((c: any) => c.tag === null).length).toBeGreaterThanOrEqual(10);
+
+    const tags = await expectStatus(author.get(`/api/rules/package-tag/summary/?packageId=${lib.id}`), 200);
+    expect(tags.results.map((t: any) => t.name)).toEqual(['1.0.0']);
+    const detail = await expectStatus(author.get(`/api/rules/package-tag/${tag.id}/`), 200);
+    expect(detail.components[0]).toMatchObject({
+      full_name: expect.stringMatching(/^auto_lib\..*minimum_model_year$/),
+      component_type: 'template',
+    });
+    expect(await expectStatus(author.get(`/api/rules/package-tag/${tag.id}/summary/`), 200)).toMatchObject({
+      by_type: { template: 1 },
+      pinned_by: 1,
+    });
+    const pinned = await expectStatus(author.delete(`/api/rules/package-tag/${tag.id}/`), 409);
+    expect(JSON.stringify(pinned)).toContain("is pinned by 'personal_auto_rules'");
+
+    // Export one package with what it depends on; the import keeps the tag and the pin.
+    const exported = await finished(
+      author,
+      await expectStatus(
+        author.get(
+          `/api/rules/projects/${autoProject.id}/async-export/?package_id=${main.id}&include-dependencies=true`,
+        ),
+        202,
+      ),
+    );
+    const file = await (await author.get(`/api/rules/job/${exported.id}/file/`)).json();
+    expect(file.packages.map((p: any) => [p.name, p.dependencies, p.tags.map((t: any) => t.name)])).toEqual([
+      ['auto_lib', [], ['1.0.0']],
+      ['personal_auto_rules', [{ package: 'auto_lib', tag: '1.0.0' }], ['m1']],
+    ]);
+    const alone = await finished(
+      author,
+      await expectStatus(author.get(`/api/rules/projects/${autoProject.id}/async-export/?package_id=${main.id}`), 202),
+    );
+    expect(
+      (await (await author.get(`/api/rules/job/${alone.id}/file/`)).json()).packages.map((p: any) => p.dependencies),
+    ).toEqual([[]]);
+    const ticket = await expectStatus(
+      author.get(`/api/rules/projects/import-ui-${crypto.randomUUID()}/import/presigned_post_url/`),
+      200,
+    );
+    const form = new FormData();
+    for (const [k, v] of Object.entries(ticket.fields as Record<string, string>)) form.append(k, v);
+    form.append('file', new Blob([JSON.stringify(file)], { type: 'application/json' }), 'rules.json');
+    expect((await server.fetch(ticket.url, { method: 'POST', body: form })).status).toBeLessThan(300);
+    const imported = await finished(
+      author,
+      await expectStatus(
+        author.post('/api/rules/projects/async-import/', { key: ticket.key, name: 'auto_pkg_copy' }),
+        202,
+      ),
+    );
+    expect(imported).toMatchObject({ resultStatus: 'SUCCESS' });
+    const copied = (await expectStatus(author.get(`/api/rules/package/?project_id=${imported.result.projectId}`), 200))
+      .results;
+    const copiedMain = copied.find((p: any) => p.name === 'personal_auto_rules');
+    const copiedDeps = await expectStatus(author.get(`/api/rules/package/${copiedMain.id}/dependencies/`), 200);
+    expect(copiedDeps.results.map((d: any) => [d.package.name, d.tag.name])).toEqual([['auto_lib', '1.0.0']]);
+    await expectStatus(author.delete(`/api/rules/projects/${imported.result.projectId}/`), 204);
+
+    await expectStatus(underwriter.post('/api/rules/package-tag/', { package_id: lib.id }), 403);
+    await expectStatus(agent.get('/api/rules/package-tag/summary/'), 403);
+    await expectStatus(author.delete(`/api/rules/package/${main.id}/dependency/${lib.id}/${tag.id}/`), 204);
+    await expectStatus(author.delete(`/api/rules/package/${main.id}/dependency/${lib.id}/${tag.id}/`), 404);
+    await expectStatus(author.delete(`/api/rules/package-tag/${tag.id}/`), 204);
+    await expectStatus(author.get(`/api/rules/package-tag/${tag.id}/`), 404);
+  });
+});
