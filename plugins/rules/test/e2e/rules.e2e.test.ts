@@ -12,9 +12,14 @@ describe('rules projects', () => {
     const dates = page.getByLabel('Effective dates of Personal auto rules');
     await dates.getByText('Jan 1, 2026 · Published').waitFor();
     await dates.getByText('Jul 1, 2026 · Draft').waitFor();
-    const table = page.getByRole('table', { name: 'Components of Personal auto rules' });
-    const row = table.getByRole('row', { name: /Business use: no roadside, VIN required/ });
-    await expect(row.getByRole('cell').nth(1).textContent()).resolves.toBe('Rule');
+    const tree = page.getByRole('tree', { name: 'Components of Personal auto rules' });
+    // Packages, then folders, then components.
+    await tree
+      .getByRole('treeitem', { name: /personal_auto_rules/ })
+      .first()
+      .waitFor();
+    const row = tree.getByRole('treeitem', { name: /Business use: no roadside, VIN required/ });
+    await row.getByText('Rule', { exact: true }).waitFor();
     await row.getByRole('link', { name: 'Business use: no roadside, VIN required' }).click();
 
     await page.getByRole('heading', { name: 'Business use: no roadside, VIN required', level: 1 }).waitFor();
@@ -34,8 +39,8 @@ describe('rules projects', () => {
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
     });
-    const table = page.getByRole('table', { name: 'Components of Personal auto rules' });
-    await table.getByRole('link', { name: 'Business use: no roadside, VIN required' }).click();
+    const tree = page.getByRole('tree', { name: 'Components of Personal auto rules' });
+    await tree.getByRole('link', { name: 'Business use: no roadside, VIN required' }).click();
     await page.getByRole('heading', { name: 'Business use: no roadside, VIN required', level: 1 }).waitFor();
     await page.getByText('0 uncommitted components').waitFor();
     // Monaco is not loaded before the editor opens.
@@ -110,8 +115,8 @@ describe('rules projects', () => {
 
   it('peeks at the template of a template use (go to definition)', async () => {
     const page = await session.signIn('author@atrium.test', '/rules');
-    const table = page.getByRole('table', { name: 'Components of Personal auto rules' });
-    await table.getByRole('link', { name: 'Model year from 1981' }).click();
+    const tree = page.getByRole('tree', { name: 'Components of Personal auto rules' });
+    await tree.getByRole('link', { name: 'Model year from 1981' }).click();
     await page.getByRole('button', { name: 'Edit' }).click();
     const editor = page.locator('.monaco-editor').first();
     const line = editor.locator('.view-line', { hasText: 'from template minimum_model_year' });
@@ -120,6 +125,96 @@ describe('rules projects', () => {
     await line.getByText(/minimum_model_year/).click({ modifiers: ['ControlOrMeta'] });
     await page.locator('.peekview-widget').getByText('parameter earliest: number').first().waitFor();
     expect(session.errors).toEqual([]);
+  });
+
+  it("an author's journey: creates a rule, edits it in Monaco, validates, tests, commits (diff) and deploys; then disables, clones, moves and deletes", async () => {
+    const started = Date.now();
+    const page = await session.signIn('author@atrium.test', '/rules');
+    await page.getByRole('button', { name: 'New component in Personal auto rules' }).click();
+    const create = page.getByRole('dialog', { name: 'New component in Personal auto rules' });
+    await create.getByLabel('Label').fill('Usage is required');
+    await expect(create.getByLabel('Name').inputValue()).resolves.toBe('usage_is_required');
+    await create.getByLabel('Folder').fill('validation');
+    await create.getByLabel('Applies to').first().click();
+    await create.getByRole('option', { name: 'vehicle', exact: true }).click();
+    await create.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('heading', { name: 'Usage is required', level: 1 }).waitFor();
+    await page.getByText('personal_auto_rules.validation.usage_is_required').waitFor();
+
+    // Edited in Monaco: a wrong field name is a live diagnostic, the fix clears it; saved by shortcut.
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const editor = page.locator('.monaco-editor').first();
+    await editor.locator('.view-line', { hasText: /^then$/ }).click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.insertText('  make usag mandatory');
+    const problems = page.getByLabel('Problems');
+    await problems.getByText(/'usag'/).waitFor();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Shift+End');
+    await page.keyboard.insertText('make usage mandatory');
+    await problems.getByText('No problems').waitFor();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+s');
+    await page.getByText('Saved Usage is required.').waitFor();
+
+    await page.getByRole('button', { name: /^Validate/ }).click();
+    await page.getByText('The effective date validates: no problems.').waitFor();
+    await page.getByRole('button', { name: /^Run tests/ }).click();
+    await page.getByText(/^\d of 2 tests passed$/).waitFor();
+
+    // Commit: the per-component diff it recorded; then deploy that commit, with progress.
+    await page.getByRole('button', { name: 'Commit and deploy…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Commit and deploy' });
+    await dialog.getByLabel('Commit message').fill('Usage is required on every vehicle');
+    await dialog.getByRole('button', { name: 'Commit', exact: true }).click();
+    await dialog.getByText(/^Committed \(commit \d+\): \d+ components? changed\.$/).waitFor();
+    const diff = dialog.getByLabel('Committed changes');
+    await diff.getByText('personal_auto_rules.validation.usage_is_required').waitFor();
+    await diff.getByText('+  make usage mandatory').waitFor();
+    await dialog.getByRole('button', { name: /^Deploy commit \d+$/ }).click();
+    await dialog.getByRole('progressbar', { name: 'Deploy progress' }).waitFor({ state: 'attached' });
+    await dialog.getByText(/^Deployed commit \d+/).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Close editor' }).click();
+
+    // The component's actions in the project tree.
+    await page.getByRole('link', { name: 'All rules projects' }).click();
+    const tree = page.getByRole('tree', { name: 'Components of Personal auto rules' });
+    const row = (label: string) =>
+      tree.getByRole('treeitem').filter({ has: page.getByRole('link', { name: label, exact: true }) });
+    const act = async (label: string, action: string) => {
+      await row(label)
+        .getByRole('button', { name: `Actions for ${label}` })
+        .click();
+      // (By keyboard: the toast of the previous action may lie over the menu.)
+      await page.getByRole('menuitem', { name: action }).press('Enter');
+    };
+    await act('Usage is required', 'Disable');
+    await row('Usage is required').getByText('Disabled').waitFor();
+    await act('Usage is required', 'Clone…');
+    await page.getByRole('dialog', { name: 'Clone Usage is required' }).getByRole('button', { name: 'Clone' }).click();
+    await row('Usage is required (copy)').waitFor();
+    await act('Usage is required (copy)', 'Move…');
+    const move = page.getByRole('dialog', { name: 'Move Usage is required (copy)' });
+    await move.getByLabel('Folder').fill('copies');
+    await move.getByRole('button', { name: 'Move' }).click();
+    await tree
+      .getByRole('treeitem', { name: /copies/ })
+      .first()
+      .waitFor();
+    await act('Usage is required (copy)', 'Delete…');
+    await page
+      .getByRole('dialog', { name: 'Delete Usage is required (copy)?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await row('Usage is required (copy)').waitFor({ state: 'detached' });
+    await act('Usage is required', 'Enable');
+    await row('Usage is required').getByText('Disabled').waitFor({ state: 'detached' });
+    expect(session.errors).toEqual([]);
+    console.log(`rules author journey: ${((Date.now() - started) / 1000).toFixed(1)} s`);
   });
 
   it('is not shown to an underwriter', async () => {

@@ -73,7 +73,7 @@ function ProjectCard({ project, rights }: { project: ProjectJson; rights: Compon
         <Group justify="space-between" wrap="wrap">
           <Title order={2}>{project.label}</Title>
           {rights.create && draft && packages.data && packages.data.results.length > 0 && (
-            <Button size="xs" onClick={() => setCreating(true)}>
+            <Button size="xs" onClick={() => setCreating(true)} aria-label={`New component in ${project.label}`}>
               New component
             </Button>
           )}
