@@ -113,7 +113,7 @@ describe('rules projects', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  it('peeks at the template of a template use (go to definition)', async () => {
+  it('peeks at the template of a template use (go to definition) and sets its argument in the form', async () => {
     const page = await session.signIn('author@atrium.test', '/rules');
     const tree = page.getByRole('tree', { name: 'Components of Personal auto rules' });
     await tree.getByRole('link', { name: 'Model year from 1981' }).click();
@@ -124,11 +124,21 @@ describe('rules projects', () => {
     await page.getByText('No problems').waitFor();
     await line.getByText(/minimum_model_year/).click({ modifiers: ['ControlOrMeta'] });
     await page.locator('.peekview-widget').getByText('parameter earliest: number').first().waitFor();
+
+    // The template-argument form: the value is checked, then written into the rule's tree and saved.
+    await page.keyboard.press('Escape');
+    const form = page.getByRole('form', { name: 'Template arguments' });
+    const earliest = form.getByLabel('Earliest model year');
+    await expect(earliest.inputValue()).resolves.toBe('1981');
+    await earliest.fill('1985');
+    await form.getByRole('button', { name: 'Save arguments' }).click();
+    await page.getByText('Saved Model year from 1981.').waitFor();
+    await editor.locator('.view-line', { hasText: 'with earliest = 1985' }).waitFor();
+    await page.getByLabel('Problems').getByText('No problems').waitFor();
     expect(session.errors).toEqual([]);
   });
 
   it("an author's journey: creates a rule, edits it in Monaco, validates, tests, commits (diff) and deploys; then disables, clones, moves and deletes", async () => {
-    const started = Date.now();
     const page = await session.signIn('author@atrium.test', '/rules');
     await page.getByRole('button', { name: 'New component in Personal auto rules' }).click();
     const create = page.getByRole('dialog', { name: 'New component in Personal auto rules' });
@@ -214,7 +224,77 @@ describe('rules projects', () => {
     await act('Usage is required', 'Enable');
     await row('Usage is required').getByText('Disabled').waitFor({ state: 'detached' });
     expect(session.errors).toEqual([]);
-    console.log(`rules author journey: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  });
+
+  it('shows a role that may only read rules: no component actions, no editing and no commit', async () => {
+    // An administrator makes a read-only rules role and gives it to the adjuster.
+    const admin = await session.signIn('admin@atrium.test', '/');
+    await admin.waitForFunction(() => localStorage.getItem('atrium.identity.session')?.includes('accessToken'));
+    const call = (method: string, url: string, body: unknown) =>
+      admin.evaluate(
+        async ({ method, url, body }) => {
+          const token = (
+            JSON.parse(localStorage.getItem('atrium.identity.session') ?? '{}') as { accessToken?: string }
+          ).accessToken;
+          const response = await fetch(url, {
+            method,
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          });
+          return response.status;
+        },
+        { method, url, body },
+      );
+    const created = await Promise.all([
+      call('POST', '/api/access/roles', { name: 'Rules Reader' }),
+      call('POST', '/api/access/policies', {
+        name: 'Rules read-only',
+        statements: [
+          { sid: 'SeeRules', effect: 'allow', actions: ['ViewModule'], resources: ['ui:rules'] },
+          { sid: 'ReadRules', effect: 'allow', actions: ['read'], resources: ['rules:project', 'rules:component'] },
+        ],
+      }),
+    ]);
+    expect(created).toEqual([201, 201]);
+    const policies = await admin.evaluate(async () => {
+      const token = (JSON.parse(localStorage.getItem('atrium.identity.session') ?? '{}') as { accessToken?: string })
+        .accessToken;
+      const response = await fetch('/api/access/policies?name=Rules%20read-only', {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return ((await response.json()) as { results: { id: number; name: string }[] }).results;
+    });
+    const policyId = policies.find((p) => p.name === 'Rules read-only')!.id;
+    expect(
+      await Promise.all([
+        call('POST', '/api/access/policy-assignments', { policy_id: policyId, role: 'Rules Reader' }),
+        call('POST', '/api/access/role-user-name-assignments', {
+          user_name: 'adjuster@atrium.test',
+          role: 'Rules Reader',
+        }),
+      ]),
+    ).toEqual([201, 201]);
+    await admin.context().close();
+
+    const page = await session.signIn('adjuster@atrium.test', '/rules');
+    // Two roles now: the session asks which one to use.
+    await page.getByRole('radio', { name: 'Rules Reader' }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const tree = page.getByRole('tree', { name: 'Components of Personal auto rules' });
+    await tree.getByRole('link', { name: 'Model year from 1981' }).waitFor();
+    // Every access question answered (they are calls) before looking for what is not there.
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('button', { name: /^New component/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Actions for/ }).count()).toBe(0);
+    await tree.getByRole('link', { name: 'Model year from 1981' }).click();
+    await page.getByRole('heading', { name: 'Model year from 1981', level: 1 }).waitFor();
+    // The arguments are shown, read-only.
+    const form = page.getByRole('form', { name: 'Template arguments' });
+    await expect(form.getByLabel('Earliest model year').isDisabled()).resolves.toBe(true);
+    await page.waitForLoadState('networkidle');
+    for (const name of [/^Actions for/, 'Edit', 'Commit and deploy…', 'Save arguments'])
+      expect(await page.getByRole('button', { name }).count()).toBe(0);
+    expect(session.errors).toEqual([]);
   });
 
   it('is not shown to an underwriter', async () => {
