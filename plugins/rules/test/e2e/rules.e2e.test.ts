@@ -12,9 +12,14 @@ describe('rules projects', () => {
     const dates = page.getByLabel('Effective dates of Personal auto rules');
     await dates.getByText('Jan 1, 2026 · Published').waitFor();
     await dates.getByText('Jul 1, 2026 · Draft').waitFor();
-    const table = page.getByRole('table', { name: 'Components of Personal auto rules' });
-    const row = table.getByRole('row', { name: /Business use: no roadside, VIN required/ });
-    await expect(row.getByRole('cell').nth(1).textContent()).resolves.toBe('Rule');
+    const tree = page.getByRole('tree', { name: 'Components of Personal auto rules' });
+    // Packages, then folders, then components.
+    await tree
+      .getByRole('treeitem', { name: /personal_auto_rules/ })
+      .first()
+      .waitFor();
+    const row = tree.getByRole('treeitem', { name: /Business use: no roadside, VIN required/ });
+    await row.getByText('Rule', { exact: true }).waitFor();
     await row.getByRole('link', { name: 'Business use: no roadside, VIN required' }).click();
 
     await page.getByRole('heading', { name: 'Business use: no roadside, VIN required', level: 1 }).waitFor();
@@ -34,8 +39,8 @@ describe('rules projects', () => {
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
     });
-    const table = page.getByRole('table', { name: 'Components of Personal auto rules' });
-    await table.getByRole('link', { name: 'Business use: no roadside, VIN required' }).click();
+    const tree = page.getByRole('tree', { name: 'Components of Personal auto rules' });
+    await tree.getByRole('link', { name: 'Business use: no roadside, VIN required' }).click();
     await page.getByRole('heading', { name: 'Business use: no roadside, VIN required', level: 1 }).waitFor();
     await page.getByText('0 uncommitted components').waitFor();
     // Monaco is not loaded before the editor opens.
@@ -108,10 +113,10 @@ describe('rules projects', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  it('peeks at the template of a template use (go to definition)', async () => {
+  it('peeks at the template of a template use (go to definition) and sets its argument in the form', async () => {
     const page = await session.signIn('author@atrium.test', '/rules');
-    const table = page.getByRole('table', { name: 'Components of Personal auto rules' });
-    await table.getByRole('link', { name: 'Model year from 1981' }).click();
+    const tree = page.getByRole('tree', { name: 'Components of Personal auto rules' });
+    await tree.getByRole('link', { name: 'Model year from 1981' }).click();
     await page.getByRole('button', { name: 'Edit' }).click();
     const editor = page.locator('.monaco-editor').first();
     const line = editor.locator('.view-line', { hasText: 'from template minimum_model_year' });
@@ -119,6 +124,176 @@ describe('rules projects', () => {
     await page.getByText('No problems').waitFor();
     await line.getByText(/minimum_model_year/).click({ modifiers: ['ControlOrMeta'] });
     await page.locator('.peekview-widget').getByText('parameter earliest: number').first().waitFor();
+
+    // The template-argument form: the value is checked, then written into the rule's tree and saved.
+    await page.keyboard.press('Escape');
+    const form = page.getByRole('form', { name: 'Template arguments' });
+    const earliest = form.getByLabel('Earliest model year');
+    await expect(earliest.inputValue()).resolves.toBe('1981');
+    await earliest.fill('1985');
+    await form.getByRole('button', { name: 'Save arguments' }).click();
+    await page.getByText('Saved Model year from 1981.').waitFor();
+    await editor.locator('.view-line', { hasText: 'with earliest = 1985' }).waitFor();
+    await page.getByLabel('Problems').getByText('No problems').waitFor();
+    expect(session.errors).toEqual([]);
+  });
+
+  it("an author's journey: creates a rule, edits it in Monaco, validates, tests, commits (diff) and deploys; then disables, clones, moves and deletes", async () => {
+    const page = await session.signIn('author@atrium.test', '/rules');
+    await page.getByRole('button', { name: 'New component in Personal auto rules' }).click();
+    const create = page.getByRole('dialog', { name: 'New component in Personal auto rules' });
+    await create.getByLabel('Label').fill('Usage is required');
+    await expect(create.getByLabel('Name').inputValue()).resolves.toBe('usage_is_required');
+    await create.getByLabel('Folder').fill('validation');
+    await create.getByLabel('Applies to').first().click();
+    await create.getByRole('option', { name: 'vehicle', exact: true }).click();
+    await create.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('heading', { name: 'Usage is required', level: 1 }).waitFor();
+    await page.getByText('personal_auto_rules.validation.usage_is_required').waitFor();
+
+    // Edited in Monaco: a wrong field name is a live diagnostic, the fix clears it; saved by shortcut.
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const editor = page.locator('.monaco-editor').first();
+    await editor.locator('.view-line', { hasText: /^then$/ }).click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.insertText('  make usag mandatory');
+    const problems = page.getByLabel('Problems');
+    await problems.getByText(/'usag'/).waitFor();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Shift+End');
+    await page.keyboard.insertText('make usage mandatory');
+    await problems.getByText('No problems').waitFor();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+s');
+    await page.getByText('Saved Usage is required.').waitFor();
+
+    await page.getByRole('button', { name: /^Validate/ }).click();
+    await page.getByText('The effective date validates: no problems.').waitFor();
+    await page.getByRole('button', { name: /^Run tests/ }).click();
+    await page.getByText(/^\d of 2 tests passed$/).waitFor();
+
+    // Commit: the per-component diff it recorded; then deploy that commit, with progress.
+    await page.getByRole('button', { name: 'Commit and deploy…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Commit and deploy' });
+    await dialog.getByLabel('Commit message').fill('Usage is required on every vehicle');
+    await dialog.getByRole('button', { name: 'Commit', exact: true }).click();
+    await dialog.getByText(/^Committed \(commit \d+\): \d+ components? changed\.$/).waitFor();
+    const diff = dialog.getByLabel('Committed changes');
+    await diff.getByText('personal_auto_rules.validation.usage_is_required').waitFor();
+    await diff.getByText('+  make usage mandatory').waitFor();
+    await dialog.getByRole('button', { name: /^Deploy commit \d+$/ }).click();
+    await dialog.getByRole('progressbar', { name: 'Deploy progress' }).waitFor({ state: 'attached' });
+    await dialog.getByText(/^Deployed commit \d+/).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Close editor' }).click();
+
+    // The component's actions in the project tree.
+    await page.getByRole('link', { name: 'All rules projects' }).click();
+    const tree = page.getByRole('tree', { name: 'Components of Personal auto rules' });
+    const row = (label: string) =>
+      tree.getByRole('treeitem').filter({ has: page.getByRole('link', { name: label, exact: true }) });
+    const act = async (label: string, action: string) => {
+      await row(label)
+        .getByRole('button', { name: `Actions for ${label}` })
+        .click();
+      // (By keyboard: the toast of the previous action may lie over the menu.)
+      await page.getByRole('menuitem', { name: action }).press('Enter');
+    };
+    await act('Usage is required', 'Disable');
+    await row('Usage is required').getByText('Disabled').waitFor();
+    await act('Usage is required', 'Clone…');
+    await page.getByRole('dialog', { name: 'Clone Usage is required' }).getByRole('button', { name: 'Clone' }).click();
+    await row('Usage is required (copy)').waitFor();
+    await act('Usage is required (copy)', 'Move…');
+    const move = page.getByRole('dialog', { name: 'Move Usage is required (copy)' });
+    await move.getByLabel('Folder').fill('copies');
+    await move.getByRole('button', { name: 'Move' }).click();
+    await tree
+      .getByRole('treeitem', { name: /copies/ })
+      .first()
+      .waitFor();
+    await act('Usage is required (copy)', 'Delete…');
+    await page
+      .getByRole('dialog', { name: 'Delete Usage is required (copy)?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await row('Usage is required (copy)').waitFor({ state: 'detached' });
+    await act('Usage is required', 'Enable');
+    await row('Usage is required').getByText('Disabled').waitFor({ state: 'detached' });
+    expect(session.errors).toEqual([]);
+  });
+
+  it('shows a role that may only read rules: no component actions, no editing and no commit', async () => {
+    // An administrator makes a read-only rules role and gives it to the adjuster.
+    const admin = await session.signIn('admin@atrium.test', '/');
+    await admin.waitForFunction(() => localStorage.getItem('atrium.identity.session')?.includes('accessToken'));
+    const call = (method: string, url: string, body: unknown) =>
+      admin.evaluate(
+        async ({ method, url, body }) => {
+          const token = (
+            JSON.parse(localStorage.getItem('atrium.identity.session') ?? '{}') as { accessToken?: string }
+          ).accessToken;
+          const response = await fetch(url, {
+            method,
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          });
+          return response.status;
+        },
+        { method, url, body },
+      );
+    const created = await Promise.all([
+      call('POST', '/api/access/roles', { name: 'Rules Reader' }),
+      call('POST', '/api/access/policies', {
+        name: 'Rules read-only',
+        statements: [
+          { sid: 'SeeRules', effect: 'allow', actions: ['ViewModule'], resources: ['ui:rules'] },
+          { sid: 'ReadRules', effect: 'allow', actions: ['read'], resources: ['rules:project', 'rules:component'] },
+        ],
+      }),
+    ]);
+    expect(created).toEqual([201, 201]);
+    const policies = await admin.evaluate(async () => {
+      const token = (JSON.parse(localStorage.getItem('atrium.identity.session') ?? '{}') as { accessToken?: string })
+        .accessToken;
+      const response = await fetch('/api/access/policies?name=Rules%20read-only', {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return ((await response.json()) as { results: { id: number; name: string }[] }).results;
+    });
+    const policyId = policies.find((p) => p.name === 'Rules read-only')!.id;
+    expect(
+      await Promise.all([
+        call('POST', '/api/access/policy-assignments', { policy_id: policyId, role: 'Rules Reader' }),
+        call('POST', '/api/access/role-user-name-assignments', {
+          user_name: 'adjuster@atrium.test',
+          role: 'Rules Reader',
+        }),
+      ]),
+    ).toEqual([201, 201]);
+    await admin.context().close();
+
+    const page = await session.signIn('adjuster@atrium.test', '/rules');
+    // Two roles now: the session asks which one to use.
+    await page.getByRole('radio', { name: 'Rules Reader' }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const tree = page.getByRole('tree', { name: 'Components of Personal auto rules' });
+    await tree.getByRole('link', { name: 'Model year from 1981' }).waitFor();
+    // Every access question answered (they are calls) before looking for what is not there.
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('button', { name: /^New component/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Actions for/ }).count()).toBe(0);
+    await tree.getByRole('link', { name: 'Model year from 1981' }).click();
+    await page.getByRole('heading', { name: 'Model year from 1981', level: 1 }).waitFor();
+    // The arguments are shown, read-only.
+    const form = page.getByRole('form', { name: 'Template arguments' });
+    await expect(form.getByLabel('Earliest model year').isDisabled()).resolves.toBe(true);
+    await page.waitForLoadState('networkidle');
+    for (const name of [/^Actions for/, 'Edit', 'Commit and deploy…', 'Save arguments'])
+      expect(await page.getByRole('button', { name }).count()).toBe(0);
     expect(session.errors).toEqual([]);
   });
 

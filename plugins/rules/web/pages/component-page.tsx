@@ -20,7 +20,7 @@ import { SyncLinesPanel } from '../editor/sync-lines-panel.js';
 import { useCan, useApiClient, useHostServices, usePluginContextKey } from '@atrium/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import {
   STATE_LABELS,
   STATUS_LABELS,
@@ -36,9 +36,12 @@ import { brlDiagnostics, formatBrl, type BrlSuggestions, type Diagnostic } from 
 import type { DiagnosticsRequest } from '../editor/diagnostics.worker.js';
 import DiagnosticsWorker from '../editor/diagnostics.worker.ts?worker';
 import { onEditorAction, shortcutLabel, type EditorAction } from '../editor/editor-commands.js';
+import { CommitDeployDialog, useBuildRights } from '../editor/commit-deploy-dialog.js';
+import { TemplateArgumentsForm } from '../editor/template-arguments-form.js';
 import { useBuildJob } from '../editor/use-build-job.js';
+import { ComponentActions, useComponentRights } from '../projects/component-actions.js';
 import { formatDay } from '../format.js';
-import { rulesProjectsRoute } from '../routes.js';
+import { rulesComponentRoute, rulesProjectsRoute } from '../routes.js';
 
 // Monaco is loaded only when the editor opens (its own chunk, bundled: no CDN).
 const BrlEditor = lazy(() => import('../editor/brl-editor.js'));
@@ -133,6 +136,7 @@ export default function ComponentPage() {
   const api = useApiClient();
   const services = useHostServices();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const { projectId = '', componentId = '' } = useParams();
   const [search, setSearch] = useSearchParams();
   const dateId = search.get('effective_date');
@@ -168,7 +172,16 @@ export default function ComponentPage() {
   const canUpdate = useCan('rules:component', 'update');
   const canValidate = useCan('rules:build', 'validate');
   const canTest = useCan('rules:build', 'test');
-  const editable = canUpdate.allowed && date?.status === 'draft';
+  const rights = useComponentRights();
+  const buildRights = useBuildRights();
+  const draft = date?.status === 'draft';
+  const editable = canUpdate.allowed && draft;
+  const [committing, setCommitting] = useState(false);
+  const packages = useQuery({
+    queryKey: ['rules', 'packages', Number(projectId)],
+    queryFn: () =>
+      api.get<ListJson<{ id: number; name: string }>>('/rules/package/', { query: { project_id: projectId } }),
+  });
 
   const [text, setText] = useState<string | null>(null);
   const [showChanges, setShowChanges] = useState(false);
@@ -179,7 +192,8 @@ export default function ComponentPage() {
 
   const suggestions = useQuery({
     queryKey: ['rules', 'suggestions', projectId, c?.effective_date],
-    enabled: editing && BRL_TYPES.includes(c.component_type),
+    // The editor completes and checks against it; the template-argument form reads the templates.
+    enabled: c !== undefined && BRL_TYPES.includes(c.component_type),
     queryFn: async () =>
       (
         await api.post<{ suggestions: BrlSuggestions }>('/rules/ontology/get-suggestions/', {
@@ -245,7 +259,21 @@ export default function ComponentPage() {
       {component.isError && <Alert color="red">The component could not be loaded: {component.error.message}</Alert>}
       {c && (
         <>
-          <Title order={1}>{c.label || c.name}</Title>
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Title order={1}>{c.label || c.name}</Title>
+            <ComponentActions
+              component={c}
+              packages={packages.data?.results ?? []}
+              draft={draft}
+              rights={rights}
+              onCloned={(copy) =>
+                void navigate(
+                  `${rulesComponentRoute.link({ projectId, componentId: copy.id })}?effective_date=${copy.effective_date}`,
+                )
+              }
+              onDeleted={() => void navigate(rulesProjectsRoute.link({}))}
+            />
+          </Group>
           <Text component="code" ff="monospace" c="dimmed">
             {c.full_name}
           </Text>
@@ -282,15 +310,43 @@ export default function ComponentPage() {
               onChange={(value) => value && setSearch({ effective_date: value })}
             />
           )}
+          {(editable || (buildRights.commit && draft)) && !editing && (
+            <Group>
+              {editable && (
+                <Button size="xs" onClick={() => setText(c.body ?? '')}>
+                  Edit
+                </Button>
+              )}
+              {buildRights.commit && draft && (
+                <Button size="xs" variant="default" onClick={() => setCommitting(true)}>
+                  Commit and deploy…
+                </Button>
+              )}
+            </Group>
+          )}
+          {c.component_type === 'rule' && suggestions.data && (
+            <TemplateArgumentsForm
+              text={editing ? text : (c.body ?? '')}
+              templates={suggestions.data.templates}
+              ontology={suggestions.data.ontology}
+              readOnly={!editable}
+              saving={save.isPending}
+              onApply={(next) => {
+                if (editing) setText(next);
+                save.mutate(next);
+              }}
+            />
+          )}
+          {committing && (
+            <CommitDeployDialog
+              projectId={projectId}
+              effectiveDateId={c.effective_date}
+              canDeploy={buildRights.deploy}
+              onClose={() => setCommitting(false)}
+            />
+          )}
           {!editing && (
             <>
-              {editable && (
-                <Group>
-                  <Button size="xs" onClick={() => setText(c.body ?? '')}>
-                    Edit
-                  </Button>
-                </Group>
-              )}
               <Code block aria-label="Component text">
                 {c.body}
               </Code>
@@ -327,6 +383,11 @@ export default function ComponentPage() {
                   />
                 )}
                 <ShortcutButton action="changes" label="Show changes" onClick={actions.changes} />
+                {buildRights.commit && draft && (
+                  <Button size="xs" variant="default" disabled={dirty} onClick={() => setCommitting(true)}>
+                    Commit and deploy…
+                  </Button>
+                )}
                 <Button
                   size="xs"
                   variant="subtle"
