@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineServerPlugin, provideService, registerResources } from '@atrium/sdk/server';
 import { DOCUMENT_DECLARATIONS } from '../shared/services.js';
 import { declarationsService } from './declarations/declarations-service.js';
+import { issuedListener } from './declarations/issued-listener.js';
 import { registerSettingsRoutes } from './declarations/settings-routes.js';
 import { documentsPermissions } from './permissions.js';
 import { closePoolFor, poolFor } from './render/shared-pool.js';
@@ -37,4 +38,6 @@ export default defineServerPlugin({
     registerLibraryRoutes(router, context);
   },
   seed: seedDemoDocuments,
+  // A policy issued gets its declarations at once (the policies.policy.issued outbox event).
+  background: issuedListener,
 });

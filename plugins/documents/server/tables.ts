@@ -1,5 +1,6 @@
 import {
   type AnyPgColumn,
+  bigint,
   date,
   index,
   integer,
@@ -162,4 +163,11 @@ export const asset = documentsSchema.table('asset', {
   byteSize: integer('byte_size').notNull(),
   createdBy: text('created_by').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** How far a listener has read `core.event_outbox` (`policy-issued`: declarations made on issue). */
+export const eventCursor = documentsSchema.table('event_cursor', {
+  name: text('name').primaryKey(),
+  lastOutboxId: bigint('last_outbox_id', { mode: 'number' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -44,3 +44,18 @@ export type DeclarationsService = {
 };
 
 export const DOCUMENT_DECLARATIONS = createServiceRef<DeclarationsService>('documents.declarations');
+
+/**
+ * What documents asks of the policies module when a policy is issued (the `policies.policy.issued`
+ * event names only the policy): the declarations request of the policy's first revision, in the
+ * data-point catalogue's shape, or null when there is no such policy. Policies provides it (it owns
+ * the policy tables and knows their shape); documents only reads it, through `optionalService`.
+ */
+export type DeclarationsSource = {
+  declarationsRequestFor(
+    tx: Queryable,
+    input: { policyId: string; createdBy: string },
+  ): Promise<DeclarationsRequest | null>;
+};
+
+export const POLICY_DECLARATIONS_SOURCE = createServiceRef<DeclarationsSource>('policies.declarations-source');

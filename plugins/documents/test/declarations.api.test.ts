@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import contactsPlugin from '@atrium/plugin-contacts/server';
 import policiesPlugin from '@atrium/plugin-policies/server';
+import { issuanceService } from '../../policies/server/services.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAccessServer, type AccessTestServer, type Caller } from '../../access/test/access-test-server.js';
 import documentsPlugin from '../server/plugin.js';
@@ -13,6 +14,8 @@ import { STATE_FORM_NAME } from '../server/seed/demo-state-form.js';
  * The automatic declarations: policies' get-dec-file-id asks documents' typed service, which renders
  * the line's dec page (settings) and merges the forms the form rules attach, once per revision.
  */
+// The listener of policies.policy.issued polls quickly here (2 s by default).
+process.env.ATRIUM_DOCUMENTS_ISSUED_POLL_MS = '150';
 let server: AccessTestServer;
 let underwriter: Caller;
 let author: Caller;
@@ -106,6 +109,48 @@ describe('declarations', () => {
     );
     expect(rerender).toMatchObject({ identical: true });
     await expectStatus(author.put('/api/documents/settings/declarations/', settings), 200);
+  });
+
+  it('makes the declarations when a policy is issued (policies.policy.issued), with the agency by name', async () => {
+    const issued = await server.atrium.database.db.transaction((tx) =>
+      issuanceService().issuePolicy(tx, {
+        quoteId: 'Q-DEC-1',
+        quoteNumber: 'QTE-DEC-1',
+        productSlug: 'homeowners',
+        productVersionId: null,
+        state: 'ME',
+        effectiveDate: '2026-02-01',
+        expirationDate: '2027-02-01',
+        namedInsured: { contactId: null, name: 'Ivy Issued' },
+        agentContactId: 'CON-AGENT-ALEX',
+        agencyContactId: 'CON-AGENCY-HARBOUR',
+        premium: '812.40',
+        worksheet: null,
+        risks: null,
+        billing: null,
+        issuedBy: 'underwriter@atrium.test',
+      }),
+    );
+    // Nobody asked for the file: the background listener made it from the outbox event.
+    const list = `/api/documents/production-documents/?record_type=policy&record_id=${issued.policyId}`;
+    let found: { count: number; results: any[] } = { count: 0, results: [] };
+    for (let i = 0; i < 100 && found.count === 0; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      found = await expectStatus(underwriter.get(list), 200);
+    }
+    expect(found.count).toBe(1);
+    const [doc] = found.results;
+    expect(doc).toMatchObject({ purpose: 'declarations', created_by: 'underwriter@atrium.test' });
+    // A Maine homeowners policy's first term: the Maine form is attached.
+    expect(doc.forms).toEqual([STATE_FORM_NAME]);
+    const dec = await expectStatus(underwriter.get(`/api/policies/get-dec-file-id/?policy_id=${issued.policyId}`), 200);
+    expect(dec.file_id).toBe(doc.id);
+    const text = await pdfText(underwriter, dec.url);
+    expect(text).toContain(issued.policyNumber);
+    expect(text).toContain('$812.40');
+    // The agency's own name, not its agent's.
+    expect(text).toContain('Harbour Agency');
+    expect(text).not.toMatch(/Agency:\s+Alex/);
   });
 
   it('checks the settings against the templates and forms they name', async () => {

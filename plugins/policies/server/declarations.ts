@@ -1,29 +1,35 @@
-import { DOCUMENT_DECLARATIONS } from '@atrium/plugin-documents/services';
+import { CONTACT_DIRECTORY } from '@atrium/plugin-contacts/directory';
+import {
+  DOCUMENT_DECLARATIONS,
+  type DeclarationsRequest,
+  type DeclarationsSource,
+} from '@atrium/plugin-documents/services';
+import { and, eq } from 'drizzle-orm';
 import type { Queryable, ServerPluginContext } from '@atrium/sdk/server';
 import { coveragesOf, productTitle } from './services.js';
-import type { policy, policyRevision, policyTerm } from './tables.js';
+import { policy, policyRevision, policyTerm } from './tables.js';
+
+type RevisionRow = {
+  revision: typeof policyRevision.$inferSelect;
+  policy: typeof policy.$inferSelect;
+  term: typeof policyTerm.$inferSelect;
+};
 
 /**
- * A revision's declarations, asked of the documents module's typed service (it owns the templates,
- * forms and production documents; docs/documents.md, "Declarations"). Without the documents module,
- * or when it has no dec page for the line, the answer says why and has no file.
+ * A revision's declarations request in the documents module's terms: the line, state, dates and the
+ * policy's data in the data-point catalogue's shape (policy.*, agency.*); money stays a decimal
+ * string. The agency's name is its contact's (contacts' directory), not the agent's.
  */
-export async function declarationsOf(
+export async function declarationsRequestOf(
   context: Pick<ServerPluginContext, 'optionalService'>,
   tx: Queryable,
-  row: {
-    revision: typeof policyRevision.$inferSelect;
-    policy: typeof policy.$inferSelect;
-    term: typeof policyTerm.$inferSelect;
-  },
+  row: RevisionRow,
   username: string,
-) {
-  const documents = context.optionalService(DOCUMENT_DECLARATIONS);
-  if (!documents) return { fileId: null, detail: 'No declaration has been produced for this revision.' } as const;
+): Promise<DeclarationsRequest> {
   const { revision, policy: p, term } = row;
   const insured = revision.contacts.find((c) => c.namedInsured);
-  const agent = revision.contacts.find((c) => c.agent);
-  // The data-point catalogue's shape (policy.*, agency.*); money stays a decimal string.
+  const directory = context.optionalService(CONTACT_DIRECTORY);
+  const [agency] = p.agencyContactId && directory ? await directory.findContacts(tx, [p.agencyContactId]) : [];
   const data = {
     policy: {
       number: p.number,
@@ -31,6 +37,7 @@ export async function declarationsOf(
       term_start: term.effectiveDate,
       term_end: term.expirationDate,
       premium: revision.annualPremium,
+      // The contacts directory answers no address yet; the dec page prints none rather than a wrong one.
       insured: { name: insured?.name ?? p.namedInsuredName, address: '' },
       coverages: coveragesOf(revision.worksheet).map((c, i) => ({
         code: String(i + 1),
@@ -39,9 +46,9 @@ export async function declarationsOf(
         premium: c.premium ?? '',
       })),
     },
-    agency: { name: agent?.name ?? '' },
+    agency: { name: agency?.name ?? '' },
   };
-  return documents.declarationsFor(tx, {
+  return {
     key: String(revision.id),
     line: p.productSlug,
     state: p.state,
@@ -51,5 +58,38 @@ export async function declarationsOf(
     data,
     record: { id: String(p.id), agentContactId: p.agentContactId, agencyContactId: p.agencyContactId },
     createdBy: username,
-  });
+  };
 }
+
+/**
+ * A revision's declarations, asked of the documents module's typed service (it owns the templates,
+ * forms and production documents; docs/documents.md, "Declarations"). Without the documents module,
+ * or when it has no dec page for the line, the answer says why and has no file.
+ */
+export async function declarationsOf(
+  context: Pick<ServerPluginContext, 'optionalService'>,
+  tx: Queryable,
+  row: RevisionRow,
+  username: string,
+) {
+  const documents = context.optionalService(DOCUMENT_DECLARATIONS);
+  if (!documents) return { fileId: null, detail: 'No declaration has been produced for this revision.' } as const;
+  return documents.declarationsFor(tx, await declarationsRequestOf(context, tx, row, username));
+}
+
+/**
+ * POLICY_DECLARATIONS_SOURCE: when a policy is issued the documents module produces its declarations
+ * (from the `policies.policy.issued` event) and asks here for the first revision's request.
+ */
+export const declarationsSource = (context: ServerPluginContext): DeclarationsSource => ({
+  async declarationsRequestFor(tx, { policyId, createdBy }) {
+    if (!/^\d+$/.test(policyId)) return null;
+    const [row] = await tx
+      .select({ revision: policyRevision, policy, term: policyTerm })
+      .from(policyRevision)
+      .innerJoin(policy, eq(policy.id, policyRevision.policyId))
+      .innerJoin(policyTerm, eq(policyTerm.id, policyRevision.termId))
+      .where(and(eq(policyRevision.policyId, Number(policyId)), eq(policyRevision.number, 1)));
+    return row ? declarationsRequestOf(context, tx, row, createdBy) : null;
+  },
+});

@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
+import { POLICY_DECLARATIONS_SOURCE } from '@atrium/plugin-documents/services';
 import { defineServerPlugin, provideService } from '@atrium/sdk/server';
 import { POLICY_BILLING, POLICY_ISSUANCE, POLICY_LOOKUP } from '../shared/policy-services.js';
+import { declarationsSource } from './declarations.js';
 import { POLICIES_EVENTS } from './events.js';
 import { policiesPermissions } from './permissions.js';
 import { policyGatewayMethods, policyRoutes } from './routes.js';
@@ -29,6 +31,8 @@ export default defineServerPlugin({
       provideService(POLICY_ISSUANCE, () => issuanceService()),
       provideService(POLICY_BILLING, () => billingService()),
       provideService(POLICY_LOOKUP, () => lookupService()),
+      // Documents produces a policy's declarations when it is issued and asks here for their data.
+      provideService(POLICY_DECLARATIONS_SOURCE, declarationsSource),
       policyReporting,
     ],
   },
