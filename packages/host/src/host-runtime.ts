@@ -4,6 +4,7 @@ import {
   createContextService,
   createKeybindingManager,
   createPluginRegistry,
+  createRouteRef,
   createRecentItemsStore,
   EFFECTIVE_ROLE_HEADER,
   KeybindingError,
@@ -208,6 +209,10 @@ export function createHostRuntime(options: HostRuntimeOptions): HostRuntime {
   const pluginHost: PluginHost = {
     ...createPluginHost(services, auth, activity, context),
     slotContributions: (slot) => plugins.slotContributions(slot),
+    routeByName: (name) => {
+      const route = plugins.routeByName(name);
+      return route?.name ? createRouteRef({ name: route.name, path: route.path }) : undefined;
+    },
   };
 
   const commands = createCommandRegistry({ context, services });

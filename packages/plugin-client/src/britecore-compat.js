@@ -21,6 +21,8 @@
     return {
       riskState: { field_answers: c.context.risk.field_answers, type: c.context.riskType },
       riskId: c.context.riskId,
+      riskTypes: (c.context.childRiskTypes || []).map((t) => ({ name: t.name, label: t.label })),
+      rootRiskQuote: { id: c.context.riskId, risk_state: { field_answers: c.context.risk.field_answers } },
       quoteNumber: c.context.quoteNumber,
       configuration: c.configuration,
     };
@@ -55,9 +57,27 @@
     });
   };
 
-  /** The previous library's events: `<name>-update-risk` (or `update-risk`) with a JSON Patch. */
+  /**
+   * The previous library's events: `<name>-update-risk` (or `update-risk`) with a JSON Patch, and
+   * `<name>-create-and-update-risk` with [{ parentRiskQuote, riskType, jsonPatch }] (the parent must
+   * be the slot's risk; riskType is the type object or its name).
+   */
   BriteCorePlugin.prototype.emit = function (event, payload) {
     if (!this.connection) return Promise.reject(new Error('The plugin is not initialized.'));
+    if (/(^|-)create-and-update-risk$/.test(String(event))) {
+      const riskId = this.connection.context && this.connection.context.riskId;
+      const entries = Array.isArray(payload) ? payload : [payload];
+      const foreign = entries.some(
+        (e) => e && e.parentRiskQuote && e.parentRiskQuote.id !== undefined && e.parentRiskQuote.id !== riskId,
+      );
+      if (foreign) return Promise.reject(new Error('New risks go under the risk this button row belongs to.'));
+      return this.connection.createAndUpdateRisk(
+        entries.map((e) => ({
+          riskType: e && e.riskType && typeof e.riskType === 'object' ? e.riskType.name : e && e.riskType,
+          patch: e && e.jsonPatch,
+        })),
+      );
+    }
     if (/(^|-)update-risk$/.test(String(event))) return this.connection.updateRisk(payload);
     return Promise.reject(new Error('Atrium does not support the event ' + String(event).slice(0, 60) + '.'));
   };

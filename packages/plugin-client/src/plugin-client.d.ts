@@ -12,6 +12,8 @@ export interface RiskEditButtonRowContext {
   /** Every field, unanswered ones as null: patch paths are `/field_answers/<field>`. */
   risk: { field_answers: Record<string, string | number | boolean | null> };
   readOnly: boolean;
+  /** The risk types that go under this risk: what `createAndUpdateRisk` may create. */
+  childRiskTypes: { name: string; label: string; fields: string[] }[];
 }
 
 export interface SlotContexts {
@@ -39,14 +41,41 @@ export interface ConnectedPlugin<S extends keyof SlotContexts = 'quote:risk-edit
   setButtons(buttons: PluginButton[]): void;
   /** Applies an RFC 6902 patch to `context.risk` and saves it as the user; rejects with the reason. */
   updateRisk(patch: JsonPatchOperation[]): Promise<void>;
-  /** At most three toasts per ten seconds are shown. */
+  /**
+   * Creates risks of child types under `context.risk`, each with its patch applied to an empty risk;
+   * resolves to their ids. Nothing is created if any entry is refused.
+   */
+  createAndUpdateRisk(risks: { riskType: string; patch: JsonPatchOperation[] }[]): Promise<{ riskIds: number[] }>;
+  /** Navigates the host by a route's spec name and params. Needs the `navigate` capability. */
+  navigate(
+    route: string,
+    params?: Record<string, string | number>,
+    query?: Record<string, string | number | boolean>,
+  ): Promise<void>;
+  /**
+   * An API request (path relative to `/api`, under /quote/, /lines/, /policies/, /claims/ or
+   * /contacts/) that the host performs as the signed-in user; the token never reaches the plugin.
+   * Needs `api-read` (GET) or `api-write`. Resolves to the answer's status and JSON body.
+   */
+  request(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    path: string,
+    options?: { query?: Record<string, string | number | boolean>; body?: object },
+  ): Promise<{ status: number; body: unknown }>;
+  /** At most three toasts per ten seconds are shown. Needs the `toast` capability. */
   toast(message: string, kind?: 'info' | 'success' | 'error'): void;
 }
+
+/** What a record may grant; a call the record does not grant is refused and does nothing. */
+export type PluginCapability =
+  'read-context' | 'update-risk' | 'create-and-update-risk' | 'toast' | 'navigate' | 'api-read' | 'api-write';
 
 export interface ConnectOptions<S extends keyof SlotContexts = 'quote:risk-edit:button-row'> {
   buttons?: PluginButton[];
   onButton?(id: string, plugin: ConnectedPlugin<S>): void;
   onContext?(context: SlotContexts[S], plugin: ConnectedPlugin<S>): void;
+  /** A message without a reply (a toast) was refused; by default the reason goes to the console. */
+  onRefused?(error: string, request: string, plugin: ConnectedPlugin<S>): void;
   /** How long to wait for the host (default 10 s). */
   timeoutMs?: number;
 }

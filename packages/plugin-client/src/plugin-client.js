@@ -51,6 +51,30 @@
               updateRisk: function (patch) {
                 return call({ type: 'update-risk', patch: patch });
               },
+              /**
+               * New risks under the slot's risk: [{ riskType, patch }], each patch on an empty risk of
+               * that child type. Resolves to { riskIds } once all are saved.
+               */
+              createAndUpdateRisk: function (risks) {
+                return call({
+                  type: 'create-and-update-risk',
+                  risks: (risks || []).map(function (r) {
+                    return { risk_type: r.riskType, patch: r.patch };
+                  }),
+                });
+              },
+              /** Navigates the host by a route's name, e.g. navigate('quote:page', { quoteNumber }). */
+              navigate: function (route, params, query) {
+                return call({ type: 'navigate', route: route, params: params, query: query });
+              },
+              /**
+               * An API request the host performs as the signed-in user (path relative to /api).
+               * Resolves to { status, body } for any answer; rejects when refused.
+               */
+              request: function (method, path, options) {
+                options = options || {};
+                return call({ type: 'request', method: method, path: path, query: options.query, body: options.body });
+              },
               toast: function (message, kind) {
                 port.postMessage({ type: 'toast', message: String(message), kind: kind || 'info' });
               },
@@ -67,8 +91,11 @@
           } else if (msg.type === 'result' && calls[msg.call]) {
             var pending = calls[msg.call];
             delete calls[msg.call];
-            if (msg.ok) pending.ok();
+            if (msg.ok) pending.ok(msg.value);
             else pending.fail(new Error(msg.error));
+          } else if (msg.type === 'refused') {
+            if (options.onRefused) options.onRefused(msg.error, msg.request, plugin);
+            else if (global.console) global.console.warn(msg.error);
           }
         };
         port.postMessage({ type: 'hello', version: VERSION });

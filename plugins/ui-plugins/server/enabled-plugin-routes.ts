@@ -45,6 +45,7 @@ export function enabledPluginRoutes(router: AtriumRouter, context: ServerPluginC
               registered_slot_name: slot.slot_name,
               src: `/api/integrations/plugins/${row.id}/files/${file}`,
               configuration: row.configuration,
+              capabilities: row.capabilities,
             },
           ];
         }),

@@ -12,6 +12,8 @@ import {
   type ServerPluginContext,
 } from '@atrium/sdk/server';
 import {
+  capabilitiesSchema,
+  DEFAULT_CAPABILITIES,
   PLUGIN_FILE_MAX_BYTES,
   PLUGIN_FILE_TYPES,
   pluginFilePath,
@@ -39,6 +41,7 @@ const attributes = {
   configuration: z.record(z.string(), z.unknown(), { error: 'The configuration must be a JSON object.' }),
   content: z.string().max(PLUGIN_FILE_MAX_BYTES).nullish(),
   enabled: z.boolean().optional(),
+  capabilities: capabilitiesSchema.optional(),
 };
 const createBody = resourceDocument(TYPE, attributes);
 const patchBody = resourceDocument(
@@ -50,6 +53,7 @@ const patchBody = resourceDocument(
     configuration: attributes.configuration.optional(),
     content: attributes.content,
     enabled: attributes.enabled,
+    capabilities: attributes.capabilities,
   },
   { id: 'required' },
 );
@@ -68,6 +72,7 @@ const present = (row: Row, files: FileRow[]) => ({
     configuration: row.configuration,
     content: row.content,
     enabled: row.enabled,
+    capabilities: row.capabilities,
     files: files.map((f) => ({ path: f.path, content_type: f.contentType, size: f.size, sha256: f.sha256 })),
     created_by: row.createdBy,
     date_created: row.createdAt.toISOString(),
@@ -153,6 +158,7 @@ export function pluginRoutes(router: AtriumRouter, context: ServerPluginContext)
           content: source.content,
           configuration: input.configuration,
           enabled: input.enabled ?? false,
+          capabilities: input.capabilities ?? DEFAULT_CAPABILITIES,
           createdBy: request.principal.username,
         })
         .returning();
@@ -193,6 +199,7 @@ export function pluginRoutes(router: AtriumRouter, context: ServerPluginContext)
           content: source.content,
           configuration: input.configuration ?? row.configuration,
           enabled: input.enabled ?? row.enabled,
+          capabilities: input.capabilities ?? row.capabilities,
           updatedAt: new Date(),
         })
         .where(eq(plugin.id, row.id))

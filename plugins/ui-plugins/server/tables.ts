@@ -18,6 +18,11 @@ export const plugin = uiPluginsSchema.table('plugin', {
   content: text('content'),
   configuration: jsonb('configuration').$type<Record<string, unknown>>().notNull(),
   enabled: boolean('enabled').notNull().default(false),
+  /** What the plugin may do over the bridge (PLUGIN_CAPABILITIES), granted by an administrator. */
+  capabilities: jsonb('capabilities')
+    .$type<string[]>()
+    .notNull()
+    .default(['read-context', 'update-risk', 'create-and-update-risk', 'toast']),
   createdBy: text('created_by').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -34,6 +34,7 @@ describe('Enabled UI plugins for the slot runtime', () => {
       plugin_slots: [{ slot_name: 'quote:risk-edit:button-row', plugin_file_path: 'app/index.html' }],
       configuration: {},
       enabled: true,
+      capabilities: ['navigate'],
     });
     await register({
       name: 'Disabled',
@@ -54,6 +55,7 @@ describe('Enabled UI plugins for the slot runtime', () => {
         registered_slot_name: 'quote:risk-edit:button-row',
         src: `/api/integrations/plugins/${file}/files/app/index.html`,
         configuration: {},
+        capabilities: ['navigate'],
       },
       {
         id: inline,
@@ -63,6 +65,7 @@ describe('Enabled UI plugins for the slot runtime', () => {
         registered_slot_name: 'britequote:risk-edit:button-row',
         src: `/api/integrations/plugins/${inline}/files/index.html`,
         configuration: { threshold: 3 },
+        capabilities: ['read-context', 'update-risk', 'create-and-update-risk', 'toast'],
       },
     ]);
     // The full records stay an administrator's.

@@ -29,6 +29,13 @@ describe('UI plugin records', () => {
     expect(created.status).toBe(201);
     const { data } = (await created.json()) as Doc;
     expect(data.attributes).toMatchObject({ name: 'Flood surcharge', enabled: false, files: [] });
+    // The default grant is what the previous portal's plugins could do; the administrator edits it.
+    expect(data.attributes.capabilities).toEqual(['read-context', 'update-risk', 'create-and-update-risk', 'toast']);
+    const granted = await admin.patch(
+      `/plugins/${data.id}`,
+      doc({ capabilities: ['api-read', 'toast', 'navigate'] }, data.id),
+    );
+    expect(((await granted.json()) as Doc).data.attributes.capabilities).toEqual(['toast', 'navigate', 'api-read']);
 
     const html = '<!doctype html><script src="app.js"></script>';
     const upload = await (
@@ -78,6 +85,7 @@ describe('UI plugin records', () => {
     await bad({ ...fileRecord, content: '<p>x</p>' }, 'not both');
     await bad({ ...fileRecord, plugin_slots: [{ slot_name: 'nowhere' }] }, 'There is no such slot.');
     await bad({ ...fileRecord, configuration: [1] }, 'JSON object');
+    await bad({ ...fileRecord, capabilities: ['read-token'] }, 'There is no such capability.');
     await bad({ ...fileRecord, base_url: 'http://example.com' }, 'https');
     await bad({ ...fileRecord, plugin_slots: [{ slot_name: 'quote:risk-edit:button-row' }] }, 'file path');
 

@@ -10,6 +10,7 @@ export interface PluginRecord {
   configuration: Record<string, unknown>;
   content: string | null;
   enabled: boolean;
+  capabilities: string[];
   files: { path: string; content_type: string; size: number }[];
   date_updated: string;
 }

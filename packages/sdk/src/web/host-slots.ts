@@ -28,6 +28,14 @@ export interface RiskEditButtonRowContext {
    * validation as the user's edit). Rejects with the server's error.
    */
   updateRisk(fieldAnswers: Record<string, unknown>): Promise<void>;
+  /** The risk types that go under this risk (what `createRisk` may create), with their fields. */
+  childRiskTypes: readonly { name: string; label: string; fields: readonly string[] }[];
+  /**
+   * Adds a risk of a child type under this risk and saves its answers through the screen's own
+   * calls (same permission and validation as the user's add and edit); a risk whose answers are
+   * refused is removed again. Resolves to the new risk's id; rejects with the server's error.
+   */
+  createRisk(riskType: string, fieldAnswers: Record<string, unknown>): Promise<number>;
 }
 
 export const riskEditButtonRowSlot = createSlotRef<RiskEditButtonRowContext>('quote:risk-edit:button-row');

@@ -6,6 +6,7 @@ import type { PluginContextWriter } from './context-service.js';
 import type { AnySlotContribution } from './plugin-manifest.js';
 import type { Sourced } from './plugin-registry.js';
 import type { SlotRef } from './slot-ref.js';
+import type { AnyRouteRef } from './route-ref.js';
 
 /**
  * What a plugin's pages, panels and slot components may reach of the host, through React context:
@@ -61,6 +62,8 @@ export interface PluginHost {
   contextFor(pluginId: string): PluginContextWriter;
   /** The contributions registered for a slot (what `<SlotOutlet>` renders); absent in bare test hosts. */
   slotContributions?<C>(slot: SlotRef<C>): Sourced<AnySlotContribution>[];
+  /** A registered route by its spec name (what a third-party plugin navigates by); absent in bare test hosts. */
+  routeByName?(name: string): AnyRouteRef | undefined;
 }
 
 const PluginHostContext = createContext<PluginHost | null>(null);
@@ -162,4 +165,13 @@ export function usePluginContextKey(pluginId: string, key: string, value: Contex
 export function useSlotContributions<C>(slot: SlotRef<C>): Sourced<AnySlotContribution>[] {
   const host = useContext(PluginHostContext);
   return host?.slotContributions?.(slot) ?? [];
+}
+
+/**
+ * Looks up a registered route by its spec name (`quote:page`), as a route ref: how the third-party
+ * plugin runtime turns a plugin's "navigate to this route with these params" into a link.
+ */
+export function useRouteLookup(): (name: string) => AnyRouteRef | undefined {
+  const host = useContext(PluginHostContext);
+  return (name) => host?.routeByName?.(name);
 }

@@ -290,6 +290,32 @@ function QuoteFlowView({ quote, flow }: { quote: Quote; flow: QuoteFlow }) {
     queue.current = run;
     return run;
   };
+  /**
+   * A slot plugin's new child risk (`create-and-update-risk`): added and saved like the user's own,
+   * in the same queue; when its answers are refused the risk is removed again, so a refused
+   * event leaves nothing behind.
+   */
+  const pluginCreate = (parent: RiskNode, riskType: string, answers: Answers) => {
+    const run = queue.current
+      .catch(() => undefined)
+      .then(async () => {
+        const created = await quoteApi(api).addRisk(number, parent.id, riskType);
+        try {
+          if (Object.keys(answers).length > 0)
+            await quoteApi(api).saveRisk(created.id, { field_answers: answers }, { rules_action: 'evaluate' });
+        } catch (error) {
+          await quoteApi(api)
+            .removeRisk(created.id)
+            .catch(() => undefined);
+          throw error;
+        } finally {
+          await refresh();
+        }
+        return created.id;
+      });
+    queue.current = run;
+    return run;
+  };
   const change = (risk: RiskNode, field: string, value: unknown) =>
     setDrafts((d) => ({ ...d, [risk.id]: { ...(d[risk.id] ?? {}), [field]: value } }));
 
@@ -398,6 +424,8 @@ function QuoteFlowView({ quote, flow }: { quote: Quote; flow: QuoteFlow }) {
                             answers={answersOf(root)}
                             readOnly={readOnly || root.meta.locked}
                             onUpdate={(answers) => pluginUpdate(root, answers)}
+                            childTypes={flow.risk_types.filter((t) => t.parent === type.name)}
+                            onCreate={(riskType, answers) => pluginCreate(root, riskType, answers)}
                           />
                         </Stack>
                       );
@@ -436,6 +464,8 @@ function QuoteFlowView({ quote, flow }: { quote: Quote; flow: QuoteFlow }) {
                               answers={answersOf(risk)}
                               readOnly={readOnly || risk.meta.locked}
                               onUpdate={(answers) => pluginUpdate(risk, answers)}
+                              childTypes={flow.risk_types.filter((t) => t.parent === type.name)}
+                              onCreate={(riskType, answers) => pluginCreate(risk, riskType, answers)}
                             />
                           </>
                         )}

@@ -237,7 +237,7 @@ export function RiskItems({
 /**
  * The `quote:risk-edit:button-row` slot under one risk (issue 22): plugins see the risk's answers
  * and change them only through `onUpdate`, the page's own save (same request, permission and
- * validation as the user's edit).
+ * validation as the user's edit), or add child risks through `onCreate` (the page's own add and save).
  */
 export function RiskButtonRow({
   quoteNumber,
@@ -245,14 +245,20 @@ export function RiskButtonRow({
   risk,
   answers,
   readOnly,
+  childTypes,
   onUpdate,
+  onCreate,
 }: {
   quoteNumber: string;
   type: FlowRiskType;
   risk: RiskNode;
   answers: Answers;
   readOnly: boolean;
+  /** The risk types that go under this one. */
+  childTypes: FlowRiskType[];
   onUpdate: (answers: Answers) => Promise<void>;
+  /** Adds a child risk with these answers (removed again if they are refused); the new risk's id. */
+  onCreate: (riskType: string, answers: Answers) => Promise<number>;
 }) {
   return (
     <SlotOutlet
@@ -265,6 +271,8 @@ export function RiskButtonRow({
         risk: { field_answers: answers },
         readOnly,
         updateRisk: onUpdate,
+        childRiskTypes: childTypes.map((t) => ({ name: t.name, label: t.label, fields: t.fields.map((f) => f.name) })),
+        createRisk: onCreate,
       }}
     />
   );

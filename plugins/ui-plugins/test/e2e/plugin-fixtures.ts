@@ -14,6 +14,7 @@ export async function registerPlugin(
     enabled = true,
     configuration = { roofYear: 2020 } as Record<string, unknown>,
     html = '',
+    capabilities = undefined as string[] | undefined,
   } = {},
 ) {
   const admin = await as(server, 'admin@atrium.test', { base: '/api/integrations', mediaType: 'jsonapi' });
@@ -26,6 +27,7 @@ export async function registerPlugin(
         configuration,
         content: html || `<!doctype html><meta charset="utf-8"><script>${script}</script>`,
         enabled,
+        ...(capabilities ? { capabilities } : {}),
       },
     },
   });

@@ -73,7 +73,7 @@ describe('UI plugin runtime in the browser', () => {
     const served = await (await fetch(`${session.server.url}/api/integrations/plugins/${id}/files/index.html`)).text();
     expect(served).toContain('<script src="/api/integrations/plugins/sdk/britecore-ui-plugins.js">');
     const page = await session.signIn('agent@agency.test', '/quote/create');
-    await newQuote(page);
+    const number = await newQuote(page);
     // Its button shows once the house's year is answered (the plugin's own `visible`).
     await expect.poll(() => page.getByRole('button', { name: 'Roof as old as the house' }).count()).toBe(0);
     await page.getByLabel('Year built').fill('1987');
@@ -81,6 +81,77 @@ describe('UI plugin runtime in the browser', () => {
     await page.getByRole('button', { name: 'Roof as old as the house' }).click();
     await page.getByText('Roof matcher updated the risk.').waitFor();
     await expect.poll(() => page.getByLabel('Roof year').inputValue()).toBe('1987');
+    // Its create-and-update-risk, in the previous portal's payload, adds a scheduled article.
+    await page.getByRole('button', { name: 'Schedule a watch' }).click();
+    await page.getByText('Roof matcher added a risk.').waitFor();
+    const agent = await as(session.server, 'agent@agency.test');
+    await expect
+      .poll(async () => (await (await agent.get(`/api/quote/${number}/`)).text()).includes('"appraised_value":1900'))
+      .toBe(true);
+    expect(session.errors).toEqual([]);
+  });
+
+  it('create-and-update-risk adds child risks; capabilities the record lacks are refused and do nothing', async () => {
+    // Default grant (read, update, create, toast): it may add risks, not navigate or call the API.
+    await registerPlugin(
+      session.server,
+      'Jewelry',
+      connect(`
+    if (msg.type === 'welcome') port.postMessage({ type: 'buttons', buttons: [{ id: 'watch', text: 'Add a watch' }, { id: 'wrong', text: 'Add a home' }, { id: 'go', text: 'Jewelry list' }] });
+    var article = [{ op: 'add', path: '/field_answers/category', value: 'watch' }, { op: 'add', path: '/field_answers/appraised_value', value: 4200 }];
+    if (msg.type === 'button-clicked' && msg.id === 'watch') port.postMessage({ type: 'create-and-update-risk', call: 'w', risks: [{ risk_type: 'scheduled_article', patch: article }] });
+    if (msg.type === 'button-clicked' && msg.id === 'wrong') port.postMessage({ type: 'create-and-update-risk', call: 'h', risks: [{ risk_type: 'scheduled_article', patch: article }, { risk_type: 'home', patch: article }] });
+    if (msg.type === 'button-clicked' && msg.id === 'go') port.postMessage({ type: 'navigate', call: 'g', route: 'quote:quotes' });
+    if (msg.type === 'result') port.postMessage({ type: 'toast', message: msg.ok ? 'made ' + JSON.stringify(msg.value) : msg.call + ' refused: ' + msg.error });`),
+    );
+    // Granted navigate and API reads, not risk updates.
+    await registerPlugin(
+      session.server,
+      'Navigator',
+      connect(`
+    if (msg.type === 'welcome') { window.q = msg.context.quoteNumber; port.postMessage({ type: 'buttons', buttons: [{ id: 'read', text: 'Read the quote' }, { id: 'roof', text: 'Navigator roof' }, { id: 'go', text: 'All quotes' }] }); }
+    if (msg.type === 'button-clicked' && msg.id === 'read') { port.postMessage({ type: 'request', call: 'q', method: 'GET', path: '/quote/' + window.q + '/' }); port.postMessage({ type: 'request', call: 'i', method: 'GET', path: '/identity/users/me' }); }
+    if (msg.type === 'button-clicked' && msg.id === 'roof') port.postMessage({ type: 'update-risk', call: 'r', patch: [{ op: 'replace', path: '/field_answers/roof_year', value: 1999 }] });
+    if (msg.type === 'button-clicked' && msg.id === 'go') port.postMessage({ type: 'navigate', call: 'g', route: 'quote:quotes' });
+    if (msg.type === 'result' && msg.call === 'q') port.postMessage({ type: 'toast', message: 'read ' + msg.value.status + ' ' + msg.value.body.quote_number + (/Bearer|eyJ/.test(JSON.stringify(msg.value)) ? ' with a token' : '') });
+    if (msg.type === 'result' && msg.call !== 'q') port.postMessage({ type: 'toast', message: msg.call + (msg.ok ? ' ok' : ' refused: ' + msg.error) });`),
+      { capabilities: ['read-context', 'toast', 'navigate', 'api-read'] },
+    );
+    const page = await session.signIn('agent@agency.test', '/quote/create');
+    const number = await newQuote(page);
+    const agent = await as(session.server, 'agent@agency.test');
+    const quoteText = async () => (await agent.get(`/api/quote/${number}/`)).text();
+
+    await page.getByRole('button', { name: 'Add a watch' }).click();
+    await page.getByText('Jewelry added a risk.').waitFor();
+    await page.getByText(/Jewelry: made \{"riskIds":\[\d+\]\}/).waitFor();
+    expect(await quoteText()).toContain('"appraised_value":4200');
+    // One bad entry: nothing is created.
+    await page.getByRole('button', { name: 'Add a home' }).click();
+    await page
+      .getByText('Jewelry: h refused: A home risk cannot go under this risk (it takes Scheduled article).')
+      .waitFor();
+    expect((await quoteText()).match(/"appraised_value":4200/g)).toHaveLength(1);
+    await page.getByRole('button', { name: 'Jewelry list' }).click();
+    await page
+      .getByText('Jewelry: g refused: Jewelry may not do this: its record does not grant “Navigate” (navigate).', {
+        exact: false,
+      })
+      .waitFor();
+    expect(page.url()).toMatch(/\/risks\/home$/);
+
+    // The host performs the request as the agent; the plugin sees status and body, never the token;
+    // areas outside the business records are refused.
+    await page.getByRole('button', { name: 'Read the quote' }).click();
+    await page.getByText(`Navigator: read 200 ${number}`, { exact: true }).waitFor();
+    await page
+      .getByText('Navigator: i refused: Plugins may call /quote/, /lines/, /policies/, /claims/, /contacts/ only.')
+      .waitFor();
+    await page.getByRole('button', { name: 'Navigator roof' }).click();
+    await page.getByText(/Navigator: r refused: Navigator may not do this: .*“Update the risk”/).waitFor();
+    expect(await quoteText()).not.toContain('"roof_year":1999');
+    await page.getByRole('button', { name: 'All quotes' }).click();
+    await page.waitForURL(/\/quote$/);
     expect(session.errors).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
 import {
   Button,
+  Checkbox,
   FileInput,
+  SimpleGrid,
   Group,
   Modal,
   Select,
@@ -25,7 +27,14 @@ import {
   useCan,
   useHostServices,
 } from '@atrium/sdk';
-import { canonicalSlot, PLUGIN_SLOTS, SLOT_LABELS } from '../../shared/plugin-schemas.js';
+import {
+  CAPABILITY_LABELS,
+  canonicalSlot,
+  DEFAULT_CAPABILITIES,
+  PLUGIN_CAPABILITIES,
+  PLUGIN_SLOTS,
+  SLOT_LABELS,
+} from '../../shared/plugin-schemas.js';
 import { firstDetail, pluginKeys, PLUGINS_PATH, usePlugins, type PluginRecord } from '../plugins-api.js';
 
 const FETCH_ERROR = 'An error occurred while fetching plugins. Please refresh the page and try again.';
@@ -191,6 +200,7 @@ function PluginEditor({
   const [content, setContent] = useState(plugin?.content ?? '');
   const [configuration, setConfiguration] = useState(JSON.stringify(plugin?.configuration ?? {}, null, 2));
   const configError = configurationProblem(configuration);
+  const [capabilities, setCapabilities] = useState<string[]>(plugin?.capabilities ?? DEFAULT_CAPABILITIES);
 
   const save = useMutation({
     mutationFn: async () => {
@@ -210,6 +220,7 @@ function PluginEditor({
         ],
         configuration: JSON.parse(configuration) as Record<string, unknown>,
         content: source === 'content' ? content : null,
+        capabilities,
       };
       const body = plugin
         ? await api.patch<{ data: { id: string } }>(
@@ -301,6 +312,18 @@ function PluginEditor({
             onChange={(e) => setConfiguration(e.currentTarget.value)}
             error={configError}
           />
+          <Checkbox.Group
+            label="Capabilities"
+            description="What the plugin may do over the bridge. Anything else it asks for is refused."
+            value={capabilities}
+            onChange={setCapabilities}
+          >
+            <SimpleGrid cols={2} mt="xs" spacing="xs">
+              {PLUGIN_CAPABILITIES.map((c) => (
+                <Checkbox key={c} value={c} label={CAPABILITY_LABELS[c]} />
+              ))}
+            </SimpleGrid>
+          </Checkbox.Group>
           {save.isError && (
             <Text c="red" role="alert">
               {firstDetail(save.error, SAVE_ERROR)}

@@ -30,6 +30,32 @@ export const pluginMessage = z.discriminatedUnion('type', [
     buttons: z.array(z.object({ id: z.string().min(1).max(64), text: z.string().trim().min(1).max(40) })).max(5),
   }),
   z.object({ type: z.literal('update-risk'), call: callId, patch: jsonPatch }),
+  /** New risks under the slot's risk: each of a child risk type, its answers as a patch on an empty risk. */
+  z.object({
+    type: z.literal('create-and-update-risk'),
+    call: callId,
+    risks: z
+      .array(z.object({ risk_type: z.string().min(1).max(100), patch: jsonPatch }))
+      .min(1)
+      .max(10),
+  }),
+  /** Navigate the host by a route's spec name (`quote:page`) and its params; never by a raw URL. */
+  z.object({
+    type: z.literal('navigate'),
+    call: callId,
+    route: z.string().min(1).max(100),
+    params: z.record(z.string().max(50), z.union([z.string().max(200), z.number()])).optional(),
+    query: z.record(z.string().max(50), z.union([z.string().max(500), z.number(), z.boolean()])).optional(),
+  }),
+  /** An API request the host performs as the signed-in user; the plugin gets the status and JSON body. */
+  z.object({
+    type: z.literal('request'),
+    call: callId,
+    method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
+    path: z.string().min(1).max(500),
+    query: z.record(z.string().max(50), z.union([z.string().max(500), z.number(), z.boolean()])).optional(),
+    body: z.unknown().optional(),
+  }),
   z.object({
     type: z.literal('toast'),
     message: z.string().trim().min(1).max(200),
@@ -44,8 +70,10 @@ export type HostMessage =
   | { type: 'context'; context: unknown }
   | { type: 'ping'; n: number }
   | { type: 'button-clicked'; id: string }
-  | { type: 'result'; call: string; ok: true }
-  | { type: 'result'; call: string; ok: false; error: string };
+  | { type: 'result'; call: string; ok: true; value?: unknown }
+  | { type: 'result'; call: string; ok: false; error: string }
+  /** A message without a call (a toast) that the plugin's record does not allow. */
+  | { type: 'refused'; request: string; error: string };
 
 /** The plugin's message, or null when it must be dropped (too big, not plain data, unknown). */
 export function parsePluginMessage(data: unknown): PluginMessage | null {

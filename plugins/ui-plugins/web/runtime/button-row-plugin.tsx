@@ -1,8 +1,9 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useHostServices, type RiskEditButtonRowContext } from '@atrium/sdk';
+import { isApiRequestError, useHostServices, useRouteLookup, type RiskEditButtonRowContext } from '@atrium/sdk';
 import { createBridge, type Bridge } from './plugin-bridge.js';
-import { applyRiskPatch, withEveryField } from './risk-patch.js';
+import { apiPathProblem, capabilityFor, refusal } from './plugin-capabilities.js';
+import { applyRiskPatch, newRiskAnswers, withEveryField } from './risk-patch.js';
 import type { EnabledPlugin } from './enabled-plugins.js';
 
 const TOAST_WINDOW_MS = 10_000;
@@ -16,6 +17,7 @@ const readable = (c: RiskEditButtonRowContext) => ({
   fields: c.fields,
   risk: { field_answers: withEveryField(c.risk, c.fields) },
   readOnly: c.readOnly,
+  childRiskTypes: c.childRiskTypes.map((t) => ({ name: t.name, label: t.label, fields: [...t.fields] })),
 });
 
 /**
@@ -35,6 +37,9 @@ export function ButtonRowPlugin({
   onRetry: () => void;
 }) {
   const services = useHostServices();
+  const routeByName = useRouteLookup();
+  const routes = useRef(routeByName);
+  routes.current = routeByName;
   const frame = useRef<HTMLIFrameElement>(null);
   const bridge = useRef<Bridge | null>(null);
   const latest = useRef(context);
@@ -44,6 +49,7 @@ export function ButtonRowPlugin({
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
   const toasts = useRef<number[]>([]);
+  const mayRead = plugin.capabilities.includes('read-context');
 
   useEffect(() => {
     if (!frame.current) return;
@@ -51,12 +57,26 @@ export function ButtonRowPlugin({
       frame: frame.current,
       welcome: () => ({
         slot: plugin.slot_name,
-        context: readable(latest.current),
+        context: mayRead ? readable(latest.current) : null,
         configuration: plugin.configuration,
       }),
       onReady: () => undefined,
       onFail: (reason) => setFailed(reason),
       onMessage: (message) => {
+        const answer = (call: string, error?: string, value?: unknown) =>
+          b.send(
+            error
+              ? { type: 'result', call, ok: false, error }
+              : { type: 'result', call, ok: true, ...(value !== undefined ? { value } : {}) },
+          );
+        const needed = capabilityFor(message);
+        if (needed && !plugin.capabilities.includes(needed)) {
+          // Refused before anything happens, with a message the plugin's author can act on.
+          const error = refusal(plugin.name, needed);
+          return 'call' in message
+            ? answer(message.call, error)
+            : b.send({ type: 'refused', request: message.type, error });
+        }
         if (message.type === 'buttons') return setButtons(message.buttons);
         if (message.type === 'toast') {
           // A plugin's toasts are rationed, so a chatty one cannot bury the page's own.
@@ -66,33 +86,82 @@ export function ButtonRowPlugin({
           toasts.current.push(now);
           return services.showToast({ message: `${plugin.name}: ${message.message}`, kind: message.kind ?? 'info' });
         }
-        if (message.type === 'update-risk') {
-          const answer = (error?: string) =>
-            b.send(
-              error
-                ? { type: 'result', call: message.call, ok: false, error }
-                : { type: 'result', call: message.call, ok: true },
-            );
-          const ctx = latest.current;
-          if (ctx.readOnly) return answer('The risk is read-only.');
-          if (busyRef.current) return answer('Another change from this plugin is still being saved.');
-          const patched = applyRiskPatch(ctx.risk, message.patch, ctx.fields);
-          if (!patched.ok) return answer(patched.error);
-          if (Object.keys(patched.changed).length === 0) return answer();
-          busyRef.current = true;
-          setBusy(true);
-          ctx
-            .updateRisk(patched.changed)
-            .then(() => {
-              services.showToast({ message: `${plugin.name} updated the risk.`, kind: 'success' });
-              answer();
-            })
-            .catch((error: unknown) => answer(error instanceof Error ? error.message : 'The change was not saved.'))
-            .finally(() => {
-              busyRef.current = false;
-              setBusy(false);
-            });
+        if (message.type === 'navigate') {
+          const route = routes.current(message.route);
+          if (!route) return answer(message.call, `There is no route ${message.route}.`);
+          let to: string;
+          try {
+            to = route.link(message.params ?? {}, message.query);
+          } catch (error) {
+            return answer(message.call, error instanceof Error ? error.message : 'The route’s params do not fit.');
+          }
+          services.navigate(to);
+          return answer(message.call);
         }
+        if (message.type === 'request') {
+          const problem = apiPathProblem(message.path);
+          if (problem) return answer(message.call, problem);
+          if (message.body !== undefined && (typeof message.body !== 'object' || message.body === null))
+            return answer(message.call, 'The request body must be a JSON object or array.');
+          // The host's client adds the user's token and role; the plugin sees only status and body.
+          let status = 200;
+          services.api
+            .request(message.path, {
+              method: message.method,
+              query: message.query,
+              body: message.body,
+              preventForbiddenRedirect: true,
+              onResponse: (response) => void (status = response.status),
+            })
+            .then((body) => answer(message.call, undefined, { status, body: body ?? null }))
+            .catch((error: unknown) =>
+              isApiRequestError(error) && error.status > 0
+                ? answer(message.call, undefined, { status: error.status, body: error.body ?? null })
+                : answer(message.call, 'The request did not reach Atrium.'),
+            );
+          return;
+        }
+        if (message.type !== 'update-risk' && message.type !== 'create-and-update-risk') return;
+        const ctx = latest.current;
+        if (ctx.readOnly) return answer(message.call, 'The risk is read-only.');
+        if (busyRef.current) return answer(message.call, 'Another change from this plugin is still being saved.');
+        let work: () => Promise<unknown>;
+        let done: string;
+        if (message.type === 'update-risk') {
+          const patched = applyRiskPatch(ctx.risk, message.patch, ctx.fields);
+          if (!patched.ok) return answer(message.call, patched.error);
+          if (Object.keys(patched.changed).length === 0) return answer(message.call);
+          work = () => ctx.updateRisk(patched.changed);
+          done = `${plugin.name} updated the risk.`;
+        } else {
+          // Every new risk is checked before the first is created: a bad entry creates none.
+          const news: { riskType: string; answers: Record<string, unknown> }[] = [];
+          for (const entry of message.risks) {
+            const made = newRiskAnswers(entry.risk_type, entry.patch, ctx.childRiskTypes);
+            if (!made.ok) return answer(message.call, made.error);
+            news.push({ riskType: entry.risk_type, answers: made.changed });
+          }
+          work = async () => {
+            const ids: number[] = [];
+            for (const n of news) ids.push(await ctx.createRisk(n.riskType, n.answers));
+            return { riskIds: ids };
+          };
+          done = `${plugin.name} added ${news.length === 1 ? 'a risk' : `${news.length} risks`}.`;
+        }
+        busyRef.current = true;
+        setBusy(true);
+        work()
+          .then((value) => {
+            services.showToast({ message: done, kind: 'success' });
+            answer(message.call, undefined, value);
+          })
+          .catch((error: unknown) =>
+            answer(message.call, error instanceof Error ? error.message : 'The change was not saved.'),
+          )
+          .finally(() => {
+            busyRef.current = false;
+            setBusy(false);
+          });
       },
     });
     bridge.current = b;
@@ -100,13 +169,13 @@ export function ButtonRowPlugin({
       b.dispose();
       bridge.current = null;
     };
-  }, [plugin, services]);
+  }, [plugin, services, mayRead]);
 
   // The plugin sees the risk as it changes (saved answers and the user's drafts).
   const seen = JSON.stringify(readable(context));
   useEffect(() => {
-    bridge.current?.send({ type: 'context', context: JSON.parse(seen) });
-  }, [seen]);
+    if (mayRead) bridge.current?.send({ type: 'context', context: JSON.parse(seen) });
+  }, [seen, mayRead]);
 
   if (failed)
     return (

@@ -10,6 +10,8 @@ export interface EnabledPlugin {
   registered_slot_name: string;
   src: string;
   configuration: Record<string, unknown>;
+  /** What the record grants (docs/third-party-plugins.md "Capabilities"). */
+  capabilities: string[];
 }
 
 export function useEnabledPlugins(slot: string) {

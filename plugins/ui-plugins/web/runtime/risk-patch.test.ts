@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parsePluginMessage, MAX_MESSAGE_CHARS } from './bridge-protocol.js';
-import { applyRiskPatch } from './risk-patch.js';
+import { applyRiskPatch, newRiskAnswers } from './risk-patch.js';
 
 const risk = { field_answers: { roof_type: 'tile', stories: 2 } };
 const fields = ['roof_type', 'stories', 'sprinklers'];
@@ -67,5 +67,37 @@ describe('parsePluginMessage', () => {
         buttons: Array.from({ length: 6 }, (_, i) => ({ id: `${i}`, text: 'b' })),
       }),
     ).toBeNull();
+  });
+});
+
+describe('newRiskAnswers (create-and-update-risk)', () => {
+  const children = [{ name: 'scheduled_article', label: 'Scheduled article', fields: ['category', 'appraised_value'] }];
+  it('applies the patch to an empty risk of a child type', () => {
+    expect(
+      newRiskAnswers(
+        'scheduled_article',
+        [
+          { op: 'replace', path: '/field_answers/category', value: 'watch' },
+          { op: 'add', path: '/field_answers/appraised_value', value: 4200 },
+        ],
+        children,
+      ),
+    ).toEqual({ ok: true, changed: { category: 'watch', appraised_value: 4200 } });
+  });
+  it('refuses a type that does not go under the risk, and fields the type lacks', () => {
+    expect(newRiskAnswers('home', [{ op: 'add', path: '/field_answers/x', value: 1 }], children)).toEqual({
+      ok: false,
+      error: 'A home risk cannot go under this risk (it takes Scheduled article).',
+    });
+    expect(newRiskAnswers('home', [{ op: 'add', path: '/field_answers/x', value: 1 }], [])).toEqual({
+      ok: false,
+      error: 'No risk goes under this risk.',
+    });
+    expect(
+      newRiskAnswers('scheduled_article', [{ op: 'add', path: '/field_answers/zip', value: 1 }], children),
+    ).toEqual({
+      ok: false,
+      error: 'This risk has no field zip.',
+    });
   });
 });

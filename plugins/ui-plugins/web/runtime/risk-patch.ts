@@ -53,3 +53,23 @@ export function applyRiskPatch(risk: RiskDocument, patch: unknown, fields: reado
   }
   return { ok: true, changed };
 }
+
+/**
+ * A `create-and-update-risk` entry: the patch applied to a new, empty risk of a child type (every
+ * field present as null), with the same rules as `update-risk`. Answers the new risk's answers.
+ */
+export function newRiskAnswers(
+  riskType: string,
+  patch: unknown,
+  childTypes: readonly { name: string; label: string; fields: readonly string[] }[],
+): RiskPatchResult {
+  const type = childTypes.find((t) => t.name === riskType);
+  if (!type)
+    return {
+      ok: false,
+      error: childTypes.length
+        ? `A ${riskType.slice(0, 60)} risk cannot go under this risk (it takes ${childTypes.map((t) => t.label).join(', ')}).`
+        : `No risk goes under this risk.`,
+    };
+  return applyRiskPatch({ field_answers: {} }, patch, type.fields);
+}
