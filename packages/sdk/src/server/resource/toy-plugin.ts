@@ -3,7 +3,7 @@ import { integer, pgSchema, serial, text, timestamp } from 'drizzle-orm/pg-core'
 import { z } from 'zod';
 import { defineServerPlugin } from '../define-server-plugin.js';
 import { defineEvent } from '../events.js';
-import { attributeError } from '../http-problem.js';
+import { ApiError, attributeError } from '../http-problem.js';
 import { defineResourceShape } from '../../shared/resource-shape.js';
 import { declareResource } from './declare.js';
 import { registerResources } from './register.js';
@@ -137,6 +137,9 @@ export const notes = declareResource({
       }
     },
     async afterWrite(tx, change) {
+      // A side effect that refuses after the row, its audit entry and its event are written: the
+      // test checks that none of the three survives (one transaction).
+      if (change.after?.title === 'Rolled back') throw new ApiError(409, 'This note may not be kept.');
       const tagId = change.after?.tagId as number | null | undefined;
       if (change.action === 'create' && tagId) {
         await tx
