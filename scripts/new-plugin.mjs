@@ -32,20 +32,31 @@ const Pascal = words.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
 const camel = Pascal[0].toLowerCase() + Pascal.slice(1);
 const schema = id.replaceAll('-', '_');
 
-// The chord: `g` and the first letter of the id not already bound by the shell or another module.
-const bound = new Set(['p', 'c', 'n', 'h']);
-for (const dir of [path.join(root, 'plugins'), path.join(root, 'packages', 'host', 'src')]) {
-  if (!existsSync(dir)) continue;
-  const files = dir.endsWith('src')
-    ? ['host-plugin.ts']
-    : readdirSync(dir).map((name) => path.join(name, 'web', 'plugin.ts'));
-  for (const file of files) {
-    const full = path.join(dir, file);
-    if (!existsSync(full)) continue;
-    for (const match of readFileSync(full, 'utf8').matchAll(/key: 'g ([a-z0-9])'/g)) bound.add(match[1]);
-  }
+// The chord: `g` and the first letter of the id that no other chord uses. Two modules binding the
+// same chord both show in `?` as a conflict and the one registered last wins, so a diary scaffolded
+// with `g d` would open Documents. Taken: every `g x` written in the shell's or any module's web
+// sources (not only manifests), and the module chords issue 13 reserves even before their module lands.
+const RESERVED_CHORDS = 'hlqaudrispcn'; // g h All Modules, g l lines, g q quotes, … g p/g c/g n quick searches
+const bound = new Set(RESERVED_CHORDS);
+const sources = (dir) =>
+  existsSync(dir)
+    ? readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
+        .map((entry) => path.join(entry.parentPath, entry.name))
+    : [];
+const moduleDirs = [...new Set([path.join(root, 'plugins'), pluginsDir])].filter((dir) => existsSync(dir));
+const webDirs = [
+  path.join(root, 'packages', 'host', 'src'),
+  ...moduleDirs.flatMap((dir) => readdirSync(dir).map((name) => path.join(dir, name, 'web'))),
+];
+for (const file of webDirs.flatMap(sources)) {
+  for (const match of readFileSync(file, 'utf8').matchAll(/['"`]g ([a-z0-9])['"`]/g)) bound.add(match[1]);
 }
 const letter = [...`${id.replaceAll('-', '')}abcdefghijklmnopqrstuvwxyz`].find((c) => /[a-z]/.test(c) && !bound.has(c));
+if (!letter) {
+  console.error('Every `g` chord is taken; bind the new command to another key in web/plugin.ts.');
+  process.exit(1);
+}
 const chord = `g ${letter}`;
 
 const files = {

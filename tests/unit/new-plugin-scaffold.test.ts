@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -42,5 +42,33 @@ describe('new:plugin scaffold', () => {
         { resource: 'field-notes:entry', action: 'update' },
       ],
     });
+  });
+
+  it('gives a diary a chord no installed module or the shell binds (documents has `g d`)', async () => {
+    const result = spawnSync(
+      process.execPath,
+      ['scripts/new-plugin.mjs', 'diary', '--dir', scratch, '--no-migrations'],
+      {
+        cwd: root,
+        encoding: 'utf8',
+      },
+    );
+    expect(result.status, result.stderr).toBe(0);
+    const diary = (await import(path.join(scratch, 'diary', 'web', 'plugin.ts'))).default;
+    const key: string = diary.shortcuts[0].key;
+    const taken = new Map<string, string>();
+    for (const name of readdirSync(path.join(root, 'plugins'))) {
+      const manifest = path.join(root, 'plugins', name, 'web', 'plugin.ts');
+      if (!existsSync(manifest)) continue;
+      const plugin = (await import(manifest)).default as { shortcuts: { key: string; command: string }[] };
+      for (const shortcut of plugin.shortcuts) taken.set(shortcut.key, shortcut.command);
+    }
+    expect(taken.get('g d')).toBe('documents.open');
+    expect(key).not.toBe('g d');
+    expect(key).toMatch(/^g [a-z]$/);
+    expect(taken.get(key), `${key} is already bound`).toBeUndefined();
+    // The shell's own chords and the ones issue 13 reserves for modules.
+    expect(['g h', 'g p', 'g c', 'g n', 'g l', 'g q', 'g a', 'g u', 'g r', 'g i', 'g s']).not.toContain(key);
+    expect(result.stdout).toContain(`(chord ${key})`);
   });
 });

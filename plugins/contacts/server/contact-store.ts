@@ -3,6 +3,7 @@ import {
   ApiError,
   attributeError,
   declareResource,
+  defineAuditLog,
   maskSsn,
   scopeFor,
   SecretOpenError,
@@ -11,7 +12,6 @@ import {
   ssnDigits,
   ssnVault,
   type Queryable,
-  type ResourceAuditEntry,
   type ResourceCall,
   type ResourceDeclaration,
   type ResourceRow,
@@ -26,22 +26,22 @@ export const ssnContext = (id: string) => `contacts.contact:${id}:ssn`;
 
 export type ContactRow = typeof contact.$inferSelect;
 
+/** The store's audit log, through the SDK's audit mechanism (who, what, which record; no SSN). */
+const contactsAudit = defineAuditLog(auditEntry);
+
 export async function writeAudit(
   tx: Queryable,
   entry: { action: string; type: string; id: string; username: string },
 ): Promise<void> {
-  await tx
-    .insert(auditEntry)
-    .values({ action: entry.action, entityType: entry.type, entityId: entry.id, username: entry.username });
+  await contactsAudit.write(tx, {
+    action: entry.action,
+    entityType: entry.type,
+    entityId: entry.id,
+    username: entry.username,
+  });
 }
 
-const audit = (tx: Queryable, entry: ResourceAuditEntry) =>
-  writeAudit(tx, {
-    action: entry.action,
-    type: entry.type,
-    id: entry.id,
-    username: entry.request.principal?.username ?? 'system',
-  });
+const audit = contactsAudit.forResource();
 
 /**
  * What the access evaluator sees of a contact: the books it is in (semi-joins over contact_book, so

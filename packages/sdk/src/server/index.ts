@@ -12,6 +12,7 @@ export * from './validation-issues.js';
 export { z } from 'zod';
 export * from './uploaded-file.js';
 export * from './events.js';
+export * from './audit.js';
 export * from './permissions.js';
 export * from './services.js';
 export * from './secrets/index.js';

@@ -11,7 +11,7 @@ import {
 import { claimsPermission } from '../permissions.js';
 import { claimAccessFilter } from './claim-access.js';
 import { claimScope } from './claim-scope.js';
-import { callerOf, security, tags, writeAudit } from './http-kit.js';
+import { callerOf, claimsAudit, security, tags } from './http-kit.js';
 import { claim } from './tables.js';
 
 /**
@@ -88,16 +88,9 @@ export function claimsCollection<S extends ResourceShape>(options: ClaimsCollect
           }
         : undefined,
     messages: options.uniqueAttribute ? { unique: { attribute: options.uniqueAttribute } } : undefined,
-    audit: (tx, entry) =>
-      writeAudit(tx, {
-        username: callerOf(entry.request),
-        action: entry.action,
-        entityType: shape.type,
-        entityId: entry.id,
-        claimId: ((entry.before ?? entry.after)?.claimId as number | null | undefined) ?? null,
-        before: entry.before,
-        after: entry.after,
-      }),
+    audit: claimsAudit.forResource((entry) => ({
+      claimId: ((entry.before ?? entry.after)?.claimId as number | null | undefined) ?? null,
+    })),
     openapi: { summary: options.summary, tags, security },
   });
 }

@@ -1,5 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { ApiError, type Permission, type Queryable, type ServerPluginContext } from '@atrium/sdk/server';
+import {
+  ApiError,
+  defineAuditLog,
+  type AuditRecord,
+  type Permission,
+  type ServerPluginContext,
+} from '@atrium/sdk/server';
 import { auditLog } from './tables.js';
 
 /** Shared pieces of every claims route: base path, caller, audit entries, database error mapping. */
@@ -13,40 +19,23 @@ export function callerOf(request: FastifyRequest): string {
   return request.principal?.username ?? 'system';
 }
 
-export interface AuditEntry {
-  username: string;
+/** A claims audit row: the SDK's entry plus the claim it belongs to and a status move's from/to and reason. */
+export interface AuditEntry extends AuditRecord {
   /** `read-ssn`: an SSN answered in full (docs/security.md, "SSNs"); the only read that is audited. */
   action: 'create' | 'update' | 'delete' | 'status' | 'assign' | 'unassign' | 'move' | 'tags' | 'read-ssn';
-  entityType: string;
-  entityId: string | number;
   claimId?: number | null;
   fromStatus?: string | null;
   toStatus?: string | null;
   reason?: string | null;
-  before?: unknown;
-  after?: unknown;
 }
 
-/** Every write lands in the audit log in the same transaction as the write itself. */
-export async function writeAudit(tx: Queryable, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
-    username: entry.username,
-    action: entry.action,
-    entityType: entry.entityType,
-    entityId: String(entry.entityId),
-    claimId: entry.claimId ?? null,
-    fromStatus: entry.fromStatus ?? null,
-    toStatus: entry.toStatus ?? null,
-    reason: entry.reason ?? null,
-    before: entry.before === undefined ? null : toJson(entry.before),
-    after: entry.after === undefined ? null : toJson(entry.after),
-  });
-}
+/**
+ * Every write lands in the audit log in the same transaction as the write itself, through the SDK's
+ * audit mechanism (declared resources use `claimsAudit.forResource`); file bytes are left out.
+ */
+export const claimsAudit = defineAuditLog<AuditEntry>(auditLog, { omit: ['content'] });
 
-/** Rows hold Dates and Buffers; the audit log keeps their JSON form (file bytes are left out). */
-function toJson(value: unknown): unknown {
-  return JSON.parse(JSON.stringify(value, (key, v) => (key === 'content' ? undefined : v)));
-}
+export const writeAudit = claimsAudit.write;
 
 function pgCode(error: unknown): string | undefined {
   for (

@@ -274,6 +274,24 @@ describe('events of a declared resource', () => {
   });
 });
 
+describe("events in the write's transaction", () => {
+  it('leaves no row, audit entry or event when afterWrite refuses after they were written', async () => {
+    const count = async (query: ReturnType<typeof sql>) =>
+      Number((await server.atrium.database.db.execute<{ n: string }>(query)).rows[0]!.n);
+    const events = sql`select count(*) as n from core.event_outbox where topic like 'toy.note.%'`;
+    const audits = sql`select count(*) as n from toy.audit where entity_type = 'note'`;
+    const notes = sql`select count(*) as n from toy.note`;
+    const before = [await count(events), await count(audits), await count(notes)];
+    const refused = await admin('POST', '/notes/', note({ title: 'Rolled back', owner: 'events' }));
+    expect(refused.status).toBe(409);
+    expect((await json(refused)).errors[0].detail).toBe('This note may not be kept.');
+    expect([await count(events), await count(audits), await count(notes)]).toEqual(before);
+    // The same note under another title is kept, with its audit entry and its created event.
+    expect((await admin('POST', '/notes/', note({ title: 'Kept', owner: 'events' }))).status).toBe(201);
+    expect([await count(events), await count(audits), await count(notes)]).toEqual(before.map((n) => n + 1));
+  });
+});
+
 describe('a declared plain resource', () => {
   it('answers {count, next, previous, results} with either paging form', async () => {
     const first = await json(await adminPlain('GET', '/tags/?page=1&page_size=1'));

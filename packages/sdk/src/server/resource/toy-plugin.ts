@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { integer, pgSchema, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import { defineAuditLog } from '../audit.js';
 import { defineServerPlugin } from '../define-server-plugin.js';
 import { defineEvent } from '../events.js';
-import { attributeError } from '../http-problem.js';
+import { ApiError, attributeError } from '../http-problem.js';
 import { defineResourceShape } from '../../shared/resource-shape.js';
 import { declareResource } from './declare.js';
 import { registerResources } from './register.js';
@@ -80,17 +81,8 @@ const audit = declareResource({
   permission: { resource: 'toy:audit' },
 });
 
-const writeAudit = async (
-  tx: Parameters<NonNullable<Parameters<typeof declareResource>[0]['audit']>>[0],
-  entry: { action: string; type: string; id: string; request: { principal: { username: string } | null } },
-) => {
-  await tx.insert(toyAudit).values({
-    action: entry.action,
-    entityType: entry.type,
-    entityId: entry.id,
-    username: entry.request.principal?.username ?? 'system',
-  });
-};
+/** The toy module's audit log (who, what, which record; no before/after columns). */
+const writeAudit = defineAuditLog(toyAudit).forResource();
 
 export const tags = declareResource({
   shape: tagShape,
@@ -137,6 +129,9 @@ export const notes = declareResource({
       }
     },
     async afterWrite(tx, change) {
+      // A side effect that refuses after the row, its audit entry and its event are written: the
+      // test checks that none of the three survives (one transaction).
+      if (change.after?.title === 'Rolled back') throw new ApiError(409, 'This note may not be kept.');
       const tagId = change.after?.tagId as number | null | undefined;
       if (change.action === 'create' && tagId) {
         await tx

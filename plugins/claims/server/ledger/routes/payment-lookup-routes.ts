@@ -10,7 +10,7 @@ import {
   type ServerPluginContext,
 } from '@atrium/sdk/server';
 import { lookup } from '../../core/tables.js';
-import { callerOf, writeAudit } from '../../core/http-kit.js';
+import { claimsAudit } from '../../core/http-kit.js';
 import { claimsPermission } from '../../permissions.js';
 import { payCodeShape, paymentMethodShape } from '../../../shared/collections.js';
 import { ledgerTransaction } from '../tables.js';
@@ -156,15 +156,10 @@ function declarationOf(kind: LookupKind) {
       idMismatch: () => 'The id in the body does not match the URL.',
       unique: { attribute: 'name', status: 409, detail: (v) => `A ${noun} named ${String(v.name)} already exists.` },
     },
-    audit: (tx, entry) =>
-      writeAudit(tx, {
-        username: callerOf(entry.request),
-        action: entry.action,
-        entityType: kind.kind,
-        entityId: (entry.before ?? entry.after)!.id as number,
-        before: entry.before,
-        after: entry.after,
-      }),
+    audit: claimsAudit.forResource((entry) => ({
+      entityType: kind.kind,
+      entityId: (entry.before ?? entry.after)!.id as number,
+    })),
     openapi: {
       summary: `${noun}s`,
       tags: ['claims', 'claims-ledger'],
