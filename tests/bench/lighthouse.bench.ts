@@ -10,7 +10,7 @@
  * are measured with that session (Lighthouse's storage reset is off so the session survives; the
  * HTTP cache is cleared before every run instead, so every run is a cold load).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
@@ -22,6 +22,8 @@ import { startTestServer } from '@atrium/sdk/testing';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** When set, every run's full Lighthouse JSON is written there (audits, TBT/LCP breakdowns, treemap). */
+const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR ? path.resolve(process.env.LIGHTHOUSE_REPORT_DIR) : undefined;
 const PERFORMANCE_TARGET = 95;
 const ACCESSIBILITY_TARGET = 100;
 const USERNAME = 'admin@atrium.test';
@@ -157,6 +159,11 @@ async function main() {
         if (result.lhr.runtimeError) throw new Error(`${target.path}: ${result.lhr.runtimeError.message}`);
         const landed = new URL(result.lhr.finalDisplayedUrl).pathname;
         if (landed !== target.path) throw new Error(`${target.path} landed on ${landed} (not signed in?)`);
+        if (REPORT_DIR) {
+          mkdirSync(REPORT_DIR, { recursive: true });
+          const name = `${target.path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${run + 1}.json`;
+          writeFileSync(path.join(REPORT_DIR, name), JSON.stringify(result.lhr));
+        }
         runs.push(figures(result.lhr));
       }
       rows.push({ page: target, runs });

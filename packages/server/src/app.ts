@@ -13,7 +13,7 @@ import { registerGatewayRoute } from './http/gateway-route.js';
 import { turnBatchedLogDestination } from './http/log-destination.js';
 import { registerJsonApiNegotiation } from './http/jsonapi-negotiation.js';
 import { registerOpenApi } from './http/openapi.js';
-import { registerSpa } from './http/spa.js';
+import { registerSpa, type SpaIndexSender } from './http/spa.js';
 import { registerTrailingSlashTwins } from './http/trailing-slash.js';
 import { responseSerializerCompiler } from './http/response-serializer.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -24,7 +24,8 @@ import { ATRIUM_VERSION } from './version.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    spaIndexHtml?: Buffer;
+    /** Sends the built index.html (http/spa.ts), when the app serves the SPA. */
+    sendSpaIndex?: SpaIndexSender;
     /** The gate in front of the plugins' routes (http/admission.ts). */
     admission: Admission;
   }
@@ -182,9 +183,9 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       (request.method === 'GET' || request.method === 'HEAD') &&
       !pathOnly.startsWith('/api/') &&
       pathOnly !== '/api' &&
-      app.spaIndexHtml
+      app.sendSpaIndex
     ) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(app.spaIndexHtml);
+      return app.sendSpaIndex(request, reply);
     }
     return sendError(request, reply, new ApiError(404));
   });

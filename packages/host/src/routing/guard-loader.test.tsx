@@ -49,6 +49,31 @@ describe('guard loader', () => {
     expect(refresh.mock.calls.length).toBe(before + 2);
   });
 
+  it("starts loading the page's code before the session check answers", async () => {
+    let answer: (value: null) => void = () => undefined;
+    const refresh = vi.fn(() => new Promise<null>((resolve) => (answer = resolve)));
+    const pageLoader = vi.fn(async () => ({ default: () => <p>reports page</p> }));
+    const plugin = definePlugin({
+      id: 'reports-test',
+      title: 'Reports',
+      routes: [
+        {
+          name: 'reports:home',
+          path: '/reports-help',
+          meta: { layout: 'default', requiresAuth: false },
+          loader: pageLoader,
+        },
+      ],
+    });
+    renderHost({ path: '/reports-help', manifests: [plugin], refresh });
+    await waitFor(() => expect(refresh).toHaveBeenCalled());
+    expect(pageLoader).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('reports page')).toBeNull();
+    answer(null);
+    expect(await screen.findByText('reports page')).toBeTruthy();
+    expect(pageLoader).toHaveBeenCalledTimes(1);
+  });
+
   it('lets a signed-in user whose role may view the module in', async () => {
     renderHost({ path: '/claims', manifests: [claimsPlugin], session: sessionFor(), effectiveRole: 'Adjuster' });
     expect(await screen.findByText('claims dashboard')).toBeTruthy();

@@ -1,6 +1,7 @@
 import { matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import type { HostRuntime } from '../host-runtime.js';
 import { decideNavigation, moduleCheckNeeded, permissionCheckNeeded, type GuardSession } from '../route-guard.js';
+import { preloadPage } from './lazy-page.js';
 import { guardMetaOf, isHostRouteHandle } from './route-handle.js';
 
 /**
@@ -22,6 +23,9 @@ export function createGuardLoader({ runtime, routes, reload }: GuardLoaderOption
     const url = new URL(request.url);
     const leaf = matchRoutes(routes(), url.pathname)?.at(-1)?.route.handle;
     const meta = guardMetaOf(isHostRouteHandle(leaf) ? leaf.route : undefined);
+    // The page's code downloads while the checks below are answered (the server checks every call,
+    // so loading the code of a page the guard then refuses shows nothing).
+    if (isHostRouteHandle(leaf) && leaf.route.loader) preloadPage(leaf.route.loader);
 
     let refreshFailed = false;
     try {

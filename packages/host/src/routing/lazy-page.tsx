@@ -31,13 +31,63 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
+/** A page's module once loaded (or its load under way), per loader. */
+interface PageLoad {
+  promise: Promise<{ default: ComponentType }>;
+  module?: { default: ComponentType };
+}
+
+const loads = new WeakMap<LazyComponentLoader, PageLoad>();
+
+function load(loader: LazyComponentLoader): PageLoad {
+  let entry = loads.get(loader);
+  if (!entry) {
+    const started: PageLoad = {
+      promise: withTimeout(loader(), CHUNK_LOAD_TIMEOUT_MS) as Promise<{ default: ComponentType }>,
+    };
+    started.promise.then(
+      (module) => (started.module = module),
+      // The lazy page that renders it shows the failure (the route's error page).
+      () => undefined,
+    );
+    loads.set(loader, started);
+    entry = started;
+  }
+  return entry;
+}
+
+/**
+ * Starts loading a page's code without rendering it: the route guard calls it for the page it is
+ * about to let through, so the chunk downloads while the session and access checks are answered
+ * instead of after them (one round trip less before the first paint of every page).
+ */
+export function preloadPage(loader: LazyComponentLoader): void {
+  load(loader);
+}
+
 const pages = new WeakMap<LazyComponentLoader, LazyExoticComponent<ComponentType>>();
 
-/** One lazy component per loader, so revisiting a page reuses the loaded module. */
+/**
+ * One lazy component per loader, so revisiting a page reuses the loaded module. A module already
+ * loaded (preloaded by the guard) is handed over synchronously: React then renders the page at
+ * once instead of suspending for a tick and committing the fallback first.
+ */
 export function lazyPage(loader: LazyComponentLoader): LazyExoticComponent<ComponentType> {
   let page = pages.get(loader);
   if (!page) {
-    page = lazy(() => withTimeout(loader(), CHUNK_LOAD_TIMEOUT_MS) as Promise<{ default: ComponentType }>);
+    page = lazy(() => {
+      const entry = load(loader);
+      const loaded = entry.module;
+      if (!loaded) return entry.promise;
+      const settled: PromiseLike<{ default: ComponentType }> = {
+        then: (onLoaded) => {
+          onLoaded?.(loaded);
+          return settled as never;
+        },
+      };
+      // React only calls `then` (its types ask for a whole Promise).
+      return settled as Promise<{ default: ComponentType }>;
+    });
     pages.set(loader, page);
   }
   return page;

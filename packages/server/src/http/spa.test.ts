@@ -1,12 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerSpa } from './spa.js';
+import { acceptedEncodings, registerSpa } from './spa.js';
 
 describe('SPA assets', () => {
+  const indexHtml = '<!doctype html><title>Atrium</title>';
   const source = `export const answer = ${JSON.stringify('x'.repeat(4000))};\n`;
   let webDist: string;
   let app: FastifyInstance;
@@ -14,7 +15,9 @@ describe('SPA assets', () => {
   beforeAll(async () => {
     webDist = mkdtempSync(path.join(tmpdir(), 'atrium-spa-'));
     mkdirSync(path.join(webDist, 'assets'));
-    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Atrium</title>');
+    writeFileSync(path.join(webDist, 'index.html'), indexHtml);
+    writeFileSync(path.join(webDist, 'index.html.br'), brotliCompressSync(indexHtml));
+    writeFileSync(path.join(webDist, 'index.html.gz'), gzipSync(indexHtml));
     writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), source);
     writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.br'), brotliCompressSync(source));
     writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.gz'), gzipSync(source));
@@ -59,8 +62,31 @@ describe('SPA assets', () => {
     expect(response.body).toBe('console.log(1);');
   });
 
+  it('sends index.html as its brotli or gzip copy when accepted, never cached', async () => {
+    const br = await get('/', 'gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(indexHtml);
+
+    const gzipped = await get('/', 'br;q=0, gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(indexHtml);
+
+    const plain = await get('/', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(indexHtml);
+  });
+
+  it('reads Accept-Encoding with its q values', () => {
+    expect([...acceptedEncodings('gzip, deflate, br')]).toEqual(['gzip', 'deflate', 'br']);
+    expect([...acceptedEncodings('br;q=0, gzip;q=0.5')]).toEqual(['gzip']);
+    expect([...acceptedEncodings(undefined)]).toEqual([]);
+  });
+
   it('hands a path that names no file to the app (the history fallback), and serves no file outside the build', async () => {
-    expect((await get('/')).body).toBe('<!doctype html><title>Atrium</title>');
+    expect((await get('/')).body).toBe(indexHtml);
     for (const url of ['/claims/40/exposures', '/assets/missing-000.js']) {
       const response = await get(url);
       expect(response.body).toBe(`fallback for ${url}`);

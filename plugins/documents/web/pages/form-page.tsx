@@ -3,6 +3,7 @@ import {
   Anchor,
   Badge,
   Button,
+  Code,
   Group,
   Loader,
   Select,
@@ -278,9 +279,7 @@ export default function FormPage() {
             return (
               <Table.Tr key={field.name}>
                 <Table.Td>
-                  <Text size="sm" ff="monospace">
-                    {field.name}
-                  </Text>
+                  <Code>{field.name}</Code>
                   {field.options.length > 0 && (
                     <Text size="xs" c="dimmed">
                       {field.options.join(' · ')}

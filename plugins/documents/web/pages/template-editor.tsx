@@ -88,6 +88,7 @@ export default function TemplateEditor({ modelId, value, onChange, readOnly, dat
   }, [path, dataPoints]);
   return (
     <div
+      data-editor=""
       data-testid="template-source"
       data-readonly={readOnly ? 'true' : 'false'}
       style={{ border: '1px solid var(--mantine-color-gray-4)' }}
