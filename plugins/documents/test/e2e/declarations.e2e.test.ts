@@ -120,4 +120,24 @@ describe('documents: declarations by effective date', () => {
     const realText = pdfToText(Buffer.from(await (await api('GET', file.url)).arrayBuffer()));
     expect(realText).toContain(home.policy_number);
   });
+
+  it('opens a revision’s declarations from the policy screen', async () => {
+    const api = await underwriterApi();
+    const policies = await (await api('GET', '/api/policies/policies/?page_size=100')).json();
+    const home = policies.results.find((p: { policy_type_name?: string }) => JSON.stringify(p).includes('Homeowners'));
+    const page = await session.signIn('underwriter@atrium.test', `/policies/policy/${home.id}`);
+    await page.getByRole('tab', { name: 'Revisions' }).click();
+    await page.getByRole('columnheader', { name: 'Declarations' }).waitFor();
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page
+        .getByRole('button', { name: `Declarations of ${home.policy_number}` })
+        .first()
+        .click(),
+    ]);
+    // The PDF, read with the underwriter's token, opens as a blob in a new tab.
+    expect(popup.url()).toMatch(/^blob:/);
+    await popup.close();
+    expect(session.errors).toEqual([]);
+  });
 });

@@ -50,6 +50,7 @@ import {
   type Revision,
   type Transaction,
 } from '../policies-api.js';
+import { DeclarationsButton } from './declarations-button.js';
 
 type Action = 'endorse' | 'cancel' | 'reinstate' | 'renew' | 'compare';
 const ACTIONS: Action[] = ['endorse', 'cancel', 'reinstate', 'renew', 'compare'];
@@ -124,6 +125,8 @@ export default function PolicyPage() {
   const canReinstate = useCan('policies:transaction', 'reinstate').allowed;
   const canRenew = useCan('policies:transaction', 'renew').allowed;
   const canDismiss = useCan('policies:transaction', 'dismiss').allowed;
+  // The declarations are the documents module's; the column shows only to those who may read them.
+  const canReadDocuments = useCan('documents:production-document', 'read').allowed;
 
   const requested = search.get('action') as Action | null;
   const [open, setOpen] = useState<Action | null>(null);
@@ -319,6 +322,7 @@ export default function PolicyPage() {
                           <th>Description</th>
                           <th>Annual premium</th>
                           <th>Written change</th>
+                          {canReadDocuments ? <th>Declarations</th> : null}
                         </tr>
                       </thead>
                       <tbody>
@@ -337,6 +341,14 @@ export default function PolicyPage() {
                             <td>{rev.description}</td>
                             <td>{money(rev.annual_premium)}</td>
                             <td>{money(rev.written_premium_delta)}</td>
+                            {canReadDocuments ? (
+                              <td>
+                                <DeclarationsButton
+                                  revisionId={rev.id}
+                                  label={`Declarations of ${rev.full_policy_number}`}
+                                />
+                              </td>
+                            ) : null}
                           </tr>
                         ))}
                       </tbody>
