@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DefaultGrants } from '@atrium/sdk/server';
+import { definePermissions, type DefaultGrants } from '@atrium/sdk/server';
 import { createPermissionDefaultsInstaller, pluginPolicyName } from '../server/plugin-grants.js';
 import { SYSTEM_POLICIES, SYSTEM_POLICY_VERSION } from '../server/system-policies.js';
 import { policy } from '../server/tables.js';
@@ -140,5 +140,84 @@ describe('the system policies of a database seeded by an older build', () => {
     // check) is still allowed: the policy kept its assignment to the Agent role.
     expect(await agentMay({})).toBe(false);
     expect(await agentMay()).toBe(true);
+  });
+});
+
+describe('a plugin whose grant version rises (definePermissions, as start applies it)', () => {
+  it("gets its new defaults while an administrator's custom policy and assignments stay as they were", async () => {
+    const plugin = (grantVersion: number, adjuster: ('read' | 'create')[]) => ({
+      id: 'logbook',
+      title: 'Logbook',
+      ...definePermissions('logbook', {
+        grantVersion,
+        module: 'the Logbook module',
+        resources: { entry: { actions: { read: 'Read entries.', create: 'Write entries.' } } },
+        grants: { 'Claims Adjuster': { view: true, entry: adjuster } },
+      }),
+    });
+    const installer = createPermissionDefaultsInstaller(server.atrium.database.db);
+    await installer.apply([plugin(1, ['read'])]);
+
+    // The administrator's own changes: a custom policy for the underwriter, and the plugin's
+    // adjuster policy given to the underwriter as well.
+    const custom = (await (
+      await server.admin.post('/api/access/policies', {
+        name: 'Logbook writers (ours)',
+        statements: [{ effect: 'allow', actions: ['create'], resources: ['logbook:entry'] }],
+      })
+    ).json()) as { id: number };
+    expect(
+      (await server.admin.post('/api/access/policy-assignments', { policy_id: custom.id, role: 'Underwriter' })).status,
+    ).toBe(201);
+    const policies = async () =>
+      (
+        (await (await server.admin.get('/api/access/policies?page_size=500')).json()) as {
+          results: { id: number; name: string; type: string; version: string; statements: unknown }[];
+        }
+      ).results;
+    const defaults = (await policies()).find(
+      (p) => p.name === pluginPolicyName({ id: 'logbook', title: 'Logbook' }, 'Claims Adjuster'),
+    )!;
+    expect(
+      (await server.admin.post('/api/access/policy-assignments', { policy_id: defaults.id, role: 'Underwriter' }))
+        .status,
+    ).toBe(201);
+    const assignments = async (policyId: number) =>
+      (
+        (await (await server.admin.get(`/api/access/policy-assignments?policy_id=${policyId}`)).json()) as {
+          results: { role: string }[];
+        }
+      ).results
+        .map((a) => a.role)
+        .sort();
+    const customBefore = (await policies()).find((p) => p.id === custom.id);
+    const evaluate = async (username: string, action: string) => {
+      const response = await server
+        .as(username)
+        .post('/api/access/evaluations', { requests: [{ resource: 'logbook:entry', action }] });
+      return ((await response.json()) as { results: { evaluation: { allowed: boolean } }[] }).results[0]!.evaluation
+        .allowed;
+    };
+    await expect.poll(() => evaluate('adjuster@atrium.test', 'read'), { timeout: 10_000 }).toBe(true);
+    expect(await evaluate('adjuster@atrium.test', 'create')).toBe(false);
+
+    // The next start with the same grant version changes nothing; with version 2 the adjuster may write.
+    await installer.apply([plugin(1, ['read', 'create'])]);
+    expect((await policies()).find((p) => p.id === defaults.id)!.version).toBe('1.0.0');
+    await installer.apply([plugin(2, ['read', 'create'])]);
+    const after = await policies();
+    expect(after.find((p) => p.id === defaults.id)).toMatchObject({
+      type: 'system',
+      version: '2.0.0',
+      statements: [
+        { effect: 'allow', actions: ['ViewModule'], resources: ['ui:logbook'] },
+        { effect: 'allow', actions: ['read', 'create'], resources: ['logbook:entry'] },
+      ],
+    });
+    await expect.poll(() => evaluate('adjuster@atrium.test', 'create'), { timeout: 10_000 }).toBe(true);
+    // Untouched: the custom policy, its assignment, and the administrator's extra assignment of the defaults.
+    expect(after.find((p) => p.id === custom.id)).toEqual(customBefore);
+    expect(await assignments(custom.id)).toEqual(['Underwriter']);
+    expect(await assignments(defaults.id)).toEqual(['Claims Adjuster', 'Underwriter']);
   });
 });

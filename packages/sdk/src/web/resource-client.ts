@@ -8,7 +8,8 @@ import { defaultPageSize, type ResourceShape } from '../shared/resource-shape.js
  * TanStack Query keys and query options. Screens use it instead of a hand-written `*-api.ts` per
  * collection. docs/plugins.md, "A resource in one declaration".
  *
- * Items are flat: `id`, the attributes, and `<relationship>_id` for each to-one relationship.
+ * Items are flat: `id`, the attributes, `<relationship>_id` for each to-one relationship and
+ * `<relationship>_ids` for each to-many one.
  */
 export type ResourceItem = { id: string } & Record<string, unknown>;
 
@@ -42,9 +43,10 @@ export interface ResourceWrite {
 export function flattenResource(resource: JsonApiResource): ResourceItem {
   const flat: ResourceItem = { id: resource.id, ...(resource.attributes ?? {}) };
   for (const [name, value] of Object.entries(resource.relationships ?? {})) {
-    const data = (value as { data?: { id: unknown } | null } | null)?.data;
+    const data = (value as { data?: { id: unknown } | { id: unknown }[] | null } | null)?.data;
     if (data === null) flat[`${name}_id`] = null;
-    else if (data && !Array.isArray(data)) flat[`${name}_id`] = String(data.id);
+    else if (Array.isArray(data)) flat[`${name}_ids`] = data.map((related) => String(related.id));
+    else if (data) flat[`${name}_id`] = String(data.id);
   }
   return flat;
 }

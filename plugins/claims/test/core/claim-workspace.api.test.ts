@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient } from '@atrium/sdk';
+import { collectionClient } from '../../web/api/collections.js';
 import {
   detailOf,
   doc,
@@ -193,5 +195,38 @@ describe('the claim grows after FNOL', () => {
     });
     const after = await body(await adjuster('GET', `/claims/statuses/?claim=${open.id}`));
     expect(after.data.map((m: any) => m.attributes.to_status)).toContain('reopened');
+  });
+});
+
+describe("the workspace's collection clients (useClaimCollection, useLookup)", () => {
+  it("read a claim's parties, risks and exposures and whole lookups through resourceClient", async () => {
+    const open = await firstClaim('open');
+    const api = createApiClient({
+      baseUrl: `${server.url}/api`,
+      getToken: () => (adjuster as Caller & { token?: string }).token ?? null,
+      getEffectiveRole: () => null,
+    });
+    const read = (path: string, claim?: string) =>
+      collectionClient(path).listAll(api, claim ? { filters: { claim } } : {});
+    const direct = async (path: string) =>
+      (await body(await adjuster('GET', `${path.replace('/claims', '')}?filter[claim]=${open.id}&page[size]=250`)))
+        .data as { id: string; attributes: Record<string, unknown>; relationships?: Record<string, any> }[];
+    // Declared collections (parties, risks) and a hand-written one (exposures) answer what a direct call does.
+    for (const path of ['/claims/parties/', '/claims/risks/', '/claims/exposures/']) {
+      const expected = await direct(path);
+      const items = await read(path, open.id);
+      expect(items.map((item) => item.id).sort()).toEqual(expected.map((r) => r.id).sort());
+      for (const item of items) expect(item).toMatchObject(expected.find((r) => r.id === item.id)!.attributes);
+    }
+    const exposures = await read('/claims/exposures/', open.id);
+    expect(exposures.length).toBeGreaterThan(0);
+    // To-many relationships come flat as `<name>_ids` (the exposure tag editor reads `tags_ids`).
+    expect(exposures.every((exposure) => Array.isArray(exposure.tags_ids))).toBe(true);
+    // Lookups whole, declared (perils) or hand-written (payors), as many as the collection counts.
+    for (const path of ['/claims/perils/', '/claims/payors/']) {
+      const counted = (await body(await adjuster('GET', `${path.replace('/claims', '')}?page[size]=1`))).meta.count;
+      expect((await read(path)).length).toBe(counted);
+    }
+    expect((await read('/claims/perils/')).length).toBeGreaterThan(0);
   });
 });

@@ -1,7 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useApiClient, type ApiClient, type JsonApiDocument, type JsonApiResource } from '@atrium/sdk';
+import {
+  useApiClient,
+  type ApiClient,
+  type JsonApiDocument,
+  type JsonApiResource,
+  type ResourceItem,
+} from '@atrium/sdk';
 import { flatten, flattenAll, resourceBody, text, type Flat } from './jsonapi.js';
-import { paymentMethods } from './collections.js';
+import { collectionClient, paymentMethods } from './collections.js';
 import { PATHS } from './paths.js';
 
 /** Claims, their statuses, exposures, parties and audit log as the screens read them. */
@@ -131,26 +137,30 @@ export async function updateClaim(
   return { claim: flatten(document.data) as Claim, etag: next };
 }
 
+/** A resource client's item as the claims screens read them (with its JSON:API type). */
+const flat = (type: string, items: ResourceItem[]): Flat[] => items.map((item) => ({ type, ...item }));
+
 /** Every resource of a claim's collection (`filter[claim]=id`), all pages in parallel. */
-export function useClaimCollection(path: string, claimId: string | undefined, extra: Record<string, string> = {}) {
+export function useClaimCollection(path: string, claimId: string | undefined) {
   const api = useApiClient();
+  const client = collectionClient(path);
   return useQuery({
-    queryKey: [...claimsKeys.claimParts(claimId ?? ''), path, extra],
+    queryKey: [...claimsKeys.claimParts(claimId ?? ''), path],
     enabled: !!claimId,
-    queryFn: async ({ signal }) => {
-      const all = await api.jsonApiFetchAll(path, { query: { 'filter[claim]': claimId!, ...extra }, signal });
-      return { items: all.data.map(flatten), included: all.included };
-    },
+    queryFn: async ({ signal }) => ({
+      items: flat(client.shape.type, await client.listAll(api, { filters: { claim: claimId! } }, signal)),
+    }),
   });
 }
 
 /** Any lookup collection, whole (page size 250, pages in parallel). */
-export function useLookup(path: string, query: Record<string, string> = {}, enabled = true) {
+export function useLookup(path: string, enabled = true) {
   const api = useApiClient();
+  const client = collectionClient(path);
   return useQuery({
-    queryKey: ['claims-module', 'lookup', path, query],
+    queryKey: ['claims-module', 'lookup', path],
     enabled,
-    queryFn: async ({ signal }) => (await api.jsonApiFetchAll(path, { query, signal })).data.map(flatten),
+    queryFn: async ({ signal }) => flat(client.shape.type, await client.listAll(api, {}, signal)),
     staleTime: 60_000,
   });
 }

@@ -70,9 +70,9 @@ export function DetailsTab({
   const api = useApiClient();
   const canUpdate = useCan('claims:claim', 'update', claimAccessRecordOf(claim));
   const [editing, setEditing] = useState(false);
-  const methods = useLookup(PATHS.reportedMethods, {}, editing);
-  const categories = useLookup(PATHS.lossCategories, {}, editing);
-  const perils = useLookup(PATHS.perils, {}, editing);
+  const methods = useLookup(PATHS.reportedMethods, editing);
+  const categories = useLookup(PATHS.lossCategories, editing);
+  const perils = useLookup(PATHS.perils, editing);
   const users = useClaimsUsers(editing);
   const location = (claim.loss_location ?? {}) as Record<string, unknown>;
   const reported = (claim.reported_by ?? {}) as Record<string, unknown>;
