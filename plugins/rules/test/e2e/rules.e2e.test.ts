@@ -138,7 +138,7 @@ describe('rules projects', () => {
     expect(session.errors).toEqual([]);
   });
 
-  it("an author's journey: creates a rule, edits it in Monaco, validates, tests, commits (diff) and deploys; then disables, clones, moves and deletes", async () => {
+  it("an author's journey: creates a rule, edits it in Monaco, validates, tests, commits (diff) and deploys; then disables, clones, moves, renames a folder and deletes", async () => {
     const page = await session.signIn('author@atrium.test', '/rules');
     await page.getByRole('button', { name: 'New component in Personal auto rules' }).click();
     const create = page.getByRole('dialog', { name: 'New component in Personal auto rules' });
@@ -211,10 +211,13 @@ describe('rules projects', () => {
     const move = page.getByRole('dialog', { name: 'Move Usage is required (copy)' });
     await move.getByLabel('Folder').fill('copies');
     await move.getByRole('button', { name: 'Move' }).click();
-    await tree
-      .getByRole('treeitem', { name: /copies/ })
-      .first()
-      .waitFor();
+    // Renaming a folder moves what is in it.
+    await tree.getByRole('button', { name: 'Actions for folder copies' }).click();
+    await page.getByRole('menuitem', { name: 'Rename folder…' }).press('Enter');
+    const rename = page.getByRole('dialog', { name: 'Rename folder copies' });
+    await rename.getByLabel('New folder').fill('copied');
+    await rename.getByRole('button', { name: 'Rename' }).click();
+    await tree.getByRole('button', { name: 'Actions for folder copied' }).waitFor();
     await act('Usage is required (copy)', 'Delete…');
     await page
       .getByRole('dialog', { name: 'Delete Usage is required (copy)?' })

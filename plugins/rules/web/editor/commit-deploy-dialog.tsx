@@ -24,6 +24,10 @@ const CHANGE_LABELS: Record<ComponentDiffJson['change'], string> = {
 };
 const CHANGE_COLORS = { added: 'green', changed: 'blue', removed: 'red' } as const;
 
+/** A diff's lines without the empty last one a text ending in a newline leaves. */
+const shownLines = (lines: string[]) =>
+  lines.length > 1 && (lines.at(-1) === '+' || lines.at(-1) === '-') ? lines.slice(0, -1) : lines;
+
 const resultOf = (job: JobJson | null) => (job?.result ?? {}) as CommitResultJson;
 
 /** Whether the role may commit and deploy (the access evaluation the build routes use). */
@@ -121,7 +125,7 @@ export function CommitDeployDialog(props: {
                   <Code>{d.fullName}</Code>
                 </Group>
                 <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {d.lines.map((line, i) => (
+                  {shownLines(d.lines).map((line, i) => (
                     <Text
                       key={i}
                       span

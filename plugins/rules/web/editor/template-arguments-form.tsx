@@ -72,7 +72,10 @@ export function TemplateArgumentsForm(props: {
       p="md"
       component="form"
       aria-label="Template arguments"
-      onSubmit={(e) => (e.preventDefault(), submit())}
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
     >
       <Stack gap="sm">
         <Title order={2} size="h4">

@@ -251,3 +251,78 @@ function MoveDialog(props: {
     </Modal>
   );
 }
+
+/** Renames a folder of a package: every component in it (and below) moves (`PUT move_components/`). */
+export function FolderActions(props: { packageId: number; path: string; rights: ComponentRights }) {
+  const api = useApiClient();
+  const services = useHostServices();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [to, setTo] = useState(props.path);
+  const error = FOLDER.test(to.trim()) ? null : 'A folder is names separated by /.';
+  const rename = useMutation({
+    mutationFn: () =>
+      api.put<{ moved: number }>('/rules/brl-components/move_components/', {
+        package_id: props.packageId,
+        from_folder: props.path,
+        to_folder: to.trim(),
+      }),
+    onSuccess: ({ moved }) => {
+      services.showToast({
+        message: `Renamed ${props.path} to ${to.trim() || 'the top level'} (${moved === 1 ? '1 component' : `${moved} components`}).`,
+        kind: 'success',
+      });
+      setOpen(false);
+      void queryClient.invalidateQueries({ queryKey: ['rules'] });
+    },
+  });
+  if (!props.rights.update) return null;
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="subtle" size="sm" aria-label={`Actions for folder ${props.path}`}>
+            <IconDots size={16} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item
+            onClick={() => {
+              setTo(props.path);
+              setOpen(true);
+            }}
+          >
+            Rename folder…
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <Modal opened={open} onClose={() => setOpen(false)} title={`Rename folder ${props.path}`}>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!error && to.trim() !== props.path) rename.mutate();
+          }}
+        >
+          <Stack>
+            <TextInput
+              label="New folder"
+              description="Names separated by /; the components in it and in its folders move."
+              value={to}
+              error={error}
+              onChange={(e) => setTo(e.currentTarget.value)}
+            />
+            {rename.isError && <Alert color="red">The folder could not be renamed: {rename.error.message}</Alert>}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={rename.isPending} disabled={error !== null || to.trim() === props.path}>
+                Rename
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}

@@ -73,7 +73,7 @@ describe('component text helpers', () => {
     ]);
     const ui = tree[0]!.children![1]!;
     expect(ui.children!.map((t) => `${t.kind}:${t.label}`)).toEqual(['folder:deep', 'component:b']);
-    expect(ui.children![0]!.id).toBe('folder-1-ui/deep');
+    expect(ui.children![0]).toMatchObject({ id: 'folder-1-ui/deep', packageId: 1, path: 'ui/deep' });
     expect(tree[1]!.children).toEqual([]);
   });
 });

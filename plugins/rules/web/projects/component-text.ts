@@ -67,6 +67,9 @@ export interface TreeRow {
   kind: 'package' | 'folder' | 'component';
   label: string;
   component?: ComponentJson;
+  /** A folder's package and path (`ui/deep`). */
+  packageId?: number;
+  path?: string;
   children?: TreeRow[];
 }
 
@@ -85,7 +88,7 @@ export function componentTree(packages: { id: number; name: string }[], componen
         path = path ? `${path}/${segment}` : segment;
         let child = node.children!.find((x) => x.kind === 'folder' && x.label === segment);
         if (!child) {
-          child = { id: `folder-${p.id}-${path}`, kind: 'folder', label: segment, children: [] };
+          child = { id: `folder-${p.id}-${path}`, kind: 'folder', label: segment, packageId: p.id, path, children: [] };
           node.children!.push(child);
         }
         node = child;

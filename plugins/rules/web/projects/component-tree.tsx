@@ -5,7 +5,7 @@ import { createContext, useContext } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { TYPE_LABELS, type ComponentJson } from '../../shared/api-types.js';
 import { rulesComponentRoute } from '../routes.js';
-import { ComponentActions, type ComponentRights } from './component-actions.js';
+import { ComponentActions, FolderActions, type ComponentRights } from './component-actions.js';
 import { componentTree, type TreeRow } from './component-text.js';
 
 const ROW_HEIGHT = 34;
@@ -58,24 +58,31 @@ function Row({ node, style }: NodeRendererProps<TreeRow>) {
             </div>
           </>
         ) : (
-          <UnstyledButton
-            onClick={() => node.toggle()}
-            aria-label={`${node.isOpen ? 'Collapse' : 'Expand'} ${data.kind === 'package' ? 'package' : 'folder'} ${data.label}`}
-          >
-            <Group gap={6} wrap="nowrap">
-              <Text size="sm" w={12} aria-hidden>
-                {node.isOpen ? '▾' : '▸'}
-              </Text>
-              <Text size="sm" fw={data.kind === 'package' ? 600 : 500}>
-                {data.label}
-              </Text>
-              {data.kind === 'package' && (
-                <Text size="xs" c="dimmed">
-                  Package
+          <>
+            <UnstyledButton
+              onClick={() => node.toggle()}
+              aria-label={`${node.isOpen ? 'Collapse' : 'Expand'} ${data.kind === 'package' ? 'package' : 'folder'} ${data.label}`}
+            >
+              <Group gap={6} wrap="nowrap">
+                <Text size="sm" w={12} aria-hidden>
+                  {node.isOpen ? '▾' : '▸'}
                 </Text>
-              )}
-            </Group>
-          </UnstyledButton>
+                <Text size="sm" fw={data.kind === 'package' ? 600 : 500}>
+                  {data.label}
+                </Text>
+                {data.kind === 'package' && (
+                  <Text size="xs" c="dimmed">
+                    Package
+                  </Text>
+                )}
+              </Group>
+            </UnstyledButton>
+            {data.kind === 'folder' && data.packageId !== undefined && data.path !== undefined && (
+              <div style={{ marginLeft: 'auto' }}>
+                <FolderActions packageId={data.packageId} path={data.path} rights={ctx.rights} />
+              </div>
+            )}
+          </>
         )}
       </Group>
     </div>
