@@ -744,3 +744,38 @@ describe('packages: dependencies, tags, namespaces', () => {
     await expectStatus(author.get(`/api/rules/package-tag/${tag.id}/`), 404);
   });
 });
+
+describe('project archetypes', () => {
+  it('lists the archetypes and creates a project from one that validates against its product', async () => {
+    const archetypes = await expectStatus(author.get('/api/rules/project-archetype/'), 200);
+    expect(archetypes.results.map((a: any) => a.name)).toEqual(['empty', 'ui_controls', 'quoting']);
+    const quoting = archetypes.results.find((a: any) => a.name === 'quoting');
+    const body = {
+      name: 'auto_starter',
+      label: 'Auto starter',
+      product: 'personal_auto',
+      effective_date: '2026-09-01',
+    };
+    const created = await expectStatus(author.post(`/api/rules/project-archetype/${quoting.id}/create/`, body), 201);
+    expect(created).toMatchObject({ name: 'auto_starter', product: 'personal_auto' });
+    expect(created.effective_dates.map((d: any) => [d.effective_date, d.status])).toEqual([['2026-09-01', 'draft']]);
+    const components = await expectStatus(author.get(`/api/rules/brl-components/?project_id=${created.id}`), 200);
+    expect(components.results.map((c: any) => c.full_name).sort()).toEqual(
+      quoting.components.map((c: any) => `auto_starter.templates.${c.name}`).sort(),
+    );
+    const validated = await finished(
+      author,
+      await expectStatus(author.post(`/api/rules/projects/${created.id}/build/validate/`, {}), 202),
+    );
+    expect(validated).toMatchObject({ resultStatus: 'SUCCESS', result: { problems: [] } });
+    await expectStatus(author.post(`/api/rules/project-archetype/${quoting.id}/create/`, body), 409);
+    await expectStatus(author.post('/api/rules/project-archetype/99/create/', { ...body, name: 'x1' }), 404);
+    await expectStatus(
+      author.post(`/api/rules/project-archetype/${quoting.id}/create/`, { ...body, name: 'x2', product: 'nope' }),
+      400,
+    );
+    await expectStatus(underwriter.get('/api/rules/project-archetype/'), 403);
+    await expectStatus(agent.post(`/api/rules/project-archetype/${quoting.id}/create/`, { ...body, name: 'x3' }), 403);
+    await expectStatus(author.delete(`/api/rules/projects/${created.id}/`), 204);
+  });
+});
