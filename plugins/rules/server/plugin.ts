@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineServerPlugin } from '@atrium/sdk/server';
 import { LINES_ONTOLOGY } from '@atrium/plugin-lines/ontology-service';
+import { registerArchetypeRoutes } from './archetype-routes.js';
+import { registerGraphqlRoutes } from './graphql-routes.js';
 import { rulesPublishImpactService } from './impact.js';
 import { registerImpactRoutes } from './impact-routes.js';
 import { buildJob } from './jobs.js';
@@ -31,6 +33,8 @@ export default defineServerPlugin({
     registerImpactRoutes(router, context);
     registerTransferRoutes(router, context);
     registerPackageRoutes(router, context);
+    registerArchetypeRoutes(router, context);
+    registerGraphqlRoutes(router, context);
   },
   seed: seedDemoRules,
 });

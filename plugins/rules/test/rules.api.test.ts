@@ -744,3 +744,113 @@ describe('packages: dependencies, tags, namespaces', () => {
     await expectStatus(author.get(`/api/rules/package-tag/${tag.id}/`), 404);
   });
 });
+
+describe('project archetypes', () => {
+  it('lists the archetypes and creates a project from one that validates against its product', async () => {
+    const archetypes = await expectStatus(author.get('/api/rules/project-archetype/'), 200);
+    expect(archetypes.results.map((a: any) => a.name)).toEqual(['empty', 'ui_controls', 'quoting']);
+    const quoting = archetypes.results.find((a: any) => a.name === 'quoting');
+    const body = {
+      name: 'auto_starter',
+      label: 'Auto starter',
+      product: 'personal_auto',
+      effective_date: '2026-09-01',
+    };
+    const created = await expectStatus(author.post(`/api/rules/project-archetype/${quoting.id}/create/`, body), 201);
+    expect(created).toMatchObject({ name: 'auto_starter', product: 'personal_auto' });
+    expect(created.effective_dates.map((d: any) => [d.effective_date, d.status])).toEqual([['2026-09-01', 'draft']]);
+    const components = await expectStatus(author.get(`/api/rules/brl-components/?project_id=${created.id}`), 200);
+    expect(components.results.map((c: any) => c.full_name).sort()).toEqual(
+      quoting.components.map((c: any) => `auto_starter.templates.${c.name}`).sort(),
+    );
+    const validated = await finished(
+      author,
+      await expectStatus(author.post(`/api/rules/projects/${created.id}/build/validate/`, {}), 202),
+    );
+    expect(validated).toMatchObject({ resultStatus: 'SUCCESS', result: { problems: [] } });
+    await expectStatus(author.post(`/api/rules/project-archetype/${quoting.id}/create/`, body), 409);
+    await expectStatus(author.post('/api/rules/project-archetype/99/create/', { ...body, name: 'x1' }), 404);
+    await expectStatus(
+      author.post(`/api/rules/project-archetype/${quoting.id}/create/`, { ...body, name: 'x2', product: 'nope' }),
+      400,
+    );
+    await expectStatus(underwriter.get('/api/rules/project-archetype/'), 403);
+    await expectStatus(agent.post(`/api/rules/project-archetype/${quoting.id}/create/`, { ...body, name: 'x3' }), 403);
+    await expectStatus(author.delete(`/api/rules/projects/${created.id}/`), 204);
+  });
+});
+
+describe('GraphQL', () => {
+  const graphql = (caller: Caller, query: string, variables?: Record<string, unknown>) =>
+    caller.post('/api/graphql/rules', { query, ...(variables ? { variables } : {}) });
+
+  it('answers projects, effective dates, packages and components with the REST permissions', async () => {
+    const { data } = await expectStatus(
+      graphql(
+        author,
+        `
+          query Rules($name: String) {
+            projects {
+              name
+              product
+            }
+            project(name: $name) {
+              id
+              effectiveDates {
+                effectiveDate
+                status
+              }
+              packages {
+                name
+                dependencies {
+                  package {
+                    name
+                  }
+                  tag {
+                    name
+                  }
+                }
+              }
+              components(tag: "ComponentUsage.underwriting") {
+                fullName
+                componentType
+                uncommitted
+              }
+            }
+          }
+        `,
+        { name: 'personal_auto_rules' },
+      ),
+      200,
+    );
+    expect(data.projects).toEqual([
+      { name: 'homeowners_rules', product: 'homeowners' },
+      { name: 'personal_auto_rules', product: 'personal_auto' },
+    ]);
+    expect(data.project.id).toBe(autoProject.id);
+    expect(data.project.effectiveDates[0]).toEqual({ effectiveDate: '2026-01-01', status: 'published' });
+    expect(data.project.packages.map((p: any) => p.name)).toContain('personal_auto_rules');
+    const rest = await expectStatus(
+      author.get(`/api/rules/brl-components/?project_id=${autoProject.id}&tags=ComponentUsage.underwriting`),
+      200,
+    );
+    expect(data.project.components.map((c: any) => c.fullName)).toEqual(rest.results.map((c: any) => c.full_name));
+
+    // Without rules:project read: the spec's 403 message as a GraphQL error, no data leaked.
+    const refused = await expectStatus(graphql(underwriter, '{ projects { name } }'), 200);
+    expect(refused.data).toBeNull();
+    expect(refused.errors[0]).toMatchObject({
+      message: 'This operation is not allowed. (Error code: 403)',
+      extensions: { code: 'FORBIDDEN' },
+    });
+    const bad = await expectStatus(graphql(author, '{ projects { nope } }'), 400);
+    expect(bad.errors[0].message).toContain('nope');
+    await expectStatus(graphql(author, '{ projects { name '), 400);
+    const noToken = await server.fetch('/api/graphql/rules', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ projects { name } }' }),
+    });
+    expect(noToken.status).toBe(401);
+  });
+});
