@@ -42,6 +42,9 @@ const attributes = {
   content: z.string().max(PLUGIN_FILE_MAX_BYTES).nullish(),
   enabled: z.boolean().optional(),
   capabilities: capabilitiesSchema.optional(),
+  configuration_schema: z
+    .record(z.string(), z.unknown(), { error: 'The configuration schema must be a JSON object.' })
+    .nullish(),
 };
 const createBody = resourceDocument(TYPE, attributes);
 const patchBody = resourceDocument(
@@ -54,6 +57,7 @@ const patchBody = resourceDocument(
     content: attributes.content,
     enabled: attributes.enabled,
     capabilities: attributes.capabilities,
+    configuration_schema: attributes.configuration_schema,
   },
   { id: 'required' },
 );
@@ -73,6 +77,7 @@ const present = (row: Row, files: FileRow[]) => ({
     content: row.content,
     enabled: row.enabled,
     capabilities: row.capabilities,
+    configuration_schema: row.configurationSchema,
     files: files.map((f) => ({ path: f.path, content_type: f.contentType, size: f.size, sha256: f.sha256 })),
     created_by: row.createdBy,
     date_created: row.createdAt.toISOString(),
@@ -159,6 +164,7 @@ export function pluginRoutes(router: AtriumRouter, context: ServerPluginContext)
           configuration: input.configuration,
           enabled: input.enabled ?? false,
           capabilities: input.capabilities ?? DEFAULT_CAPABILITIES,
+          configurationSchema: input.configuration_schema ?? null,
           createdBy: request.principal.username,
         })
         .returning();
@@ -200,6 +206,8 @@ export function pluginRoutes(router: AtriumRouter, context: ServerPluginContext)
           configuration: input.configuration ?? row.configuration,
           enabled: input.enabled ?? row.enabled,
           capabilities: input.capabilities ?? row.capabilities,
+          configurationSchema:
+            input.configuration_schema !== undefined ? input.configuration_schema : row.configurationSchema,
           updatedAt: new Date(),
         })
         .where(eq(plugin.id, row.id))

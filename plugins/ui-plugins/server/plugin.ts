@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineServerPlugin } from '@atrium/sdk/server';
 import { uiPluginsPermissions } from './permissions.js';
 import { enabledPluginRoutes } from './enabled-plugin-routes.js';
+import { harnessRoutes } from './harness-routes.js';
 import { pluginFileRoutes } from './plugin-file-routes.js';
 import { pluginRoutes } from './plugin-routes.js';
 
@@ -21,5 +22,6 @@ export default defineServerPlugin({
     enabledPluginRoutes(router, context);
     pluginRoutes(router, context);
     pluginFileRoutes(router, context);
+    harnessRoutes(router);
   },
 });

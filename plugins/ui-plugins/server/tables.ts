@@ -23,6 +23,8 @@ export const plugin = uiPluginsSchema.table('plugin', {
     .$type<string[]>()
     .notNull()
     .default(['read-context', 'update-risk', 'create-and-update-risk', 'toast']),
+  /** The JSON Schema the plugin ships for its configuration; the editor checks against it in Monaco. */
+  configurationSchema: jsonb('configuration_schema').$type<Record<string, unknown>>(),
   createdBy: text('created_by').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

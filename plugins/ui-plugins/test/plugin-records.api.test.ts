@@ -36,6 +36,9 @@ describe('UI plugin records', () => {
       doc({ capabilities: ['api-read', 'toast', 'navigate'] }, data.id),
     );
     expect(((await granted.json()) as Doc).data.attributes.capabilities).toEqual(['toast', 'navigate', 'api-read']);
+    const schema = { type: 'object', properties: { surcharge: { type: 'number' } } };
+    const withSchema = await admin.patch(`/plugins/${data.id}`, doc({ configuration_schema: schema }, data.id));
+    expect(((await withSchema.json()) as Doc).data.attributes.configuration_schema).toEqual(schema);
 
     const html = '<!doctype html><script src="app.js"></script>';
     const upload = await (
@@ -75,6 +78,22 @@ describe('UI plugin records', () => {
     expect((await admin.get(`/plugins/${data.id}`)).status).toBe(404);
   });
 
+  it('serves a dev-harness preview under the sandbox CSP, by its token only', async () => {
+    const admin = await plain('admin@atrium.test');
+    const res = await admin.post('/plugins/previews', {
+      content: '<script src="https://cdn.example/britecore-ui-plugins.js"></script>',
+    });
+    expect(res.status).toBe(201);
+    const { src } = (await res.json()) as { src: string };
+    const served = await fetch(`${server.url}${src}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-security-policy')).toContain('sandbox allow-scripts');
+    expect(await served.text()).toContain('/api/integrations/plugins/sdk/britecore-ui-plugins.js');
+    const other = src.replace(/previews\/[^/]+/, `previews/${'A'.repeat(32)}`);
+    expect((await fetch(`${server.url}${other}`)).status).toBe(404);
+    expect((await admin.post('/plugins/previews', { content: '' })).status).toBe(400);
+  });
+
   it('validates the record and the upload with 400s, and refuses other roles with 403', async () => {
     const admin = await jsonapi('admin@atrium.test');
     const bad = async (attributes: Record<string, unknown>, fragment: string) => {
@@ -86,6 +105,7 @@ describe('UI plugin records', () => {
     await bad({ ...fileRecord, plugin_slots: [{ slot_name: 'nowhere' }] }, 'There is no such slot.');
     await bad({ ...fileRecord, configuration: [1] }, 'JSON object');
     await bad({ ...fileRecord, capabilities: ['read-token'] }, 'There is no such capability.');
+    await bad({ ...fileRecord, configuration_schema: 'object' }, 'The configuration schema must be a JSON object.');
     await bad({ ...fileRecord, base_url: 'http://example.com' }, 'https');
     await bad({ ...fileRecord, plugin_slots: [{ slot_name: 'quote:risk-edit:button-row' }] }, 'file path');
 
@@ -120,6 +140,9 @@ describe('UI plugin records', () => {
 
     const agent = await jsonapi('agent@agency.test');
     expect((await agent.get('/plugins/')).status).toBe(403);
+    expect((await (await plain('agent@agency.test')).post('/plugins/previews', { content: '<p>x</p>' })).status).toBe(
+      403,
+    );
     expect((await agent.post('/plugins/', doc(fileRecord))).status).toBe(403);
   });
 });

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { defineCommand, definePlugin, riskEditButtonRowSlot } from '@atrium/sdk';
-import { pluginsRoute } from './routes.js';
+import { pluginHarnessRoute, pluginsRoute } from './routes.js';
 
 /**
  * Third-party UI plugins, the administrator's screens (docs/third-party-plugins.md): the plugin
@@ -17,6 +17,12 @@ export default definePlugin({
       path: pluginsRoute.path,
       meta: { layout: 'default', title: 'Plugins' },
       loader: () => import('./pages/plugins-page.js'),
+    },
+    {
+      name: pluginHarnessRoute.name,
+      path: pluginHarnessRoute.path,
+      meta: { layout: 'default', title: 'Plugin harness' },
+      loader: () => import('./pages/plugin-harness-page.js'),
     },
   ],
   nav: [
@@ -38,6 +44,14 @@ export default definePlugin({
       keywords: ['plugins', 'third-party', 'extensions'],
       when: 'host.signedIn',
       run: (_args, { services }) => services.navigate(pluginsRoute.link({})),
+    }),
+    defineCommand({
+      id: 'ui-plugins.harness',
+      title: 'Open the plugin harness',
+      group: 'Integrations',
+      keywords: ['plugins', 'dev', 'harness', 'preview'],
+      when: 'host.signedIn',
+      run: (_args, { services }) => services.navigate(pluginHarnessRoute.link({})),
     }),
   ],
 });

@@ -11,6 +11,7 @@ export interface PluginRecord {
   content: string | null;
   enabled: boolean;
   capabilities: string[];
+  configuration_schema: Record<string, unknown> | null;
   files: { path: string; content_type: string; size: number }[];
   date_updated: string;
 }

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { as } from '@atrium/sdk/testing';
 import { useE2eSession } from '../../../../tests/e2e/browser.js';
 
 /**
@@ -21,15 +22,48 @@ describe('UI plugins admin screens in the browser', () => {
     const chooser = page.waitForEvent('filechooser');
     await page.getByLabel('Plugin file', { exact: true }).click();
     await (await chooser).setFiles(file);
-    const configuration = page.getByLabel('Configuration');
-    await configuration.fill('[1, 2]');
+    // The configuration is edited in Monaco against the JSON Schema the plugin ships.
+    await page
+      .getByLabel('Configuration schema')
+      .fill('{"type": "object", "properties": {"surcharge": {"type": "number"}}, "required": ["surcharge"]}');
+    const typeConfiguration = async (text: string) => {
+      await page.getByTestId('configuration-editor').locator('.view-lines').click();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.press('Delete');
+      await page.keyboard.insertText(text);
+      // Monaco closes brackets as they are typed; the closers it added are after the cursor.
+      await page.keyboard.press('Control+Shift+End');
+      await page.keyboard.press('Delete');
+    };
+    await typeConfiguration('[1, 2]');
     await page.getByText('The configuration must be a JSON object.').waitFor();
-    await configuration.fill('{"surcharge": 25}');
+    await typeConfiguration('{"surcharge": "lots"}');
+    await page
+      .getByLabel('Configuration problem')
+      .getByText(/Incorrect type. Expected "number"/)
+      .waitFor();
+    expect(await page.getByRole('dialog').getByRole('button', { name: 'Register plugin' }).isDisabled()).toBe(true);
+    await typeConfiguration('{"surcharge": 25}');
+    await page.getByLabel('Configuration problem').waitFor({ state: 'detached' });
+    // The administrator grants navigation on top of the default capabilities.
+    await page.getByRole('checkbox', { name: 'Navigate' }).check();
     await page.getByRole('dialog').getByRole('button', { name: 'Register plugin' }).click();
     await page.getByText('Plugin registered').waitFor();
     const row = page.getByRole('row', { name: /Flood surcharge/ });
     await row.getByText('Quote · risk edit · button row').waitFor();
     await row.getByText('1 uploaded file').waitFor();
+    const admin = await as(session.server, 'admin@atrium.test', { base: '/api/integrations', mediaType: 'jsonapi' });
+    const records = (await (await admin.get('/plugins/')).json()) as {
+      data: { attributes: { capabilities: string[]; configuration: unknown } }[];
+    };
+    expect(records.data[0]!.attributes).toMatchObject({ configuration: { surcharge: 25 } });
+    expect(records.data[0]!.attributes.capabilities).toEqual([
+      'read-context',
+      'update-risk',
+      'create-and-update-risk',
+      'toast',
+      'navigate',
+    ]);
 
     await row.getByRole('switch', { name: 'Enable Flood surcharge' }).click({ force: true });
     await page.getByText('Plugin updated').waitFor();
@@ -40,6 +74,14 @@ describe('UI plugins admin screens in the browser', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
     await page.getByText('Plugin removed.').waitFor();
     await page.getByText('No plugins yet').waitFor();
+
+    // The dev harness mounts the sample plugin in the real runtime, against a sample risk.
+    await page.getByRole('button', { name: 'Plugin harness' }).click();
+    await page.getByRole('heading', { name: 'Plugin harness' }).waitFor();
+    await page.getByRole('button', { name: 'Mount plugin' }).click();
+    await page.getByRole('region', { name: 'Slot' }).getByRole('button', { name: 'New roof' }).click();
+    await page.getByText('Harness plugin: Roof year set').waitFor();
+    await expect.poll(() => page.getByLabel('Risk answers').textContent()).toContain('"roof_year": 2024');
     expect(session.errors).toEqual([]);
   });
 });

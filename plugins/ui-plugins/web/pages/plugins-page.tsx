@@ -14,7 +14,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import IconPuzzle from '@tabler/icons-react/icons/IconPuzzle';
 import {
   ConfirmButton,
@@ -35,7 +35,10 @@ import {
   PLUGIN_SLOTS,
   SLOT_LABELS,
 } from '../../shared/plugin-schemas.js';
+import { pluginHarnessRoute } from '../routes.js';
 import { firstDetail, pluginKeys, PLUGINS_PATH, usePlugins, type PluginRecord } from '../plugins-api.js';
+
+const ConfigurationEditor = lazy(() => import('./configuration-editor.js'));
 
 const FETCH_ERROR = 'An error occurred while fetching plugins. Please refresh the page and try again.';
 const SAVE_ERROR = 'An error occurred while saving the plugin. Please try again.';
@@ -88,7 +91,16 @@ export default function PluginsPage() {
         title="Plugins"
         icon={IconPuzzle}
         description="Third-party plugins shown in the slots of Atrium's screens, each in its own sandbox."
-        actions={canCreate && <Button onClick={() => setEditing('new')}>Register plugin</Button>}
+        actions={
+          canCreate && (
+            <Group gap="xs">
+              <Button variant="default" onClick={() => services.navigate(pluginHarnessRoute.link({}))}>
+                Plugin harness
+              </Button>
+              <Button onClick={() => setEditing('new')}>Register plugin</Button>
+            </Group>
+          )
+        }
       />
       {list.isPending ? (
         <LoadingState label="Loading plugins" />
@@ -170,6 +182,18 @@ export default function PluginsPage() {
   );
 }
 
+/** A configuration schema must be a JSON object (a JSON Schema); this says why not, or null. */
+export function schemaProblem(text: string): string | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? null
+      : 'The configuration schema must be a JSON object.';
+  } catch (error) {
+    return `The configuration schema is not valid JSON: ${(error as Error).message}`;
+  }
+}
+
 /** The configuration must be a JSON object; this says why not, or null when it is one. */
 export function configurationProblem(text: string): string | null {
   try {
@@ -201,6 +225,13 @@ function PluginEditor({
   const [configuration, setConfiguration] = useState(JSON.stringify(plugin?.configuration ?? {}, null, 2));
   const configError = configurationProblem(configuration);
   const [capabilities, setCapabilities] = useState<string[]>(plugin?.capabilities ?? DEFAULT_CAPABILITIES);
+  const [schemaText, setSchemaText] = useState(
+    plugin?.configuration_schema ? JSON.stringify(plugin.configuration_schema, null, 2) : '',
+  );
+  const schemaError = schemaText.trim() ? schemaProblem(schemaText) : null;
+  const schema = schemaText.trim() && !schemaError ? (JSON.parse(schemaText) as Record<string, unknown>) : null;
+  const [problems, setProblems] = useState<string[]>([]);
+  const invalid = Boolean(configError || schemaError || problems.length);
 
   const save = useMutation({
     mutationFn: async () => {
@@ -221,6 +252,7 @@ function PluginEditor({
         configuration: JSON.parse(configuration) as Record<string, unknown>,
         content: source === 'content' ? content : null,
         capabilities,
+        configuration_schema: schema,
       };
       const body = plugin
         ? await api.patch<{ data: { id: string } }>(
@@ -245,7 +277,7 @@ function PluginEditor({
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!configError) save.mutate();
+    if (!invalid) save.mutate();
   };
 
   return (
@@ -303,15 +335,37 @@ function PluginEditor({
             />
           )}
           <Textarea
-            label="Configuration"
-            description="A JSON object handed to the plugin."
+            label="Configuration schema"
+            description="The JSON Schema the plugin ships for its configuration (optional): the editor below checks against it."
             autosize
-            minRows={4}
+            minRows={2}
+            maxRows={10}
             styles={{ input: { fontFamily: 'monospace' } }}
-            value={configuration}
-            onChange={(e) => setConfiguration(e.currentTarget.value)}
-            error={configError}
+            value={schemaText}
+            onChange={(e) => setSchemaText(e.currentTarget.value)}
+            error={schemaError}
           />
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="plugin-configuration-label">
+              Configuration
+            </Text>
+            <Text size="xs" c="dimmed">
+              A JSON object handed to the plugin.
+            </Text>
+            <Suspense fallback={<Text size="sm">Loading editor…</Text>}>
+              <ConfigurationEditor
+                value={configuration}
+                onChange={setConfiguration}
+                schema={schema}
+                onProblems={setProblems}
+              />
+            </Suspense>
+            {(configError ?? problems[0]) ? (
+              <Text size="xs" c="red" role="alert" aria-label="Configuration problem">
+                {configError ?? problems.join(' ')}
+              </Text>
+            ) : null}
+          </Stack>
           <Checkbox.Group
             label="Capabilities"
             description="What the plugin may do over the bridge. Anything else it asks for is refused."
@@ -333,7 +387,7 @@ function PluginEditor({
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={save.isPending} disabled={Boolean(configError)}>
+            <Button type="submit" loading={save.isPending} disabled={invalid}>
               {plugin ? 'Save plugin' : 'Register plugin'}
             </Button>
           </Group>
