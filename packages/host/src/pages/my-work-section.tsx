@@ -1,4 +1,4 @@
-import { Card, Group, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Box, Card, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import {
   ErrorState,
   LoadingState,
@@ -30,6 +30,9 @@ function WidgetIcon({ icon }: { icon: NavIcon | undefined }) {
   return <Icon size={18} aria-hidden />;
 }
 
+/** An empty widget's height (EmptyState: title and one line of text in a dashed box). */
+const WIDGET_BODY_MIN_HEIGHT = 88;
+
 function WidgetCard({ widget }: { widget: RegisteredMyWorkWidget }) {
   const Body = lazyPage(widget.loader);
   const headingId = `my-work-${widget.id.replace(/[^a-z0-9-]/gi, '-')}`;
@@ -42,11 +45,15 @@ function WidgetCard({ widget }: { widget: RegisteredMyWorkWidget }) {
             {widget.title}
           </Title>
         </Group>
-        <WidgetBoundary>
-          <Suspense fallback={<LoadingState rows={3} label={`Loading ${widget.title}`} />}>
-            <Body />
-          </Suspense>
-        </WidgetBoundary>
+        {/* The body keeps at least the height of an empty widget, so the skeleton, the empty state
+            and a short list take the same room and the module tiles below do not jump (CLS). */}
+        <Box mih={WIDGET_BODY_MIN_HEIGHT}>
+          <WidgetBoundary>
+            <Suspense fallback={<LoadingState rows={3} label={`Loading ${widget.title}`} />}>
+              <Body />
+            </Suspense>
+          </WidgetBoundary>
+        </Box>
       </Stack>
     </Card>
   );
