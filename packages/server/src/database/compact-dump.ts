@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { PGlite } from '@electric-sql/pglite';
 import { extract, pack } from 'tar-stream';
 
@@ -32,28 +31,35 @@ export async function dumpWithoutSpareWal(pglite: PGlite): Promise<Blob> {
 /** A WAL segment's file name: timeline, log and segment, 24 hexadecimal digits. */
 const WAL_SEGMENT = /(?:^|\/)pg_wal\/([0-9A-F]{24})$/;
 
-/** The same tarball without the `pg_wal` segment files `drop` names. */
-export async function withoutWalSegments(dump: Blob, drop: (segment: string) => boolean): Promise<Blob> {
-  const input = extract();
-  const output = pack();
-  const packed = (async () => {
+/**
+ * The same tarball without the `pg_wal` segment files `drop` names. Written against tar-stream's
+ * event interface, which versions 2 and 3 share: the bundled server (dist/server) resolves packages
+ * from the root node_modules, where another dependency's tar-stream 2 may be the one hoisted.
+ */
+export function withoutWalSegments(dump: Blob, drop: (segment: string) => boolean): Promise<Blob> {
+  return new Promise((resolve, reject) => {
+    const input = extract();
+    const output = pack();
     const chunks: Buffer[] = [];
-    for await (const chunk of output) chunks.push(chunk as Buffer);
-    return chunks;
-  })();
-  Readable.from(Buffer.from(await dump.arrayBuffer())).pipe(input);
-  for await (const entry of input) {
-    const segment = WAL_SEGMENT.exec(entry.header.name)?.[1];
-    if (segment && drop(segment)) {
-      entry.resume();
-      continue;
-    }
-    const body: Buffer[] = [];
-    for await (const chunk of entry) body.push(chunk as Buffer);
-    await new Promise<void>((resolve, reject) =>
-      output.entry(entry.header, Buffer.concat(body), (error) => (error ? reject(error) : resolve())),
-    );
-  }
-  output.finalize();
-  return new Blob([new Uint8Array(Buffer.concat(await packed))]);
+    output.on('data', (chunk) => chunks.push(chunk as Buffer));
+    output.on('end', () => resolve(new Blob([new Uint8Array(Buffer.concat(chunks))])));
+    output.on('error', reject);
+    input.on('error', reject);
+    input.on('entry', (header, stream, next) => {
+      const segment = WAL_SEGMENT.exec(header.name)?.[1];
+      if (segment && drop(segment)) {
+        stream.on('end', () => next());
+        stream.resume();
+        return;
+      }
+      const body: Buffer[] = [];
+      stream.on('data', (chunk) => body.push(chunk as Buffer));
+      stream.on('end', () => output.entry(header, Buffer.concat(body), (error) => next(error ?? undefined)));
+    });
+    input.on('finish', () => output.finalize());
+    dump
+      .arrayBuffer()
+      .then((buffer) => input.end(Buffer.from(buffer)))
+      .catch(reject);
+  });
 }
