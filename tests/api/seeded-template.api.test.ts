@@ -7,6 +7,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDatabaseKind, type TestServer } from '@atrium/sdk/testing';
 import { seededPostgresTemplate, seededTemplateKey } from '../../packages/sdk/src/testing/seeded-template.js';
 
+/**
+ * Tables a server's background work writes on its own clock, not the seed: documents' outbox cursor
+ * is made by the listener's first pass, 2 s after start, so it is there in whichever of the two
+ * servers has run that long when the rows are counted.
+ */
+const WRITTEN_AFTER_START = new Set(['documents.event_cursor']);
+
 /** Rows per table of every Atrium schema: what a copy of the template must share with a fresh seed. */
 async function rowCounts(server: TestServer): Promise<Record<string, number>> {
   const pool = server.atrium.database.pool;
@@ -17,6 +24,7 @@ async function rowCounts(server: TestServer): Promise<Record<string, number>> {
   );
   const counts: Record<string, number> = {};
   for (const { name } of tables.rows) {
+    if (WRITTEN_AFTER_START.has(name)) continue;
     const result = await pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${name}`);
     counts[name] = Number(result.rows[0]!.n);
   }
