@@ -168,6 +168,10 @@ export function MappingDiffEditor({ original, modified }: { original: string; mo
           ...OPTIONS,
           readOnly: true,
           renderSideBySide: true,
+          // The gutter menu's toolbar answers a debounced event after the diff editor is disposed,
+          // which Monaco throws as "AbstractContextKeyService has been disposed" (monaco-editor#4581);
+          // the menu only offers revert actions, which a read-only comparison has no use for.
+          renderGutterMenu: false,
           originalEditable: false,
           originalAriaLabel: 'Published expression',
           modifiedAriaLabel: 'Expression in the editor',

@@ -309,6 +309,10 @@ export function BrlDiffEditor({ language, original, modified, height = 360 }: Br
         options={{
           readOnly: true,
           renderSideBySide: true,
+          // The gutter menu's toolbar answers a debounced event after the diff editor is disposed,
+          // which Monaco throws as "AbstractContextKeyService has been disposed" (monaco-editor#4581);
+          // the menu only offers revert actions, which a read-only comparison has no use for.
+          renderGutterMenu: false,
           minimap: { enabled: false },
           scrollBeyondLastLine: false,
           automaticLayout: true,
