@@ -16,13 +16,7 @@ import {
   type RiskTypeScope,
 } from './definition-scope.js';
 import { calculationsOf, itemsOf, limitsOf, type ItemRow } from './resolve.js';
-import {
-  deletedChildRows,
-  reorderChildRows,
-  restoreChildRow,
-  saveChildRow,
-  type RiskTypeChildKind,
-} from './risk-type-child-rows.js';
+import { riskTypeChildRoutes, saveChildRow, type RiskTypeChildKind } from './risk-type-child-rows.js';
 import { decimalText, id, identifier, label, versionQuery } from './scope.js';
 import { assertDraftVersion } from './version-guard.js';
 
@@ -74,8 +68,6 @@ const updateLimitBody = z.strictObject({
   label: label.optional(),
   id: z.number().int().optional(),
 });
-const listQuery = z.strictObject({ version_id: id.optional(), deleted: z.enum(['true', 'false']).optional() });
-const reorderBody = z.strictObject({ order: z.array(id).min(1).max(1000) });
 
 type LimitValues = {
   kind: 'limit' | 'deductible';
@@ -130,58 +122,36 @@ export function riskItemRoutes(router: AtriumRouter, db: Database) {
   const one = `${base}:item/`;
   const limits = `${one}limits/`;
   const oneLimit = `${limits}:limit/`;
-  const scopeOf = (params: { product: string; riskType: string }, versionId?: number) =>
-    riskTypeScope(db, params.product, versionId, params.riskType);
-  const reload = async (params: { product: string; riskType: string }, versionId: number, itemId: number) => {
-    const scope = await scopeOf(params, versionId);
-    return itemOut(scope, findItem(scope, itemId), scope.riskType.row.name);
-  };
+  const { scopeOf, reload } = riskTypeChildRoutes(router, db, itemKind, {
+    base,
+    param: 'item',
+    access: LINES_PERMISSIONS.riskItem,
+    find: findItem,
+    out: (scope, i) => itemOut(scope, i, scope.riskType.row.name),
+    beforeDelete(scope, current) {
+      const user = calculationsOf(scope.definition, scope.riskType.row.name).find(
+        (c) => c.itemName?.toLowerCase() === current.row.name.toLowerCase(),
+      );
+      if (user) {
+        throw badRequest(
+          `Item ${current.row.name} is used by calculation ${user.row.name}; change or delete that first.`,
+        );
+      }
+    },
+    summaries: {
+      list: 'Lists a risk type’s items with limits and deductibles (deleted=true: this version’s deleted items).',
+      one: 'One item with its limits and deductibles.',
+      delete: 'Deletes an item (it can be restored); draft only.',
+      restore: 'Restores a deleted item of this version; draft only.',
+      reorder: 'Sets the items’ order: `order` lists item ids first to last.',
+    },
+  });
   const assertNameFree = (scope: RiskTypeScope, name: string, except?: string) => {
     const clash = itemsOf(scope.definition, scope.riskType.row.name).find(
       (i) => i.row.name.toLowerCase() === name.toLowerCase() && i.row.name !== except,
     );
     if (clash) throw fieldError('name', `An item named '${name}' already exists on ${scope.riskType.row.name}.`);
   };
-
-  router.get(
-    base,
-    {
-      config: { access: LINES_PERMISSIONS.riskItem.read },
-      schema: {
-        summary: 'Lists a risk type’s items with limits and deductibles (deleted=true: this version’s deleted items).',
-        tags,
-        params: riskTypeParams,
-        querystring: listQuery,
-      },
-    },
-    async (request) => {
-      const scope = await scopeOf(request.params, request.query.version_id);
-      const name = scope.riskType.row.name;
-      const rows =
-        request.query.deleted === 'true'
-          ? await deletedChildRows(db, itemKind, scope)
-          : itemsOf(scope.definition, name);
-      const results = rows.map((i) => itemOut(scope, i, name));
-      return { count: results.length, results };
-    },
-  );
-
-  router.get(
-    one,
-    {
-      config: { access: LINES_PERMISSIONS.riskItem.read },
-      schema: {
-        summary: 'One item with its limits and deductibles.',
-        tags,
-        params: itemParams,
-        querystring: versionQuery,
-      },
-    },
-    async (request) => {
-      const scope = await scopeOf(request.params, request.query.version_id);
-      return itemOut(scope, findItem(scope, request.params.item), scope.riskType.row.name);
-    },
-  );
 
   router.post(
     base,
@@ -263,78 +233,6 @@ export function riskItemRoutes(router: AtriumRouter, db: Database) {
       updateItem,
     );
   }
-
-  router.delete(
-    one,
-    {
-      config: { access: LINES_PERMISSIONS.riskItem.delete },
-      schema: {
-        summary: 'Deletes an item (it can be restored); draft only.',
-        tags,
-        params: itemParams,
-        querystring: versionQuery,
-      },
-    },
-    async (request, reply) => {
-      const scope = await scopeOf(request.params, request.query.version_id);
-      await assertDraftVersion(db, scope.version.id);
-      const current = findItem(scope, request.params.item);
-      refuseInherited(scope, `Item ${current.row.name}`, current.row.productVersionId);
-      const user = calculationsOf(scope.definition, scope.riskType.row.name).find(
-        (c) => c.itemName?.toLowerCase() === current.row.name.toLowerCase(),
-      );
-      if (user) {
-        throw badRequest(
-          `Item ${current.row.name} is used by calculation ${user.row.name}; change or delete that first.`,
-        );
-      }
-      await db.update(riskItem).set({ deletedAt: new Date() }).where(eq(riskItem.id, current.row.id));
-      reply.code(204);
-    },
-  );
-
-  router.post(
-    `${one}restore/`,
-    {
-      config: { access: LINES_PERMISSIONS.riskItem.update },
-      schema: {
-        summary: 'Restores a deleted item of this version; draft only.',
-        tags,
-        params: itemParams,
-        querystring: versionQuery,
-      },
-    },
-    async (request) => {
-      const scope = await scopeOf(request.params, request.query.version_id);
-      await assertDraftVersion(db, scope.version.id);
-      await restoreChildRow(db, itemKind, scope, request.params.item);
-      return reload(request.params, scope.version.id, request.params.item);
-    },
-  );
-
-  router.post(
-    `${base}reorder/`,
-    {
-      config: { access: LINES_PERMISSIONS.riskItem.update },
-      schema: {
-        summary: 'Sets the items’ order: `order` lists item ids first to last.',
-        tags,
-        params: riskTypeParams,
-        querystring: versionQuery,
-        body: reorderBody,
-      },
-    },
-    async (request) => {
-      const scope = await scopeOf(request.params, request.query.version_id);
-      await assertDraftVersion(db, scope.version.id);
-      await reorderChildRows(db, itemKind, scope, request.body.order);
-      const fresh = await scopeOf(request.params, scope.version.id);
-      const results = itemsOf(fresh.definition, fresh.riskType.row.name).map((i) =>
-        itemOut(fresh, i, fresh.riskType.row.name),
-      );
-      return { count: results.length, results };
-    },
-  );
 
   // Limits and deductibles.
   const findLimit = (scope: RiskTypeScope, itemName: string, limitId: number) => {

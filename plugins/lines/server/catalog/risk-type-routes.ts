@@ -208,6 +208,7 @@ function stateOf(scope: DefinitionScope, root: ResolvedRiskType, minimal: boolea
   };
 }
 
+// Hand-written, not a resource declaration: risk types are children of a versioned product definition (inherited overrides, draft-only writes, a nested tree with one root, copy), not rows of one table.
 export function riskTypeRoutes(router: AtriumRouter, db: Database) {
   const base = '/lines/products/:product/risk-types/';
   const one = `${base}:riskType/`;

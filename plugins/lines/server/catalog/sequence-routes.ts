@@ -66,6 +66,7 @@ function assertNameFree(scope: DefinitionScope, name: string, exceptName?: strin
   }
 }
 
+// Hand-written, not a resource declaration: sequences are children of a versioned product definition (inherited overrides, draft-only writes, the version chosen by version_id), not rows of one table.
 export function sequenceRoutes(router: AtriumRouter, db: Database) {
   const base = '/lines/products/:product/sequences/';
   const one = `${base}:sequence/`;
