@@ -16,7 +16,7 @@ import {
   type RiskTypeScope,
 } from './definition-scope.js';
 import { calculationsOf, itemsOf, limitsOf, type ItemRow } from './resolve.js';
-import { riskTypeChildRoutes, saveChildRow, type RiskTypeChildKind } from './risk-type-child-rows.js';
+import { itemValues, riskTypeChildRoutes, saveChildRow, type RiskTypeChildKind } from './risk-type-child-rows.js';
 import { decimalText, id, identifier, label, versionQuery } from './scope.js';
 import { assertDraftVersion } from './version-guard.js';
 
@@ -97,16 +97,6 @@ function checkLimit(values: LimitValues) {
     throw fieldError('default_value', `The default ${v} is not one of the options.`);
   }
 }
-
-const itemValues = (row: ItemRow) => ({
-  name: row.name,
-  label: row.label,
-  presence: row.presence,
-  type: row.type,
-  fullyEarned: row.fullyEarned,
-  order: row.order,
-  premiumCalculation: row.premiumCalculation,
-});
 
 const itemKind: RiskTypeChildKind<ItemRow, ReturnType<typeof itemValues>> = {
   table: riskItem,

@@ -32,6 +32,17 @@ export interface RiskTypeChildKind<Row extends ChildRow, Values extends object> 
   valuesOf(row: Row): Values;
 }
 
+/** What an item holds apart from its version, risk type and bookkeeping (an override copies it). */
+export const itemValues = (row: ItemRow) => ({
+  name: row.name,
+  label: row.label,
+  presence: row.presence,
+  type: row.type,
+  fullyEarned: row.fullyEarned,
+  order: row.order,
+  premiumCalculation: row.premiumCalculation,
+});
+
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The version's own deleted rows of the risk type, most recently deleted first (`?deleted=true`). */
