@@ -3,15 +3,7 @@ import { eq } from 'drizzle-orm';
 import { ApiError, fieldError, notFound, z, type AtriumRouter, type Database } from '@atrium/sdk/server';
 import { LINES_PERMISSIONS } from '../permissions.js';
 import { fieldFormat, FIELD_TYPES, riskField, ROUNDING_MODE_VALUES } from '../tables.js';
-import {
-  chainIndex,
-  fieldOut,
-  fieldParams,
-  refuseInherited,
-  riskTypeParams,
-  riskTypeScope,
-  type RiskTypeScope,
-} from './definition-scope.js';
+import { chainIndex, fieldOut, fieldParams, riskTypeParams, type RiskTypeScope } from './definition-scope.js';
 import { fieldsOf, type FieldRow, type Resolved } from './resolve.js';
 import { riskTypeChildRoutes, saveChildRow, type RiskTypeChildKind } from './risk-type-child-rows.js';
 import { id, identifier, label, versionQuery } from './scope.js';

@@ -12,12 +12,11 @@ import {
   limitParams,
   refuseInherited,
   riskTypeParams,
-  riskTypeScope,
   type RiskTypeScope,
 } from './definition-scope.js';
 import { calculationsOf, itemsOf, limitsOf, type ItemRow } from './resolve.js';
 import { itemValues, riskTypeChildRoutes, saveChildRow, type RiskTypeChildKind } from './risk-type-child-rows.js';
-import { decimalText, id, identifier, label, versionQuery } from './scope.js';
+import { decimalText, identifier, label, versionQuery } from './scope.js';
 import { assertDraftVersion } from './version-guard.js';
 
 /**
