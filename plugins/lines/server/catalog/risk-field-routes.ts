@@ -6,7 +6,7 @@ import { fieldFormat, FIELD_TYPES, riskField, ROUNDING_MODE_VALUES } from '../ta
 import { chainIndex, fieldOut, fieldParams, riskTypeParams, type RiskTypeScope } from './definition-scope.js';
 import { fieldsOf, type FieldRow, type Resolved } from './resolve.js';
 import { riskTypeChildRoutes, saveChildRow, type RiskTypeChildKind } from './risk-type-child-rows.js';
-import { id, identifier, label, versionQuery } from './scope.js';
+import { id, identifier, label, versionQuery, putAndPatch } from './scope.js';
 import { assertDraftVersion } from './version-guard.js';
 
 /**
@@ -259,39 +259,29 @@ export function riskFieldRoutes(router: AtriumRouter, db: Database) {
     },
   );
 
-  const update = async (request: {
-    params: z.infer<typeof fieldParams>;
-    query: z.infer<typeof versionQuery>;
-    body: Partial<z.infer<typeof createBody>>;
-  }) => {
-    const scope = await scopeOf(request.params, request.query.version_id);
-    await assertDraftVersion(db, scope.version.id);
-    const current = findField(scope, request.params.field);
-    const values = merge(valuesOf(current.row), request.body);
-    const inherited = chainIndex(scope, current.row.productVersionId) > 0;
-    if (values.name !== current.row.name) {
-      if (inherited) throw fieldError('name', `Field ${current.row.name} is inherited; an override keeps its name.`);
-      assertNameFree(scope, values.name, current.row.name);
-    }
-    checkField(values);
-    await assertFormat(values.formatId);
-    const rowId = await saveChildRow(db, fieldKind, scope, current.row, values);
-    return reload(request.params, scope.version.id, rowId);
-  };
-  for (const method of ['put', 'patch'] as const) {
-    router[method](
-      one,
-      {
-        config: { access: LINES_PERMISSIONS.riskField.update },
-        schema: {
-          summary: 'Changes a field; on an inherited field this writes the child product’s override. Draft only.',
-          tags,
-          params: fieldParams,
-          querystring: versionQuery,
-          body: updateBody,
-        },
-      },
-      update,
-    );
-  }
+  putAndPatch(
+    router,
+    one,
+    {
+      access: LINES_PERMISSIONS.riskField.update,
+      summary: 'Changes a field; on an inherited field this writes the child product’s override. Draft only.',
+      params: fieldParams,
+      body: updateBody,
+    },
+    async (request) => {
+      const scope = await scopeOf(request.params, request.query.version_id);
+      await assertDraftVersion(db, scope.version.id);
+      const current = findField(scope, request.params.field);
+      const values = merge(valuesOf(current.row), request.body);
+      const inherited = chainIndex(scope, current.row.productVersionId) > 0;
+      if (values.name !== current.row.name) {
+        if (inherited) throw fieldError('name', `Field ${current.row.name} is inherited; an override keeps its name.`);
+        assertNameFree(scope, values.name, current.row.name);
+      }
+      checkField(values);
+      await assertFormat(values.formatId);
+      const rowId = await saveChildRow(db, fieldKind, scope, current.row, values);
+      return reload(request.params, scope.version.id, rowId);
+    },
+  );
 }

@@ -16,7 +16,7 @@ import {
 } from './definition-scope.js';
 import { calculationsOf, itemsOf, limitsOf, type ItemRow } from './resolve.js';
 import { itemValues, riskTypeChildRoutes, saveChildRow, type RiskTypeChildKind } from './risk-type-child-rows.js';
-import { decimalText, identifier, label, versionQuery } from './scope.js';
+import { decimalText, identifier, label, versionQuery, putAndPatch } from './scope.js';
 import { assertDraftVersion } from './version-guard.js';
 
 /**
@@ -179,49 +179,39 @@ export function riskItemRoutes(router: AtriumRouter, db: Database) {
     },
   );
 
-  const updateItem = async (request: {
-    params: z.infer<typeof itemParams>;
-    query: z.infer<typeof versionQuery>;
-    body: z.infer<typeof updateItemBody>;
-  }) => {
-    const scope = await scopeOf(request.params, request.query.version_id);
-    await assertDraftVersion(db, scope.version.id);
-    const current = findItem(scope, request.params.item);
-    const body = request.body;
-    const inherited = chainIndex(scope, current.row.productVersionId) > 0;
-    if (body.name !== undefined && body.name !== current.row.name) {
-      if (inherited) throw fieldError('name', `Item ${current.row.name} is inherited; an override keeps its name.`);
-      assertNameFree(scope, body.name, current.row.name);
-    }
-    const values = {
-      ...itemValues(current.row),
-      ...(body.name !== undefined ? { name: body.name } : {}),
-      ...(body.label !== undefined ? { label: body.label } : {}),
-      ...(body.presence !== undefined ? { presence: body.presence } : {}),
-      ...(body.type !== undefined ? { type: body.type } : {}),
-      ...(body.fully_earned !== undefined ? { fullyEarned: body.fully_earned } : {}),
-      ...(body.order !== undefined ? { order: body.order } : {}),
-      ...(body.premium_calculation !== undefined ? { premiumCalculation: body.premium_calculation } : {}),
-    };
-    const rowId = await saveChildRow(db, itemKind, scope, current.row, values);
-    return reload(request.params, scope.version.id, rowId);
-  };
-  for (const method of ['put', 'patch'] as const) {
-    router[method](
-      one,
-      {
-        config: { access: LINES_PERMISSIONS.riskItem.update },
-        schema: {
-          summary: 'Changes an item (an inherited one becomes the child product’s override); draft only.',
-          tags,
-          params: itemParams,
-          querystring: versionQuery,
-          body: updateItemBody,
-        },
-      },
-      updateItem,
-    );
-  }
+  putAndPatch(
+    router,
+    one,
+    {
+      access: LINES_PERMISSIONS.riskItem.update,
+      summary: 'Changes an item (an inherited one becomes the child product’s override); draft only.',
+      params: itemParams,
+      body: updateItemBody,
+    },
+    async (request) => {
+      const scope = await scopeOf(request.params, request.query.version_id);
+      await assertDraftVersion(db, scope.version.id);
+      const current = findItem(scope, request.params.item);
+      const body = request.body;
+      const inherited = chainIndex(scope, current.row.productVersionId) > 0;
+      if (body.name !== undefined && body.name !== current.row.name) {
+        if (inherited) throw fieldError('name', `Item ${current.row.name} is inherited; an override keeps its name.`);
+        assertNameFree(scope, body.name, current.row.name);
+      }
+      const values = {
+        ...itemValues(current.row),
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.label !== undefined ? { label: body.label } : {}),
+        ...(body.presence !== undefined ? { presence: body.presence } : {}),
+        ...(body.type !== undefined ? { type: body.type } : {}),
+        ...(body.fully_earned !== undefined ? { fullyEarned: body.fully_earned } : {}),
+        ...(body.order !== undefined ? { order: body.order } : {}),
+        ...(body.premium_calculation !== undefined ? { premiumCalculation: body.premium_calculation } : {}),
+      };
+      const rowId = await saveChildRow(db, itemKind, scope, current.row, values);
+      return reload(request.params, scope.version.id, rowId);
+    },
+  );
 
   // Limits and deductibles.
   const findLimit = (scope: RiskTypeScope, itemName: string, limitId: number) => {
@@ -302,67 +292,57 @@ export function riskItemRoutes(router: AtriumRouter, db: Database) {
     },
   );
 
-  const updateLimit = async (request: {
-    params: z.infer<typeof limitParams>;
-    query: z.infer<typeof versionQuery>;
-    body: z.infer<typeof updateLimitBody>;
-  }) => {
-    const scope = await scopeOf(request.params, request.query.version_id);
-    await assertDraftVersion(db, scope.version.id);
-    const item = findItem(scope, request.params.item);
-    const current = findLimit(scope, item.row.name, request.params.limit);
-    const body = request.body;
-    const values: LimitValues = {
-      kind: body.kind ?? current.row.kind,
-      name: body.name ?? current.row.name,
-      label: body.label ?? current.row.label,
-      defaultValue: body.default_value !== undefined ? body.default_value : current.row.defaultValue,
-      minValue: body.min_value !== undefined ? body.min_value : current.row.minValue,
-      maxValue: body.max_value !== undefined ? body.max_value : current.row.maxValue,
-      options: body.options ?? current.row.options,
-      order: body.order ?? current.row.order,
-    };
-    const inherited = chainIndex(scope, current.row.productVersionId) > 0;
-    if (inherited && (values.kind !== current.row.kind || values.name !== current.row.name)) {
-      throw fieldError('name', `This ${current.row.kind} is inherited; an override keeps its kind and name.`);
-    }
-    assertLimitFree(scope, item.row.name, values, current.row.id);
-    checkLimit(values);
-    let row;
-    if (inherited) {
-      [row] = await db
-        .insert(itemLimit)
-        .values({ ...values, productVersionId: scope.version.id, riskItemId: item.row.id })
-        .returning();
-    } else {
-      [row] = await db
-        .update(itemLimit)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(itemLimit.id, current.row.id))
-        .returning();
-    }
-    return limitOut({
-      row: row!,
-      inheritanceStatus: inherited ? 'overridden' : current.inheritanceStatus,
-      productId: scope.product.id,
-    });
-  };
-  for (const method of ['put', 'patch'] as const) {
-    router[method](
-      oneLimit,
-      {
-        config: { access: LINES_PERMISSIONS.riskItem.update },
-        schema: {
-          summary: 'Changes a limit or deductible; draft only.',
-          tags,
-          params: limitParams,
-          querystring: versionQuery,
-          body: updateLimitBody,
-        },
-      },
-      updateLimit,
-    );
-  }
+  putAndPatch(
+    router,
+    oneLimit,
+    {
+      access: LINES_PERMISSIONS.riskItem.update,
+      summary: 'Changes a limit or deductible; draft only.',
+      params: limitParams,
+      body: updateLimitBody,
+    },
+    async (request) => {
+      const scope = await scopeOf(request.params, request.query.version_id);
+      await assertDraftVersion(db, scope.version.id);
+      const item = findItem(scope, request.params.item);
+      const current = findLimit(scope, item.row.name, request.params.limit);
+      const body = request.body;
+      const values: LimitValues = {
+        kind: body.kind ?? current.row.kind,
+        name: body.name ?? current.row.name,
+        label: body.label ?? current.row.label,
+        defaultValue: body.default_value !== undefined ? body.default_value : current.row.defaultValue,
+        minValue: body.min_value !== undefined ? body.min_value : current.row.minValue,
+        maxValue: body.max_value !== undefined ? body.max_value : current.row.maxValue,
+        options: body.options ?? current.row.options,
+        order: body.order ?? current.row.order,
+      };
+      const inherited = chainIndex(scope, current.row.productVersionId) > 0;
+      if (inherited && (values.kind !== current.row.kind || values.name !== current.row.name)) {
+        throw fieldError('name', `This ${current.row.kind} is inherited; an override keeps its kind and name.`);
+      }
+      assertLimitFree(scope, item.row.name, values, current.row.id);
+      checkLimit(values);
+      let row;
+      if (inherited) {
+        [row] = await db
+          .insert(itemLimit)
+          .values({ ...values, productVersionId: scope.version.id, riskItemId: item.row.id })
+          .returning();
+      } else {
+        [row] = await db
+          .update(itemLimit)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(itemLimit.id, current.row.id))
+          .returning();
+      }
+      return limitOut({
+        row: row!,
+        inheritanceStatus: inherited ? 'overridden' : current.inheritanceStatus,
+        productId: scope.product.id,
+      });
+    },
+  );
 
   router.delete(
     oneLimit,
