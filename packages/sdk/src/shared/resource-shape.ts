@@ -12,7 +12,8 @@ import type { z } from 'zod';
 /** `jsonapi`: JSON:API 1.1 documents; `plain`: `{ count, next, previous, results }` and plain bodies. */
 export type DocumentStyle = 'jsonapi' | 'plain';
 
-export type FilterKind = 'integer' | 'text' | 'boolean';
+/** `search`: the rows one of whose `columns` contains the text, in any case (blank: every row). */
+export type FilterKind = 'integer' | 'text' | 'boolean' | 'search';
 
 export interface FilterShape {
   kind: FilterKind;
@@ -22,6 +23,8 @@ export interface FilterShape {
   aliases?: readonly string[];
   /** boolean filters: `true` keeps the rows whose column is false (an `active` filter on `expired`). */
   negate?: boolean;
+  /** search filters: the column keys searched; defaults to `[column]`. */
+  columns?: readonly string[];
 }
 
 export interface RelationshipShape {
@@ -54,6 +57,11 @@ export interface ResourceShape {
   pageSize?: number;
   /** Largest page a caller may ask for; defaults to max(pageSize, 1000). */
   maxPageSize?: number;
+  /**
+   * A list answers every row at once, `{ count, results }` (plain style; a collection small by nature,
+   * such as lines of business): no paging keys are accepted or sent.
+   */
+  unpaged?: boolean;
   /** Only list and find (reference data the module itself maintains elsewhere). */
   readOnlyResource?: boolean;
 }
@@ -62,6 +70,9 @@ export interface ResourceShape {
 export function defineResourceShape<const S extends ResourceShape>(shape: S): S {
   if (!shape.path.startsWith('/') || !shape.path.endsWith('/')) {
     throw new Error(`Resource ${shape.type}: path '${shape.path}' must start and end with '/'.`);
+  }
+  if (shape.unpaged && shape.style !== 'plain') {
+    throw new Error(`Resource ${shape.type}: only a plain-style list can be unpaged.`);
   }
   return shape;
 }

@@ -57,9 +57,11 @@ export function resourceClient<const S extends ResourceShape>(shape: S) {
   const one = (id: string) => `${shape.path}${encodeURIComponent(id)}/`;
 
   const queryOf = (params: ResourceListParams<S>, page: number, size: number) => {
-    const query: Record<string, string | number> = jsonApi
-      ? { 'page[number]': page, 'page[size]': size }
-      : { page, page_size: size };
+    const query: Record<string, string | number> = shape.unpaged
+      ? {}
+      : jsonApi
+        ? { 'page[number]': page, 'page[size]': size }
+        : { page, page_size: size };
     for (const [name, value] of Object.entries(params.filters ?? {})) {
       if (value === undefined || value === null || value === '') continue;
       query[jsonApi ? `filter[${name}]` : name] = typeof value === 'boolean' ? String(value) : value;
@@ -123,7 +125,7 @@ export function resourceClient<const S extends ResourceShape>(shape: S) {
       return {
         items: answer.results.map((r) => ({ ...r, id: String(r.id) })),
         count: answer.count,
-        pages: Math.max(1, Math.ceil(answer.count / size)),
+        pages: shape.unpaged ? 1 : Math.max(1, Math.ceil(answer.count / size)),
       };
     },
 

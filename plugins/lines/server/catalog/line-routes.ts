@@ -1,62 +1,30 @@
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { fieldError, notFound, z, type AtriumRouter, type Database, type Queryable } from '@atrium/sdk/server';
-import { LINES_PERMISSIONS } from '../permissions.js';
+import { and, desc, inArray, isNull, ne, sql } from 'drizzle-orm';
+import {
+  declareResource,
+  fieldError,
+  registerResource,
+  z,
+  type AtriumRouter,
+  type Queryable,
+  type ResourceRow,
+  type ServerPluginContext,
+} from '@atrium/sdk/server';
+import { lineShape } from '../../shared/line-shape.js';
 import { line, product, productVersion } from '../tables.js';
-import { MAX_INT } from './scope.js';
 
 /**
- * Lines of business: `GET/POST lines/lines/`, `GET/PATCH lines/lines/{line}/` ({line}: id or name).
- * Each line shows its latest product (the newest top-level product) with that product's latest version.
+ * Lines of business: `GET/POST lines/lines/`, `GET/PATCH lines/lines/{line}/` ({line}: id or name),
+ * declared once (the SDK's resource declaration). Each line shows how many products it has and its
+ * latest product (the newest top-level product) with that product's latest version.
  */
-const tags = ['lines'];
 
-const lineName = z
-  .string()
-  .trim()
-  .min(1, 'A line needs a name.')
-  .max(100)
-  .regex(/^[a-z][a-z0-9_-]*$/, "A line name uses lower-case letters, digits, '_' and '-', starting with a letter.");
-const createBody = z.strictObject({
-  name: lineName,
-  label: z.string().trim().min(1).max(200).optional(),
-  description: z.string().max(2000).optional(),
-});
-const patchBody = z.strictObject({
-  name: lineName.optional(),
-  label: z.string().trim().min(1).max(200).optional(),
-  description: z.string().max(2000).optional(),
-  id: z.number().int().optional(),
-});
-const lineParams = z.strictObject({ line: z.string().trim().min(1).max(200) });
-const listQuery = z.strictObject({ search: z.string().max(200).optional(), name: z.string().max(200).optional() });
-
-type LineRow = typeof line.$inferSelect;
-
-async function findLine(db: Queryable, ref: string): Promise<LineRow> {
-  const where = /^\d+$/.test(ref)
-    ? Number(ref) <= MAX_INT
-      ? eq(line.id, Number(ref))
-      : sql`false`
-    : sql`lower(${line.name}) = lower(${ref})`;
-  const [row] = await db.select().from(line).where(where).limit(1);
-  if (!row) throw notFound(/^\d+$/.test(ref) ? `Line ${ref} not found.` : `Line '${ref}' not found.`);
-  return row;
-}
-
-async function toLinesOut(db: Queryable, rows: LineRow[]) {
-  if (rows.length === 0) return [];
+/** Adds each line's product count and latest product (with its latest version) to a page of lines. */
+async function withLatestProduct(db: Queryable, rows: ResourceRow[]): Promise<ResourceRow[]> {
+  const ids = rows.map((r) => r.id as number);
   const products = await db
     .select({ id: product.id, lineId: product.lineId, name: product.name, label: product.label })
     .from(product)
-    .where(
-      and(
-        inArray(
-          product.lineId,
-          rows.map((r) => r.id),
-        ),
-        isNull(product.parentProductId),
-      ),
-    )
+    .where(and(inArray(product.lineId, ids), isNull(product.parentProductId)))
     .orderBy(desc(product.id));
   const versions = products.length
     ? await db
@@ -79,34 +47,21 @@ async function toLinesOut(db: Queryable, rows: LineRow[]) {
   const counts = await db
     .select({ lineId: product.lineId, n: sql<number>`count(*)::int` })
     .from(product)
-    .where(
-      inArray(
-        product.lineId,
-        rows.map((r) => r.id),
-      ),
-    )
+    .where(inArray(product.lineId, ids))
     .groupBy(product.lineId);
   return rows.map((row) => {
     const latest = products.find((p) => p.lineId === row.id);
-    const latestVersion = latest ? versions.find((v) => v.productId === latest.id) : undefined;
+    const version = latest ? versions.find((v) => v.productId === latest.id) : undefined;
     return {
-      id: row.id,
-      name: row.name,
-      label: row.label,
-      description: row.description,
-      products_count: counts.find((c) => c.lineId === row.id)?.n ?? 0,
-      latest_product: latest
+      ...row,
+      productsCount: counts.find((c) => c.lineId === row.id)?.n ?? 0,
+      latestProduct: latest
         ? {
             id: latest.id,
             name: latest.name,
             label: latest.label,
-            latest_version: latestVersion
-              ? {
-                  id: latestVersion.id,
-                  number: latestVersion.number,
-                  label: latestVersion.label,
-                  status: latestVersion.status,
-                }
+            latest_version: version
+              ? { id: version.id, number: version.number, label: version.label, status: version.status }
               : null,
           }
         : null,
@@ -123,73 +78,50 @@ async function assertNameFree(db: Queryable, name: string, exceptId?: number) {
   if (taken) throw fieldError('name', `A line named '${name}' already exists.`);
 }
 
-export function lineRoutes(router: AtriumRouter, db: Database) {
-  router.get(
-    '/lines/lines/',
-    {
-      config: { access: LINES_PERMISSIONS.line.read },
-      schema: { summary: 'Lists lines (search: name or label contains, any case).', tags, querystring: listQuery },
+export const lines = declareResource({
+  shape: lineShape,
+  table: line,
+  id: { column: 'id', kind: 'integer', param: 'line', alternate: 'name', maxLength: 200 },
+  permission: { resource: 'lines:line' },
+  // Lines are never deleted through the API; a name taken by a racing writer is the module's 409.
+  without: ['delete'],
+  databaseErrors: 'router',
+  updateAttributes: {
+    ...Object.fromEntries(Object.entries(lineShape.attributes).map(([key, schema]) => [key, schema.optional()])),
+    id: z.number().int().optional(),
+  },
+  toColumns: ({ id: _id, ...given }, action) =>
+    action === 'create'
+      ? { name: given.name, label: given.label ?? given.name, description: given.description ?? '' }
+      : { ...given, updatedAt: new Date() },
+  present: (row) => ({
+    name: row.name,
+    label: row.label,
+    description: row.description,
+    products_count: row.productsCount,
+    latest_product: row.latestProduct,
+  }),
+  hooks: {
+    expand: (rows, call) => withLatestProduct(call.db, rows),
+    async validate(values, call) {
+      if (values.name === undefined) return;
+      const except = call.action === 'update' ? ((await call.before())!.id as number) : undefined;
+      await assertNameFree(call.context.db, values.name as string, except);
     },
-    async (request) => {
-      const search = (request.query.search ?? request.query.name)?.trim();
-      const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-      const rows = await db
-        .select()
-        .from(line)
-        .where(pattern ? sql`(${line.name} ilike ${pattern} or ${line.label} ilike ${pattern})` : undefined)
-        .orderBy(asc(line.label), asc(line.id));
-      return { count: rows.length, results: await toLinesOut(db, rows) };
+  },
+  messages: { notFound: (ref) => (/^\d+$/.test(ref) ? `Line ${ref} not found.` : `Line '${ref}' not found.`) },
+  openapi: {
+    summary: 'lines',
+    tags: ['lines'],
+    summaries: {
+      list: 'Lists lines (search: name or label contains, any case).',
+      find: 'One line by id or name, with its latest product.',
+      create: 'Creates a line.',
+      update: 'Changes a line’s name, label or description.',
     },
-  );
+  },
+});
 
-  router.get(
-    '/lines/lines/:line/',
-    {
-      config: { access: LINES_PERMISSIONS.line.read },
-      schema: { summary: 'One line by id or name, with its latest product.', tags, params: lineParams },
-    },
-    async (request) => (await toLinesOut(db, [await findLine(db, request.params.line)]))[0],
-  );
-
-  router.post(
-    '/lines/lines/',
-    {
-      config: { access: LINES_PERMISSIONS.line.create },
-      schema: { summary: 'Creates a line.', tags, body: createBody },
-    },
-    async (request, reply) => {
-      const body = request.body;
-      await assertNameFree(db, body.name);
-      const [row] = await db
-        .insert(line)
-        .values({ name: body.name, label: body.label ?? body.name, description: body.description ?? '' })
-        .returning();
-      reply.code(201);
-      return (await toLinesOut(db, [row!]))[0];
-    },
-  );
-
-  router.patch(
-    '/lines/lines/:line/',
-    {
-      config: { access: LINES_PERMISSIONS.line.update },
-      schema: { summary: 'Changes a line’s name, label or description.', tags, params: lineParams, body: patchBody },
-    },
-    async (request) => {
-      const existing = await findLine(db, request.params.line);
-      const body = request.body;
-      if (body.name !== undefined) await assertNameFree(db, body.name, existing.id);
-      const [row] = await db
-        .update(line)
-        .set({
-          ...(body.name !== undefined ? { name: body.name } : {}),
-          ...(body.label !== undefined ? { label: body.label } : {}),
-          ...(body.description !== undefined ? { description: body.description } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(line.id, existing.id))
-        .returning();
-      return (await toLinesOut(db, [row!]))[0];
-    },
-  );
+export function lineRoutes(router: AtriumRouter, context: ServerPluginContext) {
+  registerResource(router, context, lines);
 }

@@ -77,6 +77,7 @@ async function assertNameFree(db: Queryable, name: string, exceptId?: number) {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+// Hand-written, not a resource declaration: a product is created with its first draft version in one transaction (a child's builds on its parent's), read at a chosen version with its resolved risk types, and deleted only while every version is a draft — more than one table's rows.
 export function productRoutes(router: AtriumRouter, db: Database) {
   router.get(
     '/lines/products/',

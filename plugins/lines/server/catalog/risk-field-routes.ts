@@ -3,24 +3,10 @@ import { eq } from 'drizzle-orm';
 import { ApiError, fieldError, notFound, z, type AtriumRouter, type Database } from '@atrium/sdk/server';
 import { LINES_PERMISSIONS } from '../permissions.js';
 import { fieldFormat, FIELD_TYPES, riskField, ROUNDING_MODE_VALUES } from '../tables.js';
-import {
-  chainIndex,
-  fieldOut,
-  fieldParams,
-  refuseInherited,
-  riskTypeParams,
-  riskTypeScope,
-  type RiskTypeScope,
-} from './definition-scope.js';
+import { chainIndex, fieldOut, fieldParams, riskTypeParams, type RiskTypeScope } from './definition-scope.js';
 import { fieldsOf, type FieldRow, type Resolved } from './resolve.js';
-import {
-  deletedChildRows,
-  reorderChildRows,
-  restoreChildRow,
-  saveChildRow,
-  type RiskTypeChildKind,
-} from './risk-type-child-rows.js';
-import { id, identifier, label, versionQuery } from './scope.js';
+import { riskTypeChildRoutes, saveChildRow, type RiskTypeChildKind } from './risk-type-child-rows.js';
+import { id, identifier, label, versionQuery, putAndPatch } from './scope.js';
 import { assertDraftVersion } from './version-guard.js';
 
 /**
@@ -65,8 +51,6 @@ const updateBody = z.strictObject({
   inheritance_status: z.string().optional(),
   product_id: z.number().int().optional(),
 }) as unknown as z.ZodType<Partial<z.infer<typeof createBody>> & { id?: number }>;
-const listQuery = z.strictObject({ version_id: id.optional(), deleted: z.enum(['true', 'false']).optional() });
-const reorderBody = z.strictObject({ order: z.array(id).min(1).max(1000) });
 
 type FieldValues = {
   name: string;
@@ -209,52 +193,25 @@ function assertNameFree(scope: RiskTypeScope, name: string, exceptName?: string)
 export function riskFieldRoutes(router: AtriumRouter, db: Database) {
   const base = '/lines/products/:product/risk-types/:riskType/risk-fields/';
   const one = `${base}:field/`;
-  const scopeOf = (params: { product: string; riskType: string }, versionId?: number) =>
-    riskTypeScope(db, params.product, versionId, params.riskType);
-  const reload = async (params: { product: string; riskType: string }, versionId: number, rowId: number) => {
-    const scope = await scopeOf(params, versionId);
-    return fieldOut(findField(scope, rowId), scope.riskType.row.name);
-  };
+  const { scopeOf, reload } = riskTypeChildRoutes(router, db, fieldKind, {
+    base,
+    param: 'field',
+    access: LINES_PERMISSIONS.riskField,
+    find: findField,
+    out: (scope, f) => fieldOut(f, scope.riskType.row.name),
+    summaries: {
+      list: 'Lists a risk type’s fields in order (deleted=true: this version’s deleted fields, to restore).',
+      one: 'One field.',
+      delete: 'Deletes a field (it can be restored); draft only.',
+      restore: 'Restores a deleted field of this version; draft only.',
+      reorder: 'Sets the fields’ order: `order` lists field ids first to last (inherited ones become overrides).',
+    },
+  });
   const assertFormat = async (formatId: number | null) => {
     if (formatId === null) return;
     const [row] = await db.select({ id: fieldFormat.id }).from(fieldFormat).where(eq(fieldFormat.id, formatId));
     if (!row) throw fieldError('format_id', `Field format ${formatId} not found.`);
   };
-
-  router.get(
-    base,
-    {
-      config: { access: LINES_PERMISSIONS.riskField.read },
-      schema: {
-        summary: 'Lists a risk type’s fields in order (deleted=true: this version’s deleted fields, to restore).',
-        tags,
-        params: riskTypeParams,
-        querystring: listQuery,
-      },
-    },
-    async (request) => {
-      const scope = await scopeOf(request.params, request.query.version_id);
-      const name = scope.riskType.row.name;
-      const rows =
-        request.query.deleted === 'true'
-          ? await deletedChildRows(db, fieldKind, scope)
-          : fieldsOf(scope.definition, name);
-      const results = rows.map((f) => fieldOut(f, name));
-      return { count: results.length, results };
-    },
-  );
-
-  router.get(
-    one,
-    {
-      config: { access: LINES_PERMISSIONS.riskField.read },
-      schema: { summary: 'One field.', tags, params: fieldParams, querystring: versionQuery },
-    },
-    async (request) => {
-      const scope = await scopeOf(request.params, request.query.version_id);
-      return fieldOut(findField(scope, request.params.field), scope.riskType.row.name);
-    },
-  );
 
   router.post(
     base,
@@ -302,103 +259,29 @@ export function riskFieldRoutes(router: AtriumRouter, db: Database) {
     },
   );
 
-  const update = async (request: {
-    params: z.infer<typeof fieldParams>;
-    query: z.infer<typeof versionQuery>;
-    body: Partial<z.infer<typeof createBody>>;
-  }) => {
-    const scope = await scopeOf(request.params, request.query.version_id);
-    await assertDraftVersion(db, scope.version.id);
-    const current = findField(scope, request.params.field);
-    const values = merge(valuesOf(current.row), request.body);
-    const inherited = chainIndex(scope, current.row.productVersionId) > 0;
-    if (values.name !== current.row.name) {
-      if (inherited) throw fieldError('name', `Field ${current.row.name} is inherited; an override keeps its name.`);
-      assertNameFree(scope, values.name, current.row.name);
-    }
-    checkField(values);
-    await assertFormat(values.formatId);
-    const rowId = await saveChildRow(db, fieldKind, scope, current.row, values);
-    return reload(request.params, scope.version.id, rowId);
-  };
-  for (const method of ['put', 'patch'] as const) {
-    router[method](
-      one,
-      {
-        config: { access: LINES_PERMISSIONS.riskField.update },
-        schema: {
-          summary: 'Changes a field; on an inherited field this writes the child product’s override. Draft only.',
-          tags,
-          params: fieldParams,
-          querystring: versionQuery,
-          body: updateBody,
-        },
-      },
-      update,
-    );
-  }
-
-  router.delete(
+  putAndPatch(
+    router,
     one,
     {
-      config: { access: LINES_PERMISSIONS.riskField.delete },
-      schema: {
-        summary: 'Deletes a field (it can be restored); draft only.',
-        tags,
-        params: fieldParams,
-        querystring: versionQuery,
-      },
+      access: LINES_PERMISSIONS.riskField.update,
+      summary: 'Changes a field; on an inherited field this writes the child product’s override. Draft only.',
+      params: fieldParams,
+      body: updateBody,
     },
-    async (request, reply) => {
+    async (request) => {
       const scope = await scopeOf(request.params, request.query.version_id);
       await assertDraftVersion(db, scope.version.id);
       const current = findField(scope, request.params.field);
-      refuseInherited(scope, `Field ${current.row.name}`, current.row.productVersionId);
-      await db.update(riskField).set({ deletedAt: new Date() }).where(eq(riskField.id, current.row.id));
-      reply.code(204);
-    },
-  );
-
-  router.post(
-    `${one}restore/`,
-    {
-      config: { access: LINES_PERMISSIONS.riskField.update },
-      schema: {
-        summary: 'Restores a deleted field of this version; draft only.',
-        tags,
-        params: fieldParams,
-        querystring: versionQuery,
-      },
-    },
-    async (request) => {
-      const scope = await scopeOf(request.params, request.query.version_id);
-      await assertDraftVersion(db, scope.version.id);
-      await restoreChildRow(db, fieldKind, scope, request.params.field);
-      return reload(request.params, scope.version.id, request.params.field);
-    },
-  );
-
-  router.post(
-    `${base}reorder/`,
-    {
-      config: { access: LINES_PERMISSIONS.riskField.update },
-      schema: {
-        summary: 'Sets the fields’ order: `order` lists field ids first to last (inherited ones become overrides).',
-        tags,
-        params: riskTypeParams,
-        querystring: versionQuery,
-        body: reorderBody,
-      },
-    },
-    async (request) => {
-      const scope = await scopeOf(request.params, request.query.version_id);
-      await assertDraftVersion(db, scope.version.id);
-      await reorderChildRows(db, fieldKind, scope, request.body.order);
-      const fresh = await scopeOf(request.params, scope.version.id);
-      const results = fieldsOf(fresh.definition, fresh.riskType.row.name).map((f) =>
-        fieldOut(f, fresh.riskType.row.name),
-      );
-      return { count: results.length, results };
+      const values = merge(valuesOf(current.row), request.body);
+      const inherited = chainIndex(scope, current.row.productVersionId) > 0;
+      if (values.name !== current.row.name) {
+        if (inherited) throw fieldError('name', `Field ${current.row.name} is inherited; an override keeps its name.`);
+        assertNameFree(scope, values.name, current.row.name);
+      }
+      checkField(values);
+      await assertFormat(values.formatId);
+      const rowId = await saveChildRow(db, fieldKind, scope, current.row, values);
+      return reload(request.params, scope.version.id, rowId);
     },
   );
 }

@@ -12,18 +12,11 @@ import {
   limitParams,
   refuseInherited,
   riskTypeParams,
-  riskTypeScope,
   type RiskTypeScope,
 } from './definition-scope.js';
 import { calculationsOf, itemsOf, limitsOf, type ItemRow } from './resolve.js';
-import {
-  deletedChildRows,
-  reorderChildRows,
-  restoreChildRow,
-  saveChildRow,
-  type RiskTypeChildKind,
-} from './risk-type-child-rows.js';
-import { decimalText, id, identifier, label, versionQuery } from './scope.js';
+import { itemValues, riskTypeChildRoutes, saveChildRow, type RiskTypeChildKind } from './risk-type-child-rows.js';
+import { decimalText, identifier, label, versionQuery, putAndPatch } from './scope.js';
 import { assertDraftVersion } from './version-guard.js';
 
 /**
@@ -74,8 +67,6 @@ const updateLimitBody = z.strictObject({
   label: label.optional(),
   id: z.number().int().optional(),
 });
-const listQuery = z.strictObject({ version_id: id.optional(), deleted: z.enum(['true', 'false']).optional() });
-const reorderBody = z.strictObject({ order: z.array(id).min(1).max(1000) });
 
 type LimitValues = {
   kind: 'limit' | 'deductible';
@@ -106,16 +97,6 @@ function checkLimit(values: LimitValues) {
   }
 }
 
-const itemValues = (row: ItemRow) => ({
-  name: row.name,
-  label: row.label,
-  presence: row.presence,
-  type: row.type,
-  fullyEarned: row.fullyEarned,
-  order: row.order,
-  premiumCalculation: row.premiumCalculation,
-});
-
 const itemKind: RiskTypeChildKind<ItemRow, ReturnType<typeof itemValues>> = {
   table: riskItem,
   noun: 'Item',
@@ -130,58 +111,36 @@ export function riskItemRoutes(router: AtriumRouter, db: Database) {
   const one = `${base}:item/`;
   const limits = `${one}limits/`;
   const oneLimit = `${limits}:limit/`;
-  const scopeOf = (params: { product: string; riskType: string }, versionId?: number) =>
-    riskTypeScope(db, params.product, versionId, params.riskType);
-  const reload = async (params: { product: string; riskType: string }, versionId: number, itemId: number) => {
-    const scope = await scopeOf(params, versionId);
-    return itemOut(scope, findItem(scope, itemId), scope.riskType.row.name);
-  };
+  const { scopeOf, reload } = riskTypeChildRoutes(router, db, itemKind, {
+    base,
+    param: 'item',
+    access: LINES_PERMISSIONS.riskItem,
+    find: findItem,
+    out: (scope, i) => itemOut(scope, i, scope.riskType.row.name),
+    beforeDelete(scope, current) {
+      const user = calculationsOf(scope.definition, scope.riskType.row.name).find(
+        (c) => c.itemName?.toLowerCase() === current.row.name.toLowerCase(),
+      );
+      if (user) {
+        throw badRequest(
+          `Item ${current.row.name} is used by calculation ${user.row.name}; change or delete that first.`,
+        );
+      }
+    },
+    summaries: {
+      list: 'Lists a risk type’s items with limits and deductibles (deleted=true: this version’s deleted items).',
+      one: 'One item with its limits and deductibles.',
+      delete: 'Deletes an item (it can be restored); draft only.',
+      restore: 'Restores a deleted item of this version; draft only.',
+      reorder: 'Sets the items’ order: `order` lists item ids first to last.',
+    },
+  });
   const assertNameFree = (scope: RiskTypeScope, name: string, except?: string) => {
     const clash = itemsOf(scope.definition, scope.riskType.row.name).find(
       (i) => i.row.name.toLowerCase() === name.toLowerCase() && i.row.name !== except,
     );
     if (clash) throw fieldError('name', `An item named '${name}' already exists on ${scope.riskType.row.name}.`);
   };
-
-  router.get(
-    base,
-    {
-      config: { access: LINES_PERMISSIONS.riskItem.read },
-      schema: {
-        summary: 'Lists a risk type’s items with limits and deductibles (deleted=true: this version’s deleted items).',
-        tags,
-        params: riskTypeParams,
-        querystring: listQuery,
-      },
-    },
-    async (request) => {
-      const scope = await scopeOf(request.params, request.query.version_id);
-      const name = scope.riskType.row.name;
-      const rows =
-        request.query.deleted === 'true'
-          ? await deletedChildRows(db, itemKind, scope)
-          : itemsOf(scope.definition, name);
-      const results = rows.map((i) => itemOut(scope, i, name));
-      return { count: results.length, results };
-    },
-  );
-
-  router.get(
-    one,
-    {
-      config: { access: LINES_PERMISSIONS.riskItem.read },
-      schema: {
-        summary: 'One item with its limits and deductibles.',
-        tags,
-        params: itemParams,
-        querystring: versionQuery,
-      },
-    },
-    async (request) => {
-      const scope = await scopeOf(request.params, request.query.version_id);
-      return itemOut(scope, findItem(scope, request.params.item), scope.riskType.row.name);
-    },
-  );
 
   router.post(
     base,
@@ -220,119 +179,37 @@ export function riskItemRoutes(router: AtriumRouter, db: Database) {
     },
   );
 
-  const updateItem = async (request: {
-    params: z.infer<typeof itemParams>;
-    query: z.infer<typeof versionQuery>;
-    body: z.infer<typeof updateItemBody>;
-  }) => {
-    const scope = await scopeOf(request.params, request.query.version_id);
-    await assertDraftVersion(db, scope.version.id);
-    const current = findItem(scope, request.params.item);
-    const body = request.body;
-    const inherited = chainIndex(scope, current.row.productVersionId) > 0;
-    if (body.name !== undefined && body.name !== current.row.name) {
-      if (inherited) throw fieldError('name', `Item ${current.row.name} is inherited; an override keeps its name.`);
-      assertNameFree(scope, body.name, current.row.name);
-    }
-    const values = {
-      ...itemValues(current.row),
-      ...(body.name !== undefined ? { name: body.name } : {}),
-      ...(body.label !== undefined ? { label: body.label } : {}),
-      ...(body.presence !== undefined ? { presence: body.presence } : {}),
-      ...(body.type !== undefined ? { type: body.type } : {}),
-      ...(body.fully_earned !== undefined ? { fullyEarned: body.fully_earned } : {}),
-      ...(body.order !== undefined ? { order: body.order } : {}),
-      ...(body.premium_calculation !== undefined ? { premiumCalculation: body.premium_calculation } : {}),
-    };
-    const rowId = await saveChildRow(db, itemKind, scope, current.row, values);
-    return reload(request.params, scope.version.id, rowId);
-  };
-  for (const method of ['put', 'patch'] as const) {
-    router[method](
-      one,
-      {
-        config: { access: LINES_PERMISSIONS.riskItem.update },
-        schema: {
-          summary: 'Changes an item (an inherited one becomes the child product’s override); draft only.',
-          tags,
-          params: itemParams,
-          querystring: versionQuery,
-          body: updateItemBody,
-        },
-      },
-      updateItem,
-    );
-  }
-
-  router.delete(
+  putAndPatch(
+    router,
     one,
     {
-      config: { access: LINES_PERMISSIONS.riskItem.delete },
-      schema: {
-        summary: 'Deletes an item (it can be restored); draft only.',
-        tags,
-        params: itemParams,
-        querystring: versionQuery,
-      },
+      access: LINES_PERMISSIONS.riskItem.update,
+      summary: 'Changes an item (an inherited one becomes the child product’s override); draft only.',
+      params: itemParams,
+      body: updateItemBody,
     },
-    async (request, reply) => {
+    async (request) => {
       const scope = await scopeOf(request.params, request.query.version_id);
       await assertDraftVersion(db, scope.version.id);
       const current = findItem(scope, request.params.item);
-      refuseInherited(scope, `Item ${current.row.name}`, current.row.productVersionId);
-      const user = calculationsOf(scope.definition, scope.riskType.row.name).find(
-        (c) => c.itemName?.toLowerCase() === current.row.name.toLowerCase(),
-      );
-      if (user) {
-        throw badRequest(
-          `Item ${current.row.name} is used by calculation ${user.row.name}; change or delete that first.`,
-        );
+      const body = request.body;
+      const inherited = chainIndex(scope, current.row.productVersionId) > 0;
+      if (body.name !== undefined && body.name !== current.row.name) {
+        if (inherited) throw fieldError('name', `Item ${current.row.name} is inherited; an override keeps its name.`);
+        assertNameFree(scope, body.name, current.row.name);
       }
-      await db.update(riskItem).set({ deletedAt: new Date() }).where(eq(riskItem.id, current.row.id));
-      reply.code(204);
-    },
-  );
-
-  router.post(
-    `${one}restore/`,
-    {
-      config: { access: LINES_PERMISSIONS.riskItem.update },
-      schema: {
-        summary: 'Restores a deleted item of this version; draft only.',
-        tags,
-        params: itemParams,
-        querystring: versionQuery,
-      },
-    },
-    async (request) => {
-      const scope = await scopeOf(request.params, request.query.version_id);
-      await assertDraftVersion(db, scope.version.id);
-      await restoreChildRow(db, itemKind, scope, request.params.item);
-      return reload(request.params, scope.version.id, request.params.item);
-    },
-  );
-
-  router.post(
-    `${base}reorder/`,
-    {
-      config: { access: LINES_PERMISSIONS.riskItem.update },
-      schema: {
-        summary: 'Sets the items’ order: `order` lists item ids first to last.',
-        tags,
-        params: riskTypeParams,
-        querystring: versionQuery,
-        body: reorderBody,
-      },
-    },
-    async (request) => {
-      const scope = await scopeOf(request.params, request.query.version_id);
-      await assertDraftVersion(db, scope.version.id);
-      await reorderChildRows(db, itemKind, scope, request.body.order);
-      const fresh = await scopeOf(request.params, scope.version.id);
-      const results = itemsOf(fresh.definition, fresh.riskType.row.name).map((i) =>
-        itemOut(fresh, i, fresh.riskType.row.name),
-      );
-      return { count: results.length, results };
+      const values = {
+        ...itemValues(current.row),
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.label !== undefined ? { label: body.label } : {}),
+        ...(body.presence !== undefined ? { presence: body.presence } : {}),
+        ...(body.type !== undefined ? { type: body.type } : {}),
+        ...(body.fully_earned !== undefined ? { fullyEarned: body.fully_earned } : {}),
+        ...(body.order !== undefined ? { order: body.order } : {}),
+        ...(body.premium_calculation !== undefined ? { premiumCalculation: body.premium_calculation } : {}),
+      };
+      const rowId = await saveChildRow(db, itemKind, scope, current.row, values);
+      return reload(request.params, scope.version.id, rowId);
     },
   );
 
@@ -415,67 +292,57 @@ export function riskItemRoutes(router: AtriumRouter, db: Database) {
     },
   );
 
-  const updateLimit = async (request: {
-    params: z.infer<typeof limitParams>;
-    query: z.infer<typeof versionQuery>;
-    body: z.infer<typeof updateLimitBody>;
-  }) => {
-    const scope = await scopeOf(request.params, request.query.version_id);
-    await assertDraftVersion(db, scope.version.id);
-    const item = findItem(scope, request.params.item);
-    const current = findLimit(scope, item.row.name, request.params.limit);
-    const body = request.body;
-    const values: LimitValues = {
-      kind: body.kind ?? current.row.kind,
-      name: body.name ?? current.row.name,
-      label: body.label ?? current.row.label,
-      defaultValue: body.default_value !== undefined ? body.default_value : current.row.defaultValue,
-      minValue: body.min_value !== undefined ? body.min_value : current.row.minValue,
-      maxValue: body.max_value !== undefined ? body.max_value : current.row.maxValue,
-      options: body.options ?? current.row.options,
-      order: body.order ?? current.row.order,
-    };
-    const inherited = chainIndex(scope, current.row.productVersionId) > 0;
-    if (inherited && (values.kind !== current.row.kind || values.name !== current.row.name)) {
-      throw fieldError('name', `This ${current.row.kind} is inherited; an override keeps its kind and name.`);
-    }
-    assertLimitFree(scope, item.row.name, values, current.row.id);
-    checkLimit(values);
-    let row;
-    if (inherited) {
-      [row] = await db
-        .insert(itemLimit)
-        .values({ ...values, productVersionId: scope.version.id, riskItemId: item.row.id })
-        .returning();
-    } else {
-      [row] = await db
-        .update(itemLimit)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(itemLimit.id, current.row.id))
-        .returning();
-    }
-    return limitOut({
-      row: row!,
-      inheritanceStatus: inherited ? 'overridden' : current.inheritanceStatus,
-      productId: scope.product.id,
-    });
-  };
-  for (const method of ['put', 'patch'] as const) {
-    router[method](
-      oneLimit,
-      {
-        config: { access: LINES_PERMISSIONS.riskItem.update },
-        schema: {
-          summary: 'Changes a limit or deductible; draft only.',
-          tags,
-          params: limitParams,
-          querystring: versionQuery,
-          body: updateLimitBody,
-        },
-      },
-      updateLimit,
-    );
-  }
+  putAndPatch(
+    router,
+    oneLimit,
+    {
+      access: LINES_PERMISSIONS.riskItem.update,
+      summary: 'Changes a limit or deductible; draft only.',
+      params: limitParams,
+      body: updateLimitBody,
+    },
+    async (request) => {
+      const scope = await scopeOf(request.params, request.query.version_id);
+      await assertDraftVersion(db, scope.version.id);
+      const item = findItem(scope, request.params.item);
+      const current = findLimit(scope, item.row.name, request.params.limit);
+      const body = request.body;
+      const values: LimitValues = {
+        kind: body.kind ?? current.row.kind,
+        name: body.name ?? current.row.name,
+        label: body.label ?? current.row.label,
+        defaultValue: body.default_value !== undefined ? body.default_value : current.row.defaultValue,
+        minValue: body.min_value !== undefined ? body.min_value : current.row.minValue,
+        maxValue: body.max_value !== undefined ? body.max_value : current.row.maxValue,
+        options: body.options ?? current.row.options,
+        order: body.order ?? current.row.order,
+      };
+      const inherited = chainIndex(scope, current.row.productVersionId) > 0;
+      if (inherited && (values.kind !== current.row.kind || values.name !== current.row.name)) {
+        throw fieldError('name', `This ${current.row.kind} is inherited; an override keeps its kind and name.`);
+      }
+      assertLimitFree(scope, item.row.name, values, current.row.id);
+      checkLimit(values);
+      let row;
+      if (inherited) {
+        [row] = await db
+          .insert(itemLimit)
+          .values({ ...values, productVersionId: scope.version.id, riskItemId: item.row.id })
+          .returning();
+      } else {
+        [row] = await db
+          .update(itemLimit)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(itemLimit.id, current.row.id))
+          .returning();
+      }
+      return limitOut({
+        row: row!,
+        inheritanceStatus: inherited ? 'overridden' : current.inheritanceStatus,
+        productId: scope.product.id,
+      });
+    },
+  );
 
   router.delete(
     oneLimit,

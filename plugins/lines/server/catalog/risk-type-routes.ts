@@ -24,7 +24,7 @@ import {
   limitsOf,
   type ResolvedRiskType,
 } from './resolve.js';
-import { id, identifier, label, productParam, versionQuery } from './scope.js';
+import { id, identifier, label, productParam, versionQuery, putAndPatch } from './scope.js';
 import { assertDraftVersion } from './version-guard.js';
 
 /**
@@ -208,6 +208,7 @@ function stateOf(scope: DefinitionScope, root: ResolvedRiskType, minimal: boolea
   };
 }
 
+// Hand-written, not a resource declaration: risk types are children of a versioned product definition (inherited overrides, draft-only writes, a nested tree with one root, copy), not rows of one table.
 export function riskTypeRoutes(router: AtriumRouter, db: Database) {
   const base = '/lines/products/:product/risk-types/';
   const one = `${base}:riskType/`;
@@ -314,87 +315,76 @@ export function riskTypeRoutes(router: AtriumRouter, db: Database) {
     },
   );
 
-  const update = async (request: {
-    params: z.infer<typeof riskTypeParams>;
-    query: z.infer<typeof versionQuery>;
-    body: z.infer<typeof updateBody>;
-  }) => {
-    const scope = await riskTypeScope(db, request.params.product, request.query.version_id, request.params.riskType);
-    await assertDraftVersion(db, scope.version.id);
-    const body = request.body;
-    const current = scope.riskType;
-    const inherited = chainIndex(scope, current.row.productVersionId) > 0;
-    if (body.name !== undefined && body.name !== current.row.name) {
-      if (inherited)
-        throw fieldError('name', `Risk type ${current.row.name} is inherited; an override keeps its name.`);
-      assertNameFree(scope, body.name);
-    }
-    const parent = parentFrom(scope, body);
-    if (parent !== undefined) {
-      if (
-        parent &&
-        [parent, ...ancestorsOf(scope.definition, parent.row.name)].some((t) => t.row.name === current.row.name)
-      ) {
-        throw fieldError(
-          'parent_risk_type_id',
-          `Risk type ${current.row.name} cannot be placed under itself or its own child.`,
-        );
+  putAndPatch(
+    router,
+    one,
+    {
+      access: LINES_PERMISSIONS.riskType.update,
+      summary: 'Changes a risk type (name, label, sequence, parent, premium calculation); draft only.',
+      params: riskTypeParams,
+      body: updateBody,
+    },
+    async (request) => {
+      const scope = await riskTypeScope(db, request.params.product, request.query.version_id, request.params.riskType);
+      await assertDraftVersion(db, scope.version.id);
+      const body = request.body;
+      const current = scope.riskType;
+      const inherited = chainIndex(scope, current.row.productVersionId) > 0;
+      if (body.name !== undefined && body.name !== current.row.name) {
+        if (inherited)
+          throw fieldError('name', `Risk type ${current.row.name} is inherited; an override keeps its name.`);
+        assertNameFree(scope, body.name);
       }
-      if (!parent) assertSingleRoot(scope, current.row.name);
-      const height =
-        1 + Math.max(0, ...descendantsOf(scope.definition, current.row.name).map((d) => d.depth - current.depth));
-      assertDepth(scope, parent, height);
-    }
-    const values = {
-      ...(body.name !== undefined ? { name: body.name } : {}),
-      ...(body.label !== undefined ? { label: body.label } : {}),
-      ...(body.sequence !== undefined ? { sequence: body.sequence } : {}),
-      ...(body.premium_calculation !== undefined ? { premiumCalculation: body.premium_calculation } : {}),
-      ...(parent !== undefined ? { parentRiskTypeId: parent?.row.id ?? null } : {}),
-    };
-    let rowId = current.row.id;
-    if (inherited) {
-      // A child product's change to an inherited risk type becomes its own override row.
-      const parentRow = current.parentName ? findRiskType(scope, current.parentName) : null;
-      const [row] = await db
-        .insert(riskType)
-        .values({
-          productVersionId: scope.version.id,
-          parentRiskTypeId: parentRow?.row.id ?? null,
-          name: current.row.name,
-          label: current.row.label,
-          sequence: current.row.sequence,
-          premiumCalculation: current.row.premiumCalculation,
-          ...values,
-        })
-        .returning({ id: riskType.id });
-      rowId = row!.id;
-    } else {
-      await db
-        .update(riskType)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(riskType.id, rowId));
-    }
-    const fresh = await definitionScope(db, request.params.product, scope.version.id);
-    return riskTypeOut(fresh, findRiskType(fresh, String(rowId)));
-  };
-
-  for (const method of ['put', 'patch'] as const) {
-    router[method](
-      one,
-      {
-        config: { access: LINES_PERMISSIONS.riskType.update },
-        schema: {
-          summary: 'Changes a risk type (name, label, sequence, parent, premium calculation); draft only.',
-          tags,
-          params: riskTypeParams,
-          querystring: versionQuery,
-          body: updateBody,
-        },
-      },
-      update,
-    );
-  }
+      const parent = parentFrom(scope, body);
+      if (parent !== undefined) {
+        if (
+          parent &&
+          [parent, ...ancestorsOf(scope.definition, parent.row.name)].some((t) => t.row.name === current.row.name)
+        ) {
+          throw fieldError(
+            'parent_risk_type_id',
+            `Risk type ${current.row.name} cannot be placed under itself or its own child.`,
+          );
+        }
+        if (!parent) assertSingleRoot(scope, current.row.name);
+        const height =
+          1 + Math.max(0, ...descendantsOf(scope.definition, current.row.name).map((d) => d.depth - current.depth));
+        assertDepth(scope, parent, height);
+      }
+      const values = {
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.label !== undefined ? { label: body.label } : {}),
+        ...(body.sequence !== undefined ? { sequence: body.sequence } : {}),
+        ...(body.premium_calculation !== undefined ? { premiumCalculation: body.premium_calculation } : {}),
+        ...(parent !== undefined ? { parentRiskTypeId: parent?.row.id ?? null } : {}),
+      };
+      let rowId = current.row.id;
+      if (inherited) {
+        // A child product's change to an inherited risk type becomes its own override row.
+        const parentRow = current.parentName ? findRiskType(scope, current.parentName) : null;
+        const [row] = await db
+          .insert(riskType)
+          .values({
+            productVersionId: scope.version.id,
+            parentRiskTypeId: parentRow?.row.id ?? null,
+            name: current.row.name,
+            label: current.row.label,
+            sequence: current.row.sequence,
+            premiumCalculation: current.row.premiumCalculation,
+            ...values,
+          })
+          .returning({ id: riskType.id });
+        rowId = row!.id;
+      } else {
+        await db
+          .update(riskType)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(riskType.id, rowId));
+      }
+      const fresh = await definitionScope(db, request.params.product, scope.version.id);
+      return riskTypeOut(fresh, findRiskType(fresh, String(rowId)));
+    },
+  );
 
   router.delete(
     one,

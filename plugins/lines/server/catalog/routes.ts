@@ -10,7 +10,7 @@ import { versionRoutes } from './version-routes.js';
 
 /** Lines, products, versions, risk types, fields, items, limits, sequences and field formats (docs/lines.md). */
 export async function registerCatalogRoutes(router: AtriumRouter, context: ServerPluginContext): Promise<void> {
-  lineRoutes(router, context.db);
+  lineRoutes(router, context);
   productRoutes(router, context.db);
   versionRoutes(router, context.db, context);
   riskTypeRoutes(router, context.db);

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { notFound, z, type Queryable } from '@atrium/sdk/server';
+import { notFound, z, type AtriumRouter, type Permission, type Queryable } from '@atrium/sdk/server';
 import { product, productVersion } from '../tables.js';
 
 /** Shared pieces of the catalog routes: path parameters, the `version_id` query, product lookups. */
@@ -77,4 +77,29 @@ export async function productScope(db: Queryable, ref: string | number, versionI
   const productRow = await findProduct(db, ref);
   const version = await versionOf(db, productRow, versionId);
   return { product: productRow, version };
+}
+
+/**
+ * Registers a change of a product version's row under PUT and PATCH alike (the spec's clients use
+ * both), with the `version_id` query.
+ */
+export function putAndPatch<Params extends z.ZodType, Body extends z.ZodType>(
+  router: AtriumRouter,
+  path: string,
+  route: { access: Permission; summary: string; params: Params; body: Body },
+  handler: (request: {
+    params: z.infer<Params>;
+    query: z.infer<typeof versionQuery>;
+    body: z.infer<Body>;
+  }) => Promise<unknown>,
+): void {
+  const schema = { summary: route.summary, tags: ['lines'], params: route.params, querystring: versionQuery };
+  for (const method of ['put', 'patch'] as const) {
+    // The handler's request is typed by the same schemas, which the router cannot see through the generics.
+    router[method](
+      path,
+      { config: { access: route.access }, schema: { ...schema, body: route.body } },
+      handler as never,
+    );
+  }
 }

@@ -4,7 +4,7 @@ import { LINES_PERMISSIONS } from '../permissions.js';
 import { fieldFormat, sequence } from '../tables.js';
 import { chainIndex, definitionScope, refuseInherited, type DefinitionScope } from './definition-scope.js';
 import type { Resolved, SequenceRow } from './resolve.js';
-import { id, identifier, label, productParam, versionQuery } from './scope.js';
+import { id, identifier, label, productParam, versionQuery, putAndPatch } from './scope.js';
 import { assertDraftVersion } from './version-guard.js';
 
 /**
@@ -66,6 +66,7 @@ function assertNameFree(scope: DefinitionScope, name: string, exceptName?: strin
   }
 }
 
+// Hand-written, not a resource declaration: sequences are children of a versioned product definition (inherited overrides, draft-only writes, the version chosen by version_id), not rows of one table.
 export function sequenceRoutes(router: AtriumRouter, db: Database) {
   const base = '/lines/products/:product/sequences/';
   const one = `${base}:sequence/`;
@@ -126,62 +127,53 @@ export function sequenceRoutes(router: AtriumRouter, db: Database) {
     },
   );
 
-  const update = async (request: {
-    params: z.infer<typeof oneParams>;
-    query: z.infer<typeof versionQuery>;
-    body: z.infer<typeof updateBody>;
-  }) => {
-    const scope = await definitionScope(db, request.params.product, request.query.version_id);
-    await assertDraftVersion(db, scope.version.id);
-    const current = findSequence(scope, request.params.sequence);
-    const body = request.body;
-    const inherited = chainIndex(scope, current.row.productVersionId) > 0;
-    if (body.name !== undefined && body.name !== current.row.name) {
-      if (inherited) throw fieldError('name', `Sequence ${current.row.name} is inherited; an override keeps its name.`);
-      assertNameFree(scope, body.name, current.row.name);
-    }
-    const values = {
-      name: body.name ?? current.row.name,
-      label: body.label ?? current.row.label,
-      prefix: body.prefix ?? current.row.prefix,
-      suffix: body.suffix ?? current.row.suffix,
-      padding: body.padding ?? current.row.padding,
-      start: body.start ?? current.row.start,
-      increment: body.increment ?? current.row.increment,
-      nextValue: body.next_value ?? current.row.nextValue,
-    };
-    const [row] = inherited
-      ? await db
-          .insert(sequence)
-          .values({ ...values, productVersionId: scope.version.id })
-          .returning()
-      : await db
-          .update(sequence)
-          .set({ ...values, updatedAt: new Date() })
-          .where(eq(sequence.id, current.row.id))
-          .returning();
-    return sequenceOut({
-      row: row!,
-      inheritanceStatus: inherited ? 'overridden' : current.inheritanceStatus,
-      productId: scope.product.id,
-    });
-  };
-  for (const method of ['put', 'patch'] as const) {
-    router[method](
-      one,
-      {
-        config: { access: LINES_PERMISSIONS.sequence.update },
-        schema: {
-          summary: 'Changes a sequence; draft only.',
-          tags,
-          params: oneParams,
-          querystring: versionQuery,
-          body: updateBody,
-        },
-      },
-      update,
-    );
-  }
+  putAndPatch(
+    router,
+    one,
+    {
+      access: LINES_PERMISSIONS.sequence.update,
+      summary: 'Changes a sequence; draft only.',
+      params: oneParams,
+      body: updateBody,
+    },
+    async (request) => {
+      const scope = await definitionScope(db, request.params.product, request.query.version_id);
+      await assertDraftVersion(db, scope.version.id);
+      const current = findSequence(scope, request.params.sequence);
+      const body = request.body;
+      const inherited = chainIndex(scope, current.row.productVersionId) > 0;
+      if (body.name !== undefined && body.name !== current.row.name) {
+        if (inherited)
+          throw fieldError('name', `Sequence ${current.row.name} is inherited; an override keeps its name.`);
+        assertNameFree(scope, body.name, current.row.name);
+      }
+      const values = {
+        name: body.name ?? current.row.name,
+        label: body.label ?? current.row.label,
+        prefix: body.prefix ?? current.row.prefix,
+        suffix: body.suffix ?? current.row.suffix,
+        padding: body.padding ?? current.row.padding,
+        start: body.start ?? current.row.start,
+        increment: body.increment ?? current.row.increment,
+        nextValue: body.next_value ?? current.row.nextValue,
+      };
+      const [row] = inherited
+        ? await db
+            .insert(sequence)
+            .values({ ...values, productVersionId: scope.version.id })
+            .returning()
+        : await db
+            .update(sequence)
+            .set({ ...values, updatedAt: new Date() })
+            .where(eq(sequence.id, current.row.id))
+            .returning();
+      return sequenceOut({
+        row: row!,
+        inheritanceStatus: inherited ? 'overridden' : current.inheritanceStatus,
+        productId: scope.product.id,
+      });
+    },
+  );
 
   router.delete(
     one,

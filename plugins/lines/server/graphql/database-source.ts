@@ -10,6 +10,7 @@ import {
   type ResolvedDefinition,
   type ResolvedRateTable,
 } from '../catalog/resolve.js';
+import { itemValues } from '../catalog/risk-type-child-rows.js';
 import { line, product, productVersion } from '../tables.js';
 import type { GqlProduct, GqlRiskType, GqlVersion, LinesGraphqlSource } from './source.js';
 
@@ -165,12 +166,7 @@ export function createDatabaseSource(db: Queryable): LinesGraphqlSource {
       const definition = await definitionOf(t.versionId);
       return itemsOf(definition, t.name).map(({ row, productId, inheritanceStatus }) => ({
         id: row.id,
-        name: row.name,
-        label: row.label,
-        presence: row.presence,
-        type: row.type,
-        fullyEarned: row.fullyEarned,
-        order: row.order,
+        ...itemValues(row),
         productId,
         inheritanceStatus,
         limits: limitsOf(definition, t.name, row.name).map(({ row: l }) => ({

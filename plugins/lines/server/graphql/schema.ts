@@ -141,6 +141,12 @@ const ProductRefType = new GraphQLObjectType<{ id: number }, GraphqlContext>({
   fields: { id: { type: nn(GraphQLID) } },
 });
 
+/** What every row of a product definition shows: the product it comes from and own/inherited/overridden. */
+const inheritance = {
+  product: { type: nn(ProductRefType), resolve: (row: { productId: number }) => ({ id: row.productId }) },
+  inheritanceStatus: { type: nn(GraphQLString) },
+};
+
 const FieldTypeType = new GraphQLObjectType<{ id: string; name: string; displayName: string }, GraphqlContext>({
   name: 'RiskFieldType',
   fields: {
@@ -175,8 +181,7 @@ const RiskFieldType = new GraphQLObjectType<GqlRiskField, GraphqlContext>({
       type: nn(FieldTypeType),
       resolve: (f) => ({ id: f.type, name: f.type, displayName: FIELD_TYPE_NAMES[f.type] ?? f.type }),
     },
-    product: { type: nn(ProductRefType), resolve: (f) => ({ id: f.productId }) },
-    inheritanceStatus: { type: nn(GraphQLString) },
+    ...inheritance,
   },
 });
 
@@ -201,8 +206,7 @@ const RiskItemType = new GraphQLObjectType<GqlRiskItem, GraphqlContext>({
     type: { type: GraphQLString },
     fullyEarned: { type: nn(GraphQLBoolean) },
     order: { type: nn(GraphQLInt) },
-    product: { type: nn(ProductRefType), resolve: (i) => ({ id: i.productId }) },
-    inheritanceStatus: { type: nn(GraphQLString) },
+    ...inheritance,
     limits: { type: list(LimitType) },
   },
 });
@@ -216,8 +220,7 @@ const RateTableType = new GraphQLObjectType<GqlRateTable, GraphqlContext>({
     default: { type: GraphQLString },
     validityState: { type: nn(GraphQLString) },
     rowsCount: { type: nn(GraphQLInt) },
-    product: { type: nn(ProductRefType), resolve: (t) => ({ id: t.productId }) },
-    inheritanceStatus: { type: nn(GraphQLString) },
+    ...inheritance,
   },
 });
 
@@ -232,8 +235,7 @@ const CalculationType = new GraphQLObjectType<GqlCalculation, GraphqlContext>({
       type: new GraphQLObjectType({ name: 'RiskItemRef', fields: { id: { type: nn(GraphQLID) } } }),
       resolve: (c) => (c.riskItemId === null ? null : { id: c.riskItemId }),
     },
-    product: { type: nn(ProductRefType), resolve: (c) => ({ id: c.productId }) },
-    inheritanceStatus: { type: nn(GraphQLString) },
+    ...inheritance,
   },
 });
 

@@ -44,6 +44,12 @@ export interface ResourceHooks {
     values: ResourceRow,
     call: ResourceCall & { action: 'create' | 'update'; before: () => Promise<ResourceRow | undefined> },
   ): Promise<void> | void;
+  /**
+   * Adds to rows what they show from other tables (a count, the latest child), one query for a whole
+   * page: every row shown — listed, found, written, included, compared with If-Match — passes through
+   * it first (`db` is the write's transaction where there is one); `present` shows what it added.
+   */
+  expand?(rows: ResourceRow[], call: ResourceCall & { db: Queryable }): Promise<ResourceRow[]>;
   /** Refuses a delete (409 in use, built in …), before the transaction. */
   beforeDelete?(row: ResourceRow, call: ResourceCall): Promise<void> | void;
   /** Side effects in the write's own transaction, after the row is written and audited. */
@@ -65,8 +71,12 @@ export interface ResourceMessages {
 export interface ResourceDeclaration<S extends ResourceShape = ResourceShape> {
   shape: S;
   table: PgTable;
-  /** The column that names a row in URLs; defaults to `id`, a positive integer. */
-  id?: { column: string; kind: 'integer' | 'text'; maxLength?: number };
+  /**
+   * The column that names a row in URLs; defaults to `id`, a positive integer. `param` names the URL
+   * parameter (`:id` by default); `alternate` is a second column that names a row too, matched in any
+   * case when the URL's key is not all digits (a line by id or by name).
+   */
+  id?: { column: string; kind: 'integer' | 'text'; maxLength?: number; param?: string; alternate?: string };
   /**
    * `resource` with the actions read/create/update/delete; `actions` names another permission for
    * an action (payment methods are read with claims:transaction, written with claims:lookup).
@@ -108,6 +118,12 @@ export interface ResourceDeclaration<S extends ResourceShape = ResourceShape> {
   };
   hooks?: ResourceHooks;
   messages?: ResourceMessages;
+  /**
+   * What the database refuses (a unique or foreign key violation): `translate` (the default) answers
+   * with `messages.unique` or the generic 409/400; `router` leaves it to the router's error handler
+   * (a module that answers such races in one place of its own).
+   */
+  databaseErrors?: 'translate' | 'router';
   openapi?: {
     summary: string;
     tags: string[];
@@ -117,6 +133,8 @@ export interface ResourceDeclaration<S extends ResourceShape = ResourceShape> {
   };
   /** JSON:API resource objects carry `links.self`; off for resources that never had them. */
   selfLinks?: boolean;
+  /** Writes that have no route (a collection whose rows are never deleted through the API). */
+  without?: readonly ('create' | 'update' | 'delete')[];
   /** Also answer PUT on one record (clients that replace with PUT). */
   allowPut?: boolean;
 }

@@ -5,6 +5,7 @@ import {
   camelCase,
   defaultPageSize,
   filterNames,
+  type FilterKind,
   orderingsOf,
   type ResourceShape,
 } from '../../shared/resource-shape.js';
@@ -18,7 +19,7 @@ import {
  */
 const INT_MAX = 2147483647;
 
-function filterSchema(kind: 'integer' | 'text' | 'boolean') {
+function filterSchema(kind: FilterKind) {
   if (kind === 'integer') return z.coerce.number().int().min(1).max(INT_MAX).optional();
   if (kind === 'boolean') return z.enum(['true', 'false']).optional();
   return z.string().max(200).optional();
@@ -39,20 +40,22 @@ export function listQuerySchema(shape: ResourceShape, options: { include: boolea
     page: z.coerce.number().int().min(1).max(1_000_000),
     page_size: z.coerce.number().int().min(1).max(max),
   };
-  const paging = jsonapi
-    ? {
-        ...bracketPaging,
-        page: plainPaging.page.optional(),
-        page_size: plainPaging.page_size.optional(),
-      }
-    : {
-        count: z.enum(['true', 'false']).optional(),
-        page: plainPaging.page.default(1),
-        page_size: plainPaging.page_size.default(size),
-        // Fresh schemas: a `.default()` stays in force under `.optional()`.
-        'page[number]': z.coerce.number().int().min(1).optional(),
-        'page[size]': z.coerce.number().int().min(1).max(max).optional(),
-      };
+  const paging = shape.unpaged
+    ? {}
+    : jsonapi
+      ? {
+          ...bracketPaging,
+          page: plainPaging.page.optional(),
+          page_size: plainPaging.page_size.optional(),
+        }
+      : {
+          count: z.enum(['true', 'false']).optional(),
+          page: plainPaging.page.default(1),
+          page_size: plainPaging.page_size.default(size),
+          // Fresh schemas: a `.default()` stays in force under `.optional()`.
+          'page[number]': z.coerce.number().int().min(1).optional(),
+          'page[size]': z.coerce.number().int().min(1).max(max).optional(),
+        };
   const filters: Record<string, z.ZodType> = {};
   for (const [name, filter] of Object.entries(shape.filters ?? {})) {
     for (const alias of filterNames(name, filter)) filters[alias] = filterSchema(filter.kind);

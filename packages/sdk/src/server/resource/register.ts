@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -148,11 +148,25 @@ async function loadRelated(
   if (wanted.length === 0) return [];
   const fixed = Object.entries(declaration.fixed ?? {}).map(([key, value]) => eq(columns[key]!, value));
   const scope = await scopeFor(declaration, context, request, 'read');
-  return context.db
+  const rows = await context.db
     .select()
     .from(declaration.table)
     .where(and(inArray(idColumn, wanted), ...fixed, scope));
+  return expanded(declaration, rows, { request, context, db: context.db });
 }
+
+/** Rows with what the declaration's `expand` hook adds to them (as they are without one). */
+async function expanded(
+  declaration: ResourceDeclaration<any>,
+  rows: ResourceRow[],
+  call: { request: FastifyRequest; context: ServerPluginContext; db: Queryable },
+): Promise<ResourceRow[]> {
+  const expand = declaration.hooks?.expand;
+  return expand && rows.length > 0 ? expand(rows, call) : rows;
+}
+
+/** `%text%` for ILIKE, with the pattern characters of the text escaped. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** A resource definition that only names a type (relationship identifiers of undeclared types). */
 export const typeOnly = (type: string): ResourceDefinition<any> => ({
@@ -188,7 +202,8 @@ export function registerResource(
     throw new Error(`Resource ${type}: path ${fullPath} is not below the router's prefix ${prefix}.`);
   }
   const base = fullPath.slice(prefix.length);
-  const one = `${base}:id/`;
+  const param = declaration.id?.param ?? 'id';
+  const one = `${base}:${param}/`;
   const columns = columnsOf(declaration);
   const idKey = idColumnKey(declaration);
   const idColumn = columns[idKey]!;
@@ -216,7 +231,10 @@ export function registerResource(
   });
   const config = (action: ResourceAction) => ({ jsonapi, access: resourcePermission(declaration, action) });
   const notFoundDetail = (id: string) => declaration.messages?.notFound?.(id) ?? `${type} ${id} not found.`;
-  const idParams = z.strictObject({ id: z.string().max(declaration.id?.maxLength ?? 20) });
+  const idParams = z.strictObject({ [param]: z.string().max(declaration.id?.maxLength ?? 20) });
+  const idOf = (request: FastifyRequest) => (request.params as Record<string, string>)[param]!;
+  const alternate = declaration.id?.alternate ? columns[declaration.id.alternate]! : undefined;
+  const without = new Set(declaration.without ?? []);
   const call = (request: FastifyRequest) => ({ request, context });
   const includable = relations.filter(([name]) => declaration.related?.[name]);
   const fieldTypes = [type, ...includable.map(([, rel]) => rel.type)];
@@ -237,18 +255,25 @@ export function registerResource(
     await prepared;
   };
 
-  /** The id of the URL as a column value; one that cannot exist is simply not found. */
-  const urlId = (raw: string): string | number => {
-    if (!integerId) return raw;
+  /** The row the URL's key names; a key that cannot exist is simply not found. */
+  const urlWhere = (raw: string): SQL => {
+    if (alternate) {
+      if (!/^\d+$/.test(raw)) return sql`lower(${alternate}) = lower(${raw})`;
+      if (Number(raw) > 2147483647) throw new ApiError(404, notFoundDetail(raw));
+      return eq(idColumn, Number(raw));
+    }
+    if (!integerId) return eq(idColumn, raw);
     if (!INT_ID.test(raw) || Number(raw) > 2147483647) throw new ApiError(404, notFoundDetail(raw));
-    return Number(raw);
+    return eq(idColumn, Number(raw));
   };
+  const expand = (rows: ResourceRow[], request: FastifyRequest, on: Queryable = db) =>
+    expanded(declaration, rows, { request, context, db: on });
 
   const load = async (tx: Pick<Database, 'select'>, raw: string, scope: SQL | undefined, lock = false) => {
     const query = tx
       .select()
       .from(declaration.table as PgTable)
-      .where(and(eq(idColumn, urlId(raw)), ...fixedWhere, scope))
+      .where(and(urlWhere(raw), ...fixedWhere, scope))
       .limit(1);
     const [row] = lock ? await query.for('update') : await query;
     if (!row) throw new ApiError(404, notFoundDetail(raw));
@@ -265,6 +290,7 @@ export function registerResource(
     row: ResourceRow,
     query: Record<string, unknown> = {},
   ) => {
+    row = (await expand([row], request))[0]!;
     reply.header('etag', etagOf(shown(row)));
     if (!jsonapi) return shown(row);
     return serializeDocument(definition, row, {
@@ -295,7 +321,7 @@ export function registerResource(
   const translate =
     (values: ResourceRow) =>
     (error: unknown): never => {
-      const code = pgCode(error);
+      const code = declaration.databaseErrors === 'router' ? undefined : pgCode(error);
       if (code === '23505') {
         const unique = declaration.messages?.unique;
         if (!unique) throw new ApiError(409, `A ${type} with these values already exists.`);
@@ -339,12 +365,18 @@ export function registerResource(
     async (request) => {
       await prepare();
       const query = { ...(request.query as Record<string, unknown>) };
-      const page = pageOf(shape, query);
+      const page = shape.unpaged ? undefined : pageOf(shape, query);
       const conditions: SQL[] = [...fixedWhere];
       for (const name of Object.keys(shape.filters ?? {})) {
         const value = filterValue(shape, query, name);
         if (value === undefined) continue;
         const filter = shape.filters![name]!;
+        if (filter.kind === 'search') {
+          const text = String(value).trim();
+          const searched = filter.columns ?? [filterColumn(shape, name)];
+          if (text) conditions.push(or(...searched.map((key) => ilike(columns[key]!, containing(text))))!);
+          continue;
+        }
         const compared = filter.kind === 'boolean' ? (value === 'true') !== (filter.negate ?? false) : value;
         conditions.push(eq(columns[filterColumn(shape, name)]!, compared));
       }
@@ -352,22 +384,34 @@ export function registerResource(
       if (scope) conditions.push(scope);
       const where = conditions.length ? and(...conditions) : undefined;
       const include = query.include ? parseInclude(query.include as string, definition) : undefined;
+      const order = orderOf(shape, query);
+      const orderColumn = columns[camelCase(order.name)] ?? idColumn;
+      const ordered = [
+        order.descending ? desc(orderColumn) : asc(orderColumn),
+        ...(orderColumn === idColumn ? [] : [asc(idColumn)]),
+      ];
+      if (!page) {
+        const all = (await db
+          .select()
+          .from(declaration.table as PgTable)
+          .where(where)
+          .orderBy(...ordered)) as ResourceRow[];
+        return { count: all.length, results: (await expand(all, request)).map(shown) };
+      }
       const [total] = await db
         .select({ n: count() })
         .from(declaration.table as PgTable)
         .where(where);
-      const order = orderOf(shape, query);
-      const orderColumn = columns[camelCase(order.name)] ?? idColumn;
-      const rows = (await db
-        .select()
-        .from(declaration.table as PgTable)
-        .where(where)
-        .orderBy(
-          order.descending ? desc(orderColumn) : asc(orderColumn),
-          ...(orderColumn === idColumn ? [] : [asc(idColumn)]),
-        )
-        .limit(page.size)
-        .offset(page.offset)) as ResourceRow[];
+      const rows = await expand(
+        (await db
+          .select()
+          .from(declaration.table as PgTable)
+          .where(where)
+          .orderBy(...ordered)
+          .limit(page.size)
+          .offset(page.offset)) as ResourceRow[],
+        request,
+      );
       const n = total?.n ?? 0;
       if (!jsonapi) {
         return {
@@ -399,7 +443,7 @@ export function registerResource(
     },
     async (request, reply) => {
       await prepare();
-      const { id } = request.params as { id: string };
+      const id = idOf(request);
       const row = await load(db, id, await scopeFor(declaration, context, request, 'read'));
       return answerOne(request, reply, row, request.query as Record<string, unknown>);
     },
@@ -414,7 +458,7 @@ export function registerResource(
       },
       async (request) => {
         await prepare();
-        const { id } = request.params as { id: string };
+        const id = idOf(request);
         const row = await load(db, id, await scopeFor(declaration, context, request, 'read'));
         const related = row[column] == null ? null : { type: rel.type, id: String(row[column]) };
         if (!jsonapi) return { [`${name}_id`]: related?.id ?? null };
@@ -444,43 +488,46 @@ export function registerResource(
     ? resourceDocument(type, updateAttributes, { id: 'required', relationships: relationshipShape })
     : z.strictObject(updateAttributes);
 
-  router.post(
-    base,
-    { config: config('create'), schema: routeSchema(summaries.create, { body: createBody }) },
-    async (request, reply) => {
-      await prepare();
-      const body = request.body as Record<string, any>;
-      if (jsonapi) {
-        const data = body.data as { attributes?: Record<string, unknown>; relationships?: Record<string, any> };
-        for (const [key, schema] of Object.entries(shape.attributes)) {
-          if (data.attributes?.[key] === undefined && !(schema as z.ZodType).safeParse(undefined).success) {
-            throw attributeError(key, 'This field is required.');
+  if (!without.has('create'))
+    router.post(
+      base,
+      { config: config('create'), schema: routeSchema(summaries.create, { body: createBody }) },
+      async (request, reply) => {
+        await prepare();
+        const body = request.body as Record<string, any>;
+        if (jsonapi) {
+          const data = body.data as { attributes?: Record<string, unknown>; relationships?: Record<string, any> };
+          for (const [key, schema] of Object.entries(shape.attributes)) {
+            if (data.attributes?.[key] === undefined && !(schema as z.ZodType).safeParse(undefined).success) {
+              throw attributeError(key, 'This field is required.');
+            }
+          }
+          for (const [name, rel] of relations) {
+            if (rel.required && !data.relationships?.[name]?.data) {
+              throw new ApiError(400, 'This field is required.', {
+                source: { pointer: `/data/relationships/${name}` },
+              });
+            }
           }
         }
-        for (const [name, rel] of relations) {
-          if (rel.required && !data.relationships?.[name]?.data) {
-            throw new ApiError(400, 'This field is required.', { source: { pointer: `/data/relationships/${name}` } });
-          }
-        }
-      }
-      const values = { ...toValues(body, 'create'), ...(declaration.fixed ?? {}) };
-      await declaration.hooks?.validate?.(values, {
-        ...call(request),
-        action: 'create',
-        before: async () => undefined,
-      });
-      const created = await db
-        .transaction(async (tx) => {
-          const [row] = (await tx.insert(declaration.table).values(values).returning()) as ResourceRow[];
-          await audit(tx, request, 'create', row![idKey], undefined, row);
-          await declaration.hooks?.afterWrite?.(tx, { action: 'create', after: row, ...call(request) });
-          return row!;
-        })
-        .catch(translate(values));
-      reply.status(201);
-      return answerOne(request, reply, created);
-    },
-  );
+        const values = { ...toValues(body, 'create'), ...(declaration.fixed ?? {}) };
+        await declaration.hooks?.validate?.(values, {
+          ...call(request),
+          action: 'create',
+          before: async () => undefined,
+        });
+        const created = await db
+          .transaction(async (tx) => {
+            const [row] = (await tx.insert(declaration.table).values(values).returning()) as ResourceRow[];
+            await audit(tx, request, 'create', row![idKey], undefined, row);
+            await declaration.hooks?.afterWrite?.(tx, { action: 'create', after: row, ...call(request) });
+            return row!;
+          })
+          .catch(translate(values));
+        reply.status(201);
+        return answerOne(request, reply, created);
+      },
+    );
 
   const change = (method: 'patch' | 'put') =>
     router[method](
@@ -488,7 +535,7 @@ export function registerResource(
       { config: config('update'), schema: routeSchema(summaries.update, { params: idParams, body: updateBody }) },
       async (request, reply) => {
         await prepare();
-        const { id } = request.params as { id: string };
+        const id = idOf(request);
         const body = request.body as Record<string, any>;
         if (jsonapi && body.data.id !== id) {
           const bodyId = body.data.id as string | undefined;
@@ -512,7 +559,8 @@ export function registerResource(
             const before = await load(tx, id, scope, ifMatch !== undefined);
             if (ifMatch !== undefined) {
               const tags = ifMatch.split(',').map((t) => t.trim());
-              if (!tags.includes('*') && !tags.includes(etagOf(shown(before)))) {
+              const [seen] = await expand([before], request, tx);
+              if (!tags.includes('*') && !tags.includes(etagOf(shown(seen!)))) {
                 throw new ApiError(
                   412,
                   `The ${type} was changed by someone else since you read it. Reload it and try again.`,
@@ -537,32 +585,35 @@ export function registerResource(
         return answerOne(request, reply, updated);
       },
     );
-  change('patch');
-  if (declaration.allowPut) change('put');
+  if (!without.has('update')) change('patch');
+  if (declaration.allowPut && !without.has('update')) change('put');
 
-  router.delete(
-    one,
-    { config: config('delete'), schema: routeSchema(summaries.delete, { params: idParams }) },
-    async (request, reply) => {
-      await prepare();
-      const { id } = request.params as { id: string };
-      const scope = await scopeFor(declaration, context, request, 'delete');
-      if (declaration.hooks?.beforeDelete)
-        await declaration.hooks.beforeDelete(await load(db, id, scope), call(request));
-      await db
-        .transaction(async (tx) => {
-          const before = await load(tx, id, scope);
-          await tx.delete(declaration.table).where(eq(idColumn, before[idKey]));
-          await audit(tx, request, 'delete', before[idKey], before);
-          await declaration.hooks?.afterWrite?.(tx, { action: 'delete', before, ...call(request) });
-        })
-        .catch((error: unknown) => {
-          if (pgCode(error) === '23503') throw new ApiError(409, `The ${type} is in use and cannot be deleted.`);
-          throw error;
-        });
-      return reply.status(204).send();
-    },
-  );
+  if (!without.has('delete'))
+    router.delete(
+      one,
+      { config: config('delete'), schema: routeSchema(summaries.delete, { params: idParams }) },
+      async (request, reply) => {
+        await prepare();
+        const id = idOf(request);
+        const scope = await scopeFor(declaration, context, request, 'delete');
+        if (declaration.hooks?.beforeDelete)
+          await declaration.hooks.beforeDelete(await load(db, id, scope), call(request));
+        await db
+          .transaction(async (tx) => {
+            const before = await load(tx, id, scope);
+            await tx.delete(declaration.table).where(eq(idColumn, before[idKey]));
+            await audit(tx, request, 'delete', before[idKey], before);
+            await declaration.hooks?.afterWrite?.(tx, { action: 'delete', before, ...call(request) });
+          })
+          .catch((error: unknown) => {
+            if (declaration.databaseErrors !== 'router' && pgCode(error) === '23503') {
+              throw new ApiError(409, `The ${type} is in use and cannot be deleted.`);
+            }
+            throw error;
+          });
+        return reply.status(204).send();
+      },
+    );
 }
 
 /** An id in a relationship document; a bad one points at the relationship. */

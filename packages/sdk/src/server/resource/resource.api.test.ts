@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../../testing/test-server.js';
 import { createApiClient } from '../../web/api-client.js';
 import { isApiRequestError } from '../../web/api-error.js';
 import { resourceClient } from '../../web/resource-client.js';
-import { noteShape, tagShape, toyPlugin } from './toy-plugin.js';
+import { noteShape, tagListShape, tagShape, toyPlugin } from './toy-plugin.js';
 
 /**
  * Every route a resource declaration registers, on a real server with the real identity and access
@@ -366,5 +366,61 @@ describe('the web client derived from the shared shapes', () => {
     await notesClient.remove(api(), item.id);
     const gone = await notesClient.find(api(), item.id).catch((e: unknown) => e);
     expect(isApiRequestError(gone) && gone.status).toBe(404);
+  });
+});
+
+describe('an unpaged plain resource with a second URL key and an expand hook', () => {
+  it('answers every row as {count, results}, searched over its columns in any case', async () => {
+    const all = await json(await adminPlain('GET', '/tag-list/'));
+    expect(Object.keys(all)).toEqual(['count', 'results']);
+    expect(all.results.map((t: any) => t.name)).toEqual(['blue', 'red']);
+    // The expand hook's counts: notes 0, 2 and 4 carry red, 1 and 3 blue (the client's note is gone).
+    expect(all.results).toEqual([
+      { id: Number(tagIds[1]), name: 'blue', notes: 2 },
+      { id: Number(tagIds[0]), name: 'red', notes: 3 },
+    ]);
+    const searched = await json(await adminPlain('GET', '/tag-list/?search=%20RE%20'));
+    expect(searched).toEqual({ count: 1, results: [expect.objectContaining({ name: 'red' })] });
+    expect((await json(await adminPlain('GET', '/tag-list/?q=lu'))).results.map((t: any) => t.name)).toEqual(['blue']);
+    expect((await json(await adminPlain('GET', '/tag-list/?search=%25'))).count).toBe(0);
+    expect((await json(await adminPlain('GET', '/tag-list/?search='))).count).toBe(2);
+    expect((await adminPlain('GET', '/tag-list/?page=1')).status).toBe(400);
+    const client = resourceClient(tagListShape);
+    const page = await client.list(
+      createApiClient({
+        baseUrl: `${server.url}/api`,
+        getToken: () => tokens.get('admin@atrium.test'),
+        getEffectiveRole: () => null,
+      }),
+    );
+    expect(page).toEqual(expect.objectContaining({ count: 2, pages: 1 }));
+  });
+
+  it('finds a row by id or by name in any case, with its own 404 wording', async () => {
+    const byId = await adminPlain('GET', `/tag-list/${tagIds[0]}/`);
+    expect(await json(byId)).toEqual({ id: Number(tagIds[0]), name: 'red', notes: 3 });
+    const byName = await adminPlain('GET', '/tag-list/RED/');
+    expect(byName.headers.get('etag')).toBe(byId.headers.get('etag'));
+    expect((await json(await adminPlain('GET', '/tag-list/nope/'))).errors[0].detail).toBe("Tag 'nope' not found.");
+    expect((await json(await adminPlain('GET', '/tag-list/99999999999/'))).errors[0].detail).toBe(
+      'Tag 99999999999 not found.',
+    );
+  });
+
+  it('creates and changes (If-Match over the expanded row), registers no delete, leaves a taken name to the router', async () => {
+    const created = await adminPlain('POST', '/tag-list/', { name: 'teal' });
+    expect(created.status).toBe(201);
+    expect(await json(created)).toEqual({ id: expect.any(Number), name: 'teal', notes: 0 });
+    const etag = created.headers.get('etag')!;
+    const changed = await adminPlain('PATCH', '/tag-list/teal/', { name: 'cyan' }, { 'if-match': etag });
+    expect(changed.status).toBe(200);
+    const cyan = await json(changed);
+    expect(cyan.name).toBe('cyan');
+    expect((await adminPlain('PATCH', '/tag-list/cyan/', { name: 'navy' }, { 'if-match': etag })).status).toBe(412);
+    const taken = await adminPlain('POST', '/tag-list/', { name: 'red' });
+    expect(taken.status).toBe(409);
+    expect((await json(taken)).errors[0].detail).toBe('That name was just taken.');
+    expect((await adminPlain('DELETE', '/tag-list/cyan/')).status).toBe(404);
+    expect((await adminPlain('DELETE', `/tags/${cyan.id}/`)).status).toBe(204);
   });
 });

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { integer, pgSchema, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { defineAuditLog } from '../audit.js';
@@ -143,6 +143,47 @@ export const notes = declareResource({
   },
 });
 
+/**
+ * The same tags as a small plain collection (lines' `lines/lines/` form): every row at once, a search
+ * over the name, a tag named in URLs by id or name (`:tag`), each with how many notes it has (a
+ * page's counts in one query), no delete, and a taken name answered by the router's own handler.
+ */
+export const tagListShape = defineResourceShape({
+  type: 'tag-entry',
+  path: '/toy/tag-list/',
+  style: 'plain',
+  unpaged: true,
+  attributes: { name: z.string().trim().min(1).max(50) },
+  filters: { search: { kind: 'search', aliases: ['q'], columns: ['name'] } },
+  orderings: ['name'],
+});
+
+export const tagList = declareResource({
+  shape: tagListShape,
+  table: toyTag,
+  id: { column: 'id', kind: 'integer', param: 'tag', alternate: 'name', maxLength: 100 },
+  permission: { resource: 'toy:tag' },
+  without: ['delete'],
+  databaseErrors: 'router',
+  present: (row) => ({ name: row.name, notes: row.notes }),
+  hooks: {
+    async expand(rows, call) {
+      const counts = await call.db
+        .select({ tagId: toyNote.tagId, n: count() })
+        .from(toyNote)
+        .where(
+          inArray(
+            toyNote.tagId,
+            rows.map((row) => row.id as number),
+          ),
+        )
+        .groupBy(toyNote.tagId);
+      return rows.map((row) => ({ ...row, notes: counts.find((c) => c.tagId === row.id)?.n ?? 0 }));
+    },
+  },
+  messages: { notFound: (ref) => (/^\d+$/.test(ref) ? `Tag ${ref} not found.` : `Tag '${ref}' not found.`) },
+});
+
 const PERMISSIONS = ['note', 'tag', 'audit'].flatMap((thing) =>
   ['read', 'create', 'update', 'delete'].map((action) => ({
     resource: `toy:${thing}`,
@@ -167,6 +208,16 @@ export const toyPlugin = defineServerPlugin({
     ]) {
       await context.db.execute(statement);
     }
-    registerResources(router, context, [notes, tags, audit]);
+    // The module's own answer to a name taken in a race (tag-list leaves database errors to it).
+    router.setErrorHandler((error) => {
+      if (
+        (error as { cause?: { code?: string } }).cause?.code === '23505' ||
+        (error as { code?: string }).code === '23505'
+      ) {
+        throw new ApiError(409, 'That name was just taken.', { code: 'unique_violation' });
+      }
+      throw error;
+    });
+    registerResources(router, context, [notes, tags, audit, tagList]);
   },
 });
