@@ -1,5 +1,5 @@
 import { emitQuoteEvent, quoteBound } from './events.js';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { POLICY_BILLING, POLICY_ISSUANCE } from '@atrium/plugin-policies/services';
 import {
   badRequest,
@@ -17,7 +17,7 @@ import { quoteScope } from './quote-access.js';
 import { assertQuotingPermission } from './quoting-permissions.js';
 import { blockedError, blockingIssues, loadState, type QuoteRow } from './quote-service.js';
 import { money, quoteNumberParams } from './schemas.js';
-import { paymentMethod, quote, statusHistory } from './tables.js';
+import { paymentMethod, quote } from './tables.js';
 import { summary } from './routes.js';
 
 const tags = ['quote: billing and bind'];
@@ -313,15 +313,15 @@ export function billingRoutes(
         policyNumber: issued.policyNumber,
         updatedAt: now,
       };
-      await tx.update(quote).set(bound).where(eq(quote.id, row.id));
-      await tx.insert(statusHistory).values({
-        quoteId: row.id,
-        fromStatus: row.status,
-        toStatus: row.status,
-        trigger: 'bind',
-        reason: `Policy ${issued.policyNumber}`,
-        changedBy: request.principal?.username ?? 'system',
-      });
+      // The bound mark and its history line in one statement.
+      await tx.execute(sql`with bound as (
+          update quote.quote set is_bound = true, is_binding = false, locked = true, policy_id = ${issued.policyId},
+            policy_number = ${issued.policyNumber}, updated_at = ${now.toISOString()}::timestamptz
+          where id = ${row.id}
+        )
+        insert into quote.status_history (quote_id, from_status, to_status, trigger, reason, changed_by)
+        values (${row.id}, ${row.status}, ${row.status}, 'bind', ${`Policy ${issued.policyNumber}`},
+          ${request.principal?.username ?? 'system'})`);
       // The row as updated (every changed column is in `bound`): not read again.
       const fresh: QuoteRow | undefined = { ...row, ...bound };
       await emitQuoteEvent(tx, quoteBound, fresh!, {
