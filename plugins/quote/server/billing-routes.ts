@@ -1,5 +1,5 @@
 import { emitQuoteEvent, quoteBound } from './events.js';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { POLICY_BILLING, POLICY_ISSUANCE } from '@atrium/plugin-policies/services';
 import {
   badRequest,
@@ -15,9 +15,9 @@ import { can } from './permissions.js';
 import { looksLikeAccountNumber, testPaymentProcessor, type PaymentProcessor } from './payment-processor.js';
 import { quoteScope } from './quote-access.js';
 import { assertQuotingPermission } from './quoting-permissions.js';
-import { blockedError, blockingIssues, loadTree, type QuoteRow } from './quote-service.js';
+import { blockedError, blockingIssues, loadState, type QuoteRow } from './quote-service.js';
 import { money, quoteNumberParams } from './schemas.js';
-import { paymentMethod, quote, statusHistory, underwritingIssue } from './tables.js';
+import { paymentMethod, quote } from './tables.js';
 import { summary } from './routes.js';
 
 const tags = ['quote: billing and bind'];
@@ -276,11 +276,11 @@ export function billingRoutes(
       if (!row.lastRatedAt || row.ratingStale || row.premiumTerm === null) {
         throw conflict('Rate the quote before binding it.', { code: 'not_rated' });
       }
-      const issues = await tx.select().from(underwritingIssue).where(eq(underwritingIssue.quoteId, row.id));
+      // Issues and tree in one read after the lock. No `is_binding` mark: it was set and cleared in
+      // this one transaction, so nobody else could ever see it (the lock serialises binds).
+      const { issues, tree } = await loadState(tx, row.id);
       const blocking = blockingIssues(issues, 'bind');
       if (blocking.length > 0) throw blockedError('bound', blocking);
-      await tx.update(quote).set({ isBinding: true }).where(eq(quote.id, row.id));
-      const tree = await loadTree(tx, row.id);
       const insured = row.namedInsureds[0] ?? { contactId: null, name: 'Named insured' };
       const issued = await context.service(POLICY_ISSUANCE).issuePolicy(tx, {
         quoteId: String(row.id),
@@ -305,26 +305,25 @@ export function billingRoutes(
         issuedBy: request.principal?.username ?? 'system',
       });
       const now = new Date();
-      await tx
-        .update(quote)
-        .set({
-          isBound: true,
-          isBinding: false,
-          locked: true,
-          policyId: issued.policyId,
-          policyNumber: issued.policyNumber,
-          updatedAt: now,
-        })
-        .where(eq(quote.id, row.id));
-      await tx.insert(statusHistory).values({
-        quoteId: row.id,
-        fromStatus: row.status,
-        toStatus: row.status,
-        trigger: 'bind',
-        reason: `Policy ${issued.policyNumber}`,
-        changedBy: request.principal?.username ?? 'system',
-      });
-      const [fresh] = await tx.select().from(quote).where(eq(quote.id, row.id));
+      const bound = {
+        isBound: true,
+        isBinding: false,
+        locked: true,
+        policyId: issued.policyId,
+        policyNumber: issued.policyNumber,
+        updatedAt: now,
+      };
+      // The bound mark and its history line in one statement.
+      await tx.execute(sql`with bound as (
+          update quote.quote set is_bound = true, is_binding = false, locked = true, policy_id = ${issued.policyId},
+            policy_number = ${issued.policyNumber}, updated_at = ${now.toISOString()}::timestamptz
+          where id = ${row.id}
+        )
+        insert into quote.status_history (quote_id, from_status, to_status, trigger, reason, changed_by)
+        values (${row.id}, ${row.status}, ${row.status}, 'bind', ${`Policy ${issued.policyNumber}`},
+          ${request.principal?.username ?? 'system'})`);
+      // The row as updated (every changed column is in `bound`): not read again.
+      const fresh: QuoteRow | undefined = { ...row, ...bound };
       await emitQuoteEvent(tx, quoteBound, fresh!, {
         from: row.status,
         trigger: 'bind',

@@ -1,5 +1,5 @@
 import { emitQuoteEvent, quoteStatusChanged } from './events.js';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   compileProduct,
   rate,
@@ -23,7 +23,7 @@ import {
 } from '@atrium/sdk/server';
 import { buildFlow } from './flow.js';
 import { ratingChanged, ratingDifference } from './rating-difference.js';
-import { alert, item, quote, risk, statusHistory, underwritingIssue } from './tables.js';
+import { alert, item, quote, risk, underwritingIssue } from './tables.js';
 
 export type QuoteRow = typeof quote.$inferSelect;
 export type RiskRow = typeof risk.$inferSelect;
@@ -125,6 +125,118 @@ export async function nextQuoteNumber(tx: Queryable): Promise<string> {
   const result = await tx.execute(sql`select nextval('quote.quote_number') as n`);
   const [row] = result.rows as { n: string | number }[];
   return `Q-${String(row!.n)}`;
+}
+
+export type AlertRow = typeof alert.$inferSelect;
+
+/** What a quote's answers carry besides its own row: its risk tree, underwriting issues and alerts. */
+export interface QuoteState {
+  tree: RiskNode | null;
+  issues: IssueRow[];
+  alerts: AlertRow[];
+}
+
+const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+const when = (value: string | null) => (value === null ? null : new Date(value));
+
+/**
+ * The quote's risk tree, underwriting issues and alerts in one statement (each as a JSON array;
+ * numerics as text, as the row reads give them). Read after the quote's row lock, so that it sees
+ * what the transactions before this one committed.
+ */
+export async function loadState(tx: Queryable, quoteId: number): Promise<QuoteState> {
+  const result = await tx.execute(sql`select
+    (select coalesce(json_agg(json_build_object('id', r.id, 'parent_id', r.parent_id, 'risk_type', r.risk_type,
+        'answers', r.answers, 'locked', r.locked) order by r.id), '[]'::json)
+      from quote.risk r where r.quote_id = ${quoteId}) as risks,
+    (select coalesce(json_agg(json_build_object('id', i.id, 'risk_id', i.risk_id, 'name', i.name,
+        'limit', i."limit"::text, 'deductible', i.deductible::text, 'limits', i.limits) order by i.id), '[]'::json)
+      from quote.item i join quote.risk r on r.id = i.risk_id where r.quote_id = ${quoteId}) as items,
+    (select coalesce(json_agg(json_build_object('id', u.id, 'code', u.code, 'severity', u.severity,
+        'blocking', u.blocking, 'message', u.message, 'rule', u.rule, 'risk', u.risk, 'status', u.status,
+        'authority', u.authority, 'resolved_by', u.resolved_by, 'resolved_at', u.resolved_at, 'reason', u.reason,
+        'created_at', u.created_at) order by u.id), '[]'::json)
+      from quote.underwriting_issue u where u.quote_id = ${quoteId}) as issues,
+    (select coalesce(json_agg(json_build_object('id', a.id, 'kind', a.kind, 'message', a.message,
+        'created_at', a.created_at) order by a.id), '[]'::json)
+      from quote.alert a where a.quote_id = ${quoteId}) as alerts`);
+  const [row] = result.rows as { risks: unknown; items: unknown; issues: unknown; alerts: unknown }[];
+  type R = {
+    id: number;
+    parent_id: number | null;
+    risk_type: string;
+    answers: Record<string, unknown>;
+    locked: boolean;
+  };
+  type I = {
+    id: number;
+    risk_id: number;
+    name: string;
+    limit: string | null;
+    deductible: string | null;
+    limits: Record<string, string>;
+  };
+  type U = {
+    id: number;
+    code: string;
+    severity: string;
+    blocking: string;
+    message: string;
+    rule: string;
+    risk: string;
+    status: string;
+    authority: string;
+    resolved_by: string | null;
+    resolved_at: string | null;
+    reason: string | null;
+    created_at: string;
+  };
+  type A = { id: number; kind: string; message: string; created_at: string };
+  const risks = json<R[]>(row!.risks).map(
+    (r) =>
+      ({
+        id: r.id,
+        quoteId,
+        parentId: r.parent_id,
+        riskType: r.risk_type,
+        answers: r.answers,
+        locked: r.locked,
+      }) as RiskRow,
+  );
+  const items = json<I[]>(row!.items).map((i): ItemRow => ({
+    id: i.id,
+    riskId: i.risk_id,
+    name: i.name,
+    limit: i.limit,
+    deductible: i.deductible,
+    limits: i.limits,
+  }));
+  return {
+    tree: risks.length > 0 ? treeOf(risks, items) : null,
+    issues: json<U[]>(row!.issues).map((u): IssueRow => ({
+      id: u.id,
+      quoteId,
+      code: u.code,
+      severity: u.severity,
+      blocking: u.blocking,
+      message: u.message,
+      rule: u.rule,
+      risk: u.risk,
+      status: u.status,
+      authority: u.authority,
+      resolvedBy: u.resolved_by,
+      resolvedAt: when(u.resolved_at),
+      reason: u.reason,
+      createdAt: new Date(u.created_at),
+    })),
+    alerts: json<A[]>(row!.alerts).map((a) => ({
+      id: a.id,
+      quoteId,
+      kind: a.kind,
+      message: a.message,
+      createdAt: new Date(a.created_at),
+    })),
+  };
 }
 
 /** The quote's risks and items as a tree (root first). */
@@ -245,8 +357,16 @@ export async function runRules(
  * opened; an open one the rules no longer raise is removed; approved and rejected ones stay (an
  * underwriter's decision is not undone by a re-evaluation).
  */
-export async function syncIssues(tx: Queryable, quoteId: number, raised: UnderwritingIssue[]): Promise<IssueRow[]> {
-  const existing = await tx.select().from(underwritingIssue).where(eq(underwritingIssue.quoteId, quoteId));
+export async function syncIssues(
+  tx: Queryable,
+  quoteId: number,
+  raised: UnderwritingIssue[],
+  read?: IssueRow[],
+): Promise<IssueRow[]> {
+  // `read`: the issues read in this transaction after the quote's lock (loadState), not read again.
+  const existing = read
+    ? [...read]
+    : await tx.select().from(underwritingIssue).where(eq(underwritingIssue.quoteId, quoteId));
   const key = (i: { code: string; risk: string }) => `${i.code}\u0000${i.risk}`;
   const now = new Map(raised.map((i) => [key(i), i]));
   const stale = existing.filter((e) => e.status === 'open' && !now.has(key(e))).map((e) => e.id);
@@ -375,7 +495,12 @@ export async function storedDifference(context: ServerPluginContext, tx: Queryab
   );
 }
 
-/** Records a status change (and the status alert). */
+const STATUS_ALERT_KINDS = ['review', 'approved', 'declined'];
+
+/**
+ * Records a status change (and the status alert). Given the quote's alerts as the transaction
+ * knows them, answers them as they are after the change (no change: undefined).
+ */
 export async function changeStatus(
   tx: Queryable,
   row: QuoteRow,
@@ -383,18 +508,42 @@ export async function changeStatus(
   trigger: string,
   by: string,
   reason: string | null = null,
-) {
-  if (row.status === to) return;
+  alerts?: AlertRow[],
+): Promise<AlertRow[] | undefined> {
+  if (row.status === to) return undefined;
   const from = row.status;
-  await tx.update(quote).set({ status: to, updatedAt: new Date() }).where(eq(quote.id, row.id));
-  await tx
-    .insert(statusHistory)
-    .values({ quoteId: row.id, fromStatus: row.status, toStatus: to, trigger, reason, changedBy: by });
-  await tx.delete(alert).where(and(eq(alert.quoteId, row.id), inArray(alert.kind, ['review', 'approved', 'declined'])));
+  const now = new Date();
   const message = STATUS_ALERTS[to];
-  if (message) await tx.insert(alert).values({ quoteId: row.id, kind: message.kind, message: message.text });
+  // One statement: the status, its history line, the old status alerts out and the new one in.
+  const result = await tx.execute(sql`with changed as (
+      update quote.quote set status = ${to}, updated_at = ${now.toISOString()}::timestamptz where id = ${row.id}
+    ), history as (
+      insert into quote.status_history (quote_id, from_status, to_status, trigger, reason, changed_by)
+      values (${row.id}, ${from}, ${to}, ${trigger}, ${reason}, ${by})
+    ), cleared as (
+      delete from quote.alert where quote_id = ${row.id} and kind in (${sql.join(
+        STATUS_ALERT_KINDS.map((k) => sql`${k}`),
+        sql`, `,
+      )})
+    ) ${
+      message
+        ? sql`insert into quote.alert (quote_id, kind, message) values (${row.id}, ${message.kind}, ${message.text})
+            returning id, kind, message, created_at`
+        : sql`select null::int as id, null as kind, null as message, null::timestamptz as created_at where false`
+    }`);
+  const added = (result.rows as { id: number; kind: string; message: string; created_at: string | Date }[]).map(
+    (a): AlertRow => ({
+      id: a.id,
+      quoteId: row.id,
+      kind: a.kind,
+      message: a.message,
+      createdAt: new Date(a.created_at),
+    }),
+  );
   row.status = to;
+  row.updatedAt = now;
   await emitQuoteEvent(tx, quoteStatusChanged, row, { from, trigger, reason, by });
+  return alerts ? [...alerts.filter((a) => !STATUS_ALERT_KINDS.includes(a.kind)), ...added] : undefined;
 }
 
 export const STATUS_ALERTS: Partial<Record<QuoteStatus, { kind: string; text: string }>> = {
@@ -407,15 +556,23 @@ export const STATUS_ALERTS: Partial<Record<QuoteStatus, { kind: string; text: st
  * An edit: a locked or bound quote refuses it; after Approved (or In Review) the quote returns to
  * In Progress; the rating is marked stale.
  */
-export async function beforeEdit(tx: Queryable, row: QuoteRow, by: string) {
+export async function beforeEdit(tx: Queryable, row: QuoteRow, by: string, change?: SQL) {
   if (row.isBound || row.locked)
     throw conflict(`Quote ${row.number} is locked and cannot be changed.`, { code: 'locked' });
   if (row.status === 'Declined' || row.status === 'Abandoned') {
     throw conflict(`Quote ${row.number} is ${row.status} and cannot be changed.`, { code: 'closed' });
   }
   if (row.status === 'Approved' || row.status === 'In Review') await changeStatus(tx, row, 'In Progress', 'edit', by);
-  await tx
-    .update(quote)
-    .set({ ratingStale: row.lastRatedAt !== null, updatedAt: new Date() })
-    .where(eq(quote.id, row.id));
+  const stale = row.lastRatedAt !== null;
+  const now = new Date();
+  if (change) {
+    // The edit itself (`change`, a data-modifying statement) and the quote's mark in one statement.
+    await tx.execute(
+      sql`with change as (${change}) update quote.quote set rating_stale = ${stale}, updated_at = ${now.toISOString()}::timestamptz where id = ${row.id}`,
+    );
+  } else {
+    await tx.update(quote).set({ ratingStale: stale, updatedAt: now }).where(eq(quote.id, row.id));
+  }
+  row.ratingStale = stale;
+  row.updatedAt = now;
 }

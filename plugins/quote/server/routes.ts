@@ -1,5 +1,5 @@
 import { emitQuoteEvent, quoteCreated } from './events.js';
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ElementState } from '@atrium/rating/rules';
 import { CONTACT_DIRECTORY } from '@atrium/plugin-contacts/directory';
 import { LINES_ONTOLOGY } from '@atrium/plugin-lines/ontology-service';
@@ -28,19 +28,23 @@ import {
   changeStatus,
   findNode,
   flowOf,
+  loadState,
   loadTree,
-  nextQuoteNumber,
   productsOf,
   rateQuote,
   runRules,
   startedVersion,
   storedDifference,
   syncIssues,
+  treeOf,
   versionInForce,
   type IssueRow,
   type QuoteRow,
+  type QuoteState,
   type QuoteStatus,
   type RiskNode,
+  type ItemRow,
+  type RiskRow,
 } from './quote-service.js';
 import {
   answerValue,
@@ -53,7 +57,7 @@ import {
   rulesAction,
   updateQuoteBody,
 } from './schemas.js';
-import { alert, item, quote, risk, statusHistory, underwritingIssue, type NamedInsured } from './tables.js';
+import { alert, item, quote, risk, underwritingIssue, type NamedInsured } from './tables.js';
 
 const tags = ['quote'];
 const security = [{ bearer: [] as string[] }];
@@ -126,19 +130,35 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
     return row;
   };
 
-  /** The risk and its quote (quote locked) when the caller may `action` the quote. */
+  /**
+   * The risk and its quote (quote locked) when the caller may `action` the quote, in one statement.
+   * The risk row is read with the quote's lock, not after it: its answers are taken from the state
+   * read after the lock (loadState) where they matter.
+   */
   const findRisk = async (tx: Queryable, request: FastifyRequest, id: number, action = 'read', lock = false) => {
-    const [r] = await tx.select().from(risk).where(eq(risk.id, id)).limit(1);
-    if (!r) throw notFound(`Risk ${id} not found.`);
-    const [q] = await tx.select({ number: quote.number }).from(quote).where(eq(quote.id, r.quoteId));
-    let row: QuoteRow;
-    try {
-      row = await findQuote(tx, request, q!.number, action, lock);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) throw notFound(`Risk ${id} not found.`);
-      throw error;
-    }
-    return { row, riskRow: r };
+    const scope = await quoteScope(context, request.principal, action);
+    const query = tx
+      .select({
+        ...getTableColumns(quote),
+        riskRow: sql<RiskJson>`(select row_to_json(r) from quote.risk r where r.id = ${id})`,
+      })
+      .from(quote)
+      .where(and(sql`${quote.id} = (select r.quote_id from quote.risk r where r.id = ${id})`, scope))
+      .limit(1);
+    const [found] = lock ? await query.for('update') : await query;
+    if (!found) throw notFound(`Risk ${id} not found.`);
+    const { riskRow: r, ...row } = found;
+    const riskRow: RiskRow = {
+      id: r.id,
+      quoteId: r.quote_id,
+      parentId: r.parent_id,
+      riskType: r.risk_type,
+      answers: r.answers,
+      locked: r.locked,
+      generatedBy: r.generated_by,
+      createdAt: new Date(r.created_at),
+    };
+    return { row: row as QuoteRow, riskRow };
   };
 
   const username = (request: FastifyRequest) => request.principal?.username ?? 'system';
@@ -150,14 +170,13 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
   };
 
   /** The quote as the API answers it (spec: Quote). */
-  const present = async (tx: Queryable, row: QuoteRow, include: string[] = [], tree?: RiskNode | null) => {
-    const root = tree === undefined ? await loadTree(tx, row.id) : tree;
-    const issues = await tx
-      .select()
-      .from(underwritingIssue)
-      .where(eq(underwritingIssue.quoteId, row.id))
-      .orderBy(asc(underwritingIssue.id));
-    const alerts = await tx.select().from(alert).where(eq(alert.quoteId, row.id)).orderBy(asc(alert.id));
+  /** `known`: what the transaction already read or wrote (tree, issues, alerts), not read again. */
+  const present = async (tx: Queryable, row: QuoteRow, include: string[] = [], known: Partial<QuoteState> = {}) => {
+    const state: QuoteState =
+      known.tree !== undefined && known.issues && known.alerts
+        ? (known as QuoteState)
+        : { ...(await loadState(tx, row.id)), ...known };
+    const { tree: root, issues, alerts } = state;
     const out: Record<string, unknown> = {
       ...summary(row),
       root_risk_quote_id: root?.id ?? null,
@@ -397,11 +416,11 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
           agencyContactId,
           principal?.username ?? 'system',
         );
-        const number = await nextQuoteNumber(tx);
         const [row] = await tx
           .insert(quote)
           .values({
-            number,
+            // The number from the sequence in the insert itself (not a statement of its own).
+            number: sql`'Q-' || nextval('quote.quote_number')`,
             productName: version.productName,
             productLabel: product.label,
             productVersionId: version.versionId,
@@ -416,14 +435,16 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
             createdBy: principal?.username ?? 'system',
           })
           .returning();
-        await tx
-          .insert(statusHistory)
-          .values({ quoteId: row!.id, toStatus: 'In Progress', trigger: 'create', changedBy: username(request) });
         await emitQuoteEvent(tx, quoteCreated, row!, { from: null, trigger: 'create', by: username(request) });
         const flow = flowOf(version.productName, version);
         const rootType = flow.risk_types.find((t) => t.parent === null)!;
-        await insertRisk(tx, row!.id, null, rootType, 'create');
-        return present(tx, row!);
+        // The root risk, its items and the first status line in one statement.
+        const history = sql`insert into quote.status_history (quote_id, to_status, trigger, changed_by)
+          values (${row!.id}, 'In Progress', 'create', ${username(request)})`;
+        const root = await insertRisk(tx, row!.id, null, rootType, 'create', history);
+        // A new quote: its tree is what was just written, no issue nor alert yet.
+        const tree = treeOf([root.risk], root.items);
+        return present(tx, row!, [], { tree, issues: [], alerts: [] });
       });
       // The nightly sweep of stale quotes (once per process and night; abandon.ts).
       void scheduleAbandonSweep(context);
@@ -458,32 +479,56 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
     return { contactId: id, name: input.name };
   };
 
-  /** A new risk with its fields' defaults and its required and default items. */
+  /**
+   * A new risk with its fields' defaults and its required and default items, in one statement
+   * (with `also`, another data-modifying statement run with it).
+   */
   const insertRisk = async (
     tx: Queryable,
     quoteId: number,
     parentId: number | null,
     type: FlowRiskType,
     generatedBy: string | null,
-  ) => {
+    also?: SQL,
+  ): Promise<{ risk: RiskRow; items: ItemRow[] }> => {
     const answers: Record<string, unknown> = {};
     for (const f of type.fields) if (f.default !== undefined) answers[f.name] = typedDefault(f);
-    const [created] = await tx
-      .insert(risk)
-      .values({ quoteId, parentId, riskType: type.name, answers, generatedBy })
-      .returning();
-    const items = type.items.filter((i) => i.presence !== 'optional');
-    if (items.length > 0) {
-      await tx.insert(item).values(
-        items.map((i) => ({
-          riskId: created!.id,
-          name: i.name,
-          limit: i.limit?.default ?? null,
-          deductible: i.deductible?.default ?? null,
-        })),
-      );
-    }
-    return created!;
+    const items = type.items
+      .filter((i) => i.presence !== 'optional')
+      .map((i) => ({ name: i.name, limit: i.limit?.default ?? null, deductible: i.deductible?.default ?? null }));
+    const result = await tx.execute(sql`with created as (
+        insert into quote.risk (quote_id, parent_id, risk_type, answers, generated_by)
+        values (${quoteId}, ${parentId}, ${type.name}, ${JSON.stringify(answers)}::jsonb, ${generatedBy})
+        returning id, created_at
+      ), items as (
+        insert into quote.item (risk_id, name, "limit", deductible)
+        select created.id, x.name, x."limit"::numeric, x.deductible::numeric
+          from created, json_to_recordset(${JSON.stringify(items)}::json) as x(name text, "limit" text, deductible text)
+        returning id, name, "limit"::text as "limit", deductible::text as deductible
+      )${also ? sql`, also as (${also})` : sql``}
+      select created.id, created.created_at,
+        (select coalesce(json_agg(items order by items.id), '[]'::json) from items) as items
+      from created`);
+    const [row] = result.rows as { id: number; created_at: string | Date; items: unknown }[];
+    const inserted = (typeof row!.items === 'string' ? JSON.parse(row!.items) : row!.items) as {
+      id: number;
+      name: string;
+      limit: string | null;
+      deductible: string | null;
+    }[];
+    return {
+      risk: {
+        id: row!.id,
+        quoteId,
+        parentId,
+        riskType: type.name,
+        answers,
+        locked: false,
+        generatedBy,
+        createdAt: new Date(row!.created_at),
+      },
+      items: inserted.map((i) => ({ ...i, riskId: row!.id, limits: {} })),
+    };
   };
 
   router.get(
@@ -622,9 +667,10 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
     row: QuoteRow,
     tree: RiskNode | null,
     sync: boolean,
+    knownIssues?: IssueRow[],
   ) => {
     const result = await runRules(context, tx, row, tree, request.principal);
-    const issues = sync ? await syncIssues(tx, row.id, result.issues) : undefined;
+    const issues = sync ? await syncIssues(tx, row.id, result.issues, knownIssues) : undefined;
     // The issue rows ride along, not enumerable: callers read them, answers do not carry them.
     return Object.defineProperty(
       {
@@ -678,7 +724,7 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
             source: { pointer: '/parent_risk_quote' },
           });
         }
-        const created = await insertRisk(tx, row.id, parent.id, type, body.generated_by ?? null);
+        const { risk: created } = await insertRisk(tx, row.id, parent.id, type, body.generated_by ?? null);
         const after = await loadTree(tx, row.id);
         const node = findNode(after, created.id)!;
         const rules =
@@ -750,9 +796,14 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
         const flow = await flowFor(tx, row);
         const type = flow.risk_types.find((t) => t.name === riskRow.riskType)!;
         const state = request.body.risk_state;
-        const before = await loadTree(tx, row.id);
+        // Tree, issues and alerts as committed before the lock was granted; the tree after the save
+        // is this one with the change applied (not read again).
+        const known = await loadState(tx, row.id);
+        const before = known.tree;
         const beforeNode = findNode(before, riskRow.id)!;
-        const answers = { ...riskRow.answers };
+        const tree = structuredClone(before);
+        const node = findNode(tree, riskRow.id)!;
+        const answers = { ...beforeNode.risk_state.field_answers };
         for (const [name, value] of Object.entries(state.field_answers)) {
           const field = type.fields.find((f) => f.name === name);
           if (!field)
@@ -763,7 +814,8 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
           if (problem) throw badRequest(problem, { source: { pointer: `/risk_state/field_answers/${name}` } });
           answers[name] = normalise(field, value);
         }
-        await tx.update(risk).set({ answers }).where(eq(risk.id, riskRow.id));
+        node.risk_state.field_answers = answers;
+        const answersChanged = JSON.stringify(answers) !== JSON.stringify(beforeNode.risk_state.field_answers);
         if (state.items) {
           for (const i of state.items) {
             if (!type.items.some((t) => t.name === i.name)) {
@@ -780,30 +832,45 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
             });
           }
           await tx.delete(item).where(eq(item.riskId, riskRow.id));
-          if (state.items.length > 0) {
-            await tx.insert(item).values(
-              state.items.map((i) => ({
-                riskId: riskRow.id,
-                name: i.name,
-                limit: i.limit ?? null,
-                deductible: i.deductible ?? null,
-                limits: i.limits ?? {},
-              })),
-            );
-          }
+          const inserted =
+            state.items.length > 0
+              ? await tx
+                  .insert(item)
+                  .values(
+                    state.items.map((i) => ({
+                      riskId: riskRow.id,
+                      name: i.name,
+                      limit: i.limit ?? null,
+                      deductible: i.deductible ?? null,
+                      limits: i.limits ?? {},
+                    })),
+                  )
+                  .returning()
+              : [];
+          node.risk_state.items = inserted
+            .sort((a, b) => a.id - b.id)
+            .map((i) => ({ id: i.id, name: i.name, limit: i.limit, deductible: i.deductible, limits: i.limits }));
         }
-        const tree = await loadTree(tx, row.id);
-        const node = findNode(tree, riskRow.id)!;
-        // Only a change is an edit (a page walked through unchanged keeps the quote's status).
+        // Only a change is an edit (a page walked through unchanged keeps the quote's status and
+        // writes nothing); the answers' update rides on the edit's quote update (one statement).
         const shape = (n: RiskNode) =>
           JSON.stringify([
             n.risk_state.field_answers,
             n.risk_state.items.map((i) => [i.name, i.limit, i.deductible, i.limits]),
           ]);
-        if (shape(beforeNode) !== shape(node)) await beforeEdit(tx, row, username(request));
+        if (shape(beforeNode) !== shape(node)) {
+          await beforeEdit(
+            tx,
+            row,
+            username(request),
+            answersChanged
+              ? sql`update quote.risk set answers = ${JSON.stringify(answers)}::jsonb where id = ${riskRow.id}`
+              : undefined,
+          );
+        }
         const wantRules =
           (request.query.rules_action && request.query.rules_action !== 'none') || request.query.target_page_name;
-        const rules = wantRules ? await evaluate(tx, request, row, tree, true) : null;
+        const rules = wantRules ? await evaluate(tx, request, row, tree, true, known.issues) : null;
         if (request.query.target_page_name && rules) {
           const page = flowPages(flow).find((p) => p.name === request.query.page_name);
           const types = page?.components.flatMap((c) => (c.type === 'riskEdit' ? [c.risk_type] : []));
@@ -1024,13 +1091,13 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
         const row = await findQuote(tx, request, request.params.number, 'rate', true);
         if (row.isBound || row.locked)
           throw conflict(`Quote ${row.number} is locked and cannot be rated.`, { code: 'locked' });
-        const tree = await loadTree(tx, row.id);
-        const rules = await evaluate(tx, request, row, tree, true);
+        const { tree, issues, alerts } = await loadState(tx, row.id);
+        const rules = await evaluate(tx, request, row, tree, true, issues);
         const blocking = blockingIssues(rules.rows, 'rate');
         if (blocking.length > 0) throw blockedError('rated', blocking);
         const { result, version, ratedAt, difference, row: fresh } = await rateQuote(context, tx, row, tree);
         return {
-          ...(await present(tx, fresh, [], tree)),
+          ...(await present(tx, fresh, [], { tree, issues: rules.rows, alerts })),
           rating: {
             product: result.product,
             version_id: version.versionId,
@@ -1084,19 +1151,22 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
           throw conflict(`Only a quote In Progress can be submitted; this one is ${row.status}.`, { code: 'status' });
         if (!row.lastRatedAt || row.ratingStale)
           throw conflict('Rate the quote before submitting it.', { code: 'not_rated' });
-        const tree = await loadTree(tx, row.id);
-        const rules = await evaluate(tx, request, row, tree, true);
+        const known = await loadState(tx, row.id);
+        const tree = known.tree;
+        const rules = await evaluate(tx, request, row, tree, true, known.issues);
         const issues = rules.rows;
         const open = issues.filter((i) => i.status === 'open' && i.blocking !== 'none');
         const rejected = issues.some((i) => i.status === 'rejected');
-        await changeStatus(
+        const alerts = await changeStatus(
           tx,
           row,
           open.length > 0 || rejected ? 'In Review' : 'Approved',
           'submit',
           username(request),
+          null,
+          known.alerts,
         );
-        return { ...(await present(tx, row, [], tree)), rules };
+        return { ...(await present(tx, row, [], { tree, issues, alerts: alerts ?? known.alerts })), rules };
       }),
   );
 
@@ -1388,6 +1458,18 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
 }
 
 class DryRun extends Error {}
+
+/** A risk row as row_to_json gives it. */
+interface RiskJson {
+  id: number;
+  quote_id: number;
+  parent_id: number | null;
+  risk_type: string;
+  answers: Record<string, unknown>;
+  locked: boolean;
+  generated_by: string | null;
+  created_at: string;
+}
 
 /** The rules' answer on a quote, with the quote's issue rows when they were synced. */
 type EvaluateAnswer = {
