@@ -133,6 +133,8 @@ const uiControls = (
   });
 
 let autoProject: any;
+const homeowners = async () =>
+  (await expectStatus(author.get('/api/rules/projects/'), 200)).results.find((p: any) => p.name === 'homeowners_rules');
 describe('rules projects', () => {
   it('lists the demo projects with their effective dates; only rules authors and administrators read them', async () => {
     const projects = await expectStatus(author.get('/api/rules/projects/'), 200);
@@ -661,6 +663,106 @@ describe('sync, export and import', () => {
     await expectStatus(author.get(`/api/rules/projects/${autoProject.id}/async-export/?package_id=999999`), 404);
     await expectStatus(author.get(`/api/rules/job/${imported.id}/file/`), 404);
     await expectStatus(author.delete(`/api/rules/projects/${copy.id}/`), 204);
+  });
+});
+
+describe('component structure by full name', () => {
+  const structure = (caller: Caller, name: string, query = '') =>
+    caller.get(`/api/rules/brl-components/${name}/structure/${query}`);
+
+  it("answers a rule's When / Then / Otherwise lines, a template's arguments and a use's values", async () => {
+    const rule = await expectStatus(structure(author, 'homeowners_rules.ui.poor_protection_construction'), 200);
+    expect(rule).toMatchObject({
+      full_name: 'homeowners_rules.ui.poor_protection_construction',
+      component_type: 'rule',
+    });
+    expect(rule.structure).toEqual({
+      kind: 'rule',
+      name: 'poor_protection_construction',
+      label: 'No frame homes in protection class 9-10',
+      template: null,
+      template_found: null,
+      category: 'ui-control',
+      applies_to: 'home',
+      priority: 10,
+      when: [{ tool: 'it-is-true-that', text: 'it is true that protection_class >= 9' }],
+      then: [{ action: 'options-blacklist', text: "disallow construction options 'frame'" }],
+      otherwise: [],
+      arguments: [],
+    });
+
+    const template = await expectStatus(structure(author, 'homeowners_rules.templates.minimum_year'), 200);
+    expect(template.structure).toMatchObject({
+      kind: 'template',
+      applies_to: 'home',
+      when: [{ tool: 'it-is-true-that', text: 'it is true that {{field}} < {{earliest}}' }],
+      arguments: [
+        {
+          name: 'field',
+          label: 'Year field',
+          documentation: 'The year field to check',
+          type: 'field',
+          'input-type': 'select',
+          default: null,
+          value: null,
+        },
+        {
+          name: 'earliest',
+          label: 'Earliest year',
+          documentation: 'The first year accepted',
+          type: 'number',
+          'input-type': 'number',
+          default: 1850,
+          value: null,
+        },
+      ],
+    });
+
+    // A use: the template's body and parameters, with the use's values.
+    const use = await expectStatus(structure(author, 'homeowners_rules.validation.year_built_minimum'), 200);
+    expect(use.structure).toMatchObject({
+      kind: 'use',
+      name: 'year_built_minimum',
+      template: 'minimum_year',
+      template_found: true,
+      category: 'validation',
+      then: [{ action: 'invalid', text: "mark {{field}} invalid message 'This year is too early.'" }],
+    });
+    expect(use.structure.arguments.map((a: any) => [a.name, a.value, a.default])).toEqual([
+      ['field', 'year_built', null],
+      ['earliest', 1850, 1850],
+    ]);
+
+    // On a named effective date; a published one reads the same text.
+    const dates = await expectStatus(
+      author.get(`/api/rules/projects/${(await homeowners()).id}/effective-dates/`),
+      200,
+    );
+    const published = dates.results.find((d: any) => d.status === 'published');
+    const dated = await expectStatus(
+      structure(author, 'homeowners_rules.ui.poor_protection_construction', `?effective_date_id=${published.id}`),
+      200,
+    );
+    expect(dated).toMatchObject({ effective_date: published.id, structure: { priority: 10 } });
+  });
+
+  it('refuses what has no structure, unknown names, bad names and readers without the permission', async () => {
+    const test = (
+      await expectStatus(author.get(`/api/rules/brl-components/?project_id=${(await homeowners()).id}`), 200)
+    ).results.find((c: any) => c.component_type === 'test');
+    const refused = await expectStatus(structure(author, test.full_name), 400);
+    expect(JSON.stringify(refused)).toContain(
+      `Component ${test.full_name} has no structure (it is not a rule or a template, or it does not parse).`,
+    );
+    await expectStatus(structure(author, 'homeowners_rules.ui.nope'), 404);
+    const bad = await expectStatus(structure(author, 'no-dots'), 400);
+    expect(JSON.stringify(bad)).toContain('Name a component by its full name, package.folder.name.');
+    await expectStatus(
+      structure(author, 'homeowners_rules.ui.poor_protection_construction', '?effective_date_id=x'),
+      400,
+    );
+    await expectStatus(structure(underwriter, 'homeowners_rules.ui.poor_protection_construction'), 403);
+    await expectStatus(structure(server.as(null), 'homeowners_rules.ui.poor_protection_construction'), 401);
   });
 });
 
