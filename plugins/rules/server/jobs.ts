@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { JobDefinition, Queryable, ServerPluginContext } from '@atrium/sdk/server';
 import { LINES_ONTOLOGY } from '@atrium/plugin-lines/ontology-service';
 import { commitProject, deployCommit, testProject, validateProject } from './build.js';
@@ -61,20 +61,61 @@ export function jobView(row: typeof job.$inferSelect) {
   };
 }
 
+/** Thrown inside a job's transaction when the job was cancelled meanwhile: the work is rolled back. */
+class JobCancelled extends Error {}
+
+/**
+ * Cancels a job that has not finished (`POST rules/job/{id}/cancel/`): status CANCELLED, its
+ * progress kept, `result.message` naming who cancelled. Answers the row, or null when the job had
+ * already finished (or been cancelled). A running job notices at its next step: what it changes in
+ * the database is rolled back (commit, deploy, import check under the job row's lock before their
+ * transaction ends), an export's file is deleted, and it never overwrites the CANCELLED status.
+ */
+export async function cancelJob(db: Queryable, jobId: string, username: string) {
+  const [row] = await db
+    .update(job)
+    .set({ status: 'CANCELLED', result: { message: `Cancelled by ${username}.` }, updatedAt: new Date() })
+    .where(and(eq(job.id, jobId), sql`${job.status} in ('NEW', 'IN_PROGRESS')`))
+    .returning();
+  return row ?? null;
+}
+
 export async function runBuildJob(context: ServerPluginContext, jobId: string): Promise<void> {
   const db = context.db;
-  const [row] = await db.select().from(job).where(eq(job.id, jobId));
-  if (!row || row.status !== 'NEW' || (row.projectId === null && row.kind !== 'import')) return;
-  const set = (values: Partial<typeof job.$inferInsert>) =>
-    db
+  // NEW → IN_PROGRESS only if nobody cancelled it while it waited in the queue.
+  const [row] = await db
+    .update(job)
+    .set({ status: 'IN_PROGRESS', progress: '10.00', updatedAt: new Date() })
+    .where(and(eq(job.id, jobId), eq(job.status, 'NEW')))
+    .returning();
+  if (!row) return;
+  // Every later write is for a job still in progress: a cancel is never overwritten.
+  const set = (values: Partial<typeof job.$inferInsert>, on: Queryable = db) =>
+    on
       .update(job)
       .set({ ...values, updatedAt: new Date() })
-      .where(eq(job.id, jobId));
-  await set({ status: 'IN_PROGRESS', progress: '10.00' });
+      .where(and(eq(job.id, jobId), eq(job.status, 'IN_PROGRESS')))
+      .returning({ id: job.id });
+  if (row.projectId === null && row.kind !== 'import') {
+    await set({ status: 'COMPLETED', resultStatus: 'ERROR', progress: '100.00', result: { message: 'No project.' } });
+    return;
+  }
+  /** Inside a transaction, before it commits: locks the job row; a cancelled job rolls the work back. */
+  const stillWanted = async (tx: Queryable) => {
+    const [current] = await tx.select({ status: job.status }).from(job).where(eq(job.id, jobId)).for('update');
+    if (current?.status !== 'IN_PROGRESS') throw new JobCancelled();
+  };
   const params = row.params as unknown as BuildParams;
   const lines = context.service(LINES_ONTOLOGY);
   let result: JobResult;
   let ok: boolean;
+  /** Set by the transactional kinds: their final status is written in their own transaction. */
+  let done = false;
+  const finish = async (tx: Queryable, r: JobResult, success: boolean) => {
+    await stillWanted(tx);
+    await set({ status: 'COMPLETED', resultStatus: success ? 'SUCCESS' : 'ERROR', progress: '100.00', result: r }, tx);
+    done = true;
+  };
   try {
     switch (row.kind) {
       case 'validate': {
@@ -90,17 +131,28 @@ export async function runBuildJob(context: ServerPluginContext, jobId: string): 
         break;
       }
       case 'commit': {
-        const r = await db.transaction((tx) =>
-          commitProject(tx, lines, row.projectId!, params.effectiveDateId!, row.createdBy, params.message ?? ''),
-        );
-        ({ ok, ...result } = r);
+        ({ ok, ...result } = await db.transaction(async (tx) => {
+          const r = await commitProject(
+            tx,
+            lines,
+            row.projectId!,
+            params.effectiveDateId!,
+            row.createdBy,
+            params.message ?? '',
+          );
+          const { ok: success, ...rest } = r;
+          await finish(tx, rest, success);
+          return r;
+        }));
         break;
       }
       case 'deploy': {
-        const r = await db.transaction((tx) =>
-          deployCommit(tx, row.projectId!, params.effectiveDateId!, params.commitId!, row.createdBy),
-        );
-        ({ ok, ...result } = r);
+        ({ ok, ...result } = await db.transaction(async (tx) => {
+          const r = await deployCommit(tx, row.projectId!, params.effectiveDateId!, params.commitId!, row.createdBy);
+          const { ok: success, ...rest } = r;
+          await finish(tx, rest, success);
+          return r;
+        }));
         break;
       }
       case 'sync': {
@@ -122,14 +174,16 @@ export async function runBuildJob(context: ServerPluginContext, jobId: string): 
         try {
           const file = await readImportFile(context.storage, params.key!);
           await set({ progress: '50.00' });
-          result = await db.transaction((tx) =>
-            importProject(tx, lines, file, {
+          result = await db.transaction(async (tx) => {
+            const r = await importProject(tx, lines, file, {
               ...(params.name ? { name: params.name } : {}),
               ...(params.label ? { label: params.label } : {}),
               username: row.createdBy,
-            }),
-          );
-          await set({ projectId: result.projectId! });
+            });
+            await set({ projectId: r.projectId! }, tx);
+            await finish(tx, r, true);
+            return r;
+          });
           ok = true;
         } catch (error) {
           if (!(error instanceof ImportRefused)) throw error;
@@ -140,12 +194,21 @@ export async function runBuildJob(context: ServerPluginContext, jobId: string): 
       }
     }
   } catch (error) {
+    if (error instanceof JobCancelled) return;
     context.log.error({ err: error, jobId }, 'rules build job failed');
     result = { message: `The ${row.kind} job failed: ${(error as Error).message}` };
     ok = false;
   }
   if (row.kind === 'deploy') clearRulesInForce(db);
-  await set({ status: 'COMPLETED', resultStatus: ok ? 'SUCCESS' : 'ERROR', progress: '100.00', result });
+  if (done) return;
+  const [written] = await set({
+    status: 'COMPLETED',
+    resultStatus: ok ? 'SUCCESS' : 'ERROR',
+    progress: '100.00',
+    result,
+  });
+  // Cancelled while it ran: an export's file is not kept.
+  if (!written && result.file) await context.storage.delete(result.file.key).catch(() => false);
 }
 
 export const buildJob: JobDefinition<{ jobId: string }> = {

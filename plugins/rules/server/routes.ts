@@ -13,7 +13,10 @@ import {
   BrlSyntaxError,
   compileBundle,
   formulaToBrl,
+  printAction,
+  printCondition,
   tryParseBrl,
+  type Name,
   type RiskModel,
   type TemplateComponent,
 } from '@atrium/rating/rules';
@@ -71,6 +74,8 @@ const tagSchema = z.strictObject({
   value: z.string().trim().min(1).max(200),
   priority: z.number().int().default(0),
 });
+
+const nameText = (n: Name) => (typeof n === 'string' ? n : `{{${n.param}}}`);
 
 export const list = <T>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
 
@@ -809,6 +814,25 @@ export function registerRulesRoutes(router: AtriumRouter, context: ServerPluginC
     },
   );
 
+  /** The component a full name (`package.folder.name`) names, on its current or the named date. */
+  const byFullName = async (name: string, projectId?: number, effectiveDateId?: number) => {
+    const parts = name.split('.');
+    const rows = await db
+      .select({ id: component.id, projectId: rulesPackage.projectId })
+      .from(component)
+      .innerJoin(rulesPackage, eq(rulesPackage.id, component.packageId))
+      .where(
+        and(
+          eq(rulesPackage.name, parts[0]!),
+          eq(component.name, parts[parts.length - 1]!),
+          eq(component.folder, parts.slice(1, -1).join('/')),
+          projectId ? eq(rulesPackage.projectId, projectId) : undefined,
+        ),
+      );
+    if (rows.length === 0) throw notFound(`Component ${name} not found.`);
+    return loadComponent(db, rows[0]!.id, effectiveDateId);
+  };
+
   router.get(
     '/rules/brl-components/by-full-name/:name/',
     {
@@ -821,22 +845,100 @@ export function registerRulesRoutes(router: AtriumRouter, context: ServerPluginC
         querystring: z.object({ project_id: id.optional() }),
       },
     },
+    async (request) => componentView((await byFullName(request.params.name, request.query.project_id)).component),
+  );
+
+  router.get(
+    '/rules/brl-components/:name/structure/',
+    {
+      config: { access: can('component', 'read') },
+      schema: {
+        summary:
+          "A rule or template's structure by full name: its header, When / Then / Otherwise lines and template arguments (name, label, documentation, type, input-type, default, value).",
+        tags,
+        security,
+        params: z.object({
+          name: z
+            .string()
+            .min(1)
+            .max(400)
+            .regex(
+              /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_-]+)+$/,
+              'Name a component by its full name, package.folder.name.',
+            ),
+        }),
+        querystring: z.strictObject({ project_id: id.optional(), effective_date_id: id.optional() }),
+      },
+    },
     async (request) => {
-      const parts = request.params.name.split('.');
-      const rows = await db
-        .select({ id: component.id, projectId: rulesPackage.projectId })
-        .from(component)
-        .innerJoin(rulesPackage, eq(rulesPackage.id, component.packageId))
-        .where(
-          and(
-            eq(rulesPackage.name, parts[0]!),
-            eq(component.name, parts[parts.length - 1]!),
-            eq(component.folder, parts.slice(1, -1).join('/')),
-            request.query.project_id ? eq(rulesPackage.projectId, request.query.project_id) : undefined,
-          ),
+      const {
+        component: c,
+        date,
+        projectId,
+      } = await byFullName(request.params.name, request.query.project_id, request.query.effective_date_id);
+      const tree = c.tree;
+      if (!tree)
+        throw new ApiError(
+          400,
+          `Component ${c.fullName} has no structure (it is not a rule or a template, or it does not parse).`,
+          { code: 'no_structure' },
         );
-      if (rows.length === 0) throw notFound(`Component ${request.params.name} not found.`);
-      return componentView((await loadComponent(db, rows[0]!.id)).component);
+      let template: TemplateComponent | undefined;
+      if (tree.kind === 'use') {
+        const found = (await componentsAt(db, projectId, date.id)).find(
+          (x) => x.tree?.kind === 'template' && x.tree.name === tree.template,
+        );
+        template = found?.tree as TemplateComponent | undefined;
+      } else if (tree.kind === 'template') template = tree;
+      const argumentsOf = (values: Record<string, unknown>) =>
+        (template?.parameters ?? []).map((p) => ({
+          name: p.name,
+          label: p.label ?? null,
+          documentation: p.documentation ?? null,
+          type: p.type,
+          'input-type': p.inputType ?? null,
+          default: p.default ?? null,
+          value: values[p.name] ?? null,
+        }));
+      const body = tree.kind === 'use' ? template : tree;
+      return {
+        id: c.id,
+        full_name: c.fullName,
+        component_type: c.componentType,
+        effective_date: date.id,
+        structure: {
+          kind: tree.kind,
+          name: tree.name,
+          label: tree.label ?? null,
+          template: tree.kind === 'use' ? tree.template : null,
+          // A use whose template is not on this date has no body to show, only its values.
+          template_found: tree.kind === 'use' ? template !== undefined : null,
+          category: body?.category ?? null,
+          applies_to: body ? nameText(body.appliesTo) : null,
+          priority: tree.kind === 'use' ? (tree.priority ?? template?.priority ?? 0) : tree.priority,
+          when: (body?.when ?? []).map((x) => ({ tool: x.tool, text: printCondition(x) })),
+          then: (body?.then ?? []).map((x) => ({ action: x.action, text: printAction(x) })),
+          otherwise: (body?.otherwise ?? []).map((x) => ({ action: x.action, text: printAction(x) })),
+          arguments:
+            tree.kind === 'use'
+              ? [
+                  ...argumentsOf(tree.values),
+                  // Values the template has no parameter for (validate reports them) are still shown.
+                  ...Object.entries(tree.values)
+                    .filter(([k]) => !template?.parameters.some((p) => p.name === k))
+                    .map(([name, value]) => ({
+                      name,
+                      label: null,
+                      documentation: null,
+                      type: null,
+                      'input-type': null,
+                      default: null,
+                      value,
+                    })),
+                ]
+              : argumentsOf({}),
+        },
+      };
     },
   );
 

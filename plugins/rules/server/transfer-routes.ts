@@ -1,10 +1,29 @@
 import { eq } from 'drizzle-orm';
-import { ApiError, newObjectKey, notFound, z, type AtriumRouter, type ServerPluginContext } from '@atrium/sdk/server';
-import { enqueueBuild, jobView, type BuildParams } from './jobs.js';
+import {
+  ApiError,
+  conflict,
+  newObjectKey,
+  notFound,
+  z,
+  type AtriumRouter,
+  type ServerPluginContext,
+} from '@atrium/sdk/server';
+import { cancelJob, enqueueBuild, jobView, type BuildParams } from './jobs.js';
 import { can } from './permissions.js';
 import { currentEffectiveDate, findEffectiveDate, findProject } from './store.js';
 import { job, rulesPackage, type JobKind } from './tables.js';
 import { EXPORT_PREFIX, IMPORT_MAX_BYTES, IMPORT_PREFIX } from './transfer.js';
+
+/** Who may cancel a job: whoever may start that kind of job. */
+const CANCEL_PERMISSION: Record<JobKind, ReturnType<typeof can>> = {
+  validate: can('build', 'validate'),
+  sync: can('build', 'validate'),
+  test: can('build', 'test'),
+  commit: can('build', 'commit'),
+  deploy: can('build', 'deploy'),
+  export: can('project', 'read'),
+  import: can('project', 'create'),
+};
 
 const tags = ['rules'];
 const security = [{ bearer: [] }];
@@ -160,6 +179,41 @@ export function registerTransferRoutes(router: AtriumRouter, context: ServerPlug
       if (!(await context.storage.head(key))) throw missing();
       reply.status(202);
       return start('import', null, { key, ...(name ? { name } : {}), ...(label ? { label } : {}) }, user(request));
+    },
+  );
+
+  router.post(
+    '/rules/job/:id/cancel/',
+    {
+      // Reading jobs first; then the permission that starts this kind of job (below).
+      config: { access: can('project', 'read') },
+      schema: {
+        summary:
+          'Cancels a job that is NEW or IN_PROGRESS: status CANCELLED; what it was changing is rolled back. 409 once it has finished.',
+        tags,
+        security,
+        params: z.object({ id: z.string().uuid('A job id is a UUID.') }),
+        body: z.strictObject({}).optional(),
+      },
+    },
+    async (request) => {
+      const [row] = await db.select().from(job).where(eq(job.id, request.params.id));
+      if (!row) throw notFound(`Job ${request.params.id} not found.`);
+      const evaluator = context.services.evaluator;
+      const evaluation =
+        evaluator && request.principal
+          ? await evaluator.evaluate(request.principal, CANCEL_PERMISSION[row.kind])
+          : { allowed: false, reason: 'no-evaluator' };
+      if (!evaluation.allowed) throw new ApiError(403, undefined, { code: evaluation.reason ?? 'forbidden' });
+      const cancelled = await cancelJob(db, row.id, user(request));
+      if (!cancelled) {
+        const [now] = await db.select().from(job).where(eq(job.id, row.id));
+        throw conflict(
+          `The ${row.kind} job has already ${now?.status === 'CANCELLED' ? 'been cancelled' : 'finished'}; it can no longer be cancelled.`,
+          { code: 'job_finished' },
+        );
+      }
+      return jobView(cancelled);
     },
   );
 }

@@ -4,6 +4,8 @@ import { defineServerPlugin, z } from '@atrium/sdk/server';
 import linesPlugin from '../../lines/server/plugin.js';
 import rulesPlugin from '../server/plugin.js';
 import { RULES_RUNTIME } from '../shared/runtime-service.js';
+import { cancelJob, runBuildJob } from '../server/jobs.js';
+import { job as jobTable } from '../server/tables.js';
 
 /** A module calling the rules runtime in process, the way quote does (docs/rules.md, "RULES_RUNTIME"). */
 const probe = { resource: 'rules-probe:issues', action: 'read' };
@@ -12,6 +14,45 @@ const consumerPlugin = defineServerPlugin({
   deps: [RULES_RUNTIME],
   permissions: [{ ...probe, description: 'Test probe of the rules runtime.' }],
   routes(router, context) {
+    // A job as the queue holds it before a worker takes it (the row, not sent), so that a test can
+    // cancel it first; then a worker's run of it, optionally cancelled once its export file is written.
+    router.post(
+      '/jobs/',
+      {
+        config: { access: probe },
+        schema: { body: z.object({ kind: z.enum(['export', 'commit']), project: z.number() }) },
+      },
+      async (request) => {
+        const id = crypto.randomUUID();
+        await context.db
+          .insert(jobTable)
+          .values({ id, projectId: request.body.project, kind: request.body.kind, createdBy: 'author@atrium.test' });
+        return { id };
+      },
+    );
+    router.post(
+      '/jobs/:id/run/',
+      {
+        config: { access: probe },
+        schema: { params: z.object({ id: z.string() }), body: z.object({ cancelAfterWrite: z.boolean() }) },
+      },
+      async (request) => {
+        const written: string[] = [];
+        const storage = Object.assign(Object.create(context.storage) as typeof context.storage, {
+          put: async (...args: Parameters<typeof context.storage.put>) => {
+            const stored = await context.storage.put(...args);
+            written.push(args[0]);
+            if (request.body.cancelAfterWrite) await cancelJob(context.db, request.params.id, 'author@atrium.test');
+            return stored;
+          },
+        });
+        await runBuildJob(Object.assign(Object.create(context) as typeof context, { storage }), request.params.id);
+        return {
+          written,
+          kept: await Promise.all(written.map(async (key) => (await context.storage.head(key)) !== null)),
+        };
+      },
+    );
     router.post(
       '/issues/',
       {
@@ -92,6 +133,8 @@ const uiControls = (
   });
 
 let autoProject: any;
+const homeowners = async () =>
+  (await expectStatus(author.get('/api/rules/projects/'), 200)).results.find((p: any) => p.name === 'homeowners_rules');
 describe('rules projects', () => {
   it('lists the demo projects with their effective dates; only rules authors and administrators read them', async () => {
     const projects = await expectStatus(author.get('/api/rules/projects/'), 200);
@@ -620,6 +663,196 @@ describe('sync, export and import', () => {
     await expectStatus(author.get(`/api/rules/projects/${autoProject.id}/async-export/?package_id=999999`), 404);
     await expectStatus(author.get(`/api/rules/job/${imported.id}/file/`), 404);
     await expectStatus(author.delete(`/api/rules/projects/${copy.id}/`), 204);
+  });
+});
+
+describe('component structure by full name', () => {
+  const structure = (caller: Caller, name: string, query = '') =>
+    caller.get(`/api/rules/brl-components/${name}/structure/${query}`);
+
+  it("answers a rule's When / Then / Otherwise lines, a template's arguments and a use's values", async () => {
+    const rule = await expectStatus(structure(author, 'homeowners_rules.ui.poor_protection_construction'), 200);
+    expect(rule).toMatchObject({
+      full_name: 'homeowners_rules.ui.poor_protection_construction',
+      component_type: 'rule',
+    });
+    expect(rule.structure).toEqual({
+      kind: 'rule',
+      name: 'poor_protection_construction',
+      label: 'No frame homes in protection class 9-10',
+      template: null,
+      template_found: null,
+      category: 'ui-control',
+      applies_to: 'home',
+      priority: 10,
+      when: [{ tool: 'it-is-true-that', text: 'it is true that protection_class >= 9' }],
+      then: [{ action: 'options-blacklist', text: "disallow construction options 'frame'" }],
+      otherwise: [],
+      arguments: [],
+    });
+
+    const template = await expectStatus(structure(author, 'homeowners_rules.templates.minimum_year'), 200);
+    expect(template.structure).toMatchObject({
+      kind: 'template',
+      applies_to: 'home',
+      when: [{ tool: 'it-is-true-that', text: 'it is true that {{field}} < {{earliest}}' }],
+      arguments: [
+        {
+          name: 'field',
+          label: 'Year field',
+          documentation: 'The year field to check',
+          type: 'field',
+          'input-type': 'select',
+          default: null,
+          value: null,
+        },
+        {
+          name: 'earliest',
+          label: 'Earliest year',
+          documentation: 'The first year accepted',
+          type: 'number',
+          'input-type': 'number',
+          default: 1850,
+          value: null,
+        },
+      ],
+    });
+
+    // A use: the template's body and parameters, with the use's values.
+    const use = await expectStatus(structure(author, 'homeowners_rules.validation.year_built_minimum'), 200);
+    expect(use.structure).toMatchObject({
+      kind: 'use',
+      name: 'year_built_minimum',
+      template: 'minimum_year',
+      template_found: true,
+      category: 'validation',
+      then: [{ action: 'invalid', text: "mark {{field}} invalid message 'This year is too early.'" }],
+    });
+    expect(use.structure.arguments.map((a: any) => [a.name, a.value, a.default])).toEqual([
+      ['field', 'year_built', null],
+      ['earliest', 1850, 1850],
+    ]);
+
+    // On a named effective date; a published one reads the same text.
+    const dates = await expectStatus(
+      author.get(`/api/rules/projects/${(await homeowners()).id}/effective-dates/`),
+      200,
+    );
+    const published = dates.results.find((d: any) => d.status === 'published');
+    const dated = await expectStatus(
+      structure(author, 'homeowners_rules.ui.poor_protection_construction', `?effective_date_id=${published.id}`),
+      200,
+    );
+    expect(dated).toMatchObject({ effective_date: published.id, structure: { priority: 10 } });
+  });
+
+  it('refuses what has no structure, unknown names, bad names and readers without the permission', async () => {
+    const test = (
+      await expectStatus(author.get(`/api/rules/brl-components/?project_id=${(await homeowners()).id}`), 200)
+    ).results.find((c: any) => c.component_type === 'test');
+    const refused = await expectStatus(structure(author, test.full_name), 400);
+    expect(JSON.stringify(refused)).toContain(
+      `Component ${test.full_name} has no structure (it is not a rule or a template, or it does not parse).`,
+    );
+    await expectStatus(structure(author, 'homeowners_rules.ui.nope'), 404);
+    const bad = await expectStatus(structure(author, 'no-dots'), 400);
+    expect(JSON.stringify(bad)).toContain('Name a component by its full name, package.folder.name.');
+    await expectStatus(
+      structure(author, 'homeowners_rules.ui.poor_protection_construction', '?effective_date_id=x'),
+      400,
+    );
+    await expectStatus(structure(underwriter, 'homeowners_rules.ui.poor_protection_construction'), 403);
+    await expectStatus(structure(server.as(null), 'homeowners_rules.ui.poor_protection_construction'), 401);
+  });
+});
+
+describe('cancelling a job', () => {
+  const probeJob = async () =>
+    (await expectStatus(server.admin.post('/api/rules-probe/jobs/', { kind: 'export', project: autoProject.id }), 200))
+      .id as string;
+
+  it('cancels a job waiting in the queue: the worker then leaves it alone', async () => {
+    const id = await probeJob();
+    // Cancelling needs the permission that starts that kind of job (an export: reading projects).
+    await expectStatus(underwriter.post(`/api/rules/job/${id}/cancel/`, {}), 403);
+    const cancelled = await expectStatus(author.post(`/api/rules/job/${id}/cancel/`, {}), 200);
+    expect(cancelled).toMatchObject({
+      id,
+      kind: 'export',
+      status: 'CANCELLED',
+      resultStatus: null,
+      progress: '0.00',
+      result: { message: 'Cancelled by author@atrium.test.' },
+    });
+    expect(
+      await expectStatus(server.admin.post(`/api/rules-probe/jobs/${id}/run/`, { cancelAfterWrite: false }), 200),
+    ).toEqual({ written: [], kept: [] });
+    expect(await expectStatus(author.get(`/api/rules/job/${id}/`), 200)).toMatchObject({ status: 'CANCELLED' });
+    const again = await expectStatus(author.post(`/api/rules/job/${id}/cancel/`, {}), 409);
+    expect(JSON.stringify(again)).toContain(
+      'The export job has already been cancelled; it can no longer be cancelled.',
+    );
+    await expectStatus(author.get(`/api/rules/job/${id}/file/`), 404);
+  });
+
+  it('cancels a running export: its file is not kept and the job stays cancelled', async () => {
+    const id = await probeJob();
+    const run = await expectStatus(
+      server.admin.post(`/api/rules-probe/jobs/${id}/run/`, { cancelAfterWrite: true }),
+      200,
+    );
+    expect(run.written).toHaveLength(1);
+    expect(run.kept).toEqual([false]);
+    expect(await expectStatus(author.get(`/api/rules/job/${id}/`), 200)).toMatchObject({
+      status: 'CANCELLED',
+      resultStatus: null,
+      progress: '10.00',
+    });
+    await expectStatus(author.get(`/api/rules/job/${id}/file/`), 404);
+  });
+
+  it('refuses to cancel a finished job, an unknown one, and a build without the permission to start it', async () => {
+    const done = await finished(
+      author,
+      await expectStatus(author.get(`/api/rules/projects/${autoProject.id}/async-export/`), 202),
+    );
+    const refused = await expectStatus(author.post(`/api/rules/job/${done.id}/cancel/`, {}), 409);
+    expect(JSON.stringify(refused)).toContain('The export job has already finished; it can no longer be cancelled.');
+    expect(await expectStatus(author.get(`/api/rules/job/${done.id}/`), 200)).toMatchObject({ status: 'COMPLETED' });
+    await expectStatus(author.post(`/api/rules/job/${crypto.randomUUID()}/cancel/`, {}), 404);
+    await expectStatus(author.post('/api/rules/job/not-a-uuid/cancel/', {}), 400);
+    // A role that may read rules may cancel an export, not a commit (that needs rules:build commit).
+    expect(
+      await Promise.all([
+        server.admin.post('/api/access/roles', { name: 'Rules Cancel Reader' }),
+        server.admin.post('/api/access/policies', {
+          name: 'Rules cancel read-only',
+          statements: [{ sid: 'Read', effect: 'allow', actions: ['read'], resources: ['rules:project'] }],
+        }),
+      ]).then((r) => r.map((x) => x.status)),
+    ).toEqual([201, 201]);
+    const { results } = await expectStatus(
+      server.admin.get('/api/access/policies?name=Rules%20cancel%20read-only'),
+      200,
+    );
+    await expectStatus(
+      server.admin.post('/api/access/policy-assignments', { policy_id: results[0].id, role: 'Rules Cancel Reader' }),
+      201,
+    );
+    await expectStatus(
+      server.admin.post('/api/access/role-user-name-assignments', {
+        user_name: 'rules-reader@atrium.test',
+        role: 'Rules Cancel Reader',
+      }),
+      201,
+    );
+    const reader = server.as('rules-reader@atrium.test');
+    const commitJob = (
+      await expectStatus(server.admin.post('/api/rules-probe/jobs/', { kind: 'commit', project: autoProject.id }), 200)
+    ).id;
+    await expectStatus(reader.post(`/api/rules/job/${commitJob}/cancel/`, {}), 403);
+    await expectStatus(reader.post(`/api/rules/job/${await probeJob()}/cancel/`, {}), 200);
+    await expectStatus(author.post(`/api/rules/job/${commitJob}/cancel/`, {}), 200);
   });
 });
 

@@ -288,6 +288,7 @@ describe('rules projects', () => {
     // Every access question answered (they are calls) before looking for what is not there.
     await page.waitForLoadState('networkidle');
     expect(await page.getByRole('button', { name: /^New component/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Publish / }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Actions for/ }).count()).toBe(0);
     await tree.getByRole('link', { name: 'Model year from 1981' }).click();
     await page.getByRole('heading', { name: 'Model year from 1981', level: 1 }).waitFor();

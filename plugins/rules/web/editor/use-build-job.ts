@@ -1,12 +1,27 @@
 import { useMachine } from '@xstate/react';
-import { useMemo, useRef } from 'react';
-import { createJobRunnerMachine, jobRunnerPhase, useApiClient, type JobStatusReport } from '@atrium/sdk';
+import { useMemo, useRef, useState } from 'react';
+import {
+  ApiRequestError,
+  createJobRunnerMachine,
+  jobRunnerPhase,
+  useApiClient,
+  type JobStatusReport,
+} from '@atrium/sdk';
 import type { JobJson } from '../../shared/api-types.js';
+import { serverMessage } from '../format.js';
+
+/**
+ * How often a rules job is polled. The SDK's default is 3 s; rules jobs are short and someone waits
+ * for each (the `rules-build` queue is polled every second), so every second.
+ */
+export const RULES_JOB_POLL_MS = 1000;
 
 /**
  * A job run by the SDK's job runner machine: `start` posts it (202 with the job), then
- * `GET rules/job/{id}/` is polled every 3 s until it is neither NEW nor IN_PROGRESS. `start` is
+ * `GET rules/job/{id}/` is polled every second until it is neither NEW nor IN_PROGRESS. `start` is
  * read when the job runs, so it may close over the latest state (a commit message, a commit id).
+ * `cancel` asks the server to cancel the job (`POST rules/job/{id}/cancel/`), then halts the machine;
+ * when the job had already finished (409) polling goes on and shows how it ended.
  */
 export function useRulesJob(start: () => Promise<JobStatusReport>) {
   const api = useApiClient();
@@ -17,15 +32,41 @@ export function useRulesJob(start: () => Promise<JobStatusReport>) {
     input: {
       start: () => startRef.current(),
       check: (job) => api.get<JobStatusReport>(`/rules/job/${String(job.id)}/`),
+      pollInterval: RULES_JOB_POLL_MS,
     },
   });
+  const [cancelError, setCancelError] = useState<string | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const started = state.context.job;
+  const cancel = async () => {
+    setCancelError(null);
+    if (!started) {
+      send({ type: 'CANCEL' });
+      return;
+    }
+    setCancelling(true);
+    try {
+      await api.post(`/rules/job/${String(started.id)}/cancel/`, {});
+      send({ type: 'CANCEL' });
+    } catch (error) {
+      if (!(error instanceof ApiRequestError && error.status === 409)) setCancelError(serverMessage(error));
+    } finally {
+      setCancelling(false);
+    }
+  };
   return {
     phase: jobRunnerPhase(state.value),
     progress: state.context.progress,
     job: state.context.report as JobJson | null,
     error: state.context.error,
-    run: () => send({ type: 'RUN' }),
+    run: () => {
+      setCancelError(null);
+      send({ type: 'RUN' });
+    },
     tryAgain: () => send({ type: 'TRY_AGAIN' }),
+    cancel,
+    cancelling,
+    cancelError,
   };
 }
 

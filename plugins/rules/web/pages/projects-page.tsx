@@ -7,13 +7,16 @@ import {
   STATUS_LABELS,
   TYPE_LABELS,
   type ComponentJson,
+  type EffectiveDateJson,
   type ListJson,
   type ProjectJson,
 } from '../../shared/api-types.js';
 import { formatDay } from '../format.js';
 import { ComponentTree } from '../projects/component-tree.js';
 import { currentDate, useComponentRights, type ComponentRights } from '../projects/component-actions.js';
+import { ExportDialog, useExportRight } from '../projects/export-dialog.js';
 import { NewComponentDialog } from '../projects/new-component-dialog.js';
+import { PublishDialog, usePublishRight } from '../projects/publish-dialog.js';
 import { rulesComponentRoute } from '../routes.js';
 
 const STATUS_COLORS = { draft: 'yellow', published: 'green', archived: 'gray' } as const;
@@ -23,6 +26,8 @@ const TYPE_FILTER = Object.entries(TYPE_LABELS).map(([value, label]) => ({ value
 export default function ProjectsPage() {
   const api = useApiClient();
   const rights = useComponentRights();
+  const mayExport = useExportRight();
+  const mayPublish = usePublishRight();
   const projects = useQuery({
     queryKey: ['rules', 'projects'],
     queryFn: () => api.get<ListJson<ProjectJson>>('/rules/projects/'),
@@ -34,16 +39,28 @@ export default function ProjectsPage() {
       {projects.isError && <Alert color="red">The rules projects could not be loaded: {projects.error.message}</Alert>}
       {projects.data?.results.length === 0 && <Text>There are no rules projects yet.</Text>}
       {projects.data?.results.map((project) => (
-        <ProjectCard key={project.id} project={project} rights={rights} />
+        <ProjectCard key={project.id} project={project} rights={rights} mayExport={mayExport} mayPublish={mayPublish} />
       ))}
     </Stack>
   );
 }
 
-function ProjectCard({ project, rights }: { project: ProjectJson; rights: ComponentRights }) {
+function ProjectCard({
+  project,
+  rights,
+  mayExport,
+  mayPublish,
+}: {
+  project: ProjectJson;
+  rights: ComponentRights;
+  mayExport: boolean;
+  mayPublish: boolean;
+}) {
   const api = useApiClient();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [publishing, setPublishing] = useState<EffectiveDateJson | null>(null);
   const [filter, setFilter] = useState('');
   const [type, setType] = useState<string | null>(null);
   const date = currentDate(project.effective_dates);
@@ -72,18 +89,42 @@ function ProjectCard({ project, rights }: { project: ProjectJson; rights: Compon
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap">
           <Title order={2}>{project.label}</Title>
-          {rights.create && draft && packages.data && packages.data.results.length > 0 && (
-            <Button size="xs" onClick={() => setCreating(true)} aria-label={`New component in ${project.label}`}>
-              New component
-            </Button>
-          )}
+          <Group gap="xs">
+            {mayExport && packages.data && (
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => setExporting(true)}
+                aria-label={`Export ${project.label}`}
+              >
+                Export…
+              </Button>
+            )}
+            {rights.create && draft && packages.data && packages.data.results.length > 0 && (
+              <Button size="xs" onClick={() => setCreating(true)} aria-label={`New component in ${project.label}`}>
+                New component
+              </Button>
+            )}
+          </Group>
         </Group>
         {project.description && <Text c="dimmed">{project.description}</Text>}
         <Group gap="xs" aria-label={`Effective dates of ${project.label}`}>
           {project.effective_dates.map((d) => (
-            <Badge key={d.id} color={STATUS_COLORS[d.status]} variant="light">
-              {formatDay(d.effective_date)} · {STATUS_LABELS[d.status]}
-            </Badge>
+            <Group key={d.id} gap={4} wrap="nowrap">
+              <Badge color={STATUS_COLORS[d.status]} variant="light">
+                {formatDay(d.effective_date)} · {STATUS_LABELS[d.status]}
+              </Badge>
+              {mayPublish && d.status === 'draft' && (
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  onClick={() => setPublishing(d)}
+                  aria-label={`Publish ${formatDay(d.effective_date)} of ${project.label}`}
+                >
+                  Publish…
+                </Button>
+              )}
+            </Group>
           ))}
         </Group>
         {date && (
@@ -128,6 +169,22 @@ function ProjectCard({ project, rights }: { project: ProjectJson; rights: Compon
               rights={rights}
             />
           </>
+        )}
+        {exporting && packages.data && (
+          <ExportDialog
+            projectId={project.id}
+            projectLabel={project.label}
+            packages={packages.data.results}
+            onClose={() => setExporting(false)}
+          />
+        )}
+        {publishing && (
+          <PublishDialog
+            projectId={project.id}
+            projectLabel={project.label}
+            date={publishing}
+            onClose={() => setPublishing(null)}
+          />
         )}
         {creating && date && packages.data && (
           <NewComponentDialog

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { useE2eSession } from '../../../../tests/e2e/browser.js';
+
+/**
+ * From a deployed rule to a quote: the author publishes an effective date on the projects page (the
+ * server refusing it first without a deployment) and exports the project; an agent's quote of that
+ * date shows the deployed UI-control rule. A file of its own, beside rules.e2e.test.ts (the slowest
+ * e2e file), so that the two run side by side. Re-runnable: each run adds a later effective date of
+ * the Homeowners rules and a rule with a name of its own.
+ */
+describe('rules: publish, export, and the rule on a quote', () => {
+  const session = useE2eSession('rules-publish');
+
+  it('publishes a deployed effective date from the screen (the server refuses one without a deployment), exports the project, and an agent sees the rule on a quote of that date', async () => {
+    const page = await session.signIn('author@atrium.test', '/rules');
+    await page.waitForFunction(() => localStorage.getItem('atrium.identity.session')?.includes('accessToken'));
+    const api = <T = any>(method: string, url: string, body?: unknown) =>
+      page.evaluate(
+        async ({ method, url, body }) => {
+          const token = (
+            JSON.parse(localStorage.getItem('atrium.identity.session') ?? '{}') as { accessToken?: string }
+          ).accessToken;
+          const response = await fetch(`/api${url}`, {
+            method,
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          });
+          const text = await response.text();
+          if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+          return (text ? JSON.parse(text) : null) as unknown;
+        },
+        { method, url, body },
+      ) as Promise<T>;
+    const finished = async (started: { id: string }) => {
+      for (;;) {
+        const job = await api(`GET`, `/rules/job/${started.id}/`);
+        if (job.status !== 'NEW' && job.status !== 'IN_PROGRESS') return job;
+        await page.waitForTimeout(200);
+      }
+    };
+
+    // Set up by the API (the authoring screens have their own journey): a new effective date of the
+    // Homeowners rules after every date the project has (re-runnable: each run adds a later one),
+    // without the rules earlier runs left, and a UI-control rule of this run on it, committed.
+    const project = (await api('GET', '/rules/projects/')).results.find((p: any) => p.name === 'homeowners_rules');
+    const known = [
+      ...(await api('GET', `/rules/projects/${project.id}/effective-dates/`)).results,
+      ...(await api('GET', `/rules/projects/${project.id}/effective-dates/?state=archived`)).results,
+    ].map((d: any) => d.effective_date as string);
+    const latest = [...known, '2100-01-01'].sort().at(-1)!;
+    const day = new Date(Date.parse(`${latest}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const shown = new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
+      timeZone: 'UTC',
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+    });
+    const date = await api('POST', `/rules/projects/${project.id}/effective-dates/`, { effective_date: day });
+    for (const c of (await api('GET', `/rules/projects/${project.id}/effective-dates/${date.id}/components/`)).results)
+      if (c.name.startsWith('e2e_')) await api('DELETE', `/rules/brl-components/${c.id}/effective-date/${date.id}/`);
+    const name = `e2e_roof_${Date.now()}`;
+    const message = `Roof checked by ${name}.`;
+    const pkg = (await api('GET', `/rules/package/?project_id=${project.id}`)).results[0];
+    await api('POST', `/rules/brl-components/effective-date/${date.id}/`, {
+      package_id: pkg.id,
+      name,
+      label: 'E2E roof check',
+      folder: 'e2e',
+      component_type: 'rule',
+      body: `rule ${name} "E2E roof check"\n  category ui-control\n  applies to home\n  priority 100\nwhen\n  always\nthen\n  mark roof_year invalid message '${message}'\nend\n`,
+    });
+    const committed = await finished(
+      await api('POST', `/rules/projects/${project.id}/build/async-commit/${date.id}/`, { message: name }),
+    );
+    expect(committed.resultStatus).toBe('SUCCESS');
+
+    // Publishing needs a deployment: the server's refusal is shown in the dialog.
+    await page.reload();
+    const card = page.getByLabel('Effective dates of Homeowners rules');
+    await card.getByText(`${shown} · Draft`).waitFor();
+    await card.getByRole('button', { name: `Publish ${shown} of Homeowners rules` }).click();
+    const publish = page.getByRole('dialog', { name: `Publish ${shown}` });
+    await expect(publish.getByLabel('Effective date').inputValue()).resolves.toBe(day);
+    await publish.getByRole('button', { name: 'Publish', exact: true }).click();
+    await publish.getByText(`Effective date ${day} has no deployment; deploy a commit before publishing it.`).waitFor();
+    await finished(
+      await api(
+        'POST',
+        `/rules/projects/${project.id}/build/async-deploy/${date.id}/${committed.result.commitId}/`,
+        {},
+      ),
+    );
+    await publish.getByRole('button', { name: 'Publish', exact: true }).click();
+    await publish.waitFor({ state: 'hidden' });
+    await page.getByText(`Published Homeowners rules on ${shown}.`).waitFor();
+    await card.getByText(`${shown} · Published`).waitFor();
+    expect(await card.getByRole('button', { name: `Publish ${shown} of Homeowners rules` }).count()).toBe(0);
+
+    // Export: a job with its progress and a Cancel while it runs, then the file to download.
+    await page.getByRole('button', { name: 'Export Homeowners rules' }).click();
+    const exporting = page.getByRole('dialog', { name: 'Export Homeowners rules' });
+    await exporting.getByRole('button', { name: 'Export', exact: true }).click();
+    await exporting.getByRole('button', { name: 'Cancel export' }).waitFor();
+    const download = exporting.getByRole('button', { name: 'Download homeowners_rules-rules-export.json' });
+    await download.waitFor();
+    await exporting.getByText(/^Exported \d+ components in 1 package on \d+ effective dates\.$/).waitFor();
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    expect(file.suggestedFilename()).toBe('homeowners_rules-rules-export.json');
+    await page.keyboard.press('Escape');
+
+    // An agent's quote of that date: the deployed rule's validation message is on the roof year.
+    const agent = await session.signIn('agent@agency.test', '/quote/create');
+    await agent.getByRole('heading', { level: 1, name: 'New Quote' }).waitFor();
+    await agent.getByLabel('Effective date').fill(day);
+    await agent.getByRole('radio', { name: /Homeowners/ }).check();
+    await agent.getByLabel('Named insured').fill(`Rules ${name}`);
+    await agent.getByPlaceholder('Where the risk is').fill('TX');
+    await agent.getByRole('option', { name: 'TX', exact: true }).click();
+    await agent.getByRole('button', { name: 'Create quote' }).click();
+    await agent.waitForURL(/\/quote\/Q-\d+\/risks\/home$/);
+    await agent.getByText(message).waitFor();
+    expect(session.errors).toEqual([]);
+  });
+});
