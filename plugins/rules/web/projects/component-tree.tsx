@@ -61,7 +61,8 @@ function Row({ node, style }: NodeRendererProps<TreeRow>) {
           <>
             <UnstyledButton
               onClick={() => node.toggle()}
-              aria-label={`${node.isOpen ? 'Collapse' : 'Expand'} ${data.kind === 'package' ? 'package' : 'folder'} ${data.label}`}
+              // Named by its visible text (axe: label-content-name-mismatch); open or closed is its state.
+              aria-expanded={node.isOpen}
             >
               <Group gap={6} wrap="nowrap">
                 <Text size="sm" w={12} aria-hidden>

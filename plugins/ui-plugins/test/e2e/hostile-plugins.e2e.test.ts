@@ -94,6 +94,13 @@ describe('Hostile UI plugins in the browser', () => {
     await page.getByRole('button', { name: 'Friendly roof' }).click();
     await page.getByText('Friendly updated the risk.').waitFor();
     await expect.poll(() => page.getByLabel('Roof year').inputValue()).toBe('2019');
+    // Saved before the reloads below, so that the plugin's next start reads 2019 from the server.
+    await expect
+      .poll(async () => {
+        const res = await (await as(server, 'agent@agency.test')).get(`/api/quote/${number}/`);
+        return JSON.stringify(await res.json());
+      })
+      .toContain('"roof_year":2019');
 
     // Chromium runs the sandboxed frames of one site in one renderer process, so a plugin stuck in a
     // loop stalls its sibling plugins too (never the host page). Hence one stuck plugin per round.
