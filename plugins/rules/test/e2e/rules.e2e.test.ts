@@ -144,7 +144,9 @@ describe('rules projects', () => {
     const line = editor.locator('.view-line', { hasText: 'from template minimum_model_year' });
     await line.waitFor();
     // 1981 as seeded; on a retry, what the first attempt saved.
-    const shown = /with earliest = (\d+)/.exec((await line.textContent())?.replace(/\u00a0/g, ' ') ?? '')?.[1];
+    const args = editor.locator('.view-line', { hasText: /with\s+earliest\s+=/ }).first();
+    await args.waitFor();
+    const shown = /with\s+earliest\s+=\s+(\d+)/.exec((await args.textContent()) ?? '')?.[1];
     await page.getByText('No problems').waitFor();
     await line.getByText(/minimum_model_year/).click({ modifiers: ['ControlOrMeta'] });
     await page.locator('.peekview-widget').getByText('parameter earliest: number').first().waitFor();
