@@ -1,9 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { useE2eSession } from '../../../../tests/e2e/browser.js';
 
-/** The Rules module's screens as the Product and Rules Author: projects, a component, the editor. */
+/**
+ * The Rules module's screens as the Product and Rules Author: projects, a component, the editor.
+ *
+ * CI retries a failed e2e test once against the same server, so every test here runs again on what
+ * its first attempt left: records are created under names unique to the attempt, counts are read
+ * before they are changed, and set-up done by API accepts what already exists.
+ */
 describe('rules projects', () => {
   const session = useE2eSession('rules');
+  /** 1 on a test's first attempt, 2 on its retry (keyed by the test's name). */
+  const attempts = new Map<string, number>();
+  const attempt = (test: string) => {
+    const n = (attempts.get(test) ?? 0) + 1;
+    attempts.set(test, n);
+    return n;
+  };
+  /** `1 uncommitted component` / `3 uncommitted components` → the number. */
+  const UNCOMMITTED = /^(\d+) uncommitted components?$/;
+  const uncommittedText = (n: number) => (n === 1 ? '1 uncommitted component' : `${n} uncommitted components`);
 
   it('lists the demo projects with their effective dates and components, and opens a component on another date', async () => {
     const page = await session.signIn('author@atrium.test', '/rules');
@@ -42,7 +58,12 @@ describe('rules projects', () => {
     const tree = page.getByRole('tree', { name: 'Components of Personal auto rules' });
     await tree.getByRole('link', { name: 'Business use: no roadside, VIN required' }).click();
     await page.getByRole('heading', { name: 'Business use: no roadside, VIN required', level: 1 }).waitFor();
-    await page.getByText('0 uncommitted components').waitFor();
+    // Uncommitted so far: none on a fresh server; on a retry, this component if the first attempt saved.
+    const count = page.getByText(UNCOMMITTED);
+    const before = Number(UNCOMMITTED.exec((await count.textContent()) ?? '')![1]);
+    const wasUncommitted = (await page.getByText('Uncommitted', { exact: true }).count()) > 0;
+    // A year of this attempt's own, so the text read back after the save is this attempt's.
+    const year = 1989 + attempt('monaco');
     // Monaco is not loaded before the editor opens.
     expect(await page.locator('.monaco-editor').count()).toBe(0);
     await page.getByRole('button', { name: 'Edit' }).click();
@@ -74,11 +95,12 @@ describe('rules projects', () => {
     // The fix: the diagnostic goes away.
     await page.keyboard.press('Home');
     await page.keyboard.press('Shift+End');
-    await page.keyboard.insertText('and it is true that model_year > 1990');
+    await page.keyboard.insertText(`and it is true that model_year > ${year}`);
     await problems.getByText('No problems').waitFor();
     await page.keyboard.press('Control+s');
     await page.getByText('Saved Business use: no roadside, VIN required.').waitFor();
-    await page.getByText('1 uncommitted component').waitFor();
+    await page.getByText(uncommittedText(wasUncommitted ? before : before + 1), { exact: true }).waitFor();
+    await page.getByText('Uncommitted', { exact: true }).waitFor();
     await expect(page.getByRole('button', { name: /Save/ }).isDisabled()).resolves.toBe(true);
 
     // Validate from the palette (listed with its shortcut), the tests from the toolbar: results inline.
@@ -107,7 +129,7 @@ describe('rules projects', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Business use: no roadside, VIN required', level: 1 }).waitFor();
     await expect(page.getByLabel('Component text').textContent()).resolves.toContain(
-      'and it is true that model_year > 1990',
+      `and it is true that model_year > ${year}`,
     );
     expect(session.errors).toEqual([]);
     expect(consoleErrors).toEqual([]);
@@ -121,6 +143,10 @@ describe('rules projects', () => {
     const editor = page.locator('.monaco-editor').first();
     const line = editor.locator('.view-line', { hasText: 'from template minimum_model_year' });
     await line.waitFor();
+    // 1981 as seeded; on a retry, what the first attempt saved.
+    const args = editor.locator('.view-line', { hasText: /with\s+earliest\s+=/ }).first();
+    await args.waitFor();
+    const shown = /with\s+earliest\s+=\s+(\d+)/.exec((await args.textContent()) ?? '')?.[1];
     await page.getByText('No problems').waitFor();
     await line.getByText(/minimum_model_year/).click({ modifiers: ['ControlOrMeta'] });
     await page.locator('.peekview-widget').getByText('parameter earliest: number').first().waitFor();
@@ -129,27 +155,34 @@ describe('rules projects', () => {
     await page.keyboard.press('Escape');
     const form = page.getByRole('form', { name: 'Template arguments' });
     const earliest = form.getByLabel('Earliest model year');
-    await expect(earliest.inputValue()).resolves.toBe('1981');
-    await earliest.fill('1985');
+    await expect(earliest.inputValue()).resolves.toBe(shown ?? '1981');
+    const next = String(Number(shown ?? '1981') + 4);
+    await earliest.fill(next);
     await form.getByRole('button', { name: 'Save arguments' }).click();
     await page.getByText('Saved Model year from 1981.').waitFor();
-    await editor.locator('.view-line', { hasText: 'with earliest = 1985' }).waitFor();
+    await editor.locator('.view-line', { hasText: `with earliest = ${next}` }).waitFor();
     await page.getByLabel('Problems').getByText('No problems').waitFor();
     expect(session.errors).toEqual([]);
   });
 
   it("an author's journey: creates a rule, edits it in Monaco, validates, tests, commits (diff) and deploys; then disables, clones, moves, renames a folder and deletes", async () => {
     const page = await session.signIn('author@atrium.test', '/rules');
+    // A component and folders of this attempt's own (a retry finds the first attempt's).
+    const n = attempt('journey');
+    const label = n === 1 ? 'Usage is required' : `Usage is required ${n}`;
+    const name = n === 1 ? 'usage_is_required' : `usage_is_required_${n}`;
+    const copy = `${label} (copy)`;
+    const [copies, copied] = n === 1 ? ['copies', 'copied'] : [`copies_${n}`, `copied_${n}`];
     await page.getByRole('button', { name: 'New component in Personal auto rules' }).click();
     const create = page.getByRole('dialog', { name: 'New component in Personal auto rules' });
-    await create.getByLabel('Label').fill('Usage is required');
-    await expect(create.getByLabel('Name').inputValue()).resolves.toBe('usage_is_required');
+    await create.getByLabel('Label').fill(label);
+    await expect(create.getByLabel('Name').inputValue()).resolves.toBe(name);
     await create.getByLabel('Folder').fill('validation');
     await create.getByLabel('Applies to').first().click();
     await create.getByRole('option', { name: 'vehicle', exact: true }).click();
     await create.getByRole('button', { name: 'Create' }).click();
-    await page.getByRole('heading', { name: 'Usage is required', level: 1 }).waitFor();
-    await page.getByText('personal_auto_rules.validation.usage_is_required').waitFor();
+    await page.getByRole('heading', { name: label, level: 1 }).waitFor();
+    await page.getByText(`personal_auto_rules.validation.${name}`, { exact: true }).waitFor();
 
     // Edited in Monaco: a wrong field name is a live diagnostic, the fix clears it; saved by shortcut.
     await page.getByRole('button', { name: 'Edit' }).click();
@@ -167,7 +200,7 @@ describe('rules projects', () => {
     await problems.getByText('No problems').waitFor();
     await page.keyboard.press('Escape');
     await page.keyboard.press('Control+s');
-    await page.getByText('Saved Usage is required.').waitFor();
+    await page.getByText(`Saved ${label}.`).waitFor();
 
     await page.getByRole('button', { name: /^Validate/ }).click();
     await page.getByText('The effective date validates: no problems.').waitFor();
@@ -181,8 +214,9 @@ describe('rules projects', () => {
     await dialog.getByRole('button', { name: 'Commit', exact: true }).click();
     await dialog.getByText(/^Committed \(commit \d+\): \d+ components? changed\.$/).waitFor();
     const diff = dialog.getByLabel('Committed changes');
-    await diff.getByText('personal_auto_rules.validation.usage_is_required').waitFor();
-    await diff.getByText('+  make usage mandatory').waitFor();
+    await diff.getByText(`personal_auto_rules.validation.${name}`, { exact: true }).waitFor();
+    // (A retry's commit may hold the first attempt's component too.)
+    await diff.getByText('+  make usage mandatory').first().waitFor();
     await dialog.getByRole('button', { name: /^Deploy commit \d+$/ }).click();
     await dialog.getByRole('progressbar', { name: 'Deploy progress' }).waitFor({ state: 'attached' });
     await dialog.getByText(/^Deployed commit \d+/).waitFor();
@@ -202,30 +236,33 @@ describe('rules projects', () => {
       // (By keyboard: the toast of the previous action may lie over the menu.)
       await page.getByRole('menuitem', { name: action }).press('Enter');
     };
-    await act('Usage is required', 'Disable');
-    await row('Usage is required').getByText('Disabled').waitFor();
-    await act('Usage is required', 'Clone…');
-    await page.getByRole('dialog', { name: 'Clone Usage is required' }).getByRole('button', { name: 'Clone' }).click();
-    await row('Usage is required (copy)').waitFor();
-    await act('Usage is required (copy)', 'Move…');
-    const move = page.getByRole('dialog', { name: 'Move Usage is required (copy)' });
-    await move.getByLabel('Folder').fill('copies');
+    await act(label, 'Disable');
+    await row(label).getByText('Disabled').waitFor();
+    await act(label, 'Clone…');
+    await page
+      .getByRole('dialog', { name: `Clone ${label}` })
+      .getByRole('button', { name: 'Clone' })
+      .click();
+    await row(copy).waitFor();
+    await act(copy, 'Move…');
+    const move = page.getByRole('dialog', { name: `Move ${copy}` });
+    await move.getByLabel('Folder').fill(copies);
     await move.getByRole('button', { name: 'Move' }).click();
     // Renaming a folder moves what is in it.
-    await tree.getByRole('button', { name: 'Actions for folder copies' }).click();
+    await tree.getByRole('button', { name: `Actions for folder ${copies}` }).click();
     await page.getByRole('menuitem', { name: 'Rename folder…' }).press('Enter');
-    const rename = page.getByRole('dialog', { name: 'Rename folder copies' });
-    await rename.getByLabel('New folder').fill('copied');
+    const rename = page.getByRole('dialog', { name: `Rename folder ${copies}` });
+    await rename.getByLabel('New folder').fill(copied);
     await rename.getByRole('button', { name: 'Rename' }).click();
-    await tree.getByRole('button', { name: 'Actions for folder copied' }).waitFor();
-    await act('Usage is required (copy)', 'Delete…');
+    await tree.getByRole('button', { name: `Actions for folder ${copied}` }).waitFor();
+    await act(copy, 'Delete…');
     await page
-      .getByRole('dialog', { name: 'Delete Usage is required (copy)?' })
+      .getByRole('dialog', { name: `Delete ${copy}?` })
       .getByRole('button', { name: 'Delete' })
       .click();
-    await row('Usage is required (copy)').waitFor({ state: 'detached' });
-    await act('Usage is required', 'Enable');
-    await row('Usage is required').getByText('Disabled').waitFor({ state: 'detached' });
+    await row(copy).waitFor({ state: 'detached' });
+    await act(label, 'Enable');
+    await row(label).getByText('Disabled').waitFor({ state: 'detached' });
     expect(session.errors).toEqual([]);
   });
 
@@ -244,21 +281,28 @@ describe('rules projects', () => {
             headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
             body: JSON.stringify(body),
           });
-          return response.status;
+          return { status: response.status, text: await response.text() };
         },
         { method, url, body },
       );
+    // Created, or (on a retry) already there from the first attempt.
+    const made = async (result: Promise<{ status: number; text: string }>) => {
+      const { status, text } = await result;
+      return status === 201 || /already (exists|assigned|has)/.test(text) ? 'made' : `${status}: ${text}`;
+    };
     const created = await Promise.all([
-      call('POST', '/api/access/roles', { name: 'Rules Reader' }),
-      call('POST', '/api/access/policies', {
-        name: 'Rules read-only',
-        statements: [
-          { sid: 'SeeRules', effect: 'allow', actions: ['ViewModule'], resources: ['ui:rules'] },
-          { sid: 'ReadRules', effect: 'allow', actions: ['read'], resources: ['rules:project', 'rules:component'] },
-        ],
-      }),
+      made(call('POST', '/api/access/roles', { name: 'Rules Reader' })),
+      made(
+        call('POST', '/api/access/policies', {
+          name: 'Rules read-only',
+          statements: [
+            { sid: 'SeeRules', effect: 'allow', actions: ['ViewModule'], resources: ['ui:rules'] },
+            { sid: 'ReadRules', effect: 'allow', actions: ['read'], resources: ['rules:project', 'rules:component'] },
+          ],
+        }),
+      ),
     ]);
-    expect(created).toEqual([201, 201]);
+    expect(created).toEqual(['made', 'made']);
     const policies = await admin.evaluate(async () => {
       const token = (JSON.parse(localStorage.getItem('atrium.identity.session') ?? '{}') as { accessToken?: string })
         .accessToken;
@@ -270,13 +314,15 @@ describe('rules projects', () => {
     const policyId = policies.find((p) => p.name === 'Rules read-only')!.id;
     expect(
       await Promise.all([
-        call('POST', '/api/access/policy-assignments', { policy_id: policyId, role: 'Rules Reader' }),
-        call('POST', '/api/access/role-user-name-assignments', {
-          user_name: 'adjuster@atrium.test',
-          role: 'Rules Reader',
-        }),
+        made(call('POST', '/api/access/policy-assignments', { policy_id: policyId, role: 'Rules Reader' })),
+        made(
+          call('POST', '/api/access/role-user-name-assignments', {
+            user_name: 'adjuster@atrium.test',
+            role: 'Rules Reader',
+          }),
+        ),
       ]),
-    ).toEqual([201, 201]);
+    ).toEqual(['made', 'made']);
     await admin.context().close();
 
     const page = await session.signIn('adjuster@atrium.test', '/rules');

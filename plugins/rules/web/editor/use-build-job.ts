@@ -30,7 +30,15 @@ export function useRulesJob(start: () => Promise<JobStatusReport>) {
   const machine = useMemo(() => createJobRunnerMachine(), []);
   const [state, send] = useMachine(machine, {
     input: {
-      start: () => startRef.current(),
+      // A refused start (e.g. a 409: nothing deployable, a job already running) shows the server's
+      // reason, not the client's generic message for the status.
+      start: async () => {
+        try {
+          return await startRef.current();
+        } catch (error) {
+          throw new Error(serverMessage(error));
+        }
+      },
       check: (job) => api.get<JobStatusReport>(`/rules/job/${String(job.id)}/`),
       pollInterval: RULES_JOB_POLL_MS,
     },

@@ -40,7 +40,7 @@ import { CommitDeployDialog, useBuildRights } from '../editor/commit-deploy-dial
 import { TemplateArgumentsForm } from '../editor/template-arguments-form.js';
 import { useBuildJob } from '../editor/use-build-job.js';
 import { ComponentActions, useComponentRights } from '../projects/component-actions.js';
-import { formatDay } from '../format.js';
+import { formatDay, serverMessage } from '../format.js';
 import { rulesComponentRoute, rulesProjectsRoute } from '../routes.js';
 
 // Monaco is loaded only when the editor opens (its own chunk, bundled: no CDN).
@@ -401,7 +401,7 @@ export default function ComponentPage() {
                   {dirty ? 'Unsaved changes' : 'Saved'}
                 </Text>
               </Group>
-              {save.isError && <Alert color="red">The component could not be saved: {save.error.message}</Alert>}
+              {save.isError && <Alert color="red">The component could not be saved: {serverMessage(save.error)}</Alert>}
               {suggestions.isError && (
                 <Alert color="yellow">
                   Completion is not available: the product&apos;s ontology could not be loaded (

@@ -4,6 +4,7 @@ import { useApiClient, useCan, useHostServices } from '@atrium/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ComponentJson, EffectiveDateJson } from '../../shared/api-types.js';
+import { serverMessage } from '../format.js';
 import { clonedBody, COMPONENT_NAME, FOLDER } from './component-text.js';
 
 /** What the signed-in role may do to components: the same access evaluation the server runs. */
@@ -54,7 +55,7 @@ export function ComponentActions(props: {
     mutationFn: (state: ComponentJson['state']) => api.post<ComponentJson>(`${dated}set-state/${state}/`, {}),
     onSuccess: (saved) => done(`${title} is ${saved.state === 'enabled' ? 'enabled' : 'disabled'}.`),
     onError: (error) =>
-      services.showToast({ message: `The state could not be changed: ${error.message}`, kind: 'error' }),
+      services.showToast({ message: `The state could not be changed: ${serverMessage(error)}`, kind: 'error' }),
   });
   const remove = useMutation({
     mutationFn: () => api.delete(dated),
@@ -99,7 +100,9 @@ export function ComponentActions(props: {
             {c.full_name} is removed from this draft effective date. What was committed stays in the project&apos;s
             commits.
           </Text>
-          {remove.isError && <Alert color="red">The component could not be deleted: {remove.error.message}</Alert>}
+          {remove.isError && (
+            <Alert color="red">The component could not be deleted: {serverMessage(remove.error)}</Alert>
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setDialog(null)}>
               Cancel
@@ -177,7 +180,7 @@ function CloneDialog(props: {
             error={nameError}
             onChange={(e) => setName(e.currentTarget.value)}
           />
-          {clone.isError && <Alert color="red">The component could not be cloned: {clone.error.message}</Alert>}
+          {clone.isError && <Alert color="red">The component could not be cloned: {serverMessage(clone.error)}</Alert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={props.onClose}>
               Cancel
@@ -237,7 +240,7 @@ function MoveDialog(props: {
             error={folderError}
             onChange={(e) => setFolder(e.currentTarget.value)}
           />
-          {move.isError && <Alert color="red">The component could not be moved: {move.error.message}</Alert>}
+          {move.isError && <Alert color="red">The component could not be moved: {serverMessage(move.error)}</Alert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={props.onClose}>
               Cancel
@@ -311,7 +314,9 @@ export function FolderActions(props: { packageId: number; path: string; rights: 
               error={error}
               onChange={(e) => setTo(e.currentTarget.value)}
             />
-            {rename.isError && <Alert color="red">The folder could not be renamed: {rename.error.message}</Alert>}
+            {rename.isError && (
+              <Alert color="red">The folder could not be renamed: {serverMessage(rename.error)}</Alert>
+            )}
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setOpen(false)}>
                 Cancel

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { TYPE_LABELS, type ComponentJson, type EffectiveDateJson } from '../../shared/api-types.js';
 import type { BrlSuggestions } from '../editor/brl-service.js';
+import { serverMessage } from '../format.js';
 import { COMPONENT_NAME, CREATABLE_TYPES, FOLDER, nameFromLabel, newComponentBody } from './component-text.js';
 
 /**
@@ -126,7 +127,9 @@ export function NewComponentDialog(props: {
             onChange={setAppliesTo}
             comboboxProps={{ withinPortal: false }}
           />
-          {create.isError && <Alert color="red">The component could not be created: {create.error.message}</Alert>}
+          {create.isError && (
+            <Alert color="red">The component could not be created: {serverMessage(create.error)}</Alert>
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={props.onClose}>
               Cancel
