@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { startTestServer, type TestServer } from '@atrium/sdk/testing';
 import { CHROMIUM, CHROMIUM_ARGS, checkChromium } from './chromium.js';
 
@@ -73,6 +73,11 @@ export function useE2eSession(name: string): E2eSession {
   const signedIn = new Map<string, StorageState>();
   beforeAll(async () => {
     [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  });
+  // Each test (and each retry of it) starts with no errors recorded: an error that failed a first
+  // attempt must not fail its retry too.
+  beforeEach(() => {
+    errors.length = 0;
   });
   afterEach(async ({ task }) => {
     if (task.result?.state !== 'fail') return;
