@@ -13,6 +13,13 @@ import { MAPPING_DEADLINE_MS, MappingError, type EvaluateOptions } from './jsona
 const POOL_SIZE = Math.max(1, Math.min(2, availableParallelism() - 1));
 /** How long after the deadline a worker whose hooks did not stop the mapping is terminated. */
 const GRACE_MS = 500;
+/**
+ * A new worker first loads its module and JSONata: seconds on a loaded machine (CI's e2e saw a
+ * cold worker's first preview stopped as "took longer than 1000 ms"). That start is ours, not the
+ * mapping's, so a fresh worker's first task gets this much more before the hard stop; the worker's
+ * own deadline check still times the evaluation alone.
+ */
+const WORKER_START_MS = 10_000;
 /** Mappings waiting for a worker beyond this are refused (the server is overloaded). */
 const MAX_WAITING = 1000;
 const WORKER_URL = new URL('./mapping-worker.mjs', import.meta.url);
@@ -30,6 +37,8 @@ interface Slot {
   worker: Worker;
   task: Task | null;
   timer: NodeJS.Timeout | null;
+  /** No task has run on it yet (its module may still be loading). */
+  fresh: boolean;
 }
 
 type Answer =
@@ -64,7 +73,7 @@ class MappingPool {
     const worker = new Worker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: 128 } });
     // An idle worker does not keep the process alive (tests, `atrium migrate`).
     worker.unref();
-    const slot: Slot = { worker, task: null, timer: null };
+    const slot: Slot = { worker, task: null, timer: null, fresh: true };
     worker.on('message', (answer: Answer) => {
       const task = slot.task;
       if (!task || task.id !== answer.id) return;
@@ -92,9 +101,13 @@ class MappingPool {
     slot.task = task;
     slot.worker.ref();
     const deadlineMs = task.options.deadlineMs ?? MAPPING_DEADLINE_MS;
-    slot.timer = setTimeout(() => {
-      this.lose(slot, `The mapping took longer than ${deadlineMs} ms and was stopped.`);
-    }, deadlineMs + GRACE_MS);
+    slot.timer = setTimeout(
+      () => {
+        this.lose(slot, `The mapping took longer than ${deadlineMs} ms and was stopped.`);
+      },
+      deadlineMs + GRACE_MS + (slot.fresh ? WORKER_START_MS : 0),
+    );
+    slot.fresh = false;
     try {
       slot.worker.postMessage({ id: task.id, expression: task.expression, input: task.input, options: task.options });
     } catch (error) {
