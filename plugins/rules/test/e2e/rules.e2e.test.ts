@@ -43,7 +43,11 @@ describe('rules projects', () => {
     await page.getByLabel('Effective date').first().click();
     await page.getByRole('option', { name: 'Jan 1, 2026 · Published' }).click();
     await page.waitForURL((url) => url.searchParams.has('effective_date'));
-    await expect(page.getByLabel('Effective date').first().inputValue()).resolves.toBe('Jan 1, 2026 · Published');
+    // Polled: the URL changes before React renders the component at the new date.
+    await expect
+      .poll(() => page.getByLabel('Effective date').first().inputValue(), { timeout: 10_000 })
+      .toBe('Jan 1, 2026 · Published');
+    await expect(page.getByLabel('Component text').textContent()).resolves.toContain('hide roadside');
     await page.getByRole('link', { name: 'All rules projects' }).click();
     await page.getByRole('heading', { name: 'Homeowners rules' }).waitFor();
     expect(session.errors).toEqual([]);

@@ -302,7 +302,8 @@ export default function ComponentPage() {
               w={280}
               allowDeselect={false}
               disabled={dirty}
-              value={String(c.effective_date)}
+              // The chosen date shows at once; the component at that date loads behind it.
+              value={dateId ?? String(c.effective_date)}
               data={dates.data.results.map((d) => ({
                 value: String(d.id),
                 label: `${formatDay(d.effective_date)} · ${STATUS_LABELS[d.status]}`,
