@@ -196,6 +196,31 @@ describe('identity session client', () => {
     expect(session.headers.get('authorization')).toBe(`Bearer ${t.identity.state.issued[0]}`);
   });
 
+  it('asks for the user while the session timeout setting is still on its way: one round trip less before the first page', async () => {
+    const t = setup();
+    const events: string[] = [];
+    const answer = t.identity.fetch.getMockImplementation()!;
+    // The setting answers only once the session call has been sent (or after 1 s, if it never is).
+    let sessionSent!: () => void;
+    const sent = new Promise<void>((resolve) => (sessionSent = resolve));
+    t.identity.fetch.mockImplementation(async (input, init) => {
+      const path = new URL(String(input), 'http://atrium.test').pathname;
+      if (path === '/api/identity/session') {
+        events.push('session sent');
+        sessionSent();
+      }
+      if (path === '/api/v2/settings/get_setting_value') {
+        await Promise.race([sent, new Promise((resolve) => setTimeout(resolve, 1000))]);
+        events.push('setting answered');
+      }
+      return answer(input, init);
+    });
+    const user = await t.client.establish(t.identity.authenticationResult());
+    expect(user.name).toBe('Uma Underwriter');
+    expect(events).toEqual(['session sent', 'setting answered']);
+    expect(t.client.sessionTimeoutMinutes()).toBe(480);
+  });
+
   it('gives the host the same session object while nothing changed', async () => {
     const t = setup();
     await t.client.establish(t.identity.authenticationResult());

@@ -452,10 +452,18 @@ export function createSessionClient(options: SessionClientOptions = {}): Session
       if (user || timer !== null) forget();
       return null;
     }
+    // On the first call the user loads while the timeout setting does: both are on the way to every
+    // page's first paint and neither needs the other. The stored token is checked against the timeout
+    // once the setting is in (below); if the early load failed, the user loads again after that.
+    const early = timeoutMinutes === null && !user ? loadUser().catch(() => null) : null;
     if (timeoutMinutes === null) await loadSessionTimeout();
     let tokens = await validTokens(margin);
-    if (!tokens) return null;
-    let loaded = user;
+    if (!tokens) {
+      // Signed out meanwhile: the early load's user is not kept.
+      if (await early) user = null;
+      return null;
+    }
+    let loaded = (await early) ?? user;
     if (!loaded || now() - userLoadedAt >= SESSION_CHECK_INTERVAL_MS) loaded = await loadUser();
     if (Date.parse(loaded.updated_at) > tokens.issuedAt) {
       // The account changed after this token was issued (factor, role, profile): get a current one.
