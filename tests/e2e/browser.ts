@@ -110,14 +110,14 @@ export function useE2eSession(name: string): E2eSession {
       };
       const saved = signedIn.get(username);
       if (saved) {
-        const page = await open(await started(browser).newContext({ storageState: saved }));
+        const page = await open(await started(browser).newContext({ ...CONTEXT_OPTIONS, storageState: saved }));
         await page.goto(`${url}${redirect}`);
         if (await settledSignedIn(page)) return page;
         // The stored session was ended (signed out, revoked, expired): sign in again.
         signedIn.delete(username);
         await page.context().close();
       }
-      const page = await open(await started(browser).newContext());
+      const page = await open(await started(browser).newContext(CONTEXT_OPTIONS));
       await page.goto(`${url}/login?redirect=${encodeURIComponent(redirect)}`);
       await page.getByLabel('Email').fill(username);
       await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
@@ -130,6 +130,13 @@ export function useE2eSession(name: string): E2eSession {
     },
   };
 }
+
+/**
+ * Every context asks for reduced motion: the theme then opens modals, menus and collapses without a
+ * transition (theme.ts), so Playwright's wait for a stable element does not wait out an animation,
+ * and two busy cores draw no animation frames.
+ */
+const CONTEXT_OPTIONS = { reducedMotion: 'reduce' } as const;
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 

@@ -152,6 +152,9 @@ export const atriumTheme = createTheme({
   white: '#ffffff',
   black: '#111827',
   defaultRadius: 'sm',
+  // Modals, menus and collapses open without animating for whoever asks their system for less
+  // motion (WCAG 2.3.3); the e2e browser asks too, so it waits for no transition to settle.
+  respectReducedMotion: true,
   fontFamily:
     '-apple-system, BlinkMacSystemFont, "Segoe UI Variable Text", "Segoe UI", system-ui, Roboto, "Helvetica Neue", Arial, sans-serif',
   fontFamilyMonospace: 'ui-monospace, SFMono-Regular, "SF Mono", Menlo, Consolas, "Liberation Mono", monospace',
