@@ -74,9 +74,17 @@ export interface ResourceDeclaration<S extends ResourceShape = ResourceShape> {
   /**
    * The column that names a row in URLs; defaults to `id`, a positive integer. `param` names the URL
    * parameter (`:id` by default); `alternate` is a second column that names a row too, matched in any
-   * case when the URL's key is not all digits (a line by id or by name).
+   * case when the URL's key is not all digits (a line by id or by name). `trim`: the URL's key is
+   * taken without surrounding spaces, and one of spaces only is a 400 (lines' `{line}` always was).
    */
-  id?: { column: string; kind: 'integer' | 'text'; maxLength?: number; param?: string; alternate?: string };
+  id?: {
+    column: string;
+    kind: 'integer' | 'text';
+    maxLength?: number;
+    param?: string;
+    alternate?: string;
+    trim?: boolean;
+  };
   /**
    * `resource` with the actions read/create/update/delete; `actions` names another permission for
    * an action (payment methods are read with claims:transaction, written with claims:lookup).

@@ -231,7 +231,10 @@ export function registerResource(
   });
   const config = (action: ResourceAction) => ({ jsonapi, access: resourcePermission(declaration, action) });
   const notFoundDetail = (id: string) => declaration.messages?.notFound?.(id) ?? `${type} ${id} not found.`;
-  const idParams = z.strictObject({ [param]: z.string().max(declaration.id?.maxLength ?? 20) });
+  const idMax = declaration.id?.maxLength ?? 20;
+  const idParams = z.strictObject({
+    [param]: declaration.id?.trim ? z.string().trim().min(1).max(idMax) : z.string().max(idMax),
+  });
   const idOf = (request: FastifyRequest) => (request.params as Record<string, string>)[param]!;
   const alternate = declaration.id?.alternate ? columns[declaration.id.alternate]! : undefined;
   const without = new Set(declaration.without ?? []);

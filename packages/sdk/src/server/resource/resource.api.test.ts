@@ -405,6 +405,19 @@ describe('an unpaged plain resource with a second URL key and an expand hook', (
     expect((await json(await adminPlain('GET', '/tag-list/99999999999/'))).errors[0].detail).toBe(
       'Tag 99999999999 not found.',
     );
+    // `trim`: spaces around the URL's key are not part of it; a key of spaces only is no key.
+    expect(await json(await adminPlain('GET', '/tag-list/%20RED%20/'))).toEqual({
+      id: Number(tagIds[0]),
+      name: 'red',
+      notes: 3,
+    });
+    expect((await json(await adminPlain('GET', `/tag-list/%20${tagIds[0]}%20/`))).name).toBe('red');
+    expect((await json(await adminPlain('GET', '/tag-list/%20nope%20/'))).errors[0].detail).toBe(
+      "Tag 'nope' not found.",
+    );
+    const blank = await adminPlain('GET', '/tag-list/%20%20/');
+    expect(blank.status).toBe(400);
+    expect((await json(blank)).errors[0]).toEqual(expect.objectContaining({ parameter: 'tag' }));
   });
 
   it('creates and changes (If-Match over the expanded row), registers no delete, leaves a taken name to the router', async () => {
