@@ -93,7 +93,9 @@ export interface ResourceDeclaration<S extends ResourceShape = ResourceShape> {
   /**
    * Record scope: the rows the caller may `action`, as SQL, asked before any transaction (undefined:
    * every row). Either `record` (the access evaluator's record filter compiled over these columns)
-   * or `scope` for a condition of the module's own (rows that follow their claim).
+   * or `scope` for a condition of the module's own (rows that follow their claim). With `record`, a
+   * created or changed row must also meet the caller's create or update condition (else 403, rolled
+   * back); a module's own `scope` checks its writes itself (claims: the claim named must be readable).
    */
   record?: { columns: RecordColumns };
   scope?: (call: ResourceCall, action: ResourceAction) => Promise<SQL | undefined>;

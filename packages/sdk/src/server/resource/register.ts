@@ -33,7 +33,8 @@ import {
  * Registers a declared resource's routes on a plugin's router: list (paged in both forms, filters,
  * one ordering, include, sparse fieldsets), find, create, update (PATCH, If-Match against the ETag
  * every read answers, 412 when stale), delete and a relationship route per to-one relationship —
- * each behind the declaration's permission and record scope, each write audited in its transaction.
+ * each behind the declaration's permission and record scope (a written row must stay inside it),
+ * each write audited in its transaction.
  * JSON:API resources answer JSON:API documents; plain ones `{ count, next, previous, results }` and
  * bare objects. Included resources are checked with their own type's read permission and scope.
  */
@@ -283,6 +284,22 @@ export function registerResource(
     return row as ResourceRow;
   };
 
+  /**
+   * A written row must stay inside the caller's record scope for the action (a note created for
+   * another owner, or changed to one, by a caller who may only write their own): checked in the
+   * write's transaction, after the hooks, so a refusal rolls everything back.
+   */
+  const assertWithin = async (tx: Pick<Database, 'select'>, row: ResourceRow, scope: SQL | undefined) => {
+    // Only the evaluator's record conditions: a module's own `scope` decides its writes itself.
+    if (!scope || !declaration.record) return;
+    const [kept] = await tx
+      .select({ id: idColumn })
+      .from(declaration.table as PgTable)
+      .where(and(eq(idColumn, row[idKey]), scope))
+      .limit(1);
+    if (!kept) throw new ApiError(403, `You may not write a ${type} with these values.`, { code: 'record_scope' });
+  };
+
   /** What the caller is shown of one row (the ETag is computed over it). */
   const shown = (row: ResourceRow) =>
     jsonapi ? toResourceObject(definition, row) : { id: row[idKey], ...definition.attributes(row) };
@@ -519,11 +536,13 @@ export function registerResource(
           action: 'create',
           before: async () => undefined,
         });
+        const scope = await scopeFor(declaration, context, request, 'create');
         const created = await db
           .transaction(async (tx) => {
             const [row] = (await tx.insert(declaration.table).values(values).returning()) as ResourceRow[];
             await audit(tx, request, 'create', row![idKey], undefined, row);
             await declaration.hooks?.afterWrite?.(tx, { action: 'create', after: row, ...call(request) });
+            await assertWithin(tx, row!, scope);
             return row!;
           })
           .catch(translate(values));
@@ -582,6 +601,7 @@ export function registerResource(
               .returning()) as ResourceRow[];
             await audit(tx, request, 'update', before[idKey], before, row);
             await declaration.hooks?.afterWrite?.(tx, { action: 'update', before, after: row, ...call(request) });
+            await assertWithin(tx, row!, scope);
             return row!;
           })
           .catch(translate(values));
