@@ -351,21 +351,39 @@ describe('${id} entries', () => {
   'test/e2e/__ID__.e2e.test.ts': `import { describe, expect, it } from 'vitest';
 import { useE2eSession } from '../../../../tests/e2e/browser.js';
 
-/** An adjuster opens ${Title} with its chord, adds an entry and sees it listed. */
+/**
+ * An adjuster opens ${Title} from the palette (its command) and with its chord, adds an entry and sees
+ * it listed. The entry's title is new on every attempt, so a retry against the same server passes.
+ */
 describe('${id} in the browser', () => {
   const session = useE2eSession('${id}');
 
-  it('opens with ${chord} and adds an entry', async () => {
+  it('opens from the palette and with ${chord}, and adds an entry', async () => {
     const page = await session.signIn('adjuster@atrium.test', '/');
     await page.getByRole('link', { name: '${Title}' }).first().waitFor();
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await palette.getByRole('combobox').waitFor();
+    // The command is the palette's "Go to" entry of the sidebar link that names it (with its chord).
+    await page.keyboard.type('${Title}');
+    await palette.getByRole('group', { name: 'Go to' }).getByRole('option', { name: /${Title}/ }).first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: '${Title}' }).waitFor();
+    await palette.waitFor({ state: 'hidden' });
+
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { name: '${Title}' }).waitFor({ state: 'detached' });
     await page.locator('body').click();
     await page.keyboard.press('g');
     await page.keyboard.press('${letter}');
     await page.getByRole('heading', { name: '${Title}' }).waitFor();
-    await page.getByLabel('Title').fill('Site visit');
-    await page.getByRole('button', { name: 'Add entry' }).click();
-    await page.getByRole('cell', { name: 'Site visit' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/${id}');
+
+    const title = \`Site visit \${Date.now()}\`;
+    await page.getByLabel('Title').fill(title);
+    await page.getByRole('button', { name: 'Add entry' }).click();
+    await page.getByRole('cell', { name: title }).waitFor();
     expect(session.errors).toEqual([]);
   });
 });

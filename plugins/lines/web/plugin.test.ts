@@ -25,7 +25,7 @@ const RISK_TYPES = [
 /** A fake API client answering the catalog's reads. */
 function fakeApi() {
   const get = vi.fn(async (path: string) => {
-    if (path === '/lines/lines/') return LINES;
+    if (path === '/lines/lines/') return { count: LINES.length, results: LINES };
     if (path === '/lines/products/') return PRODUCTS;
     if (path === '/lines/products/5/risk-types/') return RISK_TYPES;
     throw new Error(`unexpected ${path}`);

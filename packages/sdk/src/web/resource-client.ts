@@ -106,7 +106,11 @@ export function resourceClient<const S extends ResourceShape>(shape: S) {
     },
 
     /** One page. */
-    async list(api: ApiClient, params: ResourceListParams<S> = {}, signal?: AbortSignal): Promise<ResourcePage> {
+    async list(
+      api: Pick<ApiClient, 'get'>,
+      params: ResourceListParams<S> = {},
+      signal?: AbortSignal,
+    ): Promise<ResourcePage> {
       const page = params.page ?? 1;
       const size = params.size ?? defaultPageSize(shape);
       const query = queryOf(params, page, size);
@@ -131,7 +135,7 @@ export function resourceClient<const S extends ResourceShape>(shape: S) {
 
     /** Every page (JSON:API: fetched in parallel once the first tells how many there are). */
     async listAll(
-      api: ApiClient,
+      api: Pick<ApiClient, 'get' | 'jsonApiFetchAll'>,
       params: Omit<ResourceListParams<S>, 'page' | 'size'> = {},
       signal?: AbortSignal,
     ): Promise<ResourceItem[]> {
@@ -148,7 +152,7 @@ export function resourceClient<const S extends ResourceShape>(shape: S) {
       return [first, ...rest].flatMap((p) => p.items);
     },
 
-    async find(api: ApiClient, id: string, signal?: AbortSignal): Promise<ResourceWithEtag> {
+    async find(api: Pick<ApiClient, 'get'>, id: string, signal?: AbortSignal): Promise<ResourceWithEtag> {
       let etag: string | null = null;
       const answer = await api.get(one(id), {
         jsonApi,
@@ -158,7 +162,7 @@ export function resourceClient<const S extends ResourceShape>(shape: S) {
       return { item: itemOf(answer), etag };
     },
 
-    async create(api: ApiClient, write: ResourceWrite): Promise<ResourceWithEtag> {
+    async create(api: Pick<ApiClient, 'post'>, write: ResourceWrite): Promise<ResourceWithEtag> {
       let etag: string | null = null;
       const answer = await api.post(shape.path, body(write), {
         jsonApi,
@@ -168,7 +172,12 @@ export function resourceClient<const S extends ResourceShape>(shape: S) {
     },
 
     /** PATCH; with `etag` (what `find` answered) a change someone else made first is refused with 412. */
-    async update(api: ApiClient, id: string, write: ResourceWrite, etag?: string | null): Promise<ResourceWithEtag> {
+    async update(
+      api: Pick<ApiClient, 'patch'>,
+      id: string,
+      write: ResourceWrite,
+      etag?: string | null,
+    ): Promise<ResourceWithEtag> {
       let next: string | null = null;
       const answer = await api.patch(one(id), body(write, id), {
         jsonApi,
@@ -178,21 +187,24 @@ export function resourceClient<const S extends ResourceShape>(shape: S) {
       return { item: itemOf(answer), etag: next };
     },
 
-    async remove(api: ApiClient, id: string): Promise<void> {
+    async remove(api: Pick<ApiClient, 'delete'>, id: string): Promise<void> {
       await api.delete(one(id), { jsonApi });
     },
 
     /** `useQuery(client.listQuery(api, params))`: one page. */
-    listQuery: (api: ApiClient, params: ResourceListParams<S> = {}) => ({
+    listQuery: (api: Pick<ApiClient, 'get'>, params: ResourceListParams<S> = {}) => ({
       queryKey: client.keys.list(params),
       queryFn: ({ signal }: { signal?: AbortSignal }) => client.list(api, params, signal),
     }),
     /** `useQuery(client.allQuery(api, params))`: every row (lookups, a claim's parties …). */
-    allQuery: (api: ApiClient, params: Omit<ResourceListParams<S>, 'page' | 'size'> = {}) => ({
+    allQuery: (
+      api: Pick<ApiClient, 'get' | 'jsonApiFetchAll'>,
+      params: Omit<ResourceListParams<S>, 'page' | 'size'> = {},
+    ) => ({
       queryKey: client.keys.everything(params),
       queryFn: ({ signal }: { signal?: AbortSignal }) => client.listAll(api, params, signal),
     }),
-    findQuery: (api: ApiClient, id: string) => ({
+    findQuery: (api: Pick<ApiClient, 'get'>, id: string) => ({
       queryKey: client.keys.one(id),
       queryFn: ({ signal }: { signal?: AbortSignal }) => client.find(api, id, signal),
     }),

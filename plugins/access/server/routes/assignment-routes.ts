@@ -120,6 +120,7 @@ async function roleIdOf(db: Queryable, name: string): Promise<number> {
 /** Identity's directory of users and groups; null when the identity module is not installed. */
 export type DirectoryLookup = () => IdentityDirectory | null;
 
+// Hand-written, not a resource declaration: every access write goes through writeAccess (revision bump, change event, compiled policies forgotten), and user names are checked against the directory.
 export function assignmentRoutes(router: AtriumRouter, db: Database, state: AccessState, directory: DirectoryLookup) {
   for (const kind of KINDS) registerKind(router, db, state, kind, directory);
 }

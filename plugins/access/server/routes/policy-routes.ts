@@ -128,6 +128,7 @@ function checkReadOnly(row: typeof policy.$inferSelect, body: { id?: number; typ
     throw fieldError('type', 'The type is read-only: only custom policies can be written.');
 }
 
+// Hand-written, not a resource declaration: every access write goes through writeAccess (revision bump, change event, compiled policies forgotten), system policies are never written, and PUT replaces with defaults.
 export function policyRoutes(router: AtriumRouter, db: Database, state: AccessState) {
   router.get(
     '/policies',

@@ -52,6 +52,7 @@ async function findRole(db: Queryable, id: number) {
   return row;
 }
 
+// Hand-written, not a resource declaration: every access write goes through writeAccess (revision bump, change event, compiled policies forgotten), deleting a role removes its assignments, and PUT replaces with defaults.
 export function roleRoutes(router: AtriumRouter, db: Database, state: AccessState) {
   router.get(
     '/roles',

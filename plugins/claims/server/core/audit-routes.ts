@@ -34,6 +34,7 @@ const auditResource = defineResource<typeof auditLog.$inferSelect>({
   }),
 });
 
+// Hand-written, not a resource declaration: the spec gives the audit log a list only (a declaration always adds find), and summary claimants are computed from parties and exposures.
 export function auditRoutes(router: AtriumRouter, context: ServerPluginContext): void {
   const { db } = context;
   router.get(

@@ -48,6 +48,7 @@ import { claim, claimTag, exposure, lookup } from './tables.js';
 const idParams = z.strictObject({ id: z.string().max(20) });
 const numberParams = z.strictObject({ number: z.string().min(1).max(100) });
 
+// Hand-written, not a resource declaration: a claim is created as a numbered FNOL draft that submit opens, moves through statuses with a reason audited as a status change, and is read by number too.
 export function claimRoutes(router: AtriumRouter, context: ServerPluginContext): void {
   const { db } = context;
   const resource = claimResource(db, context);

@@ -154,6 +154,7 @@ async function coverageValues(
 
 const exposureNotFound = (n: string | number) => new ApiError(404, `Exposure ${n} not found.`);
 
+// Hand-written, not a resource declaration: exposures are numbered within their claim, take their coverage from the policy revision, and move through statuses with a reason audited as a status change.
 export function exposureRoutes(router: AtriumRouter, context: ServerPluginContext): void {
   const { db } = context;
   const resource = exposureResource(db);

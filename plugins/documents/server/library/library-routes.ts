@@ -56,6 +56,7 @@ function matchesType(bytes: Buffer, mime: string): boolean {
   return /<svg[\s>]/.test(bytes.subarray(0, 4096).toString('utf8'));
 }
 
+// Hand-written, not a resource declaration: asset bytes travel base64 in and raw out, and a component or asset still imported by a template or rendered into a production document cannot be deleted.
 export function registerLibraryRoutes(router: AtriumRouter, context: ServerPluginContext) {
   const { db } = context;
   const findComponent = async (componentId: number) => {

@@ -138,6 +138,7 @@ const presentRun = (run: RunRow, steps: StepRow[]) => ({
   },
 });
 
+// Hand-written, not a resource declaration: status, messages and the data_mappings relationship are computed from the latest run and the definition's steps, and an events change restarts from the outbox head.
 export function integrationRoutes(
   router: AtriumRouter,
   context: ServerPluginContext,

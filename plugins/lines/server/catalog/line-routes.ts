@@ -81,7 +81,7 @@ async function assertNameFree(db: Queryable, name: string, exceptId?: number) {
 export const lines = declareResource({
   shape: lineShape,
   table: line,
-  id: { column: 'id', kind: 'integer', param: 'line', alternate: 'name', maxLength: 200 },
+  id: { column: 'id', kind: 'integer', param: 'line', alternate: 'name', maxLength: 200, trim: true },
   permission: { resource: 'lines:line' },
   // Lines are never deleted through the API; a name taken by a racing writer is the module's 409.
   without: ['delete'],

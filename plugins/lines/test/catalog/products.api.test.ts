@@ -76,6 +76,16 @@ describe('lines', () => {
     expect((await server.underwriter.post(`${api}/lines/`, { name: 'nope' })).status).toBe(403);
     expect((await server.as(null).get(`${api}/lines/`)).status).toBe(401);
   });
+
+  it('takes {line} without surrounding spaces, as it always did; spaces only are a 400', async () => {
+    expect((await expectStatus(server.admin.get(`${api}/lines/%20homeowners%20/`), 200)).label).toBe('Homeowners');
+    expect((await expectStatus(server.admin.get(`${api}/lines/%201%20/`), 200)).name).toBe('homeowners');
+    expect(await errorOf(server.author.patch(`${api}/lines/%20nowhere%20/`, { label: 'X' }), 404)).toBe(
+      "Line 'nowhere' not found.",
+    );
+    const blank = await server.admin.get(`${api}/lines/%20%20/`);
+    expect(blank.status).toBe(400);
+  });
 });
 
 describe('products', () => {

@@ -1,8 +1,14 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useApiClient, type ApiClient } from '@atrium/sdk';
+import { isApiRequestError, resourceClient, useApiClient, type ApiClient } from '@atrium/sdk';
+import { lineShape } from '../../shared/line-shape.js';
 import { asRecord, bool, field, LINES_API, listOf, num, str, versionQuery, type Json } from './api-shared.js';
 
-/** Lines, products and product versions (spec 7: lines/lines/, products/, versions). */
+/**
+ * Lines, products and product versions (spec 7: lines/lines/, products/, versions). Lines are read
+ * and created through the client of their shared declaration (`lineShape`); products and versions
+ * are hand-written routes on the server, read here by hand too.
+ */
+export const linesClient = resourceClient(lineShape);
 
 export type VersionStatus = 'draft' | 'published' | 'retired' | string;
 
@@ -60,8 +66,6 @@ export interface Line {
 }
 
 export const linesPaths = {
-  lines: `${LINES_API}/lines/`,
-  line: (lineId: number) => `${LINES_API}/lines/${lineId}/`,
   products: `${LINES_API}/products/`,
   product: (productId: number) => `${LINES_API}/products/${productId}/`,
   versions: (productId: number) => `${LINES_API}/products/${productId}/versions/`,
@@ -159,33 +163,44 @@ export function latestVersion(product: Pick<Product, 'versions'>): ProductVersio
 
 export const linesKeys = {
   all: ['lines'] as const,
-  lines: (search: string) => ['lines', 'lines', search] as const,
   products: (lineId: number) => ['lines', 'products', lineId] as const,
   product: (productId: number, versionId: number | null) => ['lines', 'product', productId, versionId] as const,
 };
 
+/** Every line (the collection is unpaged) whose name contains `search`, in any case. */
 export async function fetchLines(api: Pick<ApiClient, 'get'>, search: string, signal?: AbortSignal): Promise<Line[]> {
-  const body = await api.get(linesPaths.lines, { query: { search: search.trim() || undefined }, signal });
-  const needle = search.trim().toLowerCase();
-  // Filter here too, so the list is right whether or not the server filters by name.
-  return listOf(body)
-    .map(toLine)
-    .filter((line) => !needle || line.name.toLowerCase().includes(needle));
+  const needle = search.trim();
+  const { items } = await linesClient.list(api, { filters: { search: needle } }, signal);
+  // The server matches names and labels; the lists and pickers match the name, which they show.
+  return items.map(toLine).filter((line) => !needle || line.name.toLowerCase().includes(needle.toLowerCase()));
 }
 
 export function useLines(search: string) {
   const api = useApiClient();
   return useQuery({
-    queryKey: linesKeys.lines(search),
+    queryKey: linesClient.keys.list({ filters: { search: search.trim() } }),
     queryFn: ({ signal }) => fetchLines(api, search, signal),
     // Keep the list on screen while a new filter loads.
     placeholderData: keepPreviousData,
   });
 }
 
+/** The line of that exact name (links name lines), or null. */
 export async function fetchLineByName(api: Pick<ApiClient, 'get'>, name: string, signal?: AbortSignal) {
-  const lines = await fetchLines(api, name, signal);
-  return lines.find((line) => line.name === name) ?? null;
+  if (!name.trim()) return null;
+  try {
+    const line = toLine((await linesClient.find(api, name, signal)).item);
+    // The server also finds a line by id, or by name in another case; a link names it exactly.
+    return line.name === name ? line : null;
+  } catch (error) {
+    if (isApiRequestError(error) && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** The name of the line with that id. */
+export async function fetchLineName(api: Pick<ApiClient, 'get'>, lineId: number, signal?: AbortSignal) {
+  return toLine((await linesClient.find(api, String(lineId), signal)).item).name;
 }
 
 export async function fetchProducts(api: Pick<ApiClient, 'get'>, lineId: number, signal?: AbortSignal) {
@@ -208,13 +223,18 @@ export function useLineWithProducts(lineName: string) {
   });
 }
 
+/** After any catalog change: lines (their latest product changes too), products and versions. */
 export function useLinesChanged() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: linesKeys.all });
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: linesKeys.all }),
+      queryClient.invalidateQueries({ queryKey: linesClient.keys.all }),
+    ]);
 }
 
 export const createLine = (api: Pick<ApiClient, 'post'>, values: { name: string; label?: string }) =>
-  api.post<Json>(linesPaths.lines, values);
+  linesClient.create(api, { attributes: values });
 
 export const createProduct = (
   api: Pick<ApiClient, 'post'>,

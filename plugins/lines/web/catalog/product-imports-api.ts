@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useApiClient, type ApiClient } from '@atrium/sdk';
 import { asRecord, field, LINES_API, listOf, num, str, type Json } from './api-shared.js';
-import { linesPaths, toLine, toProduct } from './lines-api.js';
+import { fetchLineName, linesPaths, toProduct } from './lines-api.js';
 
 /** Product imports (server: plugins/lines/server/transfer/routes.ts). */
 
@@ -70,7 +70,7 @@ export function useProductLineName(productId: number | null) {
     queryFn: async ({ signal }) => {
       const product = toProduct(await api.get<Json>(linesPaths.product(productId!), { signal }));
       if (product.lineId === null) return null;
-      return toLine(await api.get<Json>(linesPaths.line(product.lineId), { signal })).name;
+      return fetchLineName(api, product.lineId, signal);
     },
   });
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useApiClient, useHostServices } from '@atrium/sdk';
 import { serverMessage } from '../catalog/api-shared.js';
-import { linesKeys } from '../catalog/lines-api.js';
+import { useLinesChanged } from '../catalog/lines-api.js';
 import { LINES_RESOURCES } from '../catalog/permissions.js';
 import {
   runProductImport,
@@ -25,6 +25,7 @@ export function ProductImportsCard() {
   const api = useApiClient();
   const services = useHostServices();
   const queryClient = useQueryClient();
+  const linesChanged = useLinesChanged();
   const canImport = useCanWrite(LINES_RESOURCES.import, 'create');
   const [importId, setImportId] = useState<number | null>(null);
   const [productName, setProductName] = useState<string | null>(null);
@@ -60,7 +61,7 @@ export function ProductImportsCard() {
     try {
       const done = await runProductImport(api, importId, overwrite);
       queryClient.setQueryData(['lines', 'product-imports', importId], done);
-      await queryClient.invalidateQueries({ queryKey: linesKeys.all });
+      await linesChanged();
       services.showToast({ message: `Product '${productName ?? done.productId}' imported.`, kind: 'success' });
     } catch (error) {
       setMessage(serverMessage(error));

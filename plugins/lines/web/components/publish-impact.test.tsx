@@ -3,7 +3,7 @@ import { configure, screen, within } from '@testing-library/react';
 import { beforeAll, expect, it } from 'vitest';
 import { preloadTestHost, renderInTestHost } from '@atrium/sdk/testing';
 import LineOverviewPage from '../pages/line-overview-page.js';
-import { HO3, HO3_CONDO, HOMEOWNERS, problem, RISK_TYPES } from '../pages/test-fixtures.js';
+import { HO3, HO3_CONDO, HOMEOWNERS_LINES, problem, RISK_TYPES } from '../pages/test-fixtures.js';
 import { lineOverviewRoute } from '../routes.js';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -16,7 +16,7 @@ it('lists what a publish would break and publishes only when the impact is ackno
     path: lineOverviewRoute.path,
     at: '/lines/Homeowners?version_id=12',
     apis: {
-      'GET /lines/lines/': [HOMEOWNERS],
+      ...HOMEOWNERS_LINES,
       'GET /lines/products/': [HO3, HO3_CONDO],
       'GET /lines/products/:p/risk-types/': RISK_TYPES,
       'PATCH /lines/products/5/versions/12/status/': problem(409, refusal, [{ detail: refusal }], {

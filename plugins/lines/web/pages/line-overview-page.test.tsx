@@ -4,13 +4,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { preloadTestHost, renderInTestHost } from '@atrium/sdk/testing';
 import { lineOverviewRoute, riskTypeDetailsRoute } from '../routes.js';
 import LineOverviewPage from './line-overview-page.js';
-import { HO3, HO3_CONDO, HOMEOWNERS, problem, RISK_TYPES } from './test-fixtures.js';
+import { HO3, HO3_CONDO, HOMEOWNERS_LINES, problem, RISK_TYPES } from './test-fixtures.js';
 
 // The shell renders slowly on a shared CI machine: give findBy/waitFor room (no timing is asserted).
 configure({ asyncUtilTimeout: 10_000 });
 
 const base = {
-  'GET /lines/lines/': [HOMEOWNERS],
+  ...HOMEOWNERS_LINES,
   'GET /lines/products/': [HO3, HO3_CONDO],
   'GET /lines/products/:p/risk-types/': RISK_TYPES,
 };

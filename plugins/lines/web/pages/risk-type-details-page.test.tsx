@@ -4,13 +4,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { preloadTestHost, renderInTestHost } from '@atrium/sdk/testing';
 import { riskTypeDetailsRoute } from '../routes.js';
 import RiskTypeDetailsPage from './risk-type-details-page.js';
-import { FIELDS, HO3, HOMEOWNERS, problem, RISK_TYPES } from './test-fixtures.js';
+import { FIELDS, HO3, HOMEOWNERS_LINES, problem, RISK_TYPES } from './test-fixtures.js';
 
 // The shell renders slowly on a shared CI machine: give findBy/waitFor room (no timing is asserted).
 configure({ asyncUtilTimeout: 10_000 });
 
 const base = {
-  'GET /lines/lines/': [HOMEOWNERS],
+  ...HOMEOWNERS_LINES,
   'GET /lines/products/': [HO3],
   'GET /lines/products/5/risk-types/': RISK_TYPES,
   'GET /lines/products/5/risk-types/7/risk-fields/': FIELDS,

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { preloadTestHost, renderInTestHost } from '@atrium/sdk/testing';
 import { lineOverviewRoute, linesSearchRoute } from '../routes.js';
 import SearchLinesPage from './search-lines-page.js';
-import { HOMEOWNERS, problem } from './test-fixtures.js';
+import { HOMEOWNERS, HOMEOWNERS_LINES, problem } from './test-fixtures.js';
 
 // The shell renders slowly on a shared CI machine: give findBy/waitFor room (no timing is asserted).
 configure({ asyncUtilTimeout: 10_000 });
@@ -18,8 +18,12 @@ describe('search lines page', () => {
     const host = await renderInTestHost(<SearchLinesPage />, {
       path: linesSearchRoute.path,
       apis: {
-        'GET /lines/lines/': ({ query }) =>
-          [HOMEOWNERS, AUTO].filter((l) => l.name.toLowerCase().includes((query.get('search') ?? '').toLowerCase())),
+        'GET /lines/lines/': ({ query }) => {
+          const results = [HOMEOWNERS, AUTO].filter((l) =>
+            l.name.toLowerCase().includes((query.get('search') ?? '').toLowerCase()),
+          );
+          return { count: results.length, results };
+        },
       },
       routes: { [lineOverviewRoute.path]: <p>overview</p> },
     });
@@ -41,7 +45,7 @@ describe('search lines page', () => {
     const host = await renderInTestHost(<SearchLinesPage />, {
       path: linesSearchRoute.path,
       apis: {
-        'GET /lines/lines/': [HOMEOWNERS],
+        ...HOMEOWNERS_LINES,
         'POST /lines/lines/': ({ body }) =>
           ++attempts === 1
             ? problem(400, "A line named 'Homeowners' already exists.", [
@@ -82,7 +86,7 @@ describe('search lines page', () => {
     const host = await renderInTestHost(<SearchLinesPage />, {
       path: linesSearchRoute.path,
       apis: {
-        'GET /lines/lines/': [HOMEOWNERS],
+        ...HOMEOWNERS_LINES,
         'POST /lines/product-imports/': {
           id: 3,
           status: 'uploaded',

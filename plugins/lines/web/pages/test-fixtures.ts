@@ -6,6 +6,12 @@ export const HOMEOWNERS = {
   latest_product: { id: 5, name: 'HO3', latest_version: { id: 12, status: 'draft' } },
 };
 
+/** `lines/lines/` as the server answers it (every line, `{count, results}`) and one line by id or name. */
+export const HOMEOWNERS_LINES = {
+  'GET /lines/lines/': { count: 1, results: [HOMEOWNERS] },
+  'GET /lines/lines/:line/': HOMEOWNERS,
+};
+
 export const HO3 = {
   id: 5,
   name: 'HO3',

@@ -74,9 +74,17 @@ export interface ResourceDeclaration<S extends ResourceShape = ResourceShape> {
   /**
    * The column that names a row in URLs; defaults to `id`, a positive integer. `param` names the URL
    * parameter (`:id` by default); `alternate` is a second column that names a row too, matched in any
-   * case when the URL's key is not all digits (a line by id or by name).
+   * case when the URL's key is not all digits (a line by id or by name). `trim`: the URL's key is
+   * taken without surrounding spaces, and one of spaces only is a 400 (lines' `{line}` always was).
    */
-  id?: { column: string; kind: 'integer' | 'text'; maxLength?: number; param?: string; alternate?: string };
+  id?: {
+    column: string;
+    kind: 'integer' | 'text';
+    maxLength?: number;
+    param?: string;
+    alternate?: string;
+    trim?: boolean;
+  };
   /**
    * `resource` with the actions read/create/update/delete; `actions` names another permission for
    * an action (payment methods are read with claims:transaction, written with claims:lookup).
@@ -85,7 +93,9 @@ export interface ResourceDeclaration<S extends ResourceShape = ResourceShape> {
   /**
    * Record scope: the rows the caller may `action`, as SQL, asked before any transaction (undefined:
    * every row). Either `record` (the access evaluator's record filter compiled over these columns)
-   * or `scope` for a condition of the module's own (rows that follow their claim).
+   * or `scope` for a condition of the module's own (rows that follow their claim). With `record`, a
+   * created or changed row must also meet the caller's create or update condition (else 403, rolled
+   * back); a module's own `scope` checks its writes itself (claims: the claim named must be readable).
    */
   record?: { columns: RecordColumns };
   scope?: (call: ResourceCall, action: ResourceAction) => Promise<SQL | undefined>;

@@ -33,7 +33,8 @@ import {
  * Registers a declared resource's routes on a plugin's router: list (paged in both forms, filters,
  * one ordering, include, sparse fieldsets), find, create, update (PATCH, If-Match against the ETag
  * every read answers, 412 when stale), delete and a relationship route per to-one relationship —
- * each behind the declaration's permission and record scope, each write audited in its transaction.
+ * each behind the declaration's permission and record scope (a written row must stay inside it),
+ * each write audited in its transaction.
  * JSON:API resources answer JSON:API documents; plain ones `{ count, next, previous, results }` and
  * bare objects. Included resources are checked with their own type's read permission and scope.
  */
@@ -231,7 +232,10 @@ export function registerResource(
   });
   const config = (action: ResourceAction) => ({ jsonapi, access: resourcePermission(declaration, action) });
   const notFoundDetail = (id: string) => declaration.messages?.notFound?.(id) ?? `${type} ${id} not found.`;
-  const idParams = z.strictObject({ [param]: z.string().max(declaration.id?.maxLength ?? 20) });
+  const idMax = declaration.id?.maxLength ?? 20;
+  const idParams = z.strictObject({
+    [param]: declaration.id?.trim ? z.string().trim().min(1).max(idMax) : z.string().max(idMax),
+  });
   const idOf = (request: FastifyRequest) => (request.params as Record<string, string>)[param]!;
   const alternate = declaration.id?.alternate ? columns[declaration.id.alternate]! : undefined;
   const without = new Set(declaration.without ?? []);
@@ -278,6 +282,22 @@ export function registerResource(
     const [row] = lock ? await query.for('update') : await query;
     if (!row) throw new ApiError(404, notFoundDetail(raw));
     return row as ResourceRow;
+  };
+
+  /**
+   * A written row must stay inside the caller's record scope for the action (a note created for
+   * another owner, or changed to one, by a caller who may only write their own): checked in the
+   * write's transaction, after the hooks, so a refusal rolls everything back.
+   */
+  const assertWithin = async (tx: Pick<Database, 'select'>, row: ResourceRow, scope: SQL | undefined) => {
+    // Only the evaluator's record conditions: a module's own `scope` decides its writes itself.
+    if (!scope || !declaration.record) return;
+    const [kept] = await tx
+      .select({ id: idColumn })
+      .from(declaration.table as PgTable)
+      .where(and(eq(idColumn, row[idKey]), scope))
+      .limit(1);
+    if (!kept) throw new ApiError(403, `You may not write a ${type} with these values.`, { code: 'record_scope' });
   };
 
   /** What the caller is shown of one row (the ETag is computed over it). */
@@ -516,11 +536,13 @@ export function registerResource(
           action: 'create',
           before: async () => undefined,
         });
+        const scope = await scopeFor(declaration, context, request, 'create');
         const created = await db
           .transaction(async (tx) => {
             const [row] = (await tx.insert(declaration.table).values(values).returning()) as ResourceRow[];
             await audit(tx, request, 'create', row![idKey], undefined, row);
             await declaration.hooks?.afterWrite?.(tx, { action: 'create', after: row, ...call(request) });
+            await assertWithin(tx, row!, scope);
             return row!;
           })
           .catch(translate(values));
@@ -579,6 +601,7 @@ export function registerResource(
               .returning()) as ResourceRow[];
             await audit(tx, request, 'update', before[idKey], before, row);
             await declaration.hooks?.afterWrite?.(tx, { action: 'update', before, after: row, ...call(request) });
+            await assertWithin(tx, row!, scope);
             return row!;
           })
           .catch(translate(values));

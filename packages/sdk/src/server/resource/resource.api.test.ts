@@ -90,7 +90,7 @@ beforeAll(async () => {
       {
         sid: 'own-notes',
         effect: 'allow',
-        actions: ['read', 'create', 'update'],
+        actions: ['read', 'create', 'update', 'delete'],
         resources: ['toy:note'],
         conditions: [{ attribute: 'record.owner', operator: 'eq', value: { ref: 'user.username' } }],
       },
@@ -142,8 +142,15 @@ describe('a declared JSON:API resource', () => {
     expect(alias.data.map((n: any) => n.id)).toEqual([noteIds[1], noteIds[3]]);
     const ranked = await json(await admin('GET', '/notes/?sort=rank&page[size]=10'));
     expect(ranked.data.map((n: any) => n.attributes.rank)).toEqual([6, 7, 8, 9, 10]);
-    expect((await admin('GET', '/notes/?sort=title')).status).toBe(400);
-    expect((await admin('GET', '/notes/?colour=red')).status).toBe(400);
+    const unordered = await admin('GET', '/notes/?sort=title');
+    expect(unordered.status).toBe(400);
+    expect(await pointers(unordered)).toEqual([['sort', expect.any(String)]]);
+    const unknown = await admin('GET', '/notes/?colour=red');
+    expect(unknown.status).toBe(400);
+    expect(await pointers(unknown)).toEqual([['colour', expect.any(String)]]);
+    const badPage = await admin('GET', '/notes/?page[size]=0');
+    expect(badPage.status).toBe(400);
+    expect(await pointers(badPage)).toEqual([['page[size]', expect.any(String)]]);
   });
 
   it('shows attributes but never write-only ones; sparse fieldsets narrow them', async () => {
@@ -184,7 +191,27 @@ describe('a declared JSON:API resource', () => {
       data: { type: 'note', id: noteIds[0], attributes: { title: 'Mine now' } },
     });
     expect(patch.status).toBe(404);
-    expect((await reader('DELETE', `/notes/${noteIds[1]}/`)).status).toBe(403);
+    expect((await reader('DELETE', `/notes/${noteIds[0]}/`)).status).toBe(404);
+    expect((await reader('GET', `/notes/${noteIds[0]}/relationships/tag`)).status).toBe(404);
+    expect((await admin('GET', `/notes/${noteIds[0]}/`)).status).toBe(200);
+  });
+
+  it('keeps writes inside the record scope: a note for another owner is refused and rolled back', async () => {
+    const countAll = async () => (await json(await admin('GET', '/notes/?page[size]=1'))).meta.count as number;
+    const before = await countAll();
+    const foreign = await reader('POST', '/notes/', note({ title: 'For someone else', owner: 'admin@atrium.test' }));
+    expect(foreign.status).toBe(403);
+    expect((await json(foreign)).errors[0].detail).toBe('You may not write a note with these values.');
+    expect(await countAll()).toBe(before);
+    const moved = await reader('PATCH', `/notes/${noteIds[1]}/`, {
+      data: { type: 'note', id: noteIds[1], attributes: { owner: 'admin@atrium.test' } },
+    });
+    expect(moved.status).toBe(403);
+    expect((await json(await reader('GET', `/notes/${noteIds[1]}/`))).data.attributes.owner).toBe(READER);
+    const own = await reader('POST', '/notes/', note({ title: 'Mine', owner: READER }));
+    expect(own.status).toBe(201);
+    expect((await reader('DELETE', `/notes/${(await json(own)).data.id}/`)).status).toBe(204);
+    expect(await countAll()).toBe(before);
   });
 
   it('answers an ETag and refuses a PATCH against a stale one with 412', async () => {
@@ -210,6 +237,9 @@ describe('a declared JSON:API resource', () => {
     expect(plainBody.status).toBe(415);
     const accept = await admin('GET', '/notes/', undefined, { accept: `${JSONAPI}; charset=utf-8` });
     expect(accept.status).toBe(406);
+    // A plain resource takes JSON (a body of another type is not read at all).
+    const xml = await adminPlain('POST', '/tags/', '<tag/>', { 'content-type': 'application/xml' });
+    expect(xml.status).toBe(415);
   });
 
   it('refuses bad input with 400 and pointers; the cross-field hook and relationships too', async () => {
@@ -405,6 +435,19 @@ describe('an unpaged plain resource with a second URL key and an expand hook', (
     expect((await json(await adminPlain('GET', '/tag-list/99999999999/'))).errors[0].detail).toBe(
       'Tag 99999999999 not found.',
     );
+    // `trim`: spaces around the URL's key are not part of it; a key of spaces only is no key.
+    expect(await json(await adminPlain('GET', '/tag-list/%20RED%20/'))).toEqual({
+      id: Number(tagIds[0]),
+      name: 'red',
+      notes: 3,
+    });
+    expect((await json(await adminPlain('GET', `/tag-list/%20${tagIds[0]}%20/`))).name).toBe('red');
+    expect((await json(await adminPlain('GET', '/tag-list/%20nope%20/'))).errors[0].detail).toBe(
+      "Tag 'nope' not found.",
+    );
+    const blank = await adminPlain('GET', '/tag-list/%20%20/');
+    expect(blank.status).toBe(400);
+    expect((await json(blank)).errors[0]).toEqual(expect.objectContaining({ parameter: 'tag' }));
   });
 
   it('creates and changes (If-Match over the expanded row), registers no delete, leaves a taken name to the router', async () => {

@@ -145,7 +145,7 @@ export const notes = declareResource({
 
 /**
  * The same tags as a small plain collection (lines' `lines/lines/` form): every row at once, a search
- * over the name, a tag named in URLs by id or name (`:tag`), each with how many notes it has (a
+ * over the name, a tag named in URLs by id or name (`:tag`, spaces around it ignored), each with how many notes it has (a
  * page's counts in one query), no delete, and a taken name answered by the router's own handler.
  */
 export const tagListShape = defineResourceShape({
@@ -161,7 +161,7 @@ export const tagListShape = defineResourceShape({
 export const tagList = declareResource({
   shape: tagListShape,
   table: toyTag,
-  id: { column: 'id', kind: 'integer', param: 'tag', alternate: 'name', maxLength: 100 },
+  id: { column: 'id', kind: 'integer', param: 'tag', alternate: 'name', maxLength: 100, trim: true },
   permission: { resource: 'toy:tag' },
   without: ['delete'],
   databaseErrors: 'router',

@@ -70,6 +70,7 @@ const decisionBody = (reasonRequired: boolean) =>
     }),
   });
 
+// Hand-written, not a resource declaration: ledger transactions are append-only (never created, changed or deleted through a collection), and approve/reject run a trial approval against authority limits.
 export function registerApprovalRoutes(router: AtriumRouter, context: ServerPluginContext) {
   const list = (path: string, pendingOnly: boolean) =>
     router.get(

@@ -75,6 +75,7 @@ function columnsOf(a: Partial<Record<keyof typeof attributes, string | null | un
   };
 }
 
+// Hand-written, not a resource declaration (yet): listed in subject type, subject, kind order (a declaration orders by one column) and a taken subject and kind is a 409 with code 'duplicate'.
 export function registerAuthorityLimitRoutes(router: AtriumRouter, context: ServerPluginContext) {
   const { db } = context;
   const load = async (id: number) => {

@@ -53,6 +53,7 @@ const payorResource = defineResource<PayorRow>({
   attributes: (r) => ({ name: r.name, payor_type: r.payorType, email: r.email, address: r.address }),
 });
 
+// Hand-written, not a resource declaration (yet): a payee can be made from a claim party the caller may read (name copied, party kept), and 'in use' is read from posted transactions' JSON details.
 export function registerPayeePayorRoutes(router: AtriumRouter, context: ServerPluginContext) {
   const { db } = context;
   const setups = [

@@ -54,6 +54,7 @@ import {
  * recoveries/{id}/void/. Creation answers 201 when posted, 202 when it waits for approval; it takes
  * an Idempotency-Key. The list of payments is also answered at claims/payments/ (the spec's path).
  */
+// Hand-written, not a resource declaration: postings go through the ledger engine (202 while awaiting approval, Idempotency-Key, voids), never as plain row writes.
 const tags = ['claims', 'claims-ledger'];
 const security = [{ bearer: [] }];
 const PAGE_SIZE = 250;
