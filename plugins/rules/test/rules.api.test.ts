@@ -4,8 +4,9 @@ import { defineServerPlugin, z } from '@atrium/sdk/server';
 import linesPlugin from '../../lines/server/plugin.js';
 import rulesPlugin from '../server/plugin.js';
 import { RULES_RUNTIME } from '../shared/runtime-service.js';
+import { count, eq } from 'drizzle-orm';
 import { cancelJob, runBuildJob } from '../server/jobs.js';
-import { job as jobTable } from '../server/tables.js';
+import { commit as commitTable, deployment as deploymentTable, job as jobTable } from '../server/tables.js';
 
 /** A module calling the rules runtime in process, the way quote does (docs/rules.md, "RULES_RUNTIME"). */
 const probe = { resource: 'rules-probe:issues', action: 'read' };
@@ -15,18 +16,29 @@ const consumerPlugin = defineServerPlugin({
   permissions: [{ ...probe, description: 'Test probe of the rules runtime.' }],
   routes(router, context) {
     // A job as the queue holds it before a worker takes it (the row, not sent), so that a test can
-    // cancel it first; then a worker's run of it, optionally cancelled once its export file is written.
+    // cancel it first; then a worker's run of it, optionally cancelled once its export file is written
+    // or once its transaction has begun (the work then done inside it is recorded: `inserted`).
     router.post(
       '/jobs/',
       {
         config: { access: probe },
-        schema: { body: z.object({ kind: z.enum(['export', 'commit']), project: z.number() }) },
+        schema: {
+          body: z.object({
+            kind: z.enum(['export', 'commit', 'deploy']),
+            project: z.number(),
+            params: z.record(z.string(), z.unknown()).optional(),
+          }),
+        },
       },
       async (request) => {
         const id = crypto.randomUUID();
-        await context.db
-          .insert(jobTable)
-          .values({ id, projectId: request.body.project, kind: request.body.kind, createdBy: 'author@atrium.test' });
+        await context.db.insert(jobTable).values({
+          id,
+          projectId: request.body.project,
+          kind: request.body.kind,
+          params: request.body.params ?? {},
+          createdBy: 'author@atrium.test',
+        });
         return { id };
       },
     );
@@ -34,23 +46,60 @@ const consumerPlugin = defineServerPlugin({
       '/jobs/:id/run/',
       {
         config: { access: probe },
-        schema: { params: z.object({ id: z.string() }), body: z.object({ cancelAfterWrite: z.boolean() }) },
+        schema: {
+          params: z.object({ id: z.string() }),
+          body: z.object({ cancelAfterWrite: z.boolean(), cancelInTransaction: z.boolean().optional() }),
+        },
       },
       async (request) => {
+        const cancel = () => cancelJob(context.db, request.params.id, 'author@atrium.test');
         const written: string[] = [];
         const storage = Object.assign(Object.create(context.storage) as typeof context.storage, {
           put: async (...args: Parameters<typeof context.storage.put>) => {
             const stored = await context.storage.put(...args);
             written.push(args[0]);
-            if (request.body.cancelAfterWrite) await cancelJob(context.db, request.params.id, 'author@atrium.test');
+            if (request.body.cancelAfterWrite) await cancel();
             return stored;
           },
         });
-        await runBuildJob(Object.assign(Object.create(context) as typeof context, { storage }), request.params.id);
+        // The cancel lands once the job's transaction has begun; everything the job then writes in
+        // it (recorded by table) happens after the cancel and must be rolled back at its end. (On
+        // PGlite's one connection a cancel from outside cannot arrive while the transaction is open.)
+        const inserted: string[] = [];
+        const recording = <T extends object>(tx: T): T =>
+          new Proxy(tx, {
+            get(target, key) {
+              const value = Reflect.get(target, key, target) as unknown;
+              if (key === 'insert')
+                return (table: object) => {
+                  inserted.push(table === commitTable ? 'commit' : table === deploymentTable ? 'deployment' : 'other');
+                  return (value as (t: object) => unknown).call(target, table);
+                };
+              return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+            },
+          });
+        const db = Object.assign(Object.create(context.db) as typeof context.db, {
+          transaction: async (work: (tx: unknown) => Promise<unknown>) => {
+            if (request.body.cancelInTransaction) await cancel();
+            return context.db.transaction((tx) => work(recording(tx)));
+          },
+        });
+        await runBuildJob(Object.assign(Object.create(context) as typeof context, { storage, db }), request.params.id);
         return {
           written,
+          inserted,
           kept: await Promise.all(written.map(async (key) => (await context.storage.head(key)) !== null)),
         };
+      },
+    );
+    router.get(
+      '/rows/:project/',
+      { config: { access: probe }, schema: { params: z.object({ project: z.coerce.number() }) } },
+      async (request) => {
+        const of = async (table: typeof commitTable | typeof deploymentTable) =>
+          (await context.db.select({ n: count() }).from(table).where(eq(table.projectId, request.params.project)))[0]!
+            .n;
+        return { commits: await of(commitTable), deployments: await of(deploymentTable) };
       },
     );
     router.post(
@@ -853,6 +902,67 @@ describe('cancelling a job', () => {
     await expectStatus(reader.post(`/api/rules/job/${commitJob}/cancel/`, {}), 403);
     await expectStatus(reader.post(`/api/rules/job/${await probeJob()}/cancel/`, {}), 200);
     await expectStatus(author.post(`/api/rules/job/${commitJob}/cancel/`, {}), 200);
+  });
+});
+
+describe('cancelling a commit or deploy inside its transaction', () => {
+  it('rolls back a commit, then a deploy, cancelled after their work was written: no commit, no deployment', async () => {
+    const project = await homeowners();
+    const draft = project.effective_dates.find((d: any) => d.status === 'draft');
+    const rows = () => expectStatus(server.admin.get(`/api/rules-probe/rows/${project.id}/`), 200);
+    const uncommitted = async () =>
+      (await expectStatus(author.get(`/api/rules/projects/${project.id}/uncommittedcomponents/`), 200)).results.map(
+        (c: any) => c.full_name,
+      );
+    const { results } = await expectStatus(author.get(`/api/rules/brl-components/?project_id=${project.id}`), 200);
+    const rule = results.find((c: any) => c.component_type === 'rule');
+    const body = (await expectStatus(author.get(`/api/rules/brl-components/${rule.id}/`), 200)).body;
+    await expectStatus(
+      author.put(`/api/rules/brl-components/${rule.id}/`, { body: `${body}# ${crypto.randomUUID()}\n` }),
+      200,
+    );
+    expect(await uncommitted()).toContain(rule.full_name);
+    const before = await rows();
+
+    const probeRun = async (kind: 'commit' | 'deploy', params: Record<string, unknown>) => {
+      const { id } = await expectStatus(
+        server.admin.post('/api/rules-probe/jobs/', { kind, project: project.id, params }),
+        200,
+      );
+      const run = await expectStatus(
+        server.admin.post(`/api/rules-probe/jobs/${id}/run/`, { cancelAfterWrite: false, cancelInTransaction: true }),
+        200,
+      );
+      return { run, job: await expectStatus(author.get(`/api/rules/job/${id}/`), 200) };
+    };
+
+    // The commit wrote its snapshot inside the transaction, then found the job cancelled before it ended.
+    const commit = await probeRun('commit', { effectiveDateId: draft.id, message: 'Cancelled' });
+    expect(commit.run.inserted).toContain('commit');
+    expect(commit.job).toMatchObject({
+      kind: 'commit',
+      status: 'CANCELLED',
+      resultStatus: null,
+      result: { message: 'Cancelled by author@atrium.test.' },
+    });
+    expect(await rows()).toEqual(before);
+    // The component's committed text was not moved on either: it is still uncommitted.
+    expect(await uncommitted()).toContain(rule.full_name);
+
+    // A real commit, then a deploy of it cancelled the same way: no deployment.
+    const committed = await finished(
+      author,
+      await expectStatus(
+        author.post(`/api/rules/projects/${project.id}/build/async-commit/${draft.id}/`, { message: 'Kept' }),
+        202,
+      ),
+    );
+    expect(committed).toMatchObject({ status: 'COMPLETED', resultStatus: 'SUCCESS' });
+    expect(await rows()).toEqual({ ...before, commits: before.commits + 1 });
+    const deploy = await probeRun('deploy', { effectiveDateId: draft.id, commitId: committed.result.commitId });
+    expect(deploy.run.inserted).toContain('deployment');
+    expect(deploy.job).toMatchObject({ kind: 'deploy', status: 'CANCELLED', resultStatus: null });
+    expect(await rows()).toEqual({ ...before, commits: before.commits + 1 });
   });
 });
 
