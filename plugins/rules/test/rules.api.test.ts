@@ -1020,6 +1020,44 @@ describe('packages: dependencies, tags, namespaces', () => {
     );
     expect(namespace.components.filter((c: any) => c.tag === null).length).toBeGreaterThanOrEqual(10);
 
+    // brloo: names resolved the way the package's components name them, each with its text and tree.
+    const libName = namespace.components.find((c: any) => c.tag === '1.0.0').full_name;
+    const own = namespace.components.find((c: any) => c.tag === null && c.name === 'minimum_model_year');
+    const brloo = (caller: Caller, packageId: number, serialized?: string) =>
+      caller.get(
+        `/api/rules/brloo/packages/${packageId}/query/${serialized === undefined ? '' : `?serialized=${encodeURIComponent(serialized)}`}`,
+      );
+    const query = await expectStatus(brloo(author, main.id, ` minimum_model_year,${libName},minimum_model_year`), 200);
+    expect(query).toMatchObject({
+      package: { id: main.id, name: 'personal_auto_rules' },
+      namespace: 'master',
+      effective_date: namespace.effective_date,
+    });
+    // A short name is the package's own component first; a full name finds the dependency's, pinned.
+    expect(query.results.map((r: any) => [r.query, r.full_name, r.package, r.tag])).toEqual([
+      ['minimum_model_year', own.full_name, 'personal_auto_rules', null],
+      [libName, libName, 'auto_lib', '1.0.0'],
+    ]);
+    expect(query.results[1]).toMatchObject({
+      component_type: 'template',
+      state: 'enabled',
+      body: expect.stringContaining('minimum_model_year'),
+      tree: expect.objectContaining({ kind: 'template', name: 'minimum_model_year' }),
+    });
+    const missing = await expectStatus(brloo(author, main.id, `${libName},nope,auto_lib.nope`), 404);
+    expect(JSON.stringify(missing)).toContain(
+      "Not in the master namespace of package 'personal_auto_rules': 'nope', 'auto_lib.nope'.",
+    );
+    expect(JSON.stringify(await expectStatus(brloo(author, main.id), 400))).toContain('serialized');
+    expect(JSON.stringify(await expectStatus(brloo(author, main.id, ' , '), 400))).toContain(
+      'serialized is a comma-separated list of component names.',
+    );
+    await expectStatus(brloo(author, main.id, 'a;drop'), 400);
+    await expectStatus(brloo(author, main.id, Array.from({ length: 201 }, (_, i) => `n${i}`).join(',')), 400);
+    await expectStatus(brloo(author, 999999, 'x'), 404);
+    await expectStatus(brloo(author, 0, 'x'), 400);
+    await expectStatus(brloo(underwriter, main.id, 'minimum_model_year'), 403);
+
     const tags = await expectStatus(author.get(`/api/rules/package-tag/summary/?packageId=${lib.id}`), 200);
     expect(tags.results.map((t: any) => t.name)).toEqual(['1.0.0']);
     const detail = await expectStatus(author.get(`/api/rules/package-tag/${tag.id}/`), 200);
