@@ -1235,3 +1235,109 @@ describe('GraphQL', () => {
     expect(noToken.status).toBe(401);
   });
 });
+
+describe("the spec's other reads and changes", () => {
+  it("answers archived dates, a date's change and components, a package and its summary, compiled forms, filters by tag and package, and a component's dates", async () => {
+    const project = await homeowners();
+    const dates = (path = '') =>
+      expectStatus(author.get(`/api/rules/projects/${project.id}/effective-dates/${path}`), 200);
+    // A draft date of its own (the copy of the latest earlier date's components), renamed and moved.
+    const made = await expectStatus(
+      author.post(`/api/rules/projects/${project.id}/effective-dates/`, { effective_date: '2098-03-01' }),
+      201,
+    );
+    const changed = await expectStatus(
+      author.put(`/api/rules/projects/${project.id}/effective-dates/${made.id}/`, {
+        name: 'March 2098',
+        description: 'Moved a day',
+        effective_date: '2098-03-02',
+      }),
+      200,
+    );
+    expect(changed).toMatchObject({
+      id: made.id,
+      name: 'March 2098',
+      description: 'Moved a day',
+      effective_date: '2098-03-02',
+      status: 'draft',
+    });
+    await expectStatus(
+      author.put(`/api/rules/projects/${project.id}/effective-dates/${made.id}/`, { effective_date: '2098-02-30' }),
+      400,
+    );
+    await expectStatus(
+      underwriter.put(`/api/rules/projects/${project.id}/effective-dates/${made.id}/`, { name: 'x' }),
+      403,
+    );
+    const components = await expectStatus(
+      author.get(`/api/rules/projects/${project.id}/effective-dates/${made.id}/components/`),
+      200,
+    );
+    expect(components.count).toBeGreaterThan(0);
+    expect(components.results.every((c: any) => c.effective_date === made.id && c.body === undefined)).toBe(true);
+    await expectStatus(author.get(`/api/rules/projects/${project.id}/effective-dates/999999/components/`), 404);
+
+    // Archived: listed only with state=archived; back to draft leaves it.
+    await expectStatus(author.put(`/api/rules/projects/${project.id}/effective-dates/${made.id}/archived/`, {}), 200);
+    expect((await dates('?state=archived')).results.map((d: any) => d.id)).toEqual([made.id]);
+    expect((await dates()).results.map((d: any) => d.id)).not.toContain(made.id);
+    await expectStatus(author.get(`/api/rules/projects/${project.id}/effective-dates/?state=old`), 400);
+    await expectStatus(author.put(`/api/rules/projects/${project.id}/effective-dates/${made.id}/draft/`, {}), 200);
+    expect((await dates('?state=archived')).results).toEqual([]);
+
+    // A component's dates: each date it has a version on, with its state there.
+    const rule = components.results.find((c: any) => c.component_type === 'rule' && c.tags?.length > 0);
+    expect(rule).toBeTruthy();
+    const onDates = await expectStatus(
+      author.get(`/api/rules/projects/${project.id}/components/${rule.id}/effective-dates/`),
+      200,
+    );
+    expect(onDates.results.map((d: any) => d.effective_date)).toContain('2098-03-02');
+    expect(onDates.results.every((d: any) => d.component_state === 'enabled' || d.component_state === 'disabled')).toBe(
+      true,
+    );
+    await expectStatus(agent.get(`/api/rules/projects/${project.id}/components/${rule.id}/effective-dates/`), 403);
+
+    // The package and its summary on the current date.
+    const pkg = (await expectStatus(author.get(`/api/rules/package/?project_id=${project.id}`), 200)).results[0];
+    expect(await expectStatus(author.get(`/api/rules/package/${pkg.id}/`), 200)).toMatchObject({
+      id: pkg.id,
+      name: pkg.name,
+    });
+    const summary = await expectStatus(author.get(`/api/rules/package/${pkg.id}/summary/`), 200);
+    expect(summary).toMatchObject({ id: pkg.id, components: expect.any(Number), uncommitted: expect.any(Number) });
+    expect(Object.values(summary.by_type as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(
+      summary.components,
+    );
+    await expectStatus(author.get('/api/rules/package/999999/'), 404);
+    await expectStatus(underwriter.get(`/api/rules/package/${pkg.id}/summary/`), 403);
+
+    // Compiled: a rule's tree as the runtime runs it, on the current date or a named one; a test has none.
+    const compiled = await expectStatus(author.get(`/api/rules/brl-components/${rule.id}/compiled/`), 200);
+    expect(compiled).toMatchObject({ id: rule.id, compiled: { kind: 'rule' } });
+    expect(
+      await expectStatus(author.get(`/api/rules/brl-components/${rule.id}/effective-date/${made.id}/compiled/`), 200),
+    ).toMatchObject({ id: rule.id, compiled: { kind: 'rule' } });
+    const test = components.results.find((c: any) => c.component_type === 'test');
+    expect(test).toBeTruthy();
+    await expectStatus(author.get(`/api/rules/brl-components/${test.id}/compiled/`), 400);
+    await expectStatus(agent.get(`/api/rules/brl-components/${rule.id}/compiled/`), 403);
+
+    // Filtered by tag and package together.
+    const tag = (rule.tags as { category: string; value: string }[])[0]!;
+    expect(tag).toBeTruthy();
+    const byTag = await expectStatus(
+      author.get(`/api/rules/brl-components/?tags=${tag.category}.${tag.value}&package-id=${pkg.id}`),
+      200,
+    );
+    expect(byTag.results.map((c: any) => c.id)).toContain(rule.id);
+    expect(
+      byTag.results.every(
+        (c: any) =>
+          c.package === pkg.id && c.tags.some((t: any) => t.category === tag.category && t.value === tag.value),
+      ),
+    ).toBe(true);
+    await expectStatus(author.get('/api/rules/brl-components/?package-id=x'), 400);
+    await expectStatus(author.get('/api/rules/brl-components/?tags=nodot'), 400);
+  });
+});
