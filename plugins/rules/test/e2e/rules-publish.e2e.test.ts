@@ -161,4 +161,63 @@ describe('rules: publish, export, and the rule on a quote', () => {
     await agent.getByText(message).waitFor();
     expect(session.errors).toEqual([]);
   });
+  it('shows a rules author the impact list when a lines draft renames a field a committed rule uses, and publishes nothing unacknowledged', async () => {
+    const page = await session.signIn('author@atrium.test', '/lines/personal_auto');
+    await page.waitForFunction(() => localStorage.getItem('atrium.identity.session')?.includes('accessToken'));
+    const api = <T = any>(method: string, url: string, body?: unknown) =>
+      page.evaluate(
+        async ({ method, url, body }) => {
+          const token = (
+            JSON.parse(localStorage.getItem('atrium.identity.session') ?? '{}') as { accessToken?: string }
+          ).accessToken;
+          const response = await fetch(`/api${url}`, {
+            method,
+            headers: {
+              authorization: `Bearer ${token}`,
+              ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            },
+            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          });
+          const text = await response.text();
+          if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+          return (text ? JSON.parse(text) : null) as unknown;
+        },
+        { method, url, body },
+      ) as Promise<T>;
+
+    // Personal Auto's demo draft: the vehicle's `vin` (used by the committed rule agents_keep_vin)
+    // renamed — from `vin`, or on a retry from the name the first attempt left.
+    const versions = await api('GET', '/lines/products/personal_auto/versions/');
+    const draft = (versions.results ?? versions).find((v: any) => v.status === 'draft');
+    const fieldsPath = `/lines/products/personal_auto/risk-types/vehicle/risk-fields/`;
+    const fields = (await api('GET', `${fieldsPath}?version_id=${draft.id}`)).results;
+    const vin = fields.find((f: any) => f.name === 'vin' || f.name.startsWith('vin_e2e_'));
+    const renamed = `vin_e2e_${Date.now()}`;
+    await api('PUT', `${fieldsPath}${vin.id}/?version_id=${draft.id}`, { name: renamed });
+    try {
+      const tree = page.getByRole('tree', { name: 'Product tree' });
+      await tree.getByText('Personal Auto').first().waitFor();
+      await tree
+        .getByRole('treeitem')
+        .filter({ hasText: 'draft' })
+        .first()
+        .getByRole('button')
+        .filter({ hasText: /^Version/ })
+        .click();
+      const actions = page.getByLabel('Version actions');
+      await actions.getByRole('button', { name: 'Publish', exact: true }).click();
+      const impact = actions.getByLabel('Publish impact');
+      await impact
+        .getByText(/agents_keep_vin.*'vin'/)
+        .first()
+        .waitFor();
+      await impact.getByRole('button', { name: 'I have reviewed the impact — publish anyway' }).waitFor();
+      // Not acknowledged: the draft stays a draft.
+      const after = await api('GET', '/lines/products/personal_auto/versions/');
+      expect((after.results ?? after).find((v: any) => v.id === draft.id).status).toBe('draft');
+    } finally {
+      await api('PUT', `${fieldsPath}${vin.id}/?version_id=${draft.id}`, { name: 'vin' });
+    }
+    expect(session.errors).toEqual([]);
+  });
 });
