@@ -835,7 +835,7 @@ describe('cancelling a job', () => {
     });
     expect(
       await expectStatus(server.admin.post(`/api/rules-probe/jobs/${id}/run/`, { cancelAfterWrite: false }), 200),
-    ).toEqual({ written: [], kept: [] });
+    ).toEqual({ written: [], inserted: [], kept: [] });
     expect(await expectStatus(author.get(`/api/rules/job/${id}/`), 200)).toMatchObject({ status: 'CANCELLED' });
     const again = await expectStatus(author.post(`/api/rules/job/${id}/cancel/`, {}), 409);
     expect(JSON.stringify(again)).toContain(
