@@ -32,6 +32,62 @@ const tagName = z
 type PackageRow = typeof rulesPackage.$inferSelect;
 type TagRow = typeof packageTag.$inferSelect;
 
+/** One name of a package's master namespace, with its text (`body`) on the date or tag it comes from. */
+export interface NamespaceEntry {
+  full_name: string;
+  name: string;
+  folder: string;
+  component_type: PackageTagEntry['componentType'];
+  state: PackageTagEntry['state'];
+  package: string;
+  /** null: the package's own component (current effective date); else the dependency's pinned tag. */
+  tag: string | null;
+  body: string;
+}
+
+/**
+ * A package's master namespace: what its components can name — its own components on the
+ * project's current effective date, then each dependency's components as frozen in the pinned tag.
+ */
+export async function masterNamespace(
+  db: Queryable,
+  p: PackageRow,
+): Promise<{ effectiveDateId: number; components: NamespaceEntry[] }> {
+  const date = await currentEffectiveDate(db, p.projectId);
+  const own = (await componentsAt(db, p.projectId, date.id))
+    .filter((c) => c.packageId === p.id)
+    .map((c): NamespaceEntry => ({
+      full_name: c.fullName,
+      name: c.name,
+      folder: c.folder,
+      component_type: c.componentType,
+      state: c.state,
+      package: p.name,
+      tag: null,
+      body: c.body,
+    }));
+  const pinned = await db
+    .select({ to: rulesPackage, tag: packageTag })
+    .from(packageDependency)
+    .innerJoin(rulesPackage, eq(rulesPackage.id, packageDependency.dependsOnId))
+    .innerJoin(packageTag, eq(packageTag.id, packageDependency.tagId))
+    .where(eq(packageDependency.packageId, p.id))
+    .orderBy(asc(rulesPackage.name));
+  const fromDependencies = pinned.flatMap(({ to, tag }) =>
+    tag.components.map((e): NamespaceEntry => ({
+      full_name: fullNameOf(to.name, e.folder, e.name),
+      name: e.name,
+      folder: e.folder,
+      component_type: e.componentType,
+      state: e.state,
+      package: to.name,
+      tag: tag.name,
+      body: e.body,
+    })),
+  );
+  return { effectiveDateId: date.id, components: [...own, ...fromDependencies] };
+}
+
 export async function findPackage(db: Queryable, packageId: number): Promise<PackageRow> {
   const [p] = await db.select().from(rulesPackage).where(eq(rulesPackage.id, packageId));
   if (!p) throw notFound(`Package ${packageId} not found.`);
@@ -229,39 +285,12 @@ export function registerPackageRoutes(router: AtriumRouter, context: ServerPlugi
     },
     async (request) => {
       const p = await findPackage(db, request.params.id);
-      const date = await currentEffectiveDate(db, p.projectId);
-      const own = (await componentsAt(db, p.projectId, date.id))
-        .filter((c) => c.packageId === p.id)
-        .map((c) => ({
-          full_name: c.fullName,
-          name: c.name,
-          component_type: c.componentType,
-          state: c.state,
-          package: p.name,
-          tag: null as string | null,
-        }));
-      const pinned = await db
-        .select({ to: rulesPackage, tag: packageTag })
-        .from(packageDependency)
-        .innerJoin(rulesPackage, eq(rulesPackage.id, packageDependency.dependsOnId))
-        .innerJoin(packageTag, eq(packageTag.id, packageDependency.tagId))
-        .where(eq(packageDependency.packageId, p.id))
-        .orderBy(asc(rulesPackage.name));
-      const fromDependencies = pinned.flatMap(({ to, tag }) =>
-        tag.components.map((e) => ({
-          full_name: fullNameOf(to.name, e.folder, e.name),
-          name: e.name,
-          component_type: e.componentType,
-          state: e.state,
-          package: to.name,
-          tag: tag.name,
-        })),
-      );
+      const { effectiveDateId, components } = await masterNamespace(db, p);
       return {
         package: { id: p.id, name: p.name, project: p.projectId },
         namespace: 'master',
-        effective_date: date.id,
-        components: [...own, ...fromDependencies],
+        effective_date: effectiveDateId,
+        components: components.map(({ body: _body, folder: _folder, ...entry }) => entry),
       };
     },
   );

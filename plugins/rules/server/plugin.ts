@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineServerPlugin } from '@atrium/sdk/server';
 import { LINES_ONTOLOGY } from '@atrium/plugin-lines/ontology-service';
 import { registerArchetypeRoutes } from './archetype-routes.js';
+import { registerBrlooRoutes } from './brloo-routes.js';
 import { registerGraphqlRoutes } from './graphql-routes.js';
 import { rulesPublishImpactService } from './impact.js';
 import { registerImpactRoutes } from './impact-routes.js';
@@ -34,6 +35,7 @@ export default defineServerPlugin({
     registerTransferRoutes(router, context);
     registerPackageRoutes(router, context);
     registerArchetypeRoutes(router, context);
+    registerBrlooRoutes(router, context);
     registerGraphqlRoutes(router, context);
   },
   seed: seedDemoRules,

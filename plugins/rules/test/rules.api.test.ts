@@ -4,8 +4,9 @@ import { defineServerPlugin, z } from '@atrium/sdk/server';
 import linesPlugin from '../../lines/server/plugin.js';
 import rulesPlugin from '../server/plugin.js';
 import { RULES_RUNTIME } from '../shared/runtime-service.js';
+import { count, eq } from 'drizzle-orm';
 import { cancelJob, runBuildJob } from '../server/jobs.js';
-import { job as jobTable } from '../server/tables.js';
+import { commit as commitTable, deployment as deploymentTable, job as jobTable } from '../server/tables.js';
 
 /** A module calling the rules runtime in process, the way quote does (docs/rules.md, "RULES_RUNTIME"). */
 const probe = { resource: 'rules-probe:issues', action: 'read' };
@@ -15,18 +16,29 @@ const consumerPlugin = defineServerPlugin({
   permissions: [{ ...probe, description: 'Test probe of the rules runtime.' }],
   routes(router, context) {
     // A job as the queue holds it before a worker takes it (the row, not sent), so that a test can
-    // cancel it first; then a worker's run of it, optionally cancelled once its export file is written.
+    // cancel it first; then a worker's run of it, optionally cancelled once its export file is written
+    // or once its transaction has begun (the work then done inside it is recorded: `inserted`).
     router.post(
       '/jobs/',
       {
         config: { access: probe },
-        schema: { body: z.object({ kind: z.enum(['export', 'commit']), project: z.number() }) },
+        schema: {
+          body: z.object({
+            kind: z.enum(['export', 'commit', 'deploy']),
+            project: z.number(),
+            params: z.record(z.string(), z.unknown()).optional(),
+          }),
+        },
       },
       async (request) => {
         const id = crypto.randomUUID();
-        await context.db
-          .insert(jobTable)
-          .values({ id, projectId: request.body.project, kind: request.body.kind, createdBy: 'author@atrium.test' });
+        await context.db.insert(jobTable).values({
+          id,
+          projectId: request.body.project,
+          kind: request.body.kind,
+          params: request.body.params ?? {},
+          createdBy: 'author@atrium.test',
+        });
         return { id };
       },
     );
@@ -34,23 +46,60 @@ const consumerPlugin = defineServerPlugin({
       '/jobs/:id/run/',
       {
         config: { access: probe },
-        schema: { params: z.object({ id: z.string() }), body: z.object({ cancelAfterWrite: z.boolean() }) },
+        schema: {
+          params: z.object({ id: z.string() }),
+          body: z.object({ cancelAfterWrite: z.boolean(), cancelInTransaction: z.boolean().optional() }),
+        },
       },
       async (request) => {
+        const cancel = () => cancelJob(context.db, request.params.id, 'author@atrium.test');
         const written: string[] = [];
         const storage = Object.assign(Object.create(context.storage) as typeof context.storage, {
           put: async (...args: Parameters<typeof context.storage.put>) => {
             const stored = await context.storage.put(...args);
             written.push(args[0]);
-            if (request.body.cancelAfterWrite) await cancelJob(context.db, request.params.id, 'author@atrium.test');
+            if (request.body.cancelAfterWrite) await cancel();
             return stored;
           },
         });
-        await runBuildJob(Object.assign(Object.create(context) as typeof context, { storage }), request.params.id);
+        // The cancel lands once the job's transaction has begun; everything the job then writes in
+        // it (recorded by table) happens after the cancel and must be rolled back at its end. (On
+        // PGlite's one connection a cancel from outside cannot arrive while the transaction is open.)
+        const inserted: string[] = [];
+        const recording = <T extends object>(tx: T): T =>
+          new Proxy(tx, {
+            get(target, key) {
+              const value = Reflect.get(target, key, target) as unknown;
+              if (key === 'insert')
+                return (table: object) => {
+                  inserted.push(table === commitTable ? 'commit' : table === deploymentTable ? 'deployment' : 'other');
+                  return (value as (t: object) => unknown).call(target, table);
+                };
+              return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+            },
+          });
+        const db = Object.assign(Object.create(context.db) as typeof context.db, {
+          transaction: async (work: (tx: unknown) => Promise<unknown>) => {
+            if (request.body.cancelInTransaction) await cancel();
+            return context.db.transaction((tx) => work(recording(tx)));
+          },
+        });
+        await runBuildJob(Object.assign(Object.create(context) as typeof context, { storage, db }), request.params.id);
         return {
           written,
+          inserted,
           kept: await Promise.all(written.map(async (key) => (await context.storage.head(key)) !== null)),
         };
+      },
+    );
+    router.get(
+      '/rows/:project/',
+      { config: { access: probe }, schema: { params: z.object({ project: z.coerce.number() }) } },
+      async (request) => {
+        const of = async (table: typeof commitTable | typeof deploymentTable) =>
+          (await context.db.select({ n: count() }).from(table).where(eq(table.projectId, request.params.project)))[0]!
+            .n;
+        return { commits: await of(commitTable), deployments: await of(deploymentTable) };
       },
     );
     router.post(
@@ -786,7 +835,7 @@ describe('cancelling a job', () => {
     });
     expect(
       await expectStatus(server.admin.post(`/api/rules-probe/jobs/${id}/run/`, { cancelAfterWrite: false }), 200),
-    ).toEqual({ written: [], kept: [] });
+    ).toEqual({ written: [], inserted: [], kept: [] });
     expect(await expectStatus(author.get(`/api/rules/job/${id}/`), 200)).toMatchObject({ status: 'CANCELLED' });
     const again = await expectStatus(author.post(`/api/rules/job/${id}/cancel/`, {}), 409);
     expect(JSON.stringify(again)).toContain(
@@ -856,6 +905,67 @@ describe('cancelling a job', () => {
   });
 });
 
+describe('cancelling a commit or deploy inside its transaction', () => {
+  it('rolls back a commit, then a deploy, cancelled after their work was written: no commit, no deployment', async () => {
+    const project = await homeowners();
+    const draft = project.effective_dates.find((d: any) => d.status === 'draft');
+    const rows = () => expectStatus(server.admin.get(`/api/rules-probe/rows/${project.id}/`), 200);
+    const uncommitted = async () =>
+      (await expectStatus(author.get(`/api/rules/projects/${project.id}/uncommittedcomponents/`), 200)).results.map(
+        (c: any) => c.full_name,
+      );
+    const { results } = await expectStatus(author.get(`/api/rules/brl-components/?project_id=${project.id}`), 200);
+    const rule = results.find((c: any) => c.component_type === 'rule');
+    const body = (await expectStatus(author.get(`/api/rules/brl-components/${rule.id}/`), 200)).body;
+    await expectStatus(
+      author.put(`/api/rules/brl-components/${rule.id}/`, { body: `${body}# ${crypto.randomUUID()}\n` }),
+      200,
+    );
+    expect(await uncommitted()).toContain(rule.full_name);
+    const before = await rows();
+
+    const probeRun = async (kind: 'commit' | 'deploy', params: Record<string, unknown>) => {
+      const { id } = await expectStatus(
+        server.admin.post('/api/rules-probe/jobs/', { kind, project: project.id, params }),
+        200,
+      );
+      const run = await expectStatus(
+        server.admin.post(`/api/rules-probe/jobs/${id}/run/`, { cancelAfterWrite: false, cancelInTransaction: true }),
+        200,
+      );
+      return { run, job: await expectStatus(author.get(`/api/rules/job/${id}/`), 200) };
+    };
+
+    // The commit wrote its snapshot inside the transaction, then found the job cancelled before it ended.
+    const commit = await probeRun('commit', { effectiveDateId: draft.id, message: 'Cancelled' });
+    expect(commit.run.inserted).toContain('commit');
+    expect(commit.job).toMatchObject({
+      kind: 'commit',
+      status: 'CANCELLED',
+      resultStatus: null,
+      result: { message: 'Cancelled by author@atrium.test.' },
+    });
+    expect(await rows()).toEqual(before);
+    // The component's committed text was not moved on either: it is still uncommitted.
+    expect(await uncommitted()).toContain(rule.full_name);
+
+    // A real commit, then a deploy of it cancelled the same way: no deployment.
+    const committed = await finished(
+      author,
+      await expectStatus(
+        author.post(`/api/rules/projects/${project.id}/build/async-commit/${draft.id}/`, { message: 'Kept' }),
+        202,
+      ),
+    );
+    expect(committed).toMatchObject({ status: 'COMPLETED', resultStatus: 'SUCCESS' });
+    expect(await rows()).toEqual({ ...before, commits: before.commits + 1 });
+    const deploy = await probeRun('deploy', { effectiveDateId: draft.id, commitId: committed.result.commitId });
+    expect(deploy.run.inserted).toContain('deployment');
+    expect(deploy.job).toMatchObject({ kind: 'deploy', status: 'CANCELLED', resultStatus: null });
+    expect(await rows()).toEqual({ ...before, commits: before.commits + 1 });
+  });
+});
+
 describe('packages: dependencies, tags, namespaces', () => {
   it('tags a package, pins it as a dependency, lists the namespace, and carries both through export and import', async () => {
     const main = (await expectStatus(author.get(`/api/rules/package/?project_id=${autoProject.id}`), 200)).results[0];
@@ -909,6 +1019,44 @@ describe('packages: dependencies, tags, namespaces', () => {
       }),
     );
     expect(namespace.components.filter((c: any) => c.tag === null).length).toBeGreaterThanOrEqual(10);
+
+    // brloo: names resolved the way the package's components name them, each with its text and tree.
+    const libName = namespace.components.find((c: any) => c.tag === '1.0.0').full_name;
+    const own = namespace.components.find((c: any) => c.tag === null && c.name === 'minimum_model_year');
+    const brloo = (caller: Caller, packageId: number, serialized?: string) =>
+      caller.get(
+        `/api/rules/brloo/packages/${packageId}/query/${serialized === undefined ? '' : `?serialized=${encodeURIComponent(serialized)}`}`,
+      );
+    const query = await expectStatus(brloo(author, main.id, ` minimum_model_year,${libName},minimum_model_year`), 200);
+    expect(query).toMatchObject({
+      package: { id: main.id, name: 'personal_auto_rules' },
+      namespace: 'master',
+      effective_date: namespace.effective_date,
+    });
+    // A short name is the package's own component first; a full name finds the dependency's, pinned.
+    expect(query.results.map((r: any) => [r.query, r.full_name, r.package, r.tag])).toEqual([
+      ['minimum_model_year', own.full_name, 'personal_auto_rules', null],
+      [libName, libName, 'auto_lib', '1.0.0'],
+    ]);
+    expect(query.results[1]).toMatchObject({
+      component_type: 'template',
+      state: 'enabled',
+      body: expect.stringContaining('minimum_model_year'),
+      tree: expect.objectContaining({ kind: 'template', name: 'minimum_model_year' }),
+    });
+    const missing = await expectStatus(brloo(author, main.id, `${libName},nope,auto_lib.nope`), 404);
+    expect(JSON.stringify(missing)).toContain(
+      "Not in the master namespace of package 'personal_auto_rules': 'nope', 'auto_lib.nope'.",
+    );
+    expect(JSON.stringify(await expectStatus(brloo(author, main.id), 400))).toContain('serialized');
+    expect(JSON.stringify(await expectStatus(brloo(author, main.id, ' , '), 400))).toContain(
+      'serialized is a comma-separated list of component names.',
+    );
+    await expectStatus(brloo(author, main.id, 'a;drop'), 400);
+    await expectStatus(brloo(author, main.id, Array.from({ length: 201 }, (_, i) => `n${i}`).join(',')), 400);
+    await expectStatus(brloo(author, 999999, 'x'), 404);
+    await expectStatus(brloo(author, 0, 'x'), 400);
+    await expectStatus(brloo(underwriter, main.id, 'minimum_model_year'), 403);
 
     const tags = await expectStatus(author.get(`/api/rules/package-tag/summary/?packageId=${lib.id}`), 200);
     expect(tags.results.map((t: any) => t.name)).toEqual(['1.0.0']);
@@ -1085,5 +1233,111 @@ describe('GraphQL', () => {
       body: JSON.stringify({ query: '{ projects { name } }' }),
     });
     expect(noToken.status).toBe(401);
+  });
+});
+
+describe("the spec's other reads and changes", () => {
+  it("answers archived dates, a date's change and components, a package and its summary, compiled forms, filters by tag and package, and a component's dates", async () => {
+    const project = await homeowners();
+    const dates = (path = '') =>
+      expectStatus(author.get(`/api/rules/projects/${project.id}/effective-dates/${path}`), 200);
+    // A draft date of its own (the copy of the latest earlier date's components), renamed and moved.
+    const made = await expectStatus(
+      author.post(`/api/rules/projects/${project.id}/effective-dates/`, { effective_date: '2098-03-01' }),
+      201,
+    );
+    const changed = await expectStatus(
+      author.put(`/api/rules/projects/${project.id}/effective-dates/${made.id}/`, {
+        name: 'March 2098',
+        description: 'Moved a day',
+        effective_date: '2098-03-02',
+      }),
+      200,
+    );
+    expect(changed).toMatchObject({
+      id: made.id,
+      name: 'March 2098',
+      description: 'Moved a day',
+      effective_date: '2098-03-02',
+      status: 'draft',
+    });
+    await expectStatus(
+      author.put(`/api/rules/projects/${project.id}/effective-dates/${made.id}/`, { effective_date: '2098-02-30' }),
+      400,
+    );
+    await expectStatus(
+      underwriter.put(`/api/rules/projects/${project.id}/effective-dates/${made.id}/`, { name: 'x' }),
+      403,
+    );
+    const components = await expectStatus(
+      author.get(`/api/rules/projects/${project.id}/effective-dates/${made.id}/components/`),
+      200,
+    );
+    expect(components.count).toBeGreaterThan(0);
+    expect(components.results.every((c: any) => c.effective_date === made.id && c.body === undefined)).toBe(true);
+    await expectStatus(author.get(`/api/rules/projects/${project.id}/effective-dates/999999/components/`), 404);
+
+    // Archived: listed only with state=archived; back to draft leaves it.
+    await expectStatus(author.put(`/api/rules/projects/${project.id}/effective-dates/${made.id}/archived/`, {}), 200);
+    expect((await dates('?state=archived')).results.map((d: any) => d.id)).toEqual([made.id]);
+    expect((await dates()).results.map((d: any) => d.id)).not.toContain(made.id);
+    await expectStatus(author.get(`/api/rules/projects/${project.id}/effective-dates/?state=old`), 400);
+    await expectStatus(author.put(`/api/rules/projects/${project.id}/effective-dates/${made.id}/draft/`, {}), 200);
+    expect((await dates('?state=archived')).results).toEqual([]);
+
+    // A component's dates: each date it has a version on, with its state there.
+    const rule = components.results.find((c: any) => c.component_type === 'rule' && c.tags?.length > 0);
+    expect(rule).toBeTruthy();
+    const onDates = await expectStatus(
+      author.get(`/api/rules/projects/${project.id}/components/${rule.id}/effective-dates/`),
+      200,
+    );
+    expect(onDates.results.map((d: any) => d.effective_date)).toContain('2098-03-02');
+    expect(onDates.results.every((d: any) => d.component_state === 'enabled' || d.component_state === 'disabled')).toBe(
+      true,
+    );
+    await expectStatus(agent.get(`/api/rules/projects/${project.id}/components/${rule.id}/effective-dates/`), 403);
+
+    // The package and its summary on the current date.
+    const pkg = (await expectStatus(author.get(`/api/rules/package/?project_id=${project.id}`), 200)).results[0];
+    expect(await expectStatus(author.get(`/api/rules/package/${pkg.id}/`), 200)).toMatchObject({
+      id: pkg.id,
+      name: pkg.name,
+    });
+    const summary = await expectStatus(author.get(`/api/rules/package/${pkg.id}/summary/`), 200);
+    expect(summary).toMatchObject({ id: pkg.id, components: expect.any(Number), uncommitted: expect.any(Number) });
+    expect(Object.values(summary.by_type as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(
+      summary.components,
+    );
+    await expectStatus(author.get('/api/rules/package/999999/'), 404);
+    await expectStatus(underwriter.get(`/api/rules/package/${pkg.id}/summary/`), 403);
+
+    // Compiled: a rule's tree as the runtime runs it, on the current date or a named one; a test has none.
+    const compiled = await expectStatus(author.get(`/api/rules/brl-components/${rule.id}/compiled/`), 200);
+    expect(compiled).toMatchObject({ id: rule.id, compiled: { kind: 'rule' } });
+    expect(
+      await expectStatus(author.get(`/api/rules/brl-components/${rule.id}/effective-date/${made.id}/compiled/`), 200),
+    ).toMatchObject({ id: rule.id, compiled: { kind: 'rule' } });
+    const test = components.results.find((c: any) => c.component_type === 'test');
+    expect(test).toBeTruthy();
+    await expectStatus(author.get(`/api/rules/brl-components/${test.id}/compiled/`), 400);
+    await expectStatus(agent.get(`/api/rules/brl-components/${rule.id}/compiled/`), 403);
+
+    // Filtered by tag and package together.
+    const tag = (rule.tags as { category: string; value: string }[])[0]!;
+    expect(tag).toBeTruthy();
+    const byTag = await expectStatus(
+      author.get(`/api/rules/brl-components/?tags=${tag.category}.${tag.value}&package-id=${pkg.id}`),
+      200,
+    );
+    expect(byTag.results.map((c: any) => c.id)).toContain(rule.id);
+    expect(
+      byTag.results.every(
+        (c: any) =>
+          c.package === pkg.id && c.tags.some((t: any) => t.category === tag.category && t.value === tag.value),
+      ),
+    ).toBe(true);
+    await expectStatus(author.get('/api/rules/brl-components/?package-id=x'), 400);
+    await expectStatus(author.get('/api/rules/brl-components/?tags=nodot'), 400);
   });
 });

@@ -3,7 +3,7 @@ import { build } from 'esbuild';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
-import { autoContext, autoRules, autoTests } from './fixtures/auto.js';
+import { sameProgram, sameProgramInputs } from './fixtures/same-program.js';
 import * as rules from './index.js';
 
 // jsdom ships no types here; only the constructor and the window's eval and close are used.
@@ -32,30 +32,12 @@ it('runs the same fixtures with identical results in Node and in a browser realm
     `(function () { var module = { exports: {} }; var exports = module.exports;\n${bundle.outputFiles[0]!.text}\nwindow.AtriumRules = module.exports; })();`,
   );
 
-  // The same program in both worlds: parse the BRL, compile, run the contexts and the rule tests.
-  const program = (
-    lib: typeof rules,
-    texts: string[],
-    contexts: rules.RuleRunContext[],
-    tests: rules.RuleTestCase[],
-  ) => {
-    const compiled = lib.compileBundle(texts.map((t) => lib.parseBrl(t)));
-    return JSON.stringify({
-      runs: contexts.map((c) => lib.runRules(compiled, c)),
-      runaway: lib.runRules(compiled, contexts[0]!, { maxSteps: 3 }).errors,
-      tests: tests.map((t) => lib.runRuleTest(compiled, t)),
-      printed: texts.map((t) => lib.printBrl(lib.parseBrl(t))),
-    });
-  };
-  const texts = Object.values(autoRules);
-  const contexts = [
-    autoContext(),
-    autoContext({ asOf: '2030-01-01', user: { roles: ['Agent'] } }),
-    autoContext({ risk: { type: 'policy', children: [] } }),
-  ];
-  const inNode = program(rules, texts, contexts, autoTests);
+  // The same program in both worlds (fixtures/same-program.ts; in Chromium too: the rules e2e file
+  // interpreter-chromium.e2e.test.ts).
+  const inputs = sameProgramInputs();
+  const inNode = sameProgram(rules, ...inputs);
   const inBrowser = window.eval(
-    `(${program.toString()})(AtriumRules, ${JSON.stringify(texts)}, ${JSON.stringify(contexts)}, ${JSON.stringify(autoTests)})`,
+    `(${sameProgram.toString()})(AtriumRules, ${inputs.map((i) => JSON.stringify(i)).join(', ')})`,
   ) as string;
   expect(JSON.parse(inNode).runs[0].issues.length).toBeGreaterThan(0);
   expect(JSON.parse(inNode).runaway[0].code).toBe('step_budget');

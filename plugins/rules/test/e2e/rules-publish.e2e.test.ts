@@ -1,17 +1,20 @@
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useE2eSession } from '../../../../tests/e2e/browser.js';
 
 /**
  * From a deployed rule to a quote: the author publishes an effective date on the projects page (the
- * server refusing it first without a deployment) and exports the project; an agent's quote of that
- * date shows the deployed UI-control rule. A file of its own, beside rules.e2e.test.ts (the slowest
+ * server refusing it first without a deployment), exports the project, imports the file as a new
+ * project and syncs it with lines; an agent's quote of that date shows the deployed UI-control rule. A file of its own, beside rules.e2e.test.ts (the slowest
  * e2e file), so that the two run side by side. Re-runnable: each run adds a later effective date of
  * the Homeowners rules and a rule with a name of its own.
  */
 describe('rules: publish, export, and the rule on a quote', () => {
   const session = useE2eSession('rules-publish');
 
-  it('publishes a deployed effective date from the screen (the server refuses one without a deployment), exports the project, and an agent sees the rule on a quote of that date', async () => {
+  it('publishes a deployed effective date from the screen (the server refuses one without a deployment), exports the project, imports the file and syncs the copy, and an agent sees the rule on a quote of that date', async () => {
     const page = await session.signIn('author@atrium.test', '/rules');
     await page.waitForFunction(() => localStorage.getItem('atrium.identity.session')?.includes('accessToken'));
     const api = <T = any>(method: string, url: string, body?: unknown) =>
@@ -22,7 +25,10 @@ describe('rules: publish, export, and the rule on a quote', () => {
           ).accessToken;
           const response = await fetch(`/api${url}`, {
             method,
-            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            headers: {
+              authorization: `Bearer ${token}`,
+              ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            },
             ...(body === undefined ? {} : { body: JSON.stringify(body) }),
           });
           const text = await response.text();
@@ -107,6 +113,40 @@ describe('rules: publish, export, and the rule on a quote', () => {
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toBe('homeowners_rules-rules-export.json');
     await page.keyboard.press('Escape');
+    await exporting.waitFor({ state: 'hidden' });
+
+    // Import: the file just downloaded becomes a new project (a name of this run's own), its dates drafts.
+    const copyName = `e2e_import_${name.slice('e2e_roof_'.length)}`;
+    const copyLabel = `Homeowners copy ${name.slice('e2e_roof_'.length)}`;
+    await page.getByRole('button', { name: 'Import…' }).click();
+    const importing = page.getByRole('dialog', { name: 'Import a rules project' });
+    // (The browser is remote: the download is saved here first, then chosen as the file.)
+    const saved = join(tmpdir(), `${copyName}.json`);
+    await file.saveAs(saved);
+    await importing.locator('input[type="file"]').setInputFiles(saved);
+    await rm(saved, { force: true });
+    await importing.getByLabel('Name').fill(copyName);
+    await importing.getByLabel('Label').fill(copyLabel);
+    await importing.getByRole('button', { name: 'Import', exact: true }).click();
+    await importing
+      .getByText(/^Imported \d+ components in 1 package on \d+ effective dates \(drafts\) as a new project\.$/)
+      .waitFor();
+    await importing.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('heading', { name: copyLabel }).waitFor();
+    await page.getByLabel(`Effective dates of ${copyLabel}`).getByText(`${shown} · Draft`).waitFor();
+
+    // Sync with lines as a job, from a component of the copy: its rules match the lines version in force.
+    await page
+      .getByRole('tree', { name: `Components of ${copyLabel}` })
+      .getByRole('link', { name: 'E2E roof check' })
+      .click();
+    await page.getByRole('heading', { name: 'E2E roof check', level: 1 }).waitFor();
+    const sync = page.getByLabel('Sync with lines');
+    await sync.getByRole('button', { name: 'Sync with lines' }).click();
+    await sync.getByText(/^Every rule matches lines version .+\.$/).waitFor();
+    const copy = (await api('GET', '/rules/projects/')).results.find((p: any) => p.name === copyName);
+    expect(copy.effective_dates.every((d: any) => d.status === 'draft')).toBe(true);
+    await api('DELETE', `/rules/projects/${copy.id}/`);
 
     // An agent's quote of that date: the deployed rule's validation message is on the roof year.
     const agent = await session.signIn('agent@agency.test', '/quote/create');
@@ -119,6 +159,65 @@ describe('rules: publish, export, and the rule on a quote', () => {
     await agent.getByRole('button', { name: 'Create quote' }).click();
     await agent.waitForURL(/\/quote\/Q-\d+\/risks\/home$/);
     await agent.getByText(message).waitFor();
+    expect(session.errors).toEqual([]);
+  });
+  it('shows a rules author the impact list when a lines draft renames a field a committed rule uses, and publishes nothing unacknowledged', async () => {
+    const page = await session.signIn('author@atrium.test', '/lines/personal_auto');
+    await page.waitForFunction(() => localStorage.getItem('atrium.identity.session')?.includes('accessToken'));
+    const api = <T = any>(method: string, url: string, body?: unknown) =>
+      page.evaluate(
+        async ({ method, url, body }) => {
+          const token = (
+            JSON.parse(localStorage.getItem('atrium.identity.session') ?? '{}') as { accessToken?: string }
+          ).accessToken;
+          const response = await fetch(`/api${url}`, {
+            method,
+            headers: {
+              authorization: `Bearer ${token}`,
+              ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            },
+            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          });
+          const text = await response.text();
+          if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+          return (text ? JSON.parse(text) : null) as unknown;
+        },
+        { method, url, body },
+      ) as Promise<T>;
+
+    // Personal Auto's demo draft: the vehicle's `vin` (used by the committed rule agents_keep_vin)
+    // renamed — from `vin`, or on a retry from the name the first attempt left.
+    const versions = await api('GET', '/lines/products/personal_auto/versions/');
+    const draft = (versions.results ?? versions).find((v: any) => v.status === 'draft');
+    const fieldsPath = `/lines/products/personal_auto/risk-types/vehicle/risk-fields/`;
+    const fields = (await api('GET', `${fieldsPath}?version_id=${draft.id}`)).results;
+    const vin = fields.find((f: any) => f.name === 'vin' || f.name.startsWith('vin_e2e_'));
+    const renamed = `vin_e2e_${Date.now()}`;
+    await api('PUT', `${fieldsPath}${vin.id}/?version_id=${draft.id}`, { name: renamed });
+    try {
+      const tree = page.getByRole('tree', { name: 'Product tree' });
+      await tree.getByText('Personal Auto').first().waitFor();
+      await tree
+        .getByRole('treeitem')
+        .filter({ hasText: 'draft' })
+        .first()
+        .getByRole('button')
+        .filter({ hasText: /^Version/ })
+        .click();
+      const actions = page.getByLabel('Version actions');
+      await actions.getByRole('button', { name: 'Publish', exact: true }).click();
+      const impact = actions.getByLabel('Publish impact');
+      await impact
+        .getByText(/agents_keep_vin.*'vin'/)
+        .first()
+        .waitFor();
+      await impact.getByRole('button', { name: 'I have reviewed the impact — publish anyway' }).waitFor();
+      // Not acknowledged: the draft stays a draft.
+      const after = await api('GET', '/lines/products/personal_auto/versions/');
+      expect((after.results ?? after).find((v: any) => v.id === draft.id).status).toBe('draft');
+    } finally {
+      await api('PUT', `${fieldsPath}${vin.id}/?version_id=${draft.id}`, { name: 'vin' });
+    }
     expect(session.errors).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import { formatDay } from '../format.js';
 import { ComponentTree } from '../projects/component-tree.js';
 import { currentDate, useComponentRights, type ComponentRights } from '../projects/component-actions.js';
 import { ExportDialog, useExportRight } from '../projects/export-dialog.js';
+import { ImportDialog, useImportRight } from '../projects/import-dialog.js';
 import { NewComponentDialog } from '../projects/new-component-dialog.js';
 import { PublishDialog, usePublishRight } from '../projects/publish-dialog.js';
 import { rulesComponentRoute } from '../routes.js';
@@ -28,13 +29,23 @@ export default function ProjectsPage() {
   const rights = useComponentRights();
   const mayExport = useExportRight();
   const mayPublish = usePublishRight();
+  const mayImport = useImportRight();
+  const [importing, setImporting] = useState(false);
   const projects = useQuery({
     queryKey: ['rules', 'projects'],
     queryFn: () => api.get<ListJson<ProjectJson>>('/rules/projects/'),
   });
   return (
     <Stack>
-      <Title order={1}>Rules</Title>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1}>Rules</Title>
+        {mayImport && (
+          <Button size="xs" variant="default" onClick={() => setImporting(true)}>
+            Import…
+          </Button>
+        )}
+      </Group>
+      {importing && <ImportDialog onClose={() => setImporting(false)} />}
       {projects.isPending && <Loader role="status" aria-label="Loading rules projects" />}
       {projects.isError && <Alert color="red">The rules projects could not be loaded: {projects.error.message}</Alert>}
       {projects.data?.results.length === 0 && <Text>There are no rules projects yet.</Text>}
