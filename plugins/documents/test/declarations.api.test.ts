@@ -64,6 +64,8 @@ describe('declarations', () => {
 
     const text = await pdfText(underwriter, dec.url);
     expect(text).toContain(home.policy_number ?? home.number);
+    // The named insured's address, from contacts' directory (the demo people live on Main St).
+    expect(text.replace(/\s+/g, ' ')).toMatch(/Residence premises: \d+ Main St, [A-Za-z .]+, [A-Z]{2} \d{5}/);
     const doc = await expectStatus(underwriter.get(`/api/documents/production-documents/${dec.file_id}/`), 200);
     expect(doc).toMatchObject({ purpose: 'declarations', record: { type: 'policy', id: String(home.id) }, forms: [] });
     // The demo Maine form is limited to Maine; the seeded homeowners policies are in New York.
@@ -75,14 +77,31 @@ describe('declarations', () => {
     expect(rerender.identical).toBe(true);
   });
 
-  it('says why there is no file for a line without a dec page', async () => {
-    const [auto] = await policies('Personal Auto');
+  it('prints an auto policy with the auto dec page, and says why there is no file for a line without one', async () => {
+    const [auto, other] = await policies('Personal Auto');
     const dec = await expectStatus(underwriter.get(`/api/policies/get-dec-file-id/?policy_id=${auto.id}`), 200);
-    expect(dec).toMatchObject({
-      file_id: null,
-      url: null,
-      detail: 'No declarations page is set for the line personal_auto.',
-    });
+    expect(dec.title).toMatch(/^Personal auto declarations page \(\d{4}-\d{2}-\d{2}\)$/);
+    const text = (await pdfText(underwriter, dec.url)).replace(/\s+/g, ' ');
+    expect(text).toContain('Personal Auto Policy Declarations');
+    expect(text).toContain(auto.policy_number ?? auto.number);
+    expect(text).toMatch(/Mailing address: \d+ Main St, [A-Za-z .]+, [A-Z]{2} \d{5}/);
+
+    const settings = await expectStatus(author.get('/api/documents/settings/declarations/'), 200);
+    const homeOnly = settings.declarations.filter((d: { line: string }) => d.line !== 'personal_auto');
+    await expectStatus(
+      author.put('/api/documents/settings/declarations/', { ...settings, declarations: homeOnly }),
+      200,
+    );
+    try {
+      const none = await expectStatus(underwriter.get(`/api/policies/get-dec-file-id/?policy_id=${other.id}`), 200);
+      expect(none).toMatchObject({
+        file_id: null,
+        url: null,
+        detail: 'No declarations page is set for the line personal_auto.',
+      });
+    } finally {
+      await expectStatus(author.put('/api/documents/settings/declarations/', settings), 200);
+    }
   });
 
   it('merges the forms the rules attach after the dec page, byte-identically on re-render', async () => {

@@ -17,8 +17,8 @@ describe('documents', () => {
   it('lets an author draft a new version, watch the preview update as they type, and publish it', async () => {
     const page = await session.signIn('author@atrium.test', '/documents');
     await page.getByRole('heading', { name: 'Documents', level: 1 }).waitFor();
-    // The empty Auto folder is disabled; templates are links.
-    await expect(page.getByRole('button', { name: 'Auto, empty folder' }).isDisabled()).resolves.toBe(true);
+    // The empty Commercial folder is disabled; templates are links.
+    await expect(page.getByRole('button', { name: 'Commercial, empty folder' }).isDisabled()).resolves.toBe(true);
     await page.getByRole('link', { name: 'Homeowners declarations page' }).click();
 
     await page.getByRole('heading', { name: 'Homeowners declarations page', level: 1 }).waitFor();
