@@ -23,6 +23,7 @@ import { formPdfReader } from './declarations/declarations-service.js';
 import { FormError } from './forms/acroform.js';
 import { filesOf, gatherInputs, type RenderInputs } from './library/inputs.js';
 import { productionDocument, template, version } from './tables.js';
+import { emailStateOf, mailStates, PRINT_STATES } from './delivery/delivery-states.js';
 
 /**
  * The hand-written documents routes (docs/documents.md): versions (a status machine — a published
@@ -80,6 +81,15 @@ const bookColumns = {
 type VersionRow = typeof version.$inferSelect;
 type DocumentRow = typeof productionDocument.$inferSelect;
 
+/** What other documents routes (print and e-mail) use of these: the caller's read scope. */
+export interface DocumentReads {
+  readScope(request: FastifyRequest): Promise<SQL>;
+  findDocument(
+    request: FastifyRequest,
+    documentId: number,
+  ): Promise<{ doc: DocumentRow; number: number; name: string; templateName: string }>;
+}
+
 function versionView(row: VersionRow) {
   return {
     id: row.id,
@@ -97,9 +107,19 @@ function versionView(row: VersionRow) {
   };
 }
 
-function documentView(row: DocumentRow, v: Pick<VersionRow, 'number' | 'name'>) {
+/** How a document's record reads on screen: the number its own data carries (`policy.number` …). */
+function recordLabel(row: DocumentRow): string | null {
+  if (!row.recordType) return null;
+  const data = row.data as Record<string, { number?: unknown } | undefined>;
+  const number = data[row.recordType]?.number;
+  const kind = row.recordType === 'policy' ? 'Policy' : row.recordType === 'claim' ? 'Claim' : 'Quote';
+  return typeof number === 'string' && number ? `${kind} ${number}` : kind;
+}
+
+export function documentView(row: DocumentRow, v: Pick<VersionRow, 'number' | 'name'> & { templateName: string }) {
   return {
     id: row.id,
+    title: `${v.templateName} (${row.documentDate})`,
     template_id: row.templateId,
     version_id: row.versionId,
     version_number: v.number,
@@ -108,9 +128,12 @@ function documentView(row: DocumentRow, v: Pick<VersionRow, 'number' | 'name'>) 
     renderer_version: row.rendererVersion,
     sha256: row.sha256,
     page_count: row.pageCount,
-    record: row.recordType ? { type: row.recordType, id: row.recordId } : null,
+    record: row.recordType ? { type: row.recordType, id: row.recordId, label: recordLabel(row) } : null,
     purpose: row.purpose,
     forms: (row.parts as AssemblyPart[]).map((p) => p.name),
+    print_state: row.printState,
+    print_state_by: row.printStateBy,
+    print_state_at: row.printStateAt?.toISOString() ?? null,
     created_by: row.createdBy,
     created_at: row.createdAt.toISOString(),
   };
@@ -118,7 +141,11 @@ function documentView(row: DocumentRow, v: Pick<VersionRow, 'number' | 'name'>) 
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-export function registerDocumentRoutes(router: AtriumRouter, context: ServerPluginContext, pool: () => RenderPool) {
+export function registerDocumentRoutes(
+  router: AtriumRouter,
+  context: ServerPluginContext,
+  pool: () => RenderPool,
+): DocumentReads {
   const { db } = context;
 
   /** Renders source with the components and assets it names (read now). */
@@ -475,16 +502,23 @@ export function registerDocumentRoutes(router: AtriumRouter, context: ServerPlug
         })
         .returning();
       reply.code(201);
-      return documentView(row!, chosen);
+      return documentView(row!, { ...chosen, templateName: tpl.name });
     },
   );
 
   /** One production document within the caller's scope; outside it answers 404, like a missing one. */
   async function findDocument(request: FastifyRequest, documentId: number) {
     const [row] = await db
-      .select({ doc: productionDocument, number: version.number, name: version.name, source: version.source })
+      .select({
+        doc: productionDocument,
+        number: version.number,
+        name: version.name,
+        source: version.source,
+        templateName: template.name,
+      })
       .from(productionDocument)
       .innerJoin(version, eq(version.id, productionDocument.versionId))
+      .innerJoin(template, eq(template.id, productionDocument.templateId))
       .where(and(eq(productionDocument.id, documentId), await readScope(request)));
     if (!row) throw notFound(`Production document ${documentId} not found.`);
     return row;
@@ -504,18 +538,23 @@ export function registerDocumentRoutes(router: AtriumRouter, context: ServerPlug
             .enum(RECORD_TYPES, { message: "The record type must be 'policy', 'claim' or 'quote'." })
             .optional(),
           record_id: z.string().trim().min(1).max(64).optional(),
+          print_state: z
+            .enum(PRINT_STATES, { message: "The print state must be 'not_printed', 'queued' or 'printed'." })
+            .optional(),
         }),
       },
     },
     async (request) => {
-      const { template_id, record_type, record_id } = request.query;
+      const { template_id, record_type, record_id, print_state } = request.query;
       const rows = await db
-        .select({ doc: productionDocument, number: version.number, name: version.name })
+        .select({ doc: productionDocument, number: version.number, name: version.name, templateName: template.name })
         .from(productionDocument)
         .innerJoin(version, eq(version.id, productionDocument.versionId))
+        .innerJoin(template, eq(template.id, productionDocument.templateId))
         .where(
           and(
             template_id ? eq(productionDocument.templateId, template_id) : undefined,
+            print_state ? eq(productionDocument.printState, print_state) : undefined,
             record_type ? eq(productionDocument.recordType, record_type) : undefined,
             record_id ? eq(productionDocument.recordId, record_id) : undefined,
             await readScope(request),
@@ -523,7 +562,14 @@ export function registerDocumentRoutes(router: AtriumRouter, context: ServerPlug
         )
         .orderBy(desc(productionDocument.id))
         .limit(200);
-      return { count: rows.length, results: rows.map((r) => documentView(r.doc, r)) };
+      const mails = await mailStates(
+        context,
+        rows.map((r) => r.doc.lastMailId),
+      );
+      return {
+        count: rows.length,
+        results: rows.map((r) => ({ ...documentView(r.doc, r), ...emailStateOf(mails, r.doc.lastMailId) })),
+      };
     },
   );
 
@@ -535,7 +581,8 @@ export function registerDocumentRoutes(router: AtriumRouter, context: ServerPlug
     },
     async (request) => {
       const row = await findDocument(request, request.params.id);
-      return documentView(row.doc, row);
+      const mails = await mailStates(context, [row.doc.lastMailId]);
+      return { ...documentView(row.doc, row), ...emailStateOf(mails, row.doc.lastMailId) };
     },
   );
 
@@ -637,4 +684,6 @@ export function registerDocumentRoutes(router: AtriumRouter, context: ServerPlug
     },
     async () => ({ count: HELPER_FUNCTIONS.length, results: HELPER_FUNCTIONS }),
   );
+
+  return { readScope, findDocument };
 }

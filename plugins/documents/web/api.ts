@@ -149,3 +149,40 @@ export const listHelpers = (api: ApiClient) =>
       '/documents/helper-functions/',
     )
     .then((b) => b.results);
+
+export type PrintState = 'not_printed' | 'queued' | 'printed';
+export type EmailState = 'queued' | 'sending' | 'sent' | 'failed';
+export interface ProductionDocumentItem {
+  id: number;
+  title: string;
+  version_number: number;
+  version_name: string;
+  document_date: string;
+  page_count: number;
+  record: { type: 'policy' | 'claim' | 'quote'; id: string; label: string | null } | null;
+  purpose: string | null;
+  forms: string[];
+  print_state: PrintState;
+  print_state_by: string | null;
+  print_state_at: string | null;
+  email_state: EmailState | null;
+  email_note: string | null;
+  emailed_to: string[];
+  emailed_at: string | null;
+  created_by: string;
+  created_at: string;
+}
+export const productionKeys = {
+  list: (printState: PrintState | 'all') => ['documents', 'production-documents', printState] as const,
+  all: ['documents', 'production-documents'] as const,
+};
+export const listProductionDocuments = (api: ApiClient, printState: PrintState | 'all') =>
+  api
+    .get<{ results: ProductionDocumentItem[] }>('/documents/production-documents/', {
+      query: printState === 'all' ? {} : { print_state: printState },
+    })
+    .then((b) => b.results);
+export const setPrintState = (api: ApiClient, id: number, state: PrintState) =>
+  api.post<ProductionDocumentItem>(`/documents/production-documents/${id}/print-state/`, { state });
+export const emailDocument = (api: ApiClient, id: number, body: { to: string[]; subject: string; message: string }) =>
+  api.post<{ id: number; status: EmailState; to: string[] }>(`/documents/production-documents/${id}/emails/`, body);

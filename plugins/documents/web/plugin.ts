@@ -3,6 +3,7 @@ import { defineCommand, definePlugin } from '@atrium/sdk';
 import {
   documentsFormRoute,
   documentsLibraryRoute,
+  documentsProductionRoute,
   documentsRoute,
   documentsSettingsRoute,
   documentsTemplateRoute,
@@ -47,6 +48,12 @@ export default definePlugin({
       path: documentsLibraryRoute.path,
       meta: { layout: 'default', title: 'Components and assets' },
       loader: () => import('./pages/library-page.js'),
+    },
+    {
+      name: documentsProductionRoute.name,
+      path: documentsProductionRoute.path,
+      meta: { layout: 'default', title: 'Production documents' },
+      loader: () => import('./pages/production-page.js'),
     },
   ],
   nav: [

@@ -34,6 +34,7 @@ import {
 import {
   documentsFormRoute,
   documentsLibraryRoute,
+  documentsProductionRoute,
   documentsSettingsRoute,
   documentsTemplateRoute,
 } from '../routes.js';
@@ -434,6 +435,9 @@ export default function DocumentsPage() {
       <Group justify="space-between">
         <Title order={1}>Documents</Title>
         <Group gap="md">
+          <Anchor component={Link} to={documentsProductionRoute.link({})} size="sm">
+            Production documents
+          </Anchor>
           <Anchor component={Link} to={documentsLibraryRoute.link({})} size="sm">
             Components and assets
           </Anchor>

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, useE2eSession } from '../../../../tests/e2e/browser.js';
+import { SAMPLE_CLAIM } from '../../shared/data-points.js';
+
+/**
+ * Production documents' print and e-mail states in Chromium: an underwriter puts a claim letter on
+ * the print queue, marks it printed, e-mails it, and sees a bad address refused in words. Each attempt
+ * renders its own letter (a claim number of its own), so a retry against the same server starts clean.
+ */
+describe('documents: print queue and e-mail', () => {
+  const session = useE2eSession('documents-production');
+
+  async function apiAs(username: string) {
+    const signIn = await session.server.fetch('/api/identity/sign-in', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+    });
+    const token = ((await signIn.json()) as { authentication_result: { access_token: string } }).authentication_result
+      .access_token;
+    return async (method: string, path: string, body?: unknown) => {
+      const res = await session.server.fetch(path, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+      return res.json();
+    };
+  }
+
+  it('queues, prints and e-mails a claim letter, with the states on screen', async () => {
+    const unique = `CLM-E2E-${Date.now().toString(36).toUpperCase()}`;
+    const api = await apiAs('underwriter@atrium.test');
+    const templates = await api('GET', '/api/documents/templates/');
+    const letter = templates.data.find(
+      (t: { attributes: { name: string } }) => t.attributes.name === 'Claim acknowledgement letter',
+    );
+    await api('POST', '/api/documents/production-documents/', {
+      template_id: Number(letter.id),
+      document_date: '2026-03-01',
+      data: { ...SAMPLE_CLAIM, claim: { ...SAMPLE_CLAIM.claim, number: unique } },
+      record: { type: 'claim', id: unique },
+    });
+
+    const page = await session.signIn('underwriter@atrium.test', '/documents');
+    await page.getByRole('link', { name: 'Production documents' }).click();
+    await page.getByRole('heading', { name: 'Production documents', level: 1 }).waitFor();
+    const table = page.getByRole('table', { name: 'Production documents' });
+    const row = table.getByRole('row').filter({ hasText: `Claim ${unique}` });
+    await row.getByText('Not printed').waitFor();
+    await expect.poll(() => row.getByText('Not e-mailed').count()).toBe(1);
+    const name = `Claim acknowledgement letter (2026-03-01) for Claim ${unique}`;
+
+    await page.getByRole('button', { name: `Add to print queue: ${name}` }).click();
+    await row.getByText('On the print queue').waitFor();
+    // The print queue shows it; once printed it leaves the queue and is among the printed.
+    await page.locator('label', { hasText: /^Print queue$/ }).click();
+    await row.getByText('On the print queue').waitFor();
+    await page.getByRole('button', { name: `Mark printed: ${name}` }).click();
+    await expect.poll(() => row.count()).toBe(0);
+    await page.locator('label', { hasText: /^Printed$/ }).click();
+    await row.getByText('by underwriter@atrium.test').waitFor();
+    await expect.poll(() => page.getByRole('button', { name: `Print again: ${name}` }).count()).toBe(1);
+
+    // A bad address is refused in words; a good one is queued (sent once a mail server is configured).
+    await page.getByRole('button', { name: `E-mail: ${name}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('To').fill('not an address');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await dialog.getByText('Enter a valid e-mail address, like name@example.com.').waitFor();
+    const to = `${unique.toLowerCase()}@example.test`;
+    await dialog.getByLabel('To').fill(to);
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await page.getByText(`E-mail to ${to} queued.`).waitFor();
+    await expect
+      .poll(async () => (await row.textContent()) ?? '')
+      .toMatch(new RegExp(`(Sent|Waiting to send|Sending) to ${to}`));
+
+    const mails = await api('GET', `/api/documents/production-documents/?record_type=claim&record_id=${unique}`);
+    expect(mails.results[0]).toMatchObject({ print_state: 'printed', emailed_to: [to] });
+    expect(session.errors).toEqual([]);
+  });
+});
