@@ -12,7 +12,8 @@ import {
   type Queryable,
   type ServerPluginContext,
 } from '@atrium/sdk/server';
-import { DATA_POINTS, DATA_POINTS_VERSION, SAMPLES } from '../shared/data-points.js';
+import { DATA_POINTS, DATA_POINTS_VERSION, SAMPLES, unresolvedPaths } from '../shared/data-points.js';
+import { POLICY_DECLARATIONS_SOURCE } from '../shared/services.js';
 import { HELPER_FUNCTIONS } from '../shared/helpers.js';
 import { SUBJECTS, type Subject } from '../shared/shapes.js';
 import { can } from './permissions.js';
@@ -65,6 +66,11 @@ const recordRef = z.strictObject({
  * uses: the book of a policy comes from its owner when that module is installed.
  */
 type PolicyBookLookup = {
+  /** Policies whose number or named insured contains the text, newest first (the preview's record picker). */
+  searchPolicies(
+    tx: Queryable,
+    query: { search: string; limit: number },
+  ): Promise<{ policyId: string; policyNumber: string; productSlug: string; namedInsured: { name: string } }[]>;
   getPolicy(
     tx: Queryable,
     policyId: string,
@@ -202,6 +208,29 @@ export function registerDocumentRoutes(
       return { agentContactId: found.agentContactId, agencyContactId: found.agencyContactId };
     }
     return { agentContactId: record.agent_contact_id ?? null, agencyContactId: record.agency_contact_id ?? null };
+  }
+
+  /**
+   * Previews with a real policy are for those who read every policy (staff): the record's data comes
+   * from the policies module (its declarations source, the first revision in the catalogue's shape).
+   */
+  async function requirePolicyReads(request: FastifyRequest) {
+    const evaluator = context.services.evaluator;
+    const residual = evaluator?.recordFilter
+      ? await evaluator.recordFilter(request.principal, { resource: 'policies:policy', action: 'read' })
+      : true;
+    if (residual !== true) throw new ApiError(403, 'Previewing with a real policy needs permission to read policies.');
+    const lookup = context.optionalService(POLICY_LOOKUP);
+    const source = context.optionalService(POLICY_DECLARATIONS_SOURCE);
+    if (!lookup || !source) throw new ApiError(422, 'The policies module is not installed; preview with the sample.');
+    return { lookup, source };
+  }
+
+  async function policyData(request: FastifyRequest, policyId: string): Promise<Record<string, unknown>> {
+    const { source } = await requirePolicyReads(request);
+    const found = await source.declarationsRequestFor(db, { policyId, createdBy: request.principal.username });
+    if (!found) throw new ApiError(422, `Policy ${policyId} not found.`, { source: { pointer: '/record/id' } });
+    return found.data;
   }
 
   async function findTemplate(templateId: number) {
@@ -403,6 +432,7 @@ export function registerDocumentRoutes(
         page_count: result.pageCount,
         svg: result.svg ?? '',
         render_ms: Math.round(performance.now() - started),
+        unresolved_paths: unresolvedPaths(tpl.subject as Subject, SAMPLES[tpl.subject as Subject]),
       };
     },
   );
@@ -421,15 +451,24 @@ export function registerDocumentRoutes(
           data: data.optional(),
           subject: z.enum(SUBJECTS, { message: "The subject must be 'policy' or 'claim'." }).optional(),
           date: isoDate.optional(),
+          // A real record to render with instead of the sample (policies; claims offer no data source yet).
+          record: z
+            .strictObject({
+              type: z.literal('policy', { message: "Only a policy can be previewed as a real record: type 'policy'." }),
+              id: z.string().trim().min(1, 'A record id is required.').max(64),
+            })
+            .optional(),
         }),
       },
     },
     async (request) => {
       const body = request.body;
+      const subject = body.record ? 'policy' : (body.subject ?? 'policy');
+      const input = body.data ?? (body.record ? await policyData(request, body.record.id) : SAMPLES[subject]);
       const started = performance.now();
       const result = await render({
         source: body.source,
-        data: body.data ?? SAMPLES[body.subject ?? 'policy'],
+        data: input,
         format: 'svg',
         date: body.date ?? new Date().toISOString().slice(0, 10),
       });
@@ -437,6 +476,7 @@ export function registerDocumentRoutes(
         page_count: result.pageCount,
         svg: result.svg ?? '',
         render_ms: Math.round(performance.now() - started),
+        unresolved_paths: unresolvedPaths(subject, input),
       };
     },
   );
@@ -659,6 +699,34 @@ export function registerDocumentRoutes(
       const subject = request.query.subject;
       const results = DATA_POINTS.filter((point) => !subject || point.subject === subject);
       return { version: DATA_POINTS_VERSION, count: results.length, results };
+    },
+  );
+
+  router.get(
+    '/documents/data-points/records/',
+    {
+      config: { access: can('template', 'author') },
+      schema: {
+        summary: 'Real policies a template preview can render with, by number or named insured (at most 20).',
+        tags,
+        security,
+        querystring: z.object({
+          subject: z.literal('policy', { message: "Only policies can be picked: subject 'policy'." }).default('policy'),
+          search: z.string().trim().max(100).default(''),
+        }),
+      },
+    },
+    async (request) => {
+      const { lookup } = await requirePolicyReads(request);
+      const found = await lookup.searchPolicies(db, { search: request.query.search, limit: 20 });
+      return {
+        count: found.length,
+        results: found.map((p) => ({
+          type: 'policy' as const,
+          id: p.policyId,
+          label: `${p.policyNumber} · ${p.namedInsured.name}`,
+        })),
+      };
     },
   );
 

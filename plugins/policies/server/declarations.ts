@@ -9,6 +9,13 @@ import type { Queryable, ServerPluginContext } from '@atrium/sdk/server';
 import { coveragesOf, productTitle } from './services.js';
 import { policy, policyRevision, policyTerm } from './tables.js';
 
+/**
+ * A rating item's name in words for the printed page (`bodily_injury` → `Bodily injury`): products
+ * name their items as identifiers and carry no label for them, and a dec page must not print those.
+ */
+export const coverageTitle = (name: string) =>
+  /^[a-z0-9_]+$/.test(name) ? name.replace(/_+/g, ' ').replace(/^\w/, (c) => c.toUpperCase()) : name;
+
 type RevisionRow = {
   revision: typeof policyRevision.$inferSelect;
   policy: typeof policy.$inferSelect;
@@ -47,7 +54,7 @@ export async function declarationsRequestOf(
       insured: { name: insured?.name ?? p.namedInsuredName, address: insuredContact?.addresses[0] ?? '' },
       coverages: coveragesOf(revision.worksheet).map((c, i) => ({
         code: String(i + 1),
-        name: c.name,
+        name: coverageTitle(c.name),
         limit: c.limit ?? '',
         premium: c.premium ?? '',
       })),
