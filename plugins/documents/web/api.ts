@@ -36,8 +36,30 @@ export const saveVersion = (api: ApiClient, id: number, body: Partial<Pick<Templ
 export const publishVersion = (api: ApiClient, id: number) =>
   api.post<TemplateVersion>(`/documents/versions/${id}/publish/`, {});
 
-export const preview = (api: ApiClient, source: string, subject: 'policy' | 'claim', signal?: AbortSignal) =>
-  api.post<PreviewResult>('/documents/previews/', { source, subject }, { signal });
+/** Renders source with the subject's sample, or with a real policy when `recordId` is given. */
+export const preview = (
+  api: ApiClient,
+  source: string,
+  subject: 'policy' | 'claim',
+  signal?: AbortSignal,
+  recordId?: string | null,
+) =>
+  api.post<PreviewResult>(
+    '/documents/previews/',
+    recordId ? { source, record: { type: 'policy', id: recordId } } : { source, subject },
+    { signal },
+  );
+
+export interface PreviewRecord {
+  type: 'policy';
+  id: string;
+  label: string;
+}
+/** Real policies to preview with, by number or named insured. */
+export const listPreviewRecords = (api: ApiClient, search: string) =>
+  api
+    .get<{ results: PreviewRecord[] }>('/documents/data-points/records/', { query: { subject: 'policy', search } })
+    .then((b) => b.results);
 
 export const previewVersion = (api: ApiClient, id: number, signal?: AbortSignal) =>
   api.get<PreviewResult>(`/documents/versions/${id}/preview/`, { signal });

@@ -76,6 +76,13 @@ export default definePlugin({
       keywords: ['documents', 'templates', 'declarations', 'letters', 'typst'],
       run: (_args, { services }) => services.navigate(documentsRoute.link({})),
     }),
+    defineCommand({
+      id: 'documents.production',
+      title: 'Open production documents and the print queue',
+      group: 'Documents',
+      keywords: ['print', 'print queue', 'e-mail', 'production documents', 'declarations'],
+      run: (_args, { services }) => services.navigate(documentsProductionRoute.link({})),
+    }),
   ],
   shortcuts: [{ key: 'g d', command: 'documents.open', description: 'Go to Documents', when: '!modalOpen' }],
 });

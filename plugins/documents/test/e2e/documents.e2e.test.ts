@@ -121,7 +121,11 @@ describe('documents', () => {
     expect(await page.getByRole('button', { name: 'Create draft version' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /Publish version/ }).count()).toBe(0);
     await page.getByRole('link', { name: '← All templates' }).click();
-    await page.getByRole('link', { name: 'Claim acknowledgement letter' }).waitFor();
+    // The tree's link (the letter is also among the open templates' tabs now).
+    await page
+      .getByRole('tree', { name: 'Document templates' })
+      .getByRole('link', { name: 'Claim acknowledgement letter' })
+      .waitFor();
     expect(await page.getByRole('button', { name: 'New folder' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Rename / }).count()).toBe(0);
     expect(session.errors).toEqual([]);

@@ -81,4 +81,70 @@ describe('documents: print queue and e-mail', () => {
     expect(mails.results[0]).toMatchObject({ print_state: 'printed', emailed_to: [to] });
     expect(session.errors).toEqual([]);
   });
+
+  it('previews a draft with a real policy picked by number, and lists what the sample and the policy leave blank', async () => {
+    const page = await session.signIn('author@atrium.test', '/documents');
+    await page.getByRole('link', { name: 'Personal auto declarations page' }).click();
+    await page.getByRole('heading', { name: 'Personal auto declarations page', level: 1 }).waitFor();
+    await page.getByLabel('Version name').fill(`Picker ${Date.now().toString(36)}`);
+    await page.getByLabel('Effective date').fill('2030-01-01');
+    await page.getByRole('button', { name: 'Create draft version' }).click();
+    await page.getByRole('heading', { name: /^Source · version \d+ \(draft\)$/ }).waitFor();
+    await page.getByText('Rendered on the server with the sample policy as you type.').waitFor();
+    await page.getByTestId('preview-unresolved').getByText('Every data point has a value.').waitFor();
+
+    const picker = page.getByRole('combobox', { name: 'Preview with' });
+    await picker.click();
+    await picker.fill('PA-');
+    const option = page.getByRole('option', { name: /^PA-/ }).first();
+    await option.waitFor();
+    const label = (await option.textContent()) ?? '';
+    await option.click();
+    await page.getByText(`Rendered on the server with policy ${label} as you type.`).waitFor();
+    const number = label.split(' · ')[0]!;
+    await expect
+      .poll(async () => decodeURIComponent((await page.getByTestId('preview-image').getAttribute('src')) ?? ''))
+      .toContain(number);
+    // The seeded insured is a contact with an address, so the dec page's address resolves.
+    await expect
+      .poll(async () => (await page.getByTestId('preview-unresolved').textContent()) ?? '')
+      .not.toContain('policy.insured.address');
+    expect(session.errors).toEqual([]);
+  });
+
+  it('keeps templates open in tabs, with what was typed in each, and closes them', async () => {
+    const page = await session.signIn('author@atrium.test', '/documents');
+    const tree = page.getByRole('tree', { name: 'Document templates' });
+    const tabs = page.getByRole('navigation', { name: 'Open templates' });
+    await tree.getByRole('link', { name: 'Personal auto declarations page' }).click();
+    await page.getByRole('heading', { name: 'Personal auto declarations page', level: 1 }).waitFor();
+    await page.getByLabel('Version name').fill(`Tabs ${Date.now().toString(36)}`);
+    await page.getByLabel('Effective date').fill('2030-02-01');
+    await page.getByRole('button', { name: 'Create draft version' }).click();
+    await page.getByRole('heading', { name: /^Source · version \d+ \(draft\)$/ }).waitFor();
+    await page.getByTestId('template-source').locator('.view-lines').click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.insertText('\nTyped in the auto tab.\n');
+    await page.keyboard.press('Escape');
+    await tabs.getByLabel('unsaved changes').waitFor();
+
+    // Another template opens beside it; going back, the typed text is still there (Save draft is live).
+    await page.getByRole('link', { name: '← All templates' }).click();
+    await tree.getByRole('link', { name: 'Claim acknowledgement letter' }).click();
+    await page.getByRole('heading', { name: 'Claim acknowledgement letter', level: 1 }).waitFor();
+    await expect.poll(() => tabs.getByRole('link').count()).toBe(2);
+    await tabs.getByRole('link', { name: /Personal auto declarations page/ }).click();
+    await page.getByRole('heading', { name: 'Personal auto declarations page', level: 1 }).waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Save draft' }).isEnabled()).toBe(true);
+
+    // Closing a tab with unsaved changes asks first, then shows its neighbour; the last one closes to /documents.
+    await page.getByRole('button', { name: 'Close Personal auto declarations page' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Discard and close' }).click();
+    await page.getByRole('heading', { name: 'Claim acknowledgement letter', level: 1 }).waitFor();
+    await expect.poll(() => tabs.getByRole('link').count()).toBe(1);
+    await page.getByRole('button', { name: 'Close Claim acknowledgement letter' }).click();
+    await page.getByRole('heading', { name: 'Documents', level: 1 }).waitFor();
+    await expect.poll(() => tabs.count()).toBe(0);
+    expect(session.errors).toEqual([]);
+  });
 });

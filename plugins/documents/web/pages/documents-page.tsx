@@ -39,6 +39,7 @@ import {
   documentsTemplateRoute,
 } from '../routes.js';
 import { ImportFormModal } from './import-form-modal.js';
+import { OpenTemplateTabs } from '../tabs/open-template-tabs.js';
 
 interface TreeNode {
   id: string;
@@ -446,6 +447,7 @@ export default function DocumentsPage() {
           </Anchor>
         </Group>
       </Group>
+      <OpenTemplateTabs />
       <Text c="dimmed" size="sm">
         Document templates and imported PDF forms by folder. Open a template to see its source, a live preview and its
         versions; open a form to map its fields.
