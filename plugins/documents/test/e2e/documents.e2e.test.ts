@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useE2eSession } from '../../../../tests/e2e/browser.js';
+import { DEMO_PASSWORD, useE2eSession } from '../../../../tests/e2e/browser.js';
 
 /** Types at the end of the template source (Monaco), closing any suggestion it opened. */
 async function typeAtEnd(page: Page, text: string) {
@@ -13,6 +13,27 @@ async function typeAtEnd(page: Page, text: string) {
 /** Documents: an author edits a template, sees the server preview follow, and publishes a version. */
 describe('documents', () => {
   const session = useE2eSession('documents');
+  // Names of this attempt: a retry against the same server makes its own folder and version.
+  const attempt = () => Date.now().toString(36).slice(-5).toUpperCase();
+
+  /** The author's API, to put a retry's draft back on version 1's source. */
+  async function authorApi() {
+    const signIn = await session.server.fetch('/api/identity/sign-in', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'author@atrium.test', password: DEMO_PASSWORD }),
+    });
+    const token = ((await signIn.json()) as { authentication_result: { access_token: string } }).authentication_result
+      .access_token;
+    return async (method: string, path: string, body?: unknown) =>
+      (
+        await session.server.fetch(path, {
+          method,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        })
+      ).json();
+  }
 
   it('lets an author draft a new version, watch the preview update as they type, and publish it', async () => {
     const page = await session.signIn('author@atrium.test', '/documents');
@@ -27,10 +48,24 @@ describe('documents', () => {
     const image = page.getByTestId('preview-image');
     await image.waitFor();
 
-    await page.getByLabel('Version name').fill('July 2027');
+    const versionName = `July 2027 ${attempt()}`;
+    await page.getByLabel('Version name').fill(versionName);
     await page.getByLabel('Effective date').fill('2027-07-01');
     await page.getByRole('button', { name: 'Create draft version' }).click();
-    await page.getByRole('heading', { name: 'Source · version 2 (draft)' }).waitFor();
+    const heading = page.getByRole('heading', { name: /^Source · version \d+ \(draft\)$/ });
+    await heading.waitFor();
+    const number = Number(/version (\d+)/.exec((await heading.textContent()) ?? '')?.[1]);
+    // A retry's draft copies the page break the first attempt published: start from version 1's source.
+    const api = await authorApi();
+    const templateId = /templates\/(\d+)/.exec(page.url())?.[1];
+    const versions = (await api('GET', `/api/documents/templates/${templateId}/versions/`)).results;
+    const draft = versions.find((v: { number: number }) => v.number === number);
+    const first = versions.find((v: { number: number }) => v.number === 1);
+    if (draft.source !== first.source) {
+      await api('PATCH', `/api/documents/versions/${draft.id}/`, { source: first.source });
+      await page.reload();
+      await heading.waitFor();
+    }
     await expect(source.getAttribute('data-readonly')).resolves.toBe('false');
 
     const before = await image.getAttribute('src');
@@ -48,12 +83,12 @@ describe('documents', () => {
     await page.keyboard.press('Backspace');
     await page.getByTestId('preview-status').getByText('2 pages').waitFor();
 
-    await page.getByRole('button', { name: 'Publish version 2' }).click();
-    await page.getByText('Version 2 (July 2027) published.').waitFor();
-    const row = page.getByRole('table', { name: 'Versions' }).getByRole('row', { name: /July 2027/ });
+    await page.getByRole('button', { name: `Publish version ${number}` }).click();
+    await page.getByText(`Version ${number} (${versionName}) published.`).waitFor();
+    const row = page.getByRole('table', { name: 'Versions' }).getByRole('row', { name: new RegExp(versionName) });
     await row.getByText('Published').waitFor();
     await row.getByText('Jul 1, 2027').waitFor();
-    await page.getByRole('heading', { name: 'Source · version 2 (published)' }).waitFor();
+    await page.getByRole('heading', { name: `Source · version ${number} (published)` }).waitFor();
     await expect(source.getAttribute('data-readonly')).resolves.toBe('true');
     expect(session.errors).toEqual([]);
   });
@@ -64,14 +99,15 @@ describe('documents', () => {
     const dialog = page.getByRole('dialog', { name: 'New folder' });
     await dialog.getByRole('button', { name: 'Create' }).click();
     await dialog.getByText('A folder name is required.').waitFor();
-    await dialog.getByLabel('Name').fill('Notices');
+    const folderName = `Notices ${attempt()}`;
+    await dialog.getByLabel('Name').fill(folderName);
     await dialog.getByRole('button', { name: 'Create' }).click();
-    await page.getByText('Selected folder: Notices').waitFor();
-    await page.getByRole('button', { name: 'Notices, empty folder' }).waitFor();
+    await page.getByText(`Selected folder: ${folderName}`).waitFor();
+    await page.getByRole('button', { name: `${folderName}, empty folder` }).waitFor();
 
     await page.getByRole('button', { name: 'New template' }).click();
     const form = page.getByRole('dialog', { name: 'New template' });
-    await expect(form.getByLabel('Folder', { exact: true }).inputValue()).resolves.toBe('Notices');
+    await expect(form.getByLabel('Folder', { exact: true }).inputValue()).resolves.toBe(folderName);
     await form.getByLabel('Name').fill('Cancellation notice');
     await form.getByRole('button', { name: 'Create' }).click();
 
