@@ -109,6 +109,14 @@ describe('documents: print queue and e-mail', () => {
     await expect
       .poll(async () => (await page.getByTestId('preview-unresolved').textContent()) ?? '')
       .not.toContain('policy.insured.address');
+
+    // Component names complete inside an import's path.
+    await page.getByTestId('template-source').locator('.view-lines').click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.insertText('\n#import "/components/sig');
+    await page.keyboard.press('Control+Space');
+    await page.locator('.suggest-widget').getByText('signature-block.typ').first().waitFor();
+    await page.keyboard.press('Escape');
     expect(session.errors).toEqual([]);
   });
 

@@ -23,6 +23,9 @@ import type { DataPoint } from '../../shared/data-points.js';
 import type { TemplateVersion } from '../../shared/shapes.js';
 import {
   createVersion,
+  libraryKeys,
+  listAssets,
+  listComponents,
   listDataPoints,
   listPreviewRecords,
   listVersions,
@@ -219,6 +222,23 @@ export default function TemplatePage() {
     enabled: subject !== undefined,
     staleTime: Infinity,
   });
+  // Component and asset names complete inside "/components/…" and "/assets/…" (authors write imports).
+  const components = useQuery({
+    queryKey: libraryKeys.components,
+    queryFn: () => listComponents(api),
+    enabled: canAuthor,
+    staleTime: 60_000,
+  });
+  const assets = useQuery({
+    queryKey: libraryKeys.assets,
+    queryFn: () => listAssets(api),
+    enabled: canAuthor,
+    staleTime: 60_000,
+  });
+  const library = useMemo(
+    () => ({ components: components.data ?? [], assets: assets.data ?? [] }),
+    [components.data, assets.data],
+  );
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [source, setSource] = useState('');
   const [loadedId, setLoadedId] = useState<number | null>(null);
@@ -317,6 +337,7 @@ export default function TemplatePage() {
                   onChange={edit}
                   readOnly={!editable}
                   dataPoints={dataPoints.data ?? NO_POINTS}
+                  library={library}
                 />
               </Suspense>
             ) : (
