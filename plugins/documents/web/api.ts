@@ -198,10 +198,17 @@ export const productionKeys = {
   list: (printState: PrintState | 'all') => ['documents', 'production-documents', printState] as const,
   all: ['documents', 'production-documents'] as const,
 };
-export const listProductionDocuments = (api: ApiClient, printState: PrintState | 'all') =>
+export const listProductionDocuments = (
+  api: ApiClient,
+  printState: PrintState | 'all',
+  record?: { type: string; id: string } | null,
+) =>
   api
     .get<{ results: ProductionDocumentItem[] }>('/documents/production-documents/', {
-      query: printState === 'all' ? {} : { print_state: printState },
+      query: {
+        ...(printState === 'all' ? {} : { print_state: printState }),
+        ...(record ? { record_type: record.type, record_id: record.id } : {}),
+      },
     })
     .then((b) => b.results);
 export const setPrintState = (api: ApiClient, id: number, state: PrintState) =>

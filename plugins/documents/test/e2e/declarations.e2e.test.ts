@@ -158,6 +158,19 @@ describe('documents: declarations by effective date', () => {
     // The PDF, read with the underwriter's token, opens as a blob in a new tab.
     expect(popup.url()).toMatch(/^blob:/);
     await popup.close();
+    // Print or e-mail: the production documents page, on this policy's documents.
+    await page
+      .getByRole('button', { name: `Print or e-mail the declarations of ${home.policy_number}` })
+      .first()
+      .click();
+    await page.getByRole('heading', { name: 'Production documents', level: 1 }).waitFor();
+    await page.getByText(`Showing the documents of Policy ${home.policy_number}.`).waitFor();
+    const rows = page.getByRole('table', { name: 'Production documents' }).getByRole('row');
+    await expect.poll(() => rows.filter({ hasText: `Policy ${home.policy_number}` }).count()).toBeGreaterThan(0);
+    // Only this policy's documents (and the header row).
+    await expect
+      .poll(async () => (await rows.count()) - 1)
+      .toBe(await rows.filter({ hasText: `Policy ${home.policy_number}` }).count());
     expect(session.errors).toEqual([]);
   });
 });

@@ -17,7 +17,7 @@ import {
 import { useApiClient, useCan, useHostServices } from '@atrium/sdk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import {
   emailDocument,
   listProductionDocuments,
@@ -80,9 +80,15 @@ export default function ProductionPage() {
   const canUpdate = useCan('documents:production-document', 'update').allowed;
   const [filter, setFilter] = useState<PrintState | 'all'>('all');
   const [mailing, setMailing] = useState<ProductionDocumentItem | null>(null);
+  // One record's documents (the policy page's "Print or e-mail" opens them): ?record_type=&record_id=
+  const [params, setParams] = useSearchParams();
+  const record =
+    params.get('record_type') && params.get('record_id')
+      ? { type: params.get('record_type')!, id: params.get('record_id')! }
+      : null;
   const docs = useQuery({
-    queryKey: productionKeys.list(filter),
-    queryFn: () => listProductionDocuments(api, filter),
+    queryKey: [...productionKeys.list(filter), record?.type ?? null, record?.id ?? null],
+    queryFn: () => listProductionDocuments(api, filter, record),
     // A mail on its way changes state in the background: look again until none is.
     refetchInterval: (query) =>
       query.state.data?.some((d) => d.email_state === 'queued' || d.email_state === 'sending') ? 2000 : false,
@@ -136,6 +142,14 @@ export default function ProductionPage() {
         printed once it is on paper, or e-mail its PDF.
         {canUpdate ? '' : ' You may read these documents but not print or e-mail them.'}
       </Text>
+      {record && (
+        <Group gap="xs">
+          <Text size="sm">Showing the documents of {docs.data?.[0]?.record?.label ?? `this ${record.type}`}.</Text>
+          <Anchor component="button" size="sm" onClick={() => setParams({})}>
+            Show all documents
+          </Anchor>
+        </Group>
+      )}
       <SegmentedControl
         aria-label="Show"
         value={filter}
