@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, useE2eSession } from '../../../../tests/e2e/browser.js';
+import { useE2eSession } from '../../../../tests/e2e/browser.js';
+import { apiAs } from './api-as.js';
 import { SAMPLE_POLICY } from '../../shared/data-points.js';
 import { compareWithGolden, differingShare, pdfToPngs, pdfToText } from '../pdf-pages.js';
 
@@ -29,24 +30,8 @@ function nextMonth(): string {
 describe('documents: declarations by effective date', () => {
   const session = useE2eSession('documents-declarations');
 
-  async function apiAs(username = 'underwriter@atrium.test') {
-    const signIn = await session.server.fetch('/api/identity/sign-in', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-    });
-    const token = ((await signIn.json()) as { authentication_result: { access_token: string } }).authentication_result
-      .access_token;
-    return async (method: string, path: string, body?: unknown) => {
-      const res = await session.server.fetch(path, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return res;
-    };
-  }
+  // A demo user's API beside the browser (the underwriter unless named).
+  const apiAsUser = (username = 'underwriter@atrium.test') => apiAs(session.server, username);
 
   it('prints a policy dated today with the old version and one dated next month with the new', async () => {
     const effective = nextMonth();
@@ -62,7 +47,7 @@ describe('documents: declarations by effective date', () => {
     const number = Number(/version (\d+)/.exec((await heading.textContent()) ?? '')?.[1]);
     // A draft copies the latest version, which on a retry already has the edition line: start it
     // from version 1's source, so every attempt prints the same edition (the golden image).
-    const author = await apiAs('author@atrium.test');
+    const author = await apiAsUser('author@atrium.test');
     const templateList = await (await author('GET', '/api/documents/templates/')).json();
     const decId = templateList.data.find(
       (t: { attributes: { name: string } }) => t.attributes.name === 'Homeowners declarations page',
@@ -88,7 +73,7 @@ describe('documents: declarations by effective date', () => {
     await page.getByText(`Version ${number} (Next month) published.`).waitFor();
     expect(session.errors).toEqual([]);
 
-    const api = await apiAs();
+    const api = await apiAsUser();
     const templates = await (await api('GET', '/api/documents/templates/')).json();
     const dec = templates.data.find(
       (t: { attributes: { name: string } }) => t.attributes.name === 'Homeowners declarations page',
@@ -142,7 +127,7 @@ describe('documents: declarations by effective date', () => {
   });
 
   it('opens a revision’s declarations from the policy screen', async () => {
-    const api = await apiAs();
+    const api = await apiAsUser();
     const policies = await (await api('GET', '/api/policies/policies/?page_size=100')).json();
     const home = policies.results.find((p: { policy_type_name?: string }) => JSON.stringify(p).includes('Homeowners'));
     const page = await session.signIn('underwriter@atrium.test', `/policies/policy/${home.id}`);

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, useE2eSession } from '../../../../tests/e2e/browser.js';
+import { useE2eSession } from '../../../../tests/e2e/browser.js';
+import { apiAs } from './api-as.js';
 
 /** Types at the end of the template source (Monaco), closing any suggestion it opened. */
 async function typeAtEnd(page: Page, text: string) {
@@ -16,23 +17,10 @@ describe('documents', () => {
   // Names of this attempt: a retry against the same server makes its own folder and version.
   const attempt = () => Date.now().toString(36).slice(-5).toUpperCase();
 
-  /** The author's API, to put a retry's draft back on version 1's source. */
+  /** The author's API answering parsed JSON, to put a retry's draft back on version 1's source. */
   async function authorApi() {
-    const signIn = await session.server.fetch('/api/identity/sign-in', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'author@atrium.test', password: DEMO_PASSWORD }),
-    });
-    const token = ((await signIn.json()) as { authentication_result: { access_token: string } }).authentication_result
-      .access_token;
-    return async (method: string, path: string, body?: unknown) =>
-      (
-        await session.server.fetch(path, {
-          method,
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        })
-      ).json();
+    const api = await apiAs(session.server, 'author@atrium.test');
+    return async (method: string, path: string, body?: unknown) => (await api(method, path, body)).json();
   }
 
   it('lets an author draft a new version, watch the preview update as they type, and publish it', async () => {

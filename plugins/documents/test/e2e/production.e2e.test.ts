@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, useE2eSession } from '../../../../tests/e2e/browser.js';
+import { useE2eSession } from '../../../../tests/e2e/browser.js';
+import { apiAs } from './api-as.js';
 import { SAMPLE_CLAIM } from '../../shared/data-points.js';
 
 /**
@@ -10,28 +11,15 @@ import { SAMPLE_CLAIM } from '../../shared/data-points.js';
 describe('documents: print queue and e-mail', () => {
   const session = useE2eSession('documents-production');
 
-  async function apiAs(username: string) {
-    const signIn = await session.server.fetch('/api/identity/sign-in', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-    });
-    const token = ((await signIn.json()) as { authentication_result: { access_token: string } }).authentication_result
-      .access_token;
-    return async (method: string, path: string, body?: unknown) => {
-      const res = await session.server.fetch(path, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return res.json();
-    };
+  /** A demo user's API answering parsed JSON. */
+  async function jsonApiAs(username: string) {
+    const api = await apiAs(session.server, username);
+    return async (method: string, path: string, body?: unknown) => (await api(method, path, body)).json();
   }
 
   it('queues, prints and e-mails a claim letter, with the states on screen', async () => {
     const unique = `CLM-E2E-${Date.now().toString(36).toUpperCase()}`;
-    const api = await apiAs('underwriter@atrium.test');
+    const api = await jsonApiAs('underwriter@atrium.test');
     const templates = await api('GET', '/api/documents/templates/');
     const letter = templates.data.find(
       (t: { attributes: { name: string } }) => t.attributes.name === 'Claim acknowledgement letter',
