@@ -58,11 +58,15 @@ export interface AccessTestServer extends TestServer {
   admin: Caller;
 }
 
-export async function startAccessServer(extraPlugins: ServerPluginDefinition[] = []): Promise<AccessTestServer> {
+export async function startAccessServer(
+  extraPlugins: ServerPluginDefinition[] = [],
+  options: { env?: Record<string, string> } = {},
+): Promise<AccessTestServer> {
   // The stand-in identity writes nothing, so servers of the same plugins seed the same database.
   const server = await startTestServer({
     plugins: [createAccessPlugin(), testIdentity, ...extraPlugins],
     template: 'access-test-identity',
+    ...(options.env ? { env: options.env } : {}),
   });
   const as: AccessTestServer['as'] = (username, options = {}) => {
     const headers: Record<string, string> = {};

@@ -2,7 +2,16 @@ import { asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { ContactDirectory, DirectoryContact, QuotingPermission } from '../shared/contact-directory.js';
 import { likeText } from './contact-routes.js';
 import { nextContactNumber } from './records.js';
-import { contact, contactBook, contactMerge, quotingPermission } from './tables.js';
+import { type ContactAddress, contact, contactBook, contactMerge, quotingPermission } from './tables.js';
+
+/** One address on one line: the street lines, then the city and `STATE ZIP`; empty parts left out. */
+export function addressLine(address: ContactAddress): string {
+  const place = [address.state, address.zip].filter(Boolean).join(' ');
+  return [address.line1, address.line2, address.city, place]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(', ');
+}
 
 const toDirectory = (row: typeof contact.$inferSelect): DirectoryContact => ({
   id: row.id,
@@ -11,6 +20,7 @@ const toDirectory = (row: typeof contact.$inferSelect): DirectoryContact => ({
   roles: row.roles,
   emails: row.emails.map((e) => e.address),
   phones: row.phones.map((p) => p.number),
+  addresses: row.addresses.map(addressLine).filter(Boolean),
   agencyId: row.agencyId,
 });
 

@@ -12,6 +12,11 @@ export interface DirectoryContact {
   roles: string[];
   emails: string[];
   phones: string[];
+  /**
+   * The contact's addresses, each on one line (`101 Main St, Apt 2, Portland, ME 04101`), in the
+   * contact's order — the first is the one to print (a dec page's insured address).
+   */
+  addresses: string[];
   agencyId: string | null;
   /** Set when `id` was a duplicate merged into another contact: the survivor's id (its details are answered). */
   mergedInto?: string;

@@ -22,6 +22,7 @@ export const documentsPermissions = definePermissions('documents', {
       actions: {
         read: 'List and read production documents and their PDFs.',
         create: 'Render production documents from published template versions.',
+        update: 'Put production documents on the print queue, mark them printed, and e-mail them.',
       },
     },
   },

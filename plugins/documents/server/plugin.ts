@@ -10,6 +10,7 @@ import { folders, templates } from './resources.js';
 import { registerFormRoutes } from './forms/form-routes.js';
 import { registerLibraryRoutes } from './library/library-routes.js';
 import { registerDocumentRoutes } from './routes.js';
+import { registerDeliveryRoutes } from './delivery/delivery-routes.js';
 import { seedDemoDocuments } from './seed/seed-demo-documents.js';
 
 /**
@@ -32,7 +33,8 @@ export default defineServerPlugin({
     const getPool = () => poolFor(context.db);
     router.addHook('onClose', async () => closePoolFor(context.db));
     registerResources(router, context, [folders, templates]);
-    registerDocumentRoutes(router, context, getPool);
+    const reads = registerDocumentRoutes(router, context, getPool);
+    registerDeliveryRoutes(router, context, reads);
     registerFormRoutes(router, context);
     registerSettingsRoutes(router, context);
     registerLibraryRoutes(router, context);

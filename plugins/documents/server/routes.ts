@@ -12,7 +12,8 @@ import {
   type Queryable,
   type ServerPluginContext,
 } from '@atrium/sdk/server';
-import { DATA_POINTS, DATA_POINTS_VERSION, SAMPLES } from '../shared/data-points.js';
+import { DATA_POINTS, DATA_POINTS_VERSION, SAMPLES, unresolvedPaths } from '../shared/data-points.js';
+import { POLICY_DECLARATIONS_SOURCE } from '../shared/services.js';
 import { HELPER_FUNCTIONS } from '../shared/helpers.js';
 import { SUBJECTS, type Subject } from '../shared/shapes.js';
 import { can } from './permissions.js';
@@ -23,6 +24,7 @@ import { formPdfReader } from './declarations/declarations-service.js';
 import { FormError } from './forms/acroform.js';
 import { filesOf, gatherInputs, type RenderInputs } from './library/inputs.js';
 import { productionDocument, template, version } from './tables.js';
+import { emailStateOf, mailStates, PRINT_STATES } from './delivery/delivery-states.js';
 
 /**
  * The hand-written documents routes (docs/documents.md): versions (a status machine — a published
@@ -64,6 +66,11 @@ const recordRef = z.strictObject({
  * uses: the book of a policy comes from its owner when that module is installed.
  */
 type PolicyBookLookup = {
+  /** Policies whose number or named insured contains the text, newest first (the preview's record picker). */
+  searchPolicies(
+    tx: Queryable,
+    query: { search: string; limit: number },
+  ): Promise<{ policyId: string; policyNumber: string; productSlug: string; namedInsured: { name: string } }[]>;
   getPolicy(
     tx: Queryable,
     policyId: string,
@@ -79,6 +86,15 @@ const bookColumns = {
 
 type VersionRow = typeof version.$inferSelect;
 type DocumentRow = typeof productionDocument.$inferSelect;
+
+/** What other documents routes (print and e-mail) use of these: the caller's read scope. */
+export interface DocumentReads {
+  readScope(request: FastifyRequest): Promise<SQL>;
+  findDocument(
+    request: FastifyRequest,
+    documentId: number,
+  ): Promise<{ doc: DocumentRow; number: number; name: string; templateName: string }>;
+}
 
 function versionView(row: VersionRow) {
   return {
@@ -97,9 +113,19 @@ function versionView(row: VersionRow) {
   };
 }
 
-function documentView(row: DocumentRow, v: Pick<VersionRow, 'number' | 'name'>) {
+/** How a document's record reads on screen: the number its own data carries (`policy.number` …). */
+function recordLabel(row: DocumentRow): string | null {
+  if (!row.recordType) return null;
+  const data = row.data as Record<string, { number?: unknown } | undefined>;
+  const number = data[row.recordType]?.number;
+  const kind = row.recordType === 'policy' ? 'Policy' : row.recordType === 'claim' ? 'Claim' : 'Quote';
+  return typeof number === 'string' && number ? `${kind} ${number}` : kind;
+}
+
+export function documentView(row: DocumentRow, v: Pick<VersionRow, 'number' | 'name'> & { templateName: string }) {
   return {
     id: row.id,
+    title: `${v.templateName} (${row.documentDate})`,
     template_id: row.templateId,
     version_id: row.versionId,
     version_number: v.number,
@@ -108,9 +134,12 @@ function documentView(row: DocumentRow, v: Pick<VersionRow, 'number' | 'name'>) 
     renderer_version: row.rendererVersion,
     sha256: row.sha256,
     page_count: row.pageCount,
-    record: row.recordType ? { type: row.recordType, id: row.recordId } : null,
+    record: row.recordType ? { type: row.recordType, id: row.recordId, label: recordLabel(row) } : null,
     purpose: row.purpose,
     forms: (row.parts as AssemblyPart[]).map((p) => p.name),
+    print_state: row.printState,
+    print_state_by: row.printStateBy,
+    print_state_at: row.printStateAt?.toISOString() ?? null,
     created_by: row.createdBy,
     created_at: row.createdAt.toISOString(),
   };
@@ -118,7 +147,11 @@ function documentView(row: DocumentRow, v: Pick<VersionRow, 'number' | 'name'>) 
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-export function registerDocumentRoutes(router: AtriumRouter, context: ServerPluginContext, pool: () => RenderPool) {
+export function registerDocumentRoutes(
+  router: AtriumRouter,
+  context: ServerPluginContext,
+  pool: () => RenderPool,
+): DocumentReads {
   const { db } = context;
 
   /** Renders source with the components and assets it names (read now). */
@@ -175,6 +208,29 @@ export function registerDocumentRoutes(router: AtriumRouter, context: ServerPlug
       return { agentContactId: found.agentContactId, agencyContactId: found.agencyContactId };
     }
     return { agentContactId: record.agent_contact_id ?? null, agencyContactId: record.agency_contact_id ?? null };
+  }
+
+  /**
+   * Previews with a real policy are for those who read every policy (staff): the record's data comes
+   * from the policies module (its declarations source, the first revision in the catalogue's shape).
+   */
+  async function requirePolicyReads(request: FastifyRequest) {
+    const evaluator = context.services.evaluator;
+    const residual = evaluator?.recordFilter
+      ? await evaluator.recordFilter(request.principal, { resource: 'policies:policy', action: 'read' })
+      : true;
+    if (residual !== true) throw new ApiError(403, 'Previewing with a real policy needs permission to read policies.');
+    const lookup = context.optionalService(POLICY_LOOKUP);
+    const source = context.optionalService(POLICY_DECLARATIONS_SOURCE);
+    if (!lookup || !source) throw new ApiError(422, 'The policies module is not installed; preview with the sample.');
+    return { lookup, source };
+  }
+
+  async function policyData(request: FastifyRequest, policyId: string): Promise<Record<string, unknown>> {
+    const { source } = await requirePolicyReads(request);
+    const found = await source.declarationsRequestFor(db, { policyId, createdBy: request.principal.username });
+    if (!found) throw new ApiError(422, `Policy ${policyId} not found.`, { source: { pointer: '/record/id' } });
+    return found.data;
   }
 
   async function findTemplate(templateId: number) {
@@ -376,6 +432,7 @@ export function registerDocumentRoutes(router: AtriumRouter, context: ServerPlug
         page_count: result.pageCount,
         svg: result.svg ?? '',
         render_ms: Math.round(performance.now() - started),
+        unresolved_paths: unresolvedPaths(tpl.subject as Subject, SAMPLES[tpl.subject as Subject]),
       };
     },
   );
@@ -394,15 +451,24 @@ export function registerDocumentRoutes(router: AtriumRouter, context: ServerPlug
           data: data.optional(),
           subject: z.enum(SUBJECTS, { message: "The subject must be 'policy' or 'claim'." }).optional(),
           date: isoDate.optional(),
+          // A real record to render with instead of the sample (policies; claims offer no data source yet).
+          record: z
+            .strictObject({
+              type: z.literal('policy', { message: "Only a policy can be previewed as a real record: type 'policy'." }),
+              id: z.string().trim().min(1, 'A record id is required.').max(64),
+            })
+            .optional(),
         }),
       },
     },
     async (request) => {
       const body = request.body;
+      const subject = body.record ? 'policy' : (body.subject ?? 'policy');
+      const input = body.data ?? (body.record ? await policyData(request, body.record.id) : SAMPLES[subject]);
       const started = performance.now();
       const result = await render({
         source: body.source,
-        data: body.data ?? SAMPLES[body.subject ?? 'policy'],
+        data: input,
         format: 'svg',
         date: body.date ?? new Date().toISOString().slice(0, 10),
       });
@@ -410,6 +476,7 @@ export function registerDocumentRoutes(router: AtriumRouter, context: ServerPlug
         page_count: result.pageCount,
         svg: result.svg ?? '',
         render_ms: Math.round(performance.now() - started),
+        unresolved_paths: unresolvedPaths(subject, input),
       };
     },
   );
@@ -475,16 +542,23 @@ export function registerDocumentRoutes(router: AtriumRouter, context: ServerPlug
         })
         .returning();
       reply.code(201);
-      return documentView(row!, chosen);
+      return documentView(row!, { ...chosen, templateName: tpl.name });
     },
   );
 
   /** One production document within the caller's scope; outside it answers 404, like a missing one. */
   async function findDocument(request: FastifyRequest, documentId: number) {
     const [row] = await db
-      .select({ doc: productionDocument, number: version.number, name: version.name, source: version.source })
+      .select({
+        doc: productionDocument,
+        number: version.number,
+        name: version.name,
+        source: version.source,
+        templateName: template.name,
+      })
       .from(productionDocument)
       .innerJoin(version, eq(version.id, productionDocument.versionId))
+      .innerJoin(template, eq(template.id, productionDocument.templateId))
       .where(and(eq(productionDocument.id, documentId), await readScope(request)));
     if (!row) throw notFound(`Production document ${documentId} not found.`);
     return row;
@@ -504,18 +578,23 @@ export function registerDocumentRoutes(router: AtriumRouter, context: ServerPlug
             .enum(RECORD_TYPES, { message: "The record type must be 'policy', 'claim' or 'quote'." })
             .optional(),
           record_id: z.string().trim().min(1).max(64).optional(),
+          print_state: z
+            .enum(PRINT_STATES, { message: "The print state must be 'not_printed', 'queued' or 'printed'." })
+            .optional(),
         }),
       },
     },
     async (request) => {
-      const { template_id, record_type, record_id } = request.query;
+      const { template_id, record_type, record_id, print_state } = request.query;
       const rows = await db
-        .select({ doc: productionDocument, number: version.number, name: version.name })
+        .select({ doc: productionDocument, number: version.number, name: version.name, templateName: template.name })
         .from(productionDocument)
         .innerJoin(version, eq(version.id, productionDocument.versionId))
+        .innerJoin(template, eq(template.id, productionDocument.templateId))
         .where(
           and(
             template_id ? eq(productionDocument.templateId, template_id) : undefined,
+            print_state ? eq(productionDocument.printState, print_state) : undefined,
             record_type ? eq(productionDocument.recordType, record_type) : undefined,
             record_id ? eq(productionDocument.recordId, record_id) : undefined,
             await readScope(request),
@@ -523,7 +602,14 @@ export function registerDocumentRoutes(router: AtriumRouter, context: ServerPlug
         )
         .orderBy(desc(productionDocument.id))
         .limit(200);
-      return { count: rows.length, results: rows.map((r) => documentView(r.doc, r)) };
+      const mails = await mailStates(
+        context,
+        rows.map((r) => r.doc.lastMailId),
+      );
+      return {
+        count: rows.length,
+        results: rows.map((r) => ({ ...documentView(r.doc, r), ...emailStateOf(mails, r.doc.lastMailId) })),
+      };
     },
   );
 
@@ -535,7 +621,8 @@ export function registerDocumentRoutes(router: AtriumRouter, context: ServerPlug
     },
     async (request) => {
       const row = await findDocument(request, request.params.id);
-      return documentView(row.doc, row);
+      const mails = await mailStates(context, [row.doc.lastMailId]);
+      return { ...documentView(row.doc, row), ...emailStateOf(mails, row.doc.lastMailId) };
     },
   );
 
@@ -616,6 +703,34 @@ export function registerDocumentRoutes(router: AtriumRouter, context: ServerPlug
   );
 
   router.get(
+    '/documents/data-points/records/',
+    {
+      config: { access: can('template', 'author') },
+      schema: {
+        summary: 'Real policies a template preview can render with, by number or named insured (at most 20).',
+        tags,
+        security,
+        querystring: z.object({
+          subject: z.literal('policy', { message: "Only policies can be picked: subject 'policy'." }).default('policy'),
+          search: z.string().trim().max(100).default(''),
+        }),
+      },
+    },
+    async (request) => {
+      const { lookup } = await requirePolicyReads(request);
+      const found = await lookup.searchPolicies(db, { search: request.query.search, limit: 20 });
+      return {
+        count: found.length,
+        results: found.map((p) => ({
+          type: 'policy' as const,
+          id: p.policyId,
+          label: `${p.policyNumber} · ${p.namedInsured.name}`,
+        })),
+      };
+    },
+  );
+
+  router.get(
     '/documents/data-points/samples/:subject/',
     {
       config: { access: can('template', 'read') },
@@ -637,4 +752,6 @@ export function registerDocumentRoutes(router: AtriumRouter, context: ServerPlug
     },
     async () => ({ count: HELPER_FUNCTIONS.length, results: HELPER_FUNCTIONS }),
   );
+
+  return { readScope, findDocument };
 }

@@ -97,11 +97,22 @@ export const productionDocument = documentsSchema.table(
     parts: jsonb('parts').notNull().default([]),
     /** The components' sources and the assets' SHA-256 the template read, by name (re-renders use these). */
     inputs: jsonb('inputs').notNull().default({ components: {}, assets: {} }),
+    /**
+     * Where the paper copy is: `not_printed`, `queued` (on the print queue) or `printed`, with who
+     * moved it there and when (docs/documents.md, "Print and e-mail"). E-mails are the platform
+     * mail service's, referenced `production-document:<id>`.
+     */
+    printState: text('print_state').notNull().default('not_printed'),
+    printStateBy: text('print_state_by'),
+    printStateAt: timestamp('print_state_at', { withTimezone: true }),
+    /** The platform mail (core mail outbox id) that last sent this document, whose status lists show. */
+    lastMailId: integer('last_mail_id'),
   },
   (t) => [
     index('production_document_template_idx').on(t.templateId),
     index('production_document_record_idx').on(t.recordType, t.recordId),
     uniqueIndex('production_document_purpose_uq').on(t.purpose, t.purposeKey),
+    index('production_document_print_state_idx').on(t.printState),
   ],
 );
 

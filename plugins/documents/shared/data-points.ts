@@ -85,3 +85,35 @@ export const DATA_POINTS: DataPoint[] = [
   c('claim.adjuster.name', 'text', 'Casey Morgan', 'claims'),
   c('claim.adjuster.phone', 'text', '(207) 555-0142', 'claims'),
 ];
+
+const valueAt = (data: unknown, path: string): unknown =>
+  path
+    .split('.')
+    .reduce<unknown>(
+      (value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined),
+      data,
+    );
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
+
+/**
+ * The catalogue paths of a subject that have no value in `data` (missing, null or empty): what a
+ * preview lists beside the template, so an author sees which data points a real record leaves blank.
+ * A list's element fields are named per element (`policy.coverages[2].limit`).
+ */
+export function unresolvedPaths(subject: Subject, data: unknown): string[] {
+  const missing: string[] = [];
+  for (const point of DATA_POINTS.filter((p) => p.subject === subject)) {
+    const [listPath, field] = point.path.split('[].') as [string, string | undefined];
+    if (field === undefined) {
+      if (isEmpty(valueAt(data, point.path))) missing.push(point.path);
+      continue;
+    }
+    // A missing list is reported as the list itself (above); its elements' fields one by one.
+    const list = valueAt(data, listPath);
+    if (!Array.isArray(list)) continue;
+    list.forEach((element, index) => {
+      if (isEmpty(valueAt(element, field))) missing.push(`${listPath}[${index}].${field}`);
+    });
+  }
+  return missing;
+}

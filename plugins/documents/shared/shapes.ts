@@ -60,6 +60,8 @@ export interface PreviewResult {
   page_count: number;
   svg: string;
   render_ms: number;
+  /** Catalogue paths the data left without a value (a real record's blanks). */
+  unresolved_paths: string[];
 }
 
 export interface ProductionDocument {

@@ -64,6 +64,8 @@ describe('declarations', () => {
 
     const text = await pdfText(underwriter, dec.url);
     expect(text).toContain(home.policy_number ?? home.number);
+    // The named insured's address, from contacts' directory (the demo people live on Main St).
+    expect(text.replace(/\s+/g, ' ')).toMatch(/Residence premises: \d+ Main St, [A-Za-z .]+, [A-Z]{2} \d{5}/);
     const doc = await expectStatus(underwriter.get(`/api/documents/production-documents/${dec.file_id}/`), 200);
     expect(doc).toMatchObject({ purpose: 'declarations', record: { type: 'policy', id: String(home.id) }, forms: [] });
     // The demo Maine form is limited to Maine; the seeded homeowners policies are in New York.
@@ -75,14 +77,34 @@ describe('declarations', () => {
     expect(rerender.identical).toBe(true);
   });
 
-  it('says why there is no file for a line without a dec page', async () => {
-    const [auto] = await policies('Personal Auto');
+  it('prints an auto policy with the auto dec page, and says why there is no file for a line without one', async () => {
+    const [auto, other] = await policies('Personal Auto');
     const dec = await expectStatus(underwriter.get(`/api/policies/get-dec-file-id/?policy_id=${auto.id}`), 200);
-    expect(dec).toMatchObject({
-      file_id: null,
-      url: null,
-      detail: 'No declarations page is set for the line personal_auto.',
-    });
+    expect(dec.title).toMatch(/^Personal auto declarations page \(\d{4}-\d{2}-\d{2}\)$/);
+    const text = (await pdfText(underwriter, dec.url)).replace(/\s+/g, ' ');
+    expect(text).toContain('Personal Auto Policy Declarations');
+    expect(text).toContain(auto.policy_number ?? auto.number);
+    expect(text).toMatch(/Mailing address: \d+ Main St, [A-Za-z .]+, [A-Z]{2} \d{5}/);
+    // Coverages in words, never the rating item's identifier.
+    expect(text).toContain('Bodily injury');
+    expect(text).not.toContain('bodily_injury');
+
+    const settings = await expectStatus(author.get('/api/documents/settings/declarations/'), 200);
+    const homeOnly = settings.declarations.filter((d: { line: string }) => d.line !== 'personal_auto');
+    await expectStatus(
+      author.put('/api/documents/settings/declarations/', { ...settings, declarations: homeOnly }),
+      200,
+    );
+    try {
+      const none = await expectStatus(underwriter.get(`/api/policies/get-dec-file-id/?policy_id=${other.id}`), 200);
+      expect(none).toMatchObject({
+        file_id: null,
+        url: null,
+        detail: 'No declarations page is set for the line personal_auto.',
+      });
+    } finally {
+      await expectStatus(author.put('/api/documents/settings/declarations/', settings), 200);
+    }
   });
 
   it('merges the forms the rules attach after the dec page, byte-identically on re-render', async () => {
@@ -151,6 +173,45 @@ describe('declarations', () => {
     // The agency's own name, not its agent's.
     expect(text).toContain('Harbour Agency');
     expect(text).not.toMatch(/Agency:\s+Alex/);
+  });
+
+  it('previews a template with a real policy picked by number or insured, listing what it leaves blank', async () => {
+    const picked = await expectStatus(author.get('/api/documents/data-points/records/?search=Ivy%20Issued'), 200);
+    expect(picked, JSON.stringify(picked)).toMatchObject({ count: 1 });
+    expect(picked.results[0]).toMatchObject({ type: 'policy', label: expect.stringMatching(/ · Ivy Issued$/) });
+    const source = '#data.policy.number, #data.policy.insured.name, #formatCurrency(data.policy.premium)';
+    const ivy = await expectStatus(
+      author.post('/api/documents/previews/', { source, record: { type: 'policy', id: picked.results[0].id } }),
+      200,
+    );
+    expect(ivy.svg).toContain('<svg');
+    // Issued without a contact: no address to print, and the preview says so.
+    expect(ivy.unresolved_paths).toEqual(['policy.insured.address']);
+    const sample = await expectStatus(author.post('/api/documents/previews/', { source }), 200);
+    expect(sample.unresolved_paths).toEqual([]);
+
+    // A seeded policy, whose insured is a contact with an address (Ivy's is the newest).
+    const home = (await policies('Homeowners')).find((p: unknown) => !JSON.stringify(p).includes('Ivy Issued'));
+    const real = await expectStatus(
+      author.post('/api/documents/previews/', { source, record: { type: 'policy', id: String(home.id) } }),
+      200,
+    );
+    expect(real.unresolved_paths).not.toContain('policy.insured.address');
+    const all = await expectStatus(author.get('/api/documents/data-points/records/?search='), 200);
+    expect(all.count).toBeGreaterThan(1);
+
+    const missing = await expectStatus(
+      author.post('/api/documents/previews/', { source, record: { type: 'policy', id: '999999' } }),
+      422,
+    );
+    expect(missing.errors[0].detail).toBe('Policy 999999 not found.');
+    const claim = await expectStatus(
+      author.post('/api/documents/previews/', { source, record: { type: 'claim', id: '1' } }),
+      400,
+    );
+    expect(JSON.stringify(claim)).toContain("Only a policy can be previewed as a real record: type 'policy'.");
+    // Readers do not preview source, so they do not pick records either.
+    await expectStatus(adjuster.get('/api/documents/data-points/records/?search=HO'), 403);
   });
 
   it('checks the settings against the templates and forms they name', async () => {

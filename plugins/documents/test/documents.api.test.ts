@@ -49,8 +49,10 @@ describe('folders and templates', () => {
     expect(list.data.map((t: { attributes: { name: string } }) => t.attributes.name)).toEqual([
       'Claim acknowledgement letter',
       'Homeowners declarations page',
+      'Personal auto declarations page',
     ]);
     expect(list.included.map((f: { attributes: { name: string } }) => f.attributes.name).sort()).toEqual([
+      'Auto',
       'Homeowners',
       'Letters',
     ]);
@@ -288,7 +290,7 @@ describe('versions and production documents', () => {
       agent_contact_id: 'CON-AGENT-OTHER',
       agency_contact_id: 'CON-AGENCY-OTHER',
     });
-    expect(mine.record).toEqual({ type: 'policy', id: 'POL-SCOPE-1' });
+    expect(mine.record).toEqual({ type: 'policy', id: 'POL-SCOPE-1', label: `Policy ${SAMPLE_POLICY.policy.number}` });
     await expectStatus(agent.get(`/api/documents/production-documents/${mine.id}/`), 200);
     const refused = await expectStatus(agent.get(`/api/documents/production-documents/${theirs.id}/`), 404);
     expect(JSON.stringify(refused)).toContain(`Production document ${theirs.id} not found.`);

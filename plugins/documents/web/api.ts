@@ -36,8 +36,30 @@ export const saveVersion = (api: ApiClient, id: number, body: Partial<Pick<Templ
 export const publishVersion = (api: ApiClient, id: number) =>
   api.post<TemplateVersion>(`/documents/versions/${id}/publish/`, {});
 
-export const preview = (api: ApiClient, source: string, subject: 'policy' | 'claim', signal?: AbortSignal) =>
-  api.post<PreviewResult>('/documents/previews/', { source, subject }, { signal });
+/** Renders source with the subject's sample, or with a real policy when `recordId` is given. */
+export const preview = (
+  api: ApiClient,
+  source: string,
+  subject: 'policy' | 'claim',
+  signal?: AbortSignal,
+  recordId?: string | null,
+) =>
+  api.post<PreviewResult>(
+    '/documents/previews/',
+    recordId ? { source, record: { type: 'policy', id: recordId } } : { source, subject },
+    { signal },
+  );
+
+export interface PreviewRecord {
+  type: 'policy';
+  id: string;
+  label: string;
+}
+/** Real policies to preview with, by number or named insured. */
+export const listPreviewRecords = (api: ApiClient, search: string) =>
+  api
+    .get<{ results: PreviewRecord[] }>('/documents/data-points/records/', { query: { subject: 'policy', search } })
+    .then((b) => b.results);
 
 export const previewVersion = (api: ApiClient, id: number, signal?: AbortSignal) =>
   api.get<PreviewResult>(`/documents/versions/${id}/preview/`, { signal });
@@ -149,3 +171,47 @@ export const listHelpers = (api: ApiClient) =>
       '/documents/helper-functions/',
     )
     .then((b) => b.results);
+
+export type PrintState = 'not_printed' | 'queued' | 'printed';
+export type EmailState = 'queued' | 'sending' | 'sent' | 'failed';
+export interface ProductionDocumentItem {
+  id: number;
+  title: string;
+  version_number: number;
+  version_name: string;
+  document_date: string;
+  page_count: number;
+  record: { type: 'policy' | 'claim' | 'quote'; id: string; label: string | null } | null;
+  purpose: string | null;
+  forms: string[];
+  print_state: PrintState;
+  print_state_by: string | null;
+  print_state_at: string | null;
+  email_state: EmailState | null;
+  email_note: string | null;
+  emailed_to: string[];
+  emailed_at: string | null;
+  created_by: string;
+  created_at: string;
+}
+export const productionKeys = {
+  list: (printState: PrintState | 'all') => ['documents', 'production-documents', printState] as const,
+  all: ['documents', 'production-documents'] as const,
+};
+export const listProductionDocuments = (
+  api: ApiClient,
+  printState: PrintState | 'all',
+  record?: { type: string; id: string } | null,
+) =>
+  api
+    .get<{ results: ProductionDocumentItem[] }>('/documents/production-documents/', {
+      query: {
+        ...(printState === 'all' ? {} : { print_state: printState }),
+        ...(record ? { record_type: record.type, record_id: record.id } : {}),
+      },
+    })
+    .then((b) => b.results);
+export const setPrintState = (api: ApiClient, id: number, state: PrintState) =>
+  api.post<ProductionDocumentItem>(`/documents/production-documents/${id}/print-state/`, { state });
+export const emailDocument = (api: ApiClient, id: number, body: { to: string[]; subject: string; message: string }) =>
+  api.post<{ id: number; status: EmailState; to: string[] }>(`/documents/production-documents/${id}/emails/`, body);

@@ -10,8 +10,9 @@ describe('documents web plugin', () => {
       ['documents:form', '/documents/forms/:formId'],
       ['documents:settings', '/documents/settings'],
       ['documents:library', '/documents/library'],
+      ['documents:production', '/documents/production'],
     ]);
-    expect(plugin.commands.map((command) => command.id)).toEqual(['documents.open']);
+    expect(plugin.commands.map((command) => command.id)).toEqual(['documents.open', 'documents.production']);
     expect(plugin.shortcuts).toEqual([expect.objectContaining({ key: 'g d', command: 'documents.open' })]);
   });
 });

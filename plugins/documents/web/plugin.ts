@@ -3,6 +3,7 @@ import { defineCommand, definePlugin } from '@atrium/sdk';
 import {
   documentsFormRoute,
   documentsLibraryRoute,
+  documentsProductionRoute,
   documentsRoute,
   documentsSettingsRoute,
   documentsTemplateRoute,
@@ -48,6 +49,12 @@ export default definePlugin({
       meta: { layout: 'default', title: 'Components and assets' },
       loader: () => import('./pages/library-page.js'),
     },
+    {
+      name: documentsProductionRoute.name,
+      path: documentsProductionRoute.path,
+      meta: { layout: 'default', title: 'Production documents' },
+      loader: () => import('./pages/production-page.js'),
+    },
   ],
   nav: [
     {
@@ -68,6 +75,13 @@ export default definePlugin({
       group: 'Documents',
       keywords: ['documents', 'templates', 'declarations', 'letters', 'typst'],
       run: (_args, { services }) => services.navigate(documentsRoute.link({})),
+    }),
+    defineCommand({
+      id: 'documents.production',
+      title: 'Open production documents and the print queue',
+      group: 'Documents',
+      keywords: ['print', 'print queue', 'e-mail', 'production documents', 'declarations'],
+      run: (_args, { services }) => services.navigate(documentsProductionRoute.link({})),
     }),
   ],
   shortcuts: [{ key: 'g d', command: 'documents.open', description: 'Go to Documents', when: '!modalOpen' }],

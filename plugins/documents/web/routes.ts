@@ -12,3 +12,7 @@ export const documentsFormRoute = createRouteRef({
 });
 export const documentsSettingsRoute = createRouteRef({ name: 'documents:settings', path: '/documents/settings' });
 export const documentsLibraryRoute = createRouteRef({ name: 'documents:library', path: '/documents/library' });
+export const documentsProductionRoute = createRouteRef({
+  name: 'documents:production',
+  path: '/documents/production',
+});

@@ -9,6 +9,13 @@ import type { Queryable, ServerPluginContext } from '@atrium/sdk/server';
 import { coveragesOf, productTitle } from './services.js';
 import { policy, policyRevision, policyTerm } from './tables.js';
 
+/**
+ * A rating item's name in words for the printed page (`bodily_injury` → `Bodily injury`): products
+ * name their items as identifiers and carry no label for them, and a dec page must not print those.
+ */
+export const coverageTitle = (name: string) =>
+  /^[a-z0-9_]+$/.test(name) ? name.replace(/_+/g, ' ').replace(/^\w/, (c) => c.toUpperCase()) : name;
+
 type RevisionRow = {
   revision: typeof policyRevision.$inferSelect;
   policy: typeof policy.$inferSelect;
@@ -18,7 +25,8 @@ type RevisionRow = {
 /**
  * A revision's declarations request in the documents module's terms: the line, state, dates and the
  * policy's data in the data-point catalogue's shape (policy.*, agency.*); money stays a decimal
- * string. The agency's name is its contact's (contacts' directory), not the agent's.
+ * string. The agency's name is its contact's (contacts' directory), not the agent's, and the
+ * insured's address is the named insured contact's first address there.
  */
 export async function declarationsRequestOf(
   context: Pick<ServerPluginContext, 'optionalService'>,
@@ -29,7 +37,12 @@ export async function declarationsRequestOf(
   const { revision, policy: p, term } = row;
   const insured = revision.contacts.find((c) => c.namedInsured);
   const directory = context.optionalService(CONTACT_DIRECTORY);
-  const [agency] = p.agencyContactId && directory ? await directory.findContacts(tx, [p.agencyContactId]) : [];
+  // The agency and the named insured as contacts' directory knows them (one call): the agency's
+  // name, and the insured's address (its first, the one contacts lists first) for the dec page.
+  const wanted = [p.agencyContactId, insured?.contactId].filter((id): id is string => Boolean(id));
+  const known = directory && wanted.length > 0 ? await directory.findContacts(tx, wanted) : [];
+  const agency = known.find((c) => c.id === p.agencyContactId);
+  const insuredContact = insured?.contactId ? known.find((c) => c.id === insured.contactId) : undefined;
   const data = {
     policy: {
       number: p.number,
@@ -37,11 +50,11 @@ export async function declarationsRequestOf(
       term_start: term.effectiveDate,
       term_end: term.expirationDate,
       premium: revision.annualPremium,
-      // The contacts directory answers no address yet; the dec page prints none rather than a wrong one.
-      insured: { name: insured?.name ?? p.namedInsuredName, address: '' },
+      // No contact, or one without an address: the dec page prints none rather than a wrong one.
+      insured: { name: insured?.name ?? p.namedInsuredName, address: insuredContact?.addresses[0] ?? '' },
       coverages: coveragesOf(revision.worksheet).map((c, i) => ({
         code: String(i + 1),
-        name: c.name,
+        name: coverageTitle(c.name),
         limit: c.limit ?? '',
         premium: c.premium ?? '',
       })),

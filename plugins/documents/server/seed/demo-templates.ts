@@ -38,6 +38,42 @@ export const HOMEOWNERS_DECLARATIONS = `#set page(paper: "us-letter", margin: 2c
 #text(size: 8pt)[This declarations page is part of your policy. Please read your policy carefully.]
 `;
 
+/** The personal auto dec page: the same policy data points, laid out for a motor policy. */
+export const AUTO_DECLARATIONS = `#set page(paper: "us-letter", margin: 2cm)
+#let p = data.policy
+
+#align(center)[
+  #text(size: 16pt, weight: "bold")[Personal Auto Policy Declarations]
+]
+
+#table(
+  columns: (auto, 1fr),
+  stroke: none,
+  [*Policy number:*], [#p.number],
+  [*Policy period:*], [#formatDate(p.term_start) to #formatDate(p.term_end), 12:01 a.m. standard time],
+  [*Named insured:*], [#p.insured.name],
+  [*Mailing address:*], [#p.insured.address],
+  [*Agency:*], [#data.agency.name],
+)
+
+#v(12pt)
+== Coverages and limits
+
+#table(
+  columns: (auto, 1fr, auto, auto),
+  align: (left, left, right, right),
+  [*No.*], [*Coverage*], [*Limit*], [*Premium*],
+  ..p.coverages.map(c => (c.code, c.name, formatCurrency(c.limit), formatCurrency(c.premium))).flatten(),
+)
+
+#v(8pt)
+#align(right)[*Total policy premium: #formatCurrency(p.premium)*]
+
+#v(16pt)
+#text(size: 8pt)[This declarations page, with the policy form and any endorsements, completes your auto policy.
+Coverage applies only where a premium is shown.]
+`;
+
 export const CLAIM_ACKNOWLEDGEMENT = `#set page(paper: "us-letter", margin: 2.5cm)
 #import "/components/signature-block.typ": signature-block
 #let c = data.claim

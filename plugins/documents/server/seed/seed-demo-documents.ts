@@ -4,13 +4,19 @@ import { asset, component, folder, importedDocument, template, version } from '.
 import { readFields } from '../forms/acroform.js';
 import { writeDeclarationsSettings } from '../declarations/settings.js';
 import { createDemoStateForm, STATE_FORM_MAPPING, STATE_FORM_NAME } from './demo-state-form.js';
-import { ATRIUM_LOGO_SVG, CLAIM_ACKNOWLEDGEMENT, HOMEOWNERS_DECLARATIONS, SIGNATURE_BLOCK } from './demo-templates.js';
+import {
+  ATRIUM_LOGO_SVG,
+  AUTO_DECLARATIONS,
+  CLAIM_ACKNOWLEDGEMENT,
+  HOMEOWNERS_DECLARATIONS,
+  SIGNATURE_BLOCK,
+} from './demo-templates.js';
 
 /**
  * Demo documents: the component "signature-block" and the asset "atrium-logo.svg" (used by the claim
- * letter); Policies › Homeowners › "Homeowners declarations page" and Claims › Letters ›
- * "Claim acknowledgement letter", each with a version published effective 2026-01-01, plus an empty
- * "Auto" folder (shown disabled in the tree), and in Policies › Homeowners the imported Maine disclosure
+ * letter); Policies › Homeowners › "Homeowners declarations page", Policies › Auto › "Personal auto
+ * declarations page" and Claims › Letters › "Claim acknowledgement letter", each with a version
+ * published effective 2026-01-01, plus an empty "Commercial" folder (shown disabled in the tree), and in Policies › Homeowners the imported Maine disclosure
  * form (an AcroForm made with pdf-lib) with its mapping, published.
  */
 export async function seedDemoDocuments({ tx }: SeedContext): Promise<void> {
@@ -35,7 +41,9 @@ export async function seedDemoDocuments({ tx }: SeedContext): Promise<void> {
     .insert(folder)
     .values({ name: 'Homeowners', parentId: policies!.id })
     .returning({ id: folder.id });
-  await tx.insert(folder).values({ name: 'Auto', parentId: policies!.id });
+  const [auto] = await tx.insert(folder).values({ name: 'Auto', parentId: policies!.id }).returning({ id: folder.id });
+  // Nothing in it yet: the tree shows an empty folder disabled.
+  await tx.insert(folder).values({ name: 'Commercial', parentId: policies!.id });
   const [claims] = await tx.insert(folder).values({ name: 'Claims' }).returning({ id: folder.id });
   const [letters] = await tx
     .insert(folder)
@@ -49,6 +57,13 @@ export async function seedDemoDocuments({ tx }: SeedContext): Promise<void> {
       description: 'The declarations page printed with every homeowners policy.',
       subject: 'policy',
       source: HOMEOWNERS_DECLARATIONS,
+    },
+    {
+      folderId: auto!.id,
+      name: 'Personal auto declarations page',
+      description: 'The declarations page printed with every personal auto policy.',
+      subject: 'policy',
+      source: AUTO_DECLARATIONS,
     },
     {
       folderId: letters!.id,
@@ -100,11 +115,14 @@ export async function seedDemoDocuments({ tx }: SeedContext): Promise<void> {
       publishedAt: new Date('2025-12-15T12:00:00Z'),
     })
     .returning({ id: importedDocument.id });
-  // Homeowners declarations: the dec page, then the Maine disclosure for Maine policies, on renewals too.
+  // Each line's dec page; homeowners then adds the Maine disclosure for Maine policies, on renewals too.
   await writeDeclarationsSettings(
     tx,
     {
-      declarations: [{ line: 'homeowners', template_id: templateIds[0]! }],
+      declarations: [
+        { line: 'homeowners', template_id: templateIds[0]! },
+        { line: 'personal_auto', template_id: templateIds[1]! },
+      ],
       form_rules: [
         {
           line: 'homeowners',

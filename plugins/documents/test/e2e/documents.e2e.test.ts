@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useE2eSession } from '../../../../tests/e2e/browser.js';
+import { apiAs } from './api-as.js';
 
 /** Types at the end of the template source (Monaco), closing any suggestion it opened. */
 async function typeAtEnd(page: Page, text: string) {
@@ -13,12 +14,20 @@ async function typeAtEnd(page: Page, text: string) {
 /** Documents: an author edits a template, sees the server preview follow, and publishes a version. */
 describe('documents', () => {
   const session = useE2eSession('documents');
+  // Names of this attempt: a retry against the same server makes its own folder and version.
+  const attempt = () => Date.now().toString(36).slice(-5).toUpperCase();
+
+  /** The author's API answering parsed JSON, to put a retry's draft back on version 1's source. */
+  async function authorApi() {
+    const api = await apiAs(session.server, 'author@atrium.test');
+    return async (method: string, path: string, body?: unknown) => (await api(method, path, body)).json();
+  }
 
   it('lets an author draft a new version, watch the preview update as they type, and publish it', async () => {
     const page = await session.signIn('author@atrium.test', '/documents');
     await page.getByRole('heading', { name: 'Documents', level: 1 }).waitFor();
-    // The empty Auto folder is disabled; templates are links.
-    await expect(page.getByRole('button', { name: 'Auto, empty folder' }).isDisabled()).resolves.toBe(true);
+    // The empty Commercial folder is disabled; templates are links.
+    await expect(page.getByRole('button', { name: 'Commercial, empty folder' }).isDisabled()).resolves.toBe(true);
     await page.getByRole('link', { name: 'Homeowners declarations page' }).click();
 
     await page.getByRole('heading', { name: 'Homeowners declarations page', level: 1 }).waitFor();
@@ -27,10 +36,24 @@ describe('documents', () => {
     const image = page.getByTestId('preview-image');
     await image.waitFor();
 
-    await page.getByLabel('Version name').fill('July 2027');
+    const versionName = `July 2027 ${attempt()}`;
+    await page.getByLabel('Version name').fill(versionName);
     await page.getByLabel('Effective date').fill('2027-07-01');
     await page.getByRole('button', { name: 'Create draft version' }).click();
-    await page.getByRole('heading', { name: 'Source · version 2 (draft)' }).waitFor();
+    const heading = page.getByRole('heading', { name: /^Source · version \d+ \(draft\)$/ });
+    await heading.waitFor();
+    const number = Number(/version (\d+)/.exec((await heading.textContent()) ?? '')?.[1]);
+    // A retry's draft copies the page break the first attempt published: start from version 1's source.
+    const api = await authorApi();
+    const templateId = /templates\/(\d+)/.exec(page.url())?.[1];
+    const versions = (await api('GET', `/api/documents/templates/${templateId}/versions/`)).results;
+    const draft = versions.find((v: { number: number }) => v.number === number);
+    const first = versions.find((v: { number: number }) => v.number === 1);
+    if (draft.source !== first.source) {
+      await api('PATCH', `/api/documents/versions/${draft.id}/`, { source: first.source });
+      await page.reload();
+      await heading.waitFor();
+    }
     await expect(source.getAttribute('data-readonly')).resolves.toBe('false');
 
     const before = await image.getAttribute('src');
@@ -48,12 +71,12 @@ describe('documents', () => {
     await page.keyboard.press('Backspace');
     await page.getByTestId('preview-status').getByText('2 pages').waitFor();
 
-    await page.getByRole('button', { name: 'Publish version 2' }).click();
-    await page.getByText('Version 2 (July 2027) published.').waitFor();
-    const row = page.getByRole('table', { name: 'Versions' }).getByRole('row', { name: /July 2027/ });
+    await page.getByRole('button', { name: `Publish version ${number}` }).click();
+    await page.getByText(`Version ${number} (${versionName}) published.`).waitFor();
+    const row = page.getByRole('table', { name: 'Versions' }).getByRole('row', { name: new RegExp(versionName) });
     await row.getByText('Published').waitFor();
     await row.getByText('Jul 1, 2027').waitFor();
-    await page.getByRole('heading', { name: 'Source · version 2 (published)' }).waitFor();
+    await page.getByRole('heading', { name: `Source · version ${number} (published)` }).waitFor();
     await expect(source.getAttribute('data-readonly')).resolves.toBe('true');
     expect(session.errors).toEqual([]);
   });
@@ -64,14 +87,15 @@ describe('documents', () => {
     const dialog = page.getByRole('dialog', { name: 'New folder' });
     await dialog.getByRole('button', { name: 'Create' }).click();
     await dialog.getByText('A folder name is required.').waitFor();
-    await dialog.getByLabel('Name').fill('Notices');
+    const folderName = `Notices ${attempt()}`;
+    await dialog.getByLabel('Name').fill(folderName);
     await dialog.getByRole('button', { name: 'Create' }).click();
-    await page.getByText('Selected folder: Notices').waitFor();
-    await page.getByRole('button', { name: 'Notices, empty folder' }).waitFor();
+    await page.getByText(`Selected folder: ${folderName}`).waitFor();
+    await page.getByRole('button', { name: `${folderName}, empty folder` }).waitFor();
 
     await page.getByRole('button', { name: 'New template' }).click();
     const form = page.getByRole('dialog', { name: 'New template' });
-    await expect(form.getByLabel('Folder', { exact: true }).inputValue()).resolves.toBe('Notices');
+    await expect(form.getByLabel('Folder', { exact: true }).inputValue()).resolves.toBe(folderName);
     await form.getByLabel('Name').fill('Cancellation notice');
     await form.getByRole('button', { name: 'Create' }).click();
 
@@ -121,7 +145,11 @@ describe('documents', () => {
     expect(await page.getByRole('button', { name: 'Create draft version' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /Publish version/ }).count()).toBe(0);
     await page.getByRole('link', { name: '← All templates' }).click();
-    await page.getByRole('link', { name: 'Claim acknowledgement letter' }).waitFor();
+    // The tree's link (the letter is also among the open templates' tabs now).
+    await page
+      .getByRole('tree', { name: 'Document templates' })
+      .getByRole('link', { name: 'Claim acknowledgement letter' })
+      .waitFor();
     expect(await page.getByRole('button', { name: 'New folder' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Rename / }).count()).toBe(0);
     expect(session.errors).toEqual([]);

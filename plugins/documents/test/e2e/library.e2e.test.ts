@@ -12,7 +12,11 @@ describe('documents: components and assets', () => {
   it('lets an author create a component, upload and delete an asset, and see the helpers', async () => {
     const png = new PNG({ width: 8, height: 8 });
     png.data.fill(0x40);
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'atrium-asset-')), 'Seal Mark.png');
+    // Named per attempt: a retry against the same server creates its own component and asset.
+    const tag = Date.now().toString(36).slice(-5);
+    const componentName = `premium-line-${tag}`;
+    const assetName = `seal-mark-${tag}.png`;
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'atrium-asset-')), `Seal Mark ${tag}.png`);
     writeFileSync(file, PNG.sync.write(png));
 
     const page = await session.signIn('author@atrium.test', '/documents');
@@ -23,23 +27,23 @@ describe('documents: components and assets', () => {
     await page.getByRole('table', { name: 'Assets' }).getByRole('img', { name: 'atrium-logo.svg' }).waitFor();
     await page.getByRole('table', { name: 'Helper functions' }).getByText('$1,284.50').waitFor();
 
-    await page.getByLabel('Component name').fill('premium-line');
-    await page.getByLabel('Component source').fill('#let premium-line(p) = [Premium: #formatCurrency(p.premium)]');
+    await page.getByLabel('Component name').fill(componentName);
+    await page.getByLabel('Component source').fill(`#let ${componentName}(p) = [Premium: #formatCurrency(p.premium)]`);
     await page.getByRole('button', { name: 'Create component' }).click();
-    await page.getByText('Component "premium-line" created.').waitFor();
-    await components.getByText('#import "/components/premium-line.typ": *').waitFor();
+    await page.getByText(`Component "${componentName}" created.`).waitFor();
+    await components.getByText(`#import "/components/${componentName}.typ": *`).waitFor();
 
     // A component a template imports cannot be deleted; the reason shows.
     await page.getByRole('button', { name: 'Delete signature-block' }).click();
     await page.getByText('A template or component imports "signature-block"; remove the import first.').waitFor();
 
     await page.locator('input[type=file]').setInputFiles(file);
-    await expect(page.getByLabel('Asset name').inputValue()).resolves.toBe('seal-mark.png');
+    await expect(page.getByLabel('Asset name').inputValue()).resolves.toBe(assetName);
     await page.getByRole('button', { name: 'Upload asset' }).click();
-    await page.getByText('Asset "seal-mark.png" uploaded.').waitFor();
-    await page.getByRole('img', { name: 'seal-mark.png' }).waitFor();
-    await page.getByRole('button', { name: 'Delete seal-mark.png' }).click();
-    await page.getByText('Asset "seal-mark.png" deleted.').waitFor();
+    await page.getByText(`Asset "${assetName}" uploaded.`).waitFor();
+    await page.getByRole('img', { name: assetName }).waitFor();
+    await page.getByRole('button', { name: `Delete ${assetName}` }).click();
+    await page.getByText(`Asset "${assetName}" deleted.`).waitFor();
     expect(session.errors).toEqual([]);
   });
 

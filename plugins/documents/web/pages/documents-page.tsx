@@ -34,10 +34,12 @@ import {
 import {
   documentsFormRoute,
   documentsLibraryRoute,
+  documentsProductionRoute,
   documentsSettingsRoute,
   documentsTemplateRoute,
 } from '../routes.js';
 import { ImportFormModal } from './import-form-modal.js';
+import { OpenTemplateTabs } from '../tabs/open-template-tabs.js';
 
 interface TreeNode {
   id: string;
@@ -434,6 +436,9 @@ export default function DocumentsPage() {
       <Group justify="space-between">
         <Title order={1}>Documents</Title>
         <Group gap="md">
+          <Anchor component={Link} to={documentsProductionRoute.link({})} size="sm">
+            Production documents
+          </Anchor>
           <Anchor component={Link} to={documentsLibraryRoute.link({})} size="sm">
             Components and assets
           </Anchor>
@@ -442,6 +447,7 @@ export default function DocumentsPage() {
           </Anchor>
         </Group>
       </Group>
+      <OpenTemplateTabs />
       <Text c="dimmed" size="sm">
         Document templates and imported PDF forms by folder. Open a template to see its source, a live preview and its
         versions; open a form to map its fields.

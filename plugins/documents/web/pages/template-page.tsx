@@ -3,10 +3,12 @@ import {
   Anchor,
   Badge,
   Button,
+  Code,
   Grid,
   Group,
   Loader,
   Paper,
+  Select,
   Stack,
   Table,
   Text,
@@ -21,7 +23,11 @@ import type { DataPoint } from '../../shared/data-points.js';
 import type { TemplateVersion } from '../../shared/shapes.js';
 import {
   createVersion,
+  libraryKeys,
+  listAssets,
+  listComponents,
   listDataPoints,
+  listPreviewRecords,
   listVersions,
   messageOf,
   preview,
@@ -30,13 +36,18 @@ import {
   saveVersion,
   templatesClient,
   versionKeys,
+  type PreviewRecord,
   type TemplateItem,
 } from '../api.js';
 import { documentsRoute } from '../routes.js';
+import { openTemplates } from '../tabs/open-templates.js';
+import { OpenTemplateTabs } from '../tabs/open-template-tabs.js';
 
 // Monaco is its own chunk, loaded when a template's source is shown.
 const TemplateEditor = lazy(() => import('./template-editor.js'));
 const NO_POINTS: DataPoint[] = [];
+/** The picker's value for the catalogue's sample (record ids are numbers, so they never clash). */
+const SAMPLE = 'sample';
 
 const formatDate = (iso: string) =>
   new Date(`${iso.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-US', {
@@ -73,9 +84,25 @@ function PreviewPane({
 }) {
   const api = useApiClient();
   const debounced = useDebounced(source, 400);
+  // The test-data picker: the sample, or a real policy (policy templates, authors only).
+  const [record, setRecord] = useState<PreviewRecord | null>(null);
+  const [search, setSearch] = useState('');
+  const settledSearch = useDebounced(search, 250);
+  const picking = live && subject === 'policy';
+  const records = useQuery({
+    queryKey: ['documents', 'preview-records', settledSearch],
+    queryFn: () => listPreviewRecords(api, settledSearch),
+    enabled: picking,
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
+  const recordId = picking ? (record?.id ?? null) : null;
   const result = useQuery({
-    queryKey: live ? ['documents', 'preview', subject, debounced] : ['documents', 'version-preview', versionId],
-    queryFn: ({ signal }) => (live ? preview(api, debounced, subject, signal) : previewVersion(api, versionId, signal)),
+    queryKey: live
+      ? ['documents', 'preview', subject, recordId, debounced]
+      : ['documents', 'version-preview', versionId],
+    queryFn: ({ signal }) =>
+      live ? preview(api, debounced, subject, signal, recordId) : previewVersion(api, versionId, signal),
     placeholderData: keepPreviousData,
     retry: false,
     staleTime: Infinity,
@@ -92,8 +119,28 @@ function PreviewPane({
           <Loader size="xs" role="status" aria-label="Updating preview" />
         )}
       </Group>
+      {picking && (
+        <Select
+          label="Preview with"
+          searchable
+          size="xs"
+          nothingFoundMessage={records.error ? messageOf(records.error) : 'No policy matches.'}
+          data={[
+            { value: SAMPLE, label: 'Sample policy' },
+            ...(record && !records.data?.some((r) => r.id === record.id) ? [record] : []),
+            ...(records.data ?? []),
+          ].map((r) => ('value' in r ? r : { value: r.id, label: r.label }))}
+          value={record?.id ?? SAMPLE}
+          onSearchChange={setSearch}
+          onChange={(value) =>
+            setRecord(value && value !== SAMPLE ? (records.data?.find((r) => r.id === value) ?? record) : null)
+          }
+          allowDeselect={false}
+          description={records.error ? messageOf(records.error) : 'Type a policy number or an insured’s name.'}
+        />
+      )}
       <Text size="xs" c="dimmed">
-        Rendered on the server with the sample {subject === 'claim' ? 'claim' : 'policy'}
+        Rendered on the server with {record && picking ? `policy ${record.label}` : `the sample ${subject}`}
         {live ? ' as you type.' : '.'}
       </Text>
       {result.error && (
@@ -106,6 +153,19 @@ function PreviewPane({
           <Text size="xs" c="dimmed" data-testid="preview-status">
             {result.data.page_count === 1 ? '1 page' : `${result.data.page_count} pages`}
           </Text>
+          {result.data.unresolved_paths.length > 0 ? (
+            <Alert color="yellow" title="Data points without a value" data-testid="preview-unresolved">
+              <Group gap={6}>
+                {result.data.unresolved_paths.map((path) => (
+                  <Code key={path}>{path}</Code>
+                ))}
+              </Group>
+            </Alert>
+          ) : (
+            <Text size="xs" c="dimmed" data-testid="preview-unresolved">
+              Every data point has a value.
+            </Text>
+          )}
           <Paper withBorder p={0} style={{ overflow: 'auto', maxHeight: '75vh', background: '#fff' }}>
             <img
               src={url}
@@ -162,6 +222,23 @@ export default function TemplatePage() {
     enabled: subject !== undefined,
     staleTime: Infinity,
   });
+  // Component and asset names complete inside "/components/…" and "/assets/…" (authors write imports).
+  const components = useQuery({
+    queryKey: libraryKeys.components,
+    queryFn: () => listComponents(api),
+    enabled: canAuthor,
+    staleTime: 60_000,
+  });
+  const assets = useQuery({
+    queryKey: libraryKeys.assets,
+    queryFn: () => listAssets(api),
+    enabled: canAuthor,
+    staleTime: 60_000,
+  });
+  const library = useMemo(
+    () => ({ components: components.data ?? [], assets: assets.data ?? [] }),
+    [components.data, assets.data],
+  );
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [source, setSource] = useState('');
   const [loadedId, setLoadedId] = useState<number | null>(null);
@@ -170,15 +247,32 @@ export default function TemplatePage() {
   const selected = list.find((v) => v.id === selectedId) ?? list.find((v) => v.status === 'draft') ?? list[0] ?? null;
   if (selected && loadedId !== selected.id) {
     setLoadedId(selected.id);
-    setSource(selected.source);
+    // What was typed in this draft before switching tabs comes back.
+    setSource(
+      (selected.status === 'draft' ? openTemplates.bufferOf(templateId, selected.id) : null) ?? selected.source,
+    );
   }
   const editable = canAuthor && selected?.status === 'draft';
   const dirty = selected !== null && source !== selected.source;
+  const edit = (next: string) => {
+    setSource(next);
+    if (selected) openTemplates.setBuffer(templateId, selected.id, next === selected.source ? null : next);
+  };
+  const loadedName = (templateQuery.data?.item as unknown as TemplateItem | undefined)?.name;
+  useEffect(() => {
+    if (loadedName) openTemplates.open({ id: templateId, name: loadedName });
+  }, [templateId, loadedName]);
+  // Another template opened in this page (a tab): load its versions' source afresh.
+  useEffect(() => {
+    setSelectedId(null);
+    setLoadedId(null);
+  }, [templateId]);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: versionKeys(templateId) });
   const save = useMutation({
     mutationFn: () => saveVersion(api, selected!.id, { source }),
     onSuccess: async () => {
+      openTemplates.setBuffer(templateId, selected!.id, null);
       await refresh();
       showToast({ message: 'Draft saved.', kind: 'success' });
     },
@@ -189,6 +283,7 @@ export default function TemplatePage() {
       return publishVersion(api, version.id);
     },
     onSuccess: async (v) => {
+      openTemplates.setBuffer(templateId, v.id, null);
       await refresh();
       showToast({ message: `Version ${v.number} (${v.name}) published.`, kind: 'success' });
     },
@@ -203,6 +298,7 @@ export default function TemplatePage() {
       <Anchor component={Link} to={documentsRoute.link({})} size="sm">
         ← All templates
       </Anchor>
+      <OpenTemplateTabs activeId={templateId} />
       <Group>
         <Title order={1}>{template.name}</Title>
         <Badge variant="light">{template.subject === 'claim' ? 'Claim' : 'Policy'} template</Badge>
@@ -238,9 +334,10 @@ export default function TemplatePage() {
                 <TemplateEditor
                   modelId={String(selected.id)}
                   value={source}
-                  onChange={setSource}
+                  onChange={edit}
                   readOnly={!editable}
                   dataPoints={dataPoints.data ?? NO_POINTS}
+                  library={library}
                 />
               </Suspense>
             ) : (

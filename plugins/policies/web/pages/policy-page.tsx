@@ -345,6 +345,7 @@ export default function PolicyPage() {
                               <td>
                                 <DeclarationsButton
                                   revisionId={rev.id}
+                                  policyId={policyId}
                                   label={`Declarations of ${rev.full_policy_number}`}
                                 />
                               </td>
