@@ -165,7 +165,9 @@ describe('quote audit of plugin changes', () => {
     const reader = await put({ 'x-atrium-plugin': readOnly });
     expect(reader.status).toBe(400);
     expect(JSON.stringify(reader.body)).toContain('Reader may not do this');
-    const stray = await put(undefined, { plugin_patch: [{ op: 'replace', path: '/field_answers/roof_year', value: 1 }] });
+    const stray = await put(undefined, {
+      plugin_patch: [{ op: 'replace', path: '/field_answers/roof_year', value: 1 }],
+    });
     expect(stray.status).toBe(400);
     expect(JSON.stringify(stray.body)).toContain('plugin_patch is sent only with the X-Atrium-Plugin header.');
     // Nothing was saved by the refused calls.
