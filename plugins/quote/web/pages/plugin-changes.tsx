@@ -87,6 +87,7 @@ function Change({
           <Button
             variant="subtle"
             size="compact-xs"
+            px={0}
             w="fit-content"
             onClick={() => setPatchOpen((o) => !o)}
             aria-expanded={patchOpen}
