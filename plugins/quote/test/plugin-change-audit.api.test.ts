@@ -176,6 +176,27 @@ describe('quote audit of plugin changes', () => {
     expect((await agent.get(`/quote/${q.quote_number}/audit/`)).body.results).toEqual([]);
   });
 
+  it('records a plugin’s API request that changes a risk (api-write), without a patch', async () => {
+    const pluginId = await register({ name: 'Requester', enabled: true, capabilities: ['api-write'] });
+    const agent = await api('agent@agency.test');
+    const q = await homeQuote(agent);
+    const root = q.risk_quote.id as number;
+    const saved = await agent.put(
+      `/quote/risks/${root}/`,
+      { risk_state: { field_answers: { year_built: 1990 } } },
+      { 'x-atrium-plugin': pluginId },
+    );
+    expect(saved.status).toBe(200);
+    const [entry] = (await agent.get(`/quote/${q.quote_number}/audit/`)).body.results;
+    expect(entry).toMatchObject({
+      action: 'update-risk',
+      plugin: { id: pluginId, name: 'Requester' },
+      patch: null,
+      before: { year_built: null },
+      after: { year_built: 1990 },
+    });
+  });
+
   it('keeps the audit to whoever may read the quote', async () => {
     const agent = await api('agent@agency.test');
     const q = await homeQuote(agent);
