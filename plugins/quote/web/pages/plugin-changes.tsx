@@ -76,7 +76,11 @@ function Change({
   return (
     <Stack gap={2} data-audit-entry={entry.id}>
       <Text size="sm">
-        {entry.action === 'create-risk' ? `Added this ${typeLabel}` : changes.join('; ')}
+        {entry.action === 'create-risk'
+          ? `Added this ${typeLabel}`
+          : changes.length > 0
+            ? changes.join('; ')
+            : `Changed this ${typeLabel}’s coverages`}
         <Text span size="xs" c="dimmed">
           {' '}
           ({who})
