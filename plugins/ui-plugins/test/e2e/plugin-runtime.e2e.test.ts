@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { as } from '@atrium/sdk/testing';
 import { useE2eSession } from '../../../../tests/e2e/browser.js';
-import { connect, newQuote, registerPlugin as register, setEnabled } from './plugin-fixtures.js';
+import { connect, newQuote, useRegisterPlugin } from './plugin-fixtures.js';
 
 /**
  * The runtime end to end: an enabled plugin's button appears under the quote's risk, its click
@@ -11,17 +11,8 @@ import { connect, newQuote, registerPlugin as register, setEnabled } from './plu
  */
 describe('UI plugin runtime in the browser', () => {
   const session = useE2eSession('ui-plugins-runtime');
-  // Every plugin a test registers is disabled after it, pass or fail: a retry (CI retries once,
-  // against the same server) then meets none of the first attempt's buttons.
-  const registered: string[] = [];
-  const registerPlugin = async (...args: Parameters<typeof register>) => {
-    const id = await register(...args);
-    registered.push(id);
-    return id;
-  };
-  afterEach(async () => {
-    for (const id of registered.splice(0)) await setEnabled(session.server, id, false);
-  });
+  // Each test's plugins are disabled after it, so a retry meets none of them.
+  const registerPlugin = useRegisterPlugin(() => session.server);
 
   it('an agent clicks a plugin button, the risk changes through the JSON Patch and the change is audited', async () => {
     // A name of this attempt's own: BriteApps and the audit name this attempt's plugin.
