@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineServerPlugin } from '@atrium/sdk/server';
+import { ACTING_PLUGINS, defineServerPlugin } from '@atrium/sdk/server';
 import { CONTACT_DIRECTORY } from '@atrium/plugin-contacts/directory';
 import { LINES_ONTOLOGY } from '@atrium/plugin-lines/ontology-service';
 import { POLICY_BILLING, POLICY_ISSUANCE } from '@atrium/plugin-policies/services';
@@ -8,6 +8,7 @@ import { abandonJob } from './abandon.js';
 import { QUOTE_EVENTS } from './events.js';
 import { attachmentRoutes } from './attachment-routes.js';
 import { billingRoutes } from './billing-routes.js';
+import { pluginChangeRoutes } from './plugin-change-audit.js';
 import { quotePermissions } from './permissions.js';
 import { quoteRoutes } from './routes.js';
 import { settingsRoutes } from './settings-routes.js';
@@ -36,6 +37,8 @@ export default defineServerPlugin({
     POLICY_ISSUANCE,
     POLICY_BILLING,
   ],
+  // Third-party UI plugins, when installed, say which plugin a risk change was made for (audit).
+  optionalDeps: [ACTING_PLUGINS],
   permissions: quotePermissions,
   // Quotes started, their status changes and binds, for webhooks and integrations (events.ts).
   events: QUOTE_EVENTS,
@@ -45,6 +48,7 @@ export default defineServerPlugin({
     billingRoutes(router, context);
     attachmentRoutes(router, context);
     settingsRoutes(router, context);
+    pluginChangeRoutes(router, context);
   },
   seed: seedQuotes,
 });

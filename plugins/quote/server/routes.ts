@@ -18,6 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import { flowPages, type FlowField, type FlowRiskType, type QuoteFlow } from '../shared/flow.js';
 import { scheduleAbandonSweep } from './abandon.js';
 import { can } from './permissions.js';
+import { changedAnswers, pluginChangeAudit, pluginPatch } from './plugin-change-audit.js';
 import { isProducer, producerIds, quoteScope } from './quote-access.js';
 import { assertQuotingPermission, quotingActions } from './quoting-permissions.js';
 import {
@@ -162,6 +163,8 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
   };
 
   const username = (request: FastifyRequest) => request.principal?.username ?? 'system';
+  // A third-party plugin's risk changes are audited with the plugin and its patch (issue 22).
+  const pluginAudit = pluginChangeAudit(context);
 
   const flowFor = async (tx: Queryable, row: QuoteRow): Promise<QuoteFlow> => {
     const version = await versionInForce(context, tx, row.productName, row.effectiveDate);
@@ -724,7 +727,17 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
             source: { pointer: '/parent_risk_quote' },
           });
         }
+        const acting = await pluginAudit.actingPlugin(tx, request, ['create-and-update-risk', 'api-write']);
         const { risk: created } = await insertRisk(tx, row.id, parent.id, type, body.generated_by ?? null);
+        if (acting) {
+          await pluginAudit.record(tx, request, {
+            plugin: acting,
+            action: 'create-risk',
+            quoteId: row.id,
+            riskId: created.id,
+            riskType: type.name,
+          });
+        }
         const after = await loadTree(tx, row.id);
         const node = findNode(after, created.id)!;
         const rules =
@@ -784,7 +797,8 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
           page_name: z.string().max(100).optional(),
           target_page_name: z.string().max(100).optional(),
         }),
-        body: z.strictObject({ risk_state: riskStateInput }),
+        // plugin_patch: the JSON Patch of a plugin's update-risk, kept in the audit entry (with X-Atrium-Plugin).
+        body: z.strictObject({ risk_state: riskStateInput, plugin_patch: pluginPatch.optional() }),
       },
     },
     async (request) =>
@@ -793,6 +807,11 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
         if (riskRow.locked) throw conflict(`Risk ${riskRow.id} is locked and cannot be changed.`, { code: 'locked' });
         if (row.isBound || row.locked)
           throw conflict(`Quote ${row.number} is locked and cannot be changed.`, { code: 'locked' });
+        const acting = await pluginAudit.actingPlugin(tx, request, ['update-risk', 'api-write']);
+        if (request.body.plugin_patch && !acting)
+          throw badRequest('plugin_patch is sent only with the X-Atrium-Plugin header.', {
+            source: { pointer: '/plugin_patch' },
+          });
         const flow = await flowFor(tx, row);
         const type = flow.risk_types.find((t) => t.name === riskRow.riskType)!;
         const state = request.body.risk_state;
@@ -867,6 +886,17 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
               ? sql`update quote.risk set answers = ${JSON.stringify(answers)}::jsonb where id = ${riskRow.id}`
               : undefined,
           );
+          if (acting) {
+            await pluginAudit.record(tx, request, {
+              plugin: acting,
+              action: 'update-risk',
+              quoteId: row.id,
+              riskId: riskRow.id,
+              riskType: riskRow.riskType,
+              patch: request.body.plugin_patch,
+              ...changedAnswers(beforeNode.risk_state.field_answers, answers),
+            });
+          }
         }
         const wantRules =
           (request.query.rules_action && request.query.rules_action !== 'none') || request.query.target_page_name;
@@ -904,8 +934,19 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
         if (riskRow.parentId === null)
           throw conflict('The quote’s first risk cannot be removed.', { code: 'root_risk' });
         if (riskRow.locked) throw conflict(`Risk ${riskRow.id} is locked and cannot be changed.`, { code: 'locked' });
+        const acting = await pluginAudit.actingPlugin(tx, request, ['create-and-update-risk', 'api-write']);
         await beforeEdit(tx, row, username(request));
         await deleteRiskTree(tx, row.id, riskRow.id);
+        if (acting) {
+          await pluginAudit.record(tx, request, {
+            plugin: acting,
+            action: 'remove-risk',
+            quoteId: row.id,
+            riskId: riskRow.id,
+            riskType: riskRow.riskType,
+            before: riskRow.answers,
+          });
+        }
         if (request.query.rules_action && request.query.rules_action !== 'none') {
           return { rules: await evaluate(tx, request, row, await loadTree(tx, row.id), true) };
         }

@@ -225,6 +225,38 @@ export const setting = quoteSchema.table('setting', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The quote's audit log (SDK `defineAuditLog`, plugin-change-audit.ts): today the risk changes a
+ * third-party UI plugin made for a user (issue 22), with the plugin, its JSON Patch and the answers
+ * before and after. Quote keeps no field-level history of a user's own edits.
+ */
+export const auditEntry = quoteSchema.table(
+  'audit_entry',
+  {
+    id: serial('id').primaryKey(),
+    quoteId: integer('quote_id')
+      .notNull()
+      .references(() => quote.id, { onDelete: 'cascade' }),
+    username: text('username').notNull(),
+    /** `create-risk`, `update-risk`, `remove-risk`. */
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    /** The risk type's name (what was added, changed or removed). */
+    riskType: text('risk_type'),
+    pluginId: text('plugin_id'),
+    /** The plugin's name when it acted (the record may be renamed or removed later). */
+    pluginName: text('plugin_name'),
+    /** The RFC 6902 patch the plugin sent, as it sent it. */
+    patch: jsonb('patch'),
+    /** The changed answers only, before and after, as the server saved them. */
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_entry_quote_idx').on(t.quoteId)],
+);
+
 export const quoteTables = {
   quote,
   risk,
@@ -235,4 +267,5 @@ export const quoteTables = {
   attachment,
   paymentMethod,
   setting,
+  auditEntry,
 };

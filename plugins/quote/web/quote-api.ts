@@ -1,4 +1,4 @@
-import type { ApiClient } from '@atrium/sdk';
+import type { ActingPluginChange, ApiClient } from '@atrium/sdk';
 import { defineStatusLabels, isApiRequestError } from '@atrium/sdk';
 import type { QuoteFlow } from '../shared/flow.js';
 import type { RatingChange, RatingDifference } from '../shared/rating-difference.js';
@@ -121,6 +121,23 @@ export const QUOTE_STATUS = defineStatusLabels({
 
 const q = (n: string) => encodeURIComponent(n);
 
+/** A plugin's call carries its record id; the server checks the plugin and audits the change. */
+const pluginMark = (plugin?: ActingPluginChange) => (plugin ? { headers: { 'X-Atrium-Plugin': plugin.pluginId } } : {});
+
+/** One entry of the quote's audit: a risk change a third-party plugin made for a user. */
+export interface QuoteAuditEntry {
+  id: number;
+  action: 'create-risk' | 'update-risk' | 'remove-risk';
+  risk_id: number;
+  risk_type: string | null;
+  username: string;
+  plugin: { id: string; name: string } | null;
+  patch: object[] | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  created_at: string;
+}
+
 export const quoteApi = (api: ApiClient) => ({
   products: (on: string) =>
     api.get<{ results: { name: string; label: string; version_label: string; effective_date: string }[] }>(
@@ -135,11 +152,18 @@ export const quoteApi = (api: ApiClient) => ({
   get: (n: string, signal?: AbortSignal) => api.get<Quote>(`/quote/${q(n)}/`, { signal }),
   flow: (n: string) => api.get<QuoteFlow>(`/quote/${q(n)}/flow/`),
   evaluate: (riskId: number) => api.post<RulesAnswer>(`/quote/risks/${riskId}/evaluate/`, {}),
-  saveRisk: (riskId: number, state: object, query: Record<string, string> = {}) =>
-    api.put<RiskNode & { rules?: RulesAnswer }>(`/quote/risks/${riskId}/`, { risk_state: state }, { query }),
-  addRisk: (quote: string, parent: number, type: string) =>
-    api.post<RiskNode>('/quote/risks/', { quote, parent_risk_quote: parent, risk_type_name: type }),
-  removeRisk: (riskId: number) => api.delete(`/quote/risks/${riskId}/`),
+  // `plugin`: the call is a third-party plugin's change, audited with its patch (plugin-changes.tsx).
+  saveRisk: (riskId: number, state: object, query: Record<string, string> = {}, plugin?: ActingPluginChange) =>
+    api.put<RiskNode & { rules?: RulesAnswer }>(
+      `/quote/risks/${riskId}/`,
+      { risk_state: state, ...(plugin ? { plugin_patch: plugin.patch } : {}) },
+      { query, ...pluginMark(plugin) },
+    ),
+  addRisk: (quote: string, parent: number, type: string, plugin?: ActingPluginChange) =>
+    api.post<RiskNode>('/quote/risks/', { quote, parent_risk_quote: parent, risk_type_name: type }, pluginMark(plugin)),
+  removeRisk: (riskId: number, plugin?: ActingPluginChange) =>
+    api.delete(`/quote/risks/${riskId}/`, pluginMark(plugin)),
+  audit: (n: string) => api.get<{ results: QuoteAuditEntry[] }>(`/quote/${q(n)}/audit/`),
   validateAnswer: (riskId: number, field: string, answer: unknown) =>
     api.post<{ valid: boolean; message: string | null }>(`/quote/risks/${riskId}/fields/${q(field)}/validate-answer/`, {
       answer,

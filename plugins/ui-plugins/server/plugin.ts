@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineServerPlugin } from '@atrium/sdk/server';
+import { actingPluginsService } from './acting-plugins.js';
 import { uiPluginsPermissions } from './permissions.js';
 import { enabledPluginRoutes } from './enabled-plugin-routes.js';
 import { harnessRoutes } from './harness-routes.js';
@@ -18,6 +19,8 @@ export default defineServerPlugin({
   dbSchema: 'ui_plugins',
   migrationsFolder: fileURLToPath(new URL('./migrations', import.meta.url)),
   permissions: uiPluginsPermissions,
+  // Quote asks which plugin a risk change was made for, to audit it (acting-plugins.ts).
+  provides: { services: [actingPluginsService] },
   routes(router, context) {
     enabledPluginRoutes(router, context);
     pluginRoutes(router, context);

@@ -20,3 +20,4 @@ export * from './zip-expansion.js';
 export * from './exceptions.js';
 export * from './gateway.js';
 export * from './carrier-settings.js';
+export * from './acting-plugin.js';

@@ -11,6 +11,16 @@ export interface RiskDocument {
   field_answers: Record<string, unknown>;
 }
 
+/**
+ * A change made for a third-party plugin: the screen marks its calls with the plugin's record id (the
+ * `X-Atrium-Plugin` header) so the server audits it with the plugin and the JSON Patch it sent.
+ */
+export interface ActingPluginChange {
+  pluginId: string;
+  /** The RFC 6902 patch the plugin sent. */
+  patch: readonly object[];
+}
+
 /** `quote:risk-edit:button-row`: a row of plugin buttons under one risk's fields on a quote page. */
 export interface RiskEditButtonRowContext {
   quoteNumber: string;
@@ -27,7 +37,7 @@ export interface RiskEditButtonRowContext {
    * Saves changed answers through the screen's own save path (same request, permission and
    * validation as the user's edit). Rejects with the server's error.
    */
-  updateRisk(fieldAnswers: Record<string, unknown>): Promise<void>;
+  updateRisk(fieldAnswers: Record<string, unknown>, plugin?: ActingPluginChange): Promise<void>;
   /** The risk types that go under this risk (what `createRisk` may create), with their fields. */
   childRiskTypes: readonly { name: string; label: string; fields: readonly string[] }[];
   /**
@@ -35,7 +45,7 @@ export interface RiskEditButtonRowContext {
    * calls (same permission and validation as the user's add and edit); a risk whose answers are
    * refused is removed again. Resolves to the new risk's id; rejects with the server's error.
    */
-  createRisk(riskType: string, fieldAnswers: Record<string, unknown>): Promise<number>;
+  createRisk(riskType: string, fieldAnswers: Record<string, unknown>, plugin?: ActingPluginChange): Promise<number>;
 }
 
 export const riskEditButtonRowSlot = createSlotRef<RiskEditButtonRowContext>('quote:risk-edit:button-row');

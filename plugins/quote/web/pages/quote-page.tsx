@@ -32,6 +32,7 @@ import {
   useCan,
   useHostServices,
   usePluginContextKey,
+  type ActingPluginChange,
 } from '@atrium/sdk';
 import { flowPages, type FlowPage, type FlowRiskType, type QuoteFlow } from '../../shared/flow.js';
 import {
@@ -274,11 +275,16 @@ function QuoteFlowView({ quote, flow }: { quote: Quote; flow: QuoteFlow }) {
       });
   };
   /** A slot plugin's answers: saved like the user's own (in the same queue), errors go back to it. */
-  const pluginUpdate = (risk: RiskNode, answers: Answers) => {
+  const pluginUpdate = (risk: RiskNode, answers: Answers, plugin?: ActingPluginChange) => {
     const run = queue.current
       .catch(() => undefined)
       .then(async () => {
-        const saved = await quoteApi(api).saveRisk(risk.id, { field_answers: answers }, { rules_action: 'evaluate' });
+        const saved = await quoteApi(api).saveRisk(
+          risk.id,
+          { field_answers: answers },
+          { rules_action: 'evaluate' },
+          plugin,
+        );
         if (saved.rules) client.setQueryData(['quote', number, 'rules', root?.id], saved.rules);
         setDrafts((d) => {
           const own = { ...(d[risk.id] ?? {}) };
@@ -295,17 +301,17 @@ function QuoteFlowView({ quote, flow }: { quote: Quote; flow: QuoteFlow }) {
    * in the same queue; when its answers are refused the risk is removed again, so a refused
    * event leaves nothing behind.
    */
-  const pluginCreate = (parent: RiskNode, riskType: string, answers: Answers) => {
+  const pluginCreate = (parent: RiskNode, riskType: string, answers: Answers, plugin?: ActingPluginChange) => {
     const run = queue.current
       .catch(() => undefined)
       .then(async () => {
-        const created = await quoteApi(api).addRisk(number, parent.id, riskType);
+        const created = await quoteApi(api).addRisk(number, parent.id, riskType, plugin);
         try {
           if (Object.keys(answers).length > 0)
-            await quoteApi(api).saveRisk(created.id, { field_answers: answers }, { rules_action: 'evaluate' });
+            await quoteApi(api).saveRisk(created.id, { field_answers: answers }, { rules_action: 'evaluate' }, plugin);
         } catch (error) {
           await quoteApi(api)
-            .removeRisk(created.id)
+            .removeRisk(created.id, plugin)
             .catch(() => undefined);
           throw error;
         } finally {
@@ -423,9 +429,9 @@ function QuoteFlowView({ quote, flow }: { quote: Quote; flow: QuoteFlow }) {
                             risk={root}
                             answers={answersOf(root)}
                             readOnly={readOnly || root.meta.locked}
-                            onUpdate={(answers) => pluginUpdate(root, answers)}
+                            onUpdate={(answers, plugin) => pluginUpdate(root, answers, plugin)}
                             childTypes={flow.risk_types.filter((t) => t.parent === type.name)}
-                            onCreate={(riskType, answers) => pluginCreate(root, riskType, answers)}
+                            onCreate={(riskType, answers, plugin) => pluginCreate(root, riskType, answers, plugin)}
                           />
                         </Stack>
                       );
@@ -463,9 +469,9 @@ function QuoteFlowView({ quote, flow }: { quote: Quote; flow: QuoteFlow }) {
                               risk={risk}
                               answers={answersOf(risk)}
                               readOnly={readOnly || risk.meta.locked}
-                              onUpdate={(answers) => pluginUpdate(risk, answers)}
+                              onUpdate={(answers, plugin) => pluginUpdate(risk, answers, plugin)}
                               childTypes={flow.risk_types.filter((t) => t.parent === type.name)}
-                              onCreate={(riskType, answers) => pluginCreate(risk, riskType, answers)}
+                              onCreate={(riskType, answers, plugin) => pluginCreate(risk, riskType, answers, plugin)}
                             />
                           </>
                         )}

@@ -1,7 +1,8 @@
 import { Checkbox, Group, NumberInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { riskEditButtonRowSlot, SlotOutlet } from '@atrium/sdk';
+import { riskEditButtonRowSlot, SlotOutlet, type ActingPluginChange } from '@atrium/sdk';
 import type { FlowField, FlowRiskType } from '../../shared/flow.js';
 import type { ElementState, RiskNode } from '../quote-api.js';
+import { PluginChanges } from './plugin-changes.js';
 
 export type Answers = Record<string, unknown>;
 export interface ItemDraft {
@@ -256,24 +257,32 @@ export function RiskButtonRow({
   readOnly: boolean;
   /** The risk types that go under this one. */
   childTypes: FlowRiskType[];
-  onUpdate: (answers: Answers) => Promise<void>;
+  /** `plugin`: the plugin the change is made for (audited with its patch). */
+  onUpdate: (answers: Answers, plugin?: ActingPluginChange) => Promise<void>;
   /** Adds a child risk with these answers (removed again if they are refused); the new risk's id. */
-  onCreate: (riskType: string, answers: Answers) => Promise<number>;
+  onCreate: (riskType: string, answers: Answers, plugin?: ActingPluginChange) => Promise<number>;
 }) {
   return (
-    <SlotOutlet
-      slot={riskEditButtonRowSlot}
-      context={{
-        quoteNumber,
-        riskId: risk.id,
-        riskType: type.name,
-        fields: type.fields.map((f) => f.name),
-        risk: { field_answers: answers },
-        readOnly,
-        updateRisk: onUpdate,
-        childRiskTypes: childTypes.map((t) => ({ name: t.name, label: t.label, fields: t.fields.map((f) => f.name) })),
-        createRisk: onCreate,
-      }}
-    />
+    <>
+      <SlotOutlet
+        slot={riskEditButtonRowSlot}
+        context={{
+          quoteNumber,
+          riskId: risk.id,
+          riskType: type.name,
+          fields: type.fields.map((f) => f.name),
+          risk: { field_answers: answers },
+          readOnly,
+          updateRisk: onUpdate,
+          childRiskTypes: childTypes.map((t) => ({
+            name: t.name,
+            label: t.label,
+            fields: t.fields.map((f) => f.name),
+          })),
+          createRisk: onCreate,
+        }}
+      />
+      <PluginChanges quoteNumber={quoteNumber} riskId={risk.id} type={type} />
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { as } from '@atrium/sdk/testing';
 import { useE2eSession } from '../../../../tests/e2e/browser.js';
-import { connect, newQuote, registerPlugin, setEnabled } from './plugin-fixtures.js';
+import { connect, newQuote, setEnabled, useRegisterPlugin } from './plugin-fixtures.js';
 
 /**
  * Issue 22 item 3, isolation proven in Chromium: hostile plugins share the quote page with a
@@ -11,6 +11,8 @@ import { connect, newQuote, registerPlugin, setEnabled } from './plugin-fixtures
  */
 describe('Hostile UI plugins in the browser', () => {
   const session = useE2eSession('ui-plugins-hostile');
+  // Each test's plugins are disabled after it, so a retry meets none of them.
+  const registerPlugin = useRegisterPlugin(() => session.server);
 
   it('cannot reach the host, cannot take the page down, and is stopped when it misbehaves', async () => {
     const { server } = session;

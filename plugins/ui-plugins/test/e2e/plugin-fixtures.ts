@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { afterEach } from 'vitest';
 import { as, type TestServer } from '@atrium/sdk/testing';
 
 /**
@@ -33,6 +34,23 @@ export async function registerPlugin(
   });
   if (res.status !== 201) throw new Error(`Registering ${name} answered ${res.status}: ${await res.text()}`);
   return ((await res.json()) as { data: { id: string } }).data.id;
+}
+
+/**
+ * `registerPlugin` for one e2e file (call inside `describe`): every plugin a test registers is
+ * disabled after the test, pass or fail, so a retry (CI retries once, against the same server) meets
+ * none of the first attempt's plugins, buttons or toasts.
+ */
+export function useRegisterPlugin(server: () => TestServer) {
+  const registered: string[] = [];
+  afterEach(async () => {
+    for (const id of registered.splice(0)) await setEnabled(server(), id, false);
+  });
+  return async (...args: Parameters<typeof registerPlugin>) => {
+    const id = await registerPlugin(...args);
+    registered.push(id);
+    return id;
+  };
 }
 
 /** An administrator's enable or disable, through the API. */

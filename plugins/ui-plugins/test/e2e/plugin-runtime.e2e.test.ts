@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { as } from '@atrium/sdk/testing';
 import { useE2eSession } from '../../../../tests/e2e/browser.js';
-import { connect, newQuote, registerPlugin } from './plugin-fixtures.js';
+import { connect, newQuote, useRegisterPlugin } from './plugin-fixtures.js';
 
 /**
  * The runtime end to end: an enabled plugin's button appears under the quote's risk, its click
@@ -11,11 +11,15 @@ import { connect, newQuote, registerPlugin } from './plugin-fixtures.js';
  */
 describe('UI plugin runtime in the browser', () => {
   const session = useE2eSession('ui-plugins-runtime');
+  // Each test's plugins are disabled after it, so a retry meets none of them.
+  const registerPlugin = useRegisterPlugin(() => session.server);
 
-  it('an agent clicks a plugin button and the risk changes through the JSON Patch', async () => {
-    await registerPlugin(
+  it('an agent clicks a plugin button, the risk changes through the JSON Patch and the change is audited', async () => {
+    // A name of this attempt's own: BriteApps and the audit name this attempt's plugin.
+    const name = `Roof helper ${Date.now().toString(36)}`;
+    const id = await registerPlugin(
       session.server,
-      'Roof helper',
+      name,
       connect(`
     if (msg.type === 'welcome') {
       window.ctx = msg.context;
@@ -31,21 +35,41 @@ describe('UI plugin runtime in the browser', () => {
     const page = await session.signIn('agent@agency.test', '/quote/create');
     const number = await newQuote(page);
     await page.getByRole('button', { name: 'Roof year 2020' }).click();
-    await page.getByText('Roof helper updated the risk.').waitFor();
-    await page.getByText('Roof helper: saved').waitFor();
+    await page.getByText(`${name} updated the risk.`).waitFor();
+    await page.getByText(`${name}: saved`).waitFor();
     await expect.poll(() => page.getByLabel('Roof year').inputValue()).toBe('2020');
     // Saved on the server, as the agent's own edit would be.
     const agent = await as(session.server, 'agent@agency.test');
     const quote = await (await agent.get(`/api/quote/${number}/`)).text();
     expect(quote).toContain('"roof_year":2020');
+    // Audited: who, which plugin, the answers before and after, and the patch, shown under the risk.
+    const changes = page.getByRole('region', { name: 'Changes by plugins to this Home' });
+    await changes.getByText('Roof year: no answer → 2020').waitFor();
+    await changes.getByText(new RegExp(`\\(${name} for agent@agency\\.test, `)).waitFor();
+    await changes.getByRole('button', { name: 'Show the plugin’s patch' }).click();
+    await changes.getByText('"path": "/field_answers/roof_year"').waitFor();
+    const audit = (await (await agent.get(`/api/quote/${number}/audit/`)).json()) as {
+      results: { plugin: { id: string }; patch: unknown; username: string }[];
+    };
+    expect(audit.results).toEqual([
+      expect.objectContaining({
+        plugin: { id, name },
+        username: 'agent@agency.test',
+        patch: [{ op: 'replace', path: '/field_answers/roof_year', value: 2020 }],
+      }),
+    ]);
 
     await page.getByRole('button', { name: 'Impossible roof' }).click();
-    await page.getByText(/Roof helper: refused: /).waitFor();
+    await page.getByText(new RegExp(`${name}: refused: `)).waitFor();
     await expect.poll(() => page.getByLabel('Roof year').inputValue()).toBe('2020');
+    // A refused patch changed nothing, so the audit has still one entry.
+    await expect
+      .poll(async () => ((await (await agent.get(`/api/quote/${number}/audit/`)).json()) as { results: [] }).results)
+      .toHaveLength(1);
     await page.screenshot({ path: '/work/logs/ui-plugins-runtime.png' });
     // BriteApps lists the apps enabled for agents, with where they appear.
     await page.goto(`${session.server.url}/briteapps`);
-    const card = page.getByLabel('BriteApps').getByText('Roof helper').locator('..');
+    const card = page.getByLabel('BriteApps').getByText(name).locator('..');
     await card.getByText('Quote · risk edit · button row').waitFor();
     expect(session.errors).toEqual([]);
   });

@@ -6,6 +6,7 @@ import { apiPathProblem, capabilityFor, refusal } from './plugin-capabilities.js
 import { applyRiskPatch, newRiskAnswers, withEveryField } from './risk-patch.js';
 import type { EnabledPlugin } from './enabled-plugins.js';
 
+const RECORD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TOAST_WINDOW_MS = 10_000;
 const TOASTS_PER_WINDOW = 3;
 
@@ -53,6 +54,9 @@ export function ButtonRowPlugin({
 
   useEffect(() => {
     if (!frame.current) return;
+    // A registered plugin (not a dev-harness preview) has a record the server audits its changes under.
+    const registered = RECORD_ID.test(plugin.id);
+    const acting = (patch: readonly object[]) => (registered ? { pluginId: plugin.id, patch } : undefined);
     const b = createBridge({
       frame: frame.current,
       welcome: () => ({
@@ -104,12 +108,14 @@ export function ButtonRowPlugin({
           if (message.body !== undefined && (typeof message.body !== 'object' || message.body === null))
             return answer(message.call, 'The request body must be a JSON object or array.');
           // The host's client adds the user's token and role; the plugin sees only status and body.
+          // A registered plugin's requests say whose they are, so a module that audits (quote) can.
           let status = 200;
           services.api
             .request(message.path, {
               method: message.method,
               query: message.query,
               body: message.body,
+              ...(registered ? { headers: { 'X-Atrium-Plugin': plugin.id } } : {}),
               preventForbiddenRedirect: true,
               onResponse: (response) => void (status = response.status),
             })
@@ -131,19 +137,19 @@ export function ButtonRowPlugin({
           const patched = applyRiskPatch(ctx.risk, message.patch, ctx.fields);
           if (!patched.ok) return answer(message.call, patched.error);
           if (Object.keys(patched.changed).length === 0) return answer(message.call);
-          work = () => ctx.updateRisk(patched.changed);
+          work = () => ctx.updateRisk(patched.changed, acting(message.patch));
           done = `${plugin.name} updated the risk.`;
         } else {
           // Every new risk is checked before the first is created: a bad entry creates none.
-          const news: { riskType: string; answers: Record<string, unknown> }[] = [];
+          const news: { riskType: string; answers: Record<string, unknown>; patch: object[] }[] = [];
           for (const entry of message.risks) {
             const made = newRiskAnswers(entry.risk_type, entry.patch, ctx.childRiskTypes);
             if (!made.ok) return answer(message.call, made.error);
-            news.push({ riskType: entry.risk_type, answers: made.changed });
+            news.push({ riskType: entry.risk_type, answers: made.changed, patch: entry.patch });
           }
           work = async () => {
             const ids: number[] = [];
-            for (const n of news) ids.push(await ctx.createRisk(n.riskType, n.answers));
+            for (const n of news) ids.push(await ctx.createRisk(n.riskType, n.answers, acting(n.patch)));
             return { riskIds: ids };
           };
           done = `${plugin.name} added ${news.length === 1 ? 'a risk' : `${news.length} risks`}.`;
