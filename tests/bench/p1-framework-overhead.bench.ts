@@ -2,6 +2,8 @@
  * P1 framework overhead: a bare Fastify hello route beside an Atrium route that passes the whole
  * stack, in the same run, same process, same load. Target: Atrium req/s ≥ 0.6 × bare, as the median
  * of the per-round ratios (each Atrium round beside the bare round just before it).
+ *
+ * @bench-bundled — `npm run bench` runs this file bundled as the server is for production.
  */
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';

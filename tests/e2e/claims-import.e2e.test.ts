@@ -33,9 +33,11 @@ describe('Import Historical Claims', () => {
 
     const preview = page.getByLabel('Preview');
     await preview.getByText('Preview of history.csv').waitFor({ timeout: 15_000 });
-    await expect(preview.locator('[data-figure="To import"]').textContent()).resolves.toBe('2');
-    await expect(preview.locator('[data-figure="Entries"]').textContent()).resolves.toBe('4');
-    await expect(preview.locator('[data-figure="Total incurred"]').textContent()).resolves.toBe('7800.00');
+    await expect.poll(() => preview.locator('[data-figure="To import"]').textContent(), { timeout: 10_000 }).toBe('2');
+    await expect.poll(() => preview.locator('[data-figure="Entries"]').textContent(), { timeout: 10_000 }).toBe('4');
+    await expect
+      .poll(() => preview.locator('[data-figure="Total incurred"]').textContent(), { timeout: 10_000 })
+      .toBe('7800.00');
     await preview.getByText('No problems found.').waitFor();
 
     await preview.getByRole('button', { name: 'Import 2 claims' }).click();

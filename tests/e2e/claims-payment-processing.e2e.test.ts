@@ -25,9 +25,9 @@ describe('Payment Processing', () => {
 
     await page.getByRole('button', { name: 'Run batch for all due' }).click();
     const confirm = page.getByRole('dialog', { name: 'Run payment batch' });
-    await expect(confirm.getByText(/^Issue \d+ payments? totalling/).textContent()).resolves.toBe(
-      `Issue ${count} ${count === '1' ? 'payment' : 'payments'} totalling ${total}?`,
-    );
+    await expect
+      .poll(() => confirm.getByText(/^Issue \d+ payments? totalling/).textContent(), { timeout: 10_000 })
+      .toBe(`Issue ${count} ${count === '1' ? 'payment' : 'payments'} totalling ${total}?`);
     await confirm.getByRole('button', { name: 'Run batch' }).click();
 
     const detail = page.getByRole('dialog', { name: /^Payment batch PB-\d{6}$/ });

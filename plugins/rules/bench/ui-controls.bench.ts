@@ -5,6 +5,8 @@
  * `POST /api/rules/execution/ui-controls/` over HTTP under 10 concurrent callers (authentication,
  * permission, the effective date and deployment lookup, the run, the answer).
  * Targets: p99 ≤ 5 ms per call in process, p99 ≤ 20 ms over HTTP.
+ *
+ * @bench-bundled — `npm run bench` runs this file bundled as the server is for production.
  */
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';

@@ -27,12 +27,14 @@ describe('documents', () => {
     const page = await session.signIn('author@atrium.test', '/documents');
     await page.getByRole('heading', { name: 'Documents', level: 1 }).waitFor();
     // The empty Commercial folder is disabled; templates are links.
-    await expect(page.getByRole('button', { name: 'Commercial, empty folder' }).isDisabled()).resolves.toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Commercial, empty folder' }).isDisabled(), { timeout: 10_000 })
+      .toBe(true);
     await page.getByRole('link', { name: 'Homeowners declarations page' }).click();
 
     await page.getByRole('heading', { name: 'Homeowners declarations page', level: 1 }).waitFor();
     const source = page.getByTestId('template-source');
-    await expect(source.getAttribute('data-readonly')).resolves.toBe('true');
+    await expect.poll(() => source.getAttribute('data-readonly'), { timeout: 10_000 }).toBe('true');
     const image = page.getByTestId('preview-image');
     await image.waitFor();
 
@@ -54,7 +56,7 @@ describe('documents', () => {
       await page.reload();
       await heading.waitFor();
     }
-    await expect(source.getAttribute('data-readonly')).resolves.toBe('false');
+    await expect.poll(() => source.getAttribute('data-readonly'), { timeout: 10_000 }).toBe('false');
 
     const before = await image.getAttribute('src');
     await typeAtEnd(page, '\n#pagebreak()\nSecond page of the July 2027 edition.\n');
@@ -77,7 +79,7 @@ describe('documents', () => {
     await row.getByText('Published').waitFor();
     await row.getByText('Jul 1, 2027').waitFor();
     await page.getByRole('heading', { name: `Source · version ${number} (published)` }).waitFor();
-    await expect(source.getAttribute('data-readonly')).resolves.toBe('true');
+    await expect.poll(() => source.getAttribute('data-readonly'), { timeout: 10_000 }).toBe('true');
     expect(session.errors).toEqual([]);
   });
 
@@ -95,7 +97,9 @@ describe('documents', () => {
 
     await page.getByRole('button', { name: 'New template' }).click();
     const form = page.getByRole('dialog', { name: 'New template' });
-    await expect(form.getByLabel('Folder', { exact: true }).inputValue()).resolves.toBe(folderName);
+    await expect
+      .poll(() => form.getByLabel('Folder', { exact: true }).inputValue(), { timeout: 10_000 })
+      .toBe(folderName);
     await form.getByLabel('Name').fill('Cancellation notice');
     await form.getByRole('button', { name: 'Create' }).click();
 
@@ -104,7 +108,9 @@ describe('documents', () => {
     await page.getByLabel('Effective date').fill('2026-12-01');
     await page.getByRole('button', { name: 'Create draft version' }).click();
     await page.getByRole('heading', { name: 'Source · version 1 (draft)' }).waitFor();
-    await expect(page.getByTestId('template-source').getAttribute('data-readonly')).resolves.toBe('false');
+    await expect
+      .poll(() => page.getByTestId('template-source').getAttribute('data-readonly'), { timeout: 10_000 })
+      .toBe('false');
     await page.getByTestId('preview-image').waitFor();
     // The editor completes data points from the catalogue after `data.`.
     const first = await page.getByTestId('preview-image').getAttribute('src');
@@ -141,7 +147,9 @@ describe('documents', () => {
     await page.getByRole('table', { name: 'Versions' }).getByText('January 2026').waitFor();
     // Readers see the stored version rendered (they may not preview source of their own).
     await page.getByTestId('preview-image').waitFor();
-    await expect(page.getByTestId('template-source').getAttribute('data-readonly')).resolves.toBe('true');
+    await expect
+      .poll(() => page.getByTestId('template-source').getAttribute('data-readonly'), { timeout: 10_000 })
+      .toBe('true');
     expect(await page.getByRole('button', { name: 'Create draft version' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /Publish version/ }).count()).toBe(0);
     await page.getByRole('link', { name: '← All templates' }).click();

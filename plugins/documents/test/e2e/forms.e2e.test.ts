@@ -42,7 +42,7 @@ describe('documents: imported PDF forms', () => {
         'Publishing is blocked until every required field is mapped: policy_number, insured_name, premises, effective_date, payment_plan.',
       )
       .waitFor();
-    await expect(page.getByRole('button', { name: 'Publish' }).isDisabled()).resolves.toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Publish' }).isDisabled(), { timeout: 10_000 }).toBe(true);
     const fields = page.getByRole('table', { name: 'Form fields' });
     await fields
       .getByRole('row', { name: /payment_plan/ })
@@ -84,9 +84,11 @@ describe('documents: imported PDF forms', () => {
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByText(`"${formName}" published.`).waitFor();
     await page.getByText('A published form is frozen', { exact: false }).waitFor();
-    await expect(page.getByRole('combobox', { name: 'Source of premises', exact: true }).isDisabled()).resolves.toBe(
-      true,
-    );
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Source of premises', exact: true }).isDisabled(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
     expect(await page.getByRole('button', { name: 'Save mapping' }).count()).toBe(0);
     expect(session.errors).toEqual([]);
   });
@@ -95,12 +97,16 @@ describe('documents: imported PDF forms', () => {
     const page = await session.signIn('adjuster@atrium.test', '/documents');
     await page.getByRole('link', { name: STATE_FORM_NAME }).click();
     await page.getByRole('heading', { name: STATE_FORM_NAME, level: 1 }).waitFor();
-    await expect(page.getByRole('combobox', { name: 'Value of payment_plan', exact: true }).inputValue()).resolves.toBe(
-      'Annual',
-    );
-    await expect(
-      page.getByRole('combobox', { name: 'Source of producer_signature', exact: true }).inputValue(),
-    ).resolves.toBe('Ignored');
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Value of payment_plan', exact: true }).inputValue(), {
+        timeout: 10_000,
+      })
+      .toBe('Annual');
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Source of producer_signature', exact: true }).inputValue(), {
+        timeout: 10_000,
+      })
+      .toBe('Ignored');
     expect(await page.getByRole('button', { name: 'Publish' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Import PDF form' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Preview filled form' }).click();
@@ -112,15 +118,21 @@ describe('documents: imported PDF forms', () => {
     const page = await session.signIn('author@atrium.test', '/documents');
     await page.getByRole('link', { name: 'Declarations settings' }).click();
     await page.getByRole('heading', { name: 'Declarations settings', level: 1 }).waitFor();
-    await expect(
-      page.getByRole('combobox', { name: 'Dec page of Homeowners', exact: true }).inputValue(),
-    ).resolves.toBe('Homeowners declarations page');
-    await expect(page.getByRole('combobox', { name: 'Form of rule 1', exact: true }).inputValue()).resolves.toBe(
-      STATE_FORM_NAME,
-    );
-    await expect(page.getByLabel('State of rule 1').inputValue()).resolves.toBe('ME');
-    await expect(page.getByLabel(`Always print ${STATE_FORM_NAME} on renewal`).isChecked()).resolves.toBe(true);
-    await expect(page.getByRole('button', { name: 'Save settings' }).isDisabled()).resolves.toBe(true);
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Dec page of Homeowners', exact: true }).inputValue(), {
+        timeout: 10_000,
+      })
+      .toBe('Homeowners declarations page');
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Form of rule 1', exact: true }).inputValue(), { timeout: 10_000 })
+      .toBe(STATE_FORM_NAME);
+    await expect.poll(() => page.getByLabel('State of rule 1').inputValue(), { timeout: 10_000 }).toBe('ME');
+    await expect
+      .poll(() => page.getByLabel(`Always print ${STATE_FORM_NAME} on renewal`).isChecked(), { timeout: 10_000 })
+      .toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Save settings' }).isDisabled(), { timeout: 10_000 })
+      .toBe(true);
     // Flip it (a retry against the same server finds the first attempt's choice saved).
     const mortgagee = page.getByLabel(`Print ${STATE_FORM_NAME} only with a mortgagee`);
     const wanted = !(await mortgagee.isChecked());
@@ -138,7 +150,7 @@ describe('documents: imported PDF forms', () => {
 
     const reader = await session.signIn('adjuster@atrium.test', '/documents/settings');
     await reader.getByText('You may read these settings but not change them.', { exact: false }).waitFor();
-    await expect(reader.getByLabel('State of rule 1').isDisabled()).resolves.toBe(true);
+    await expect.poll(() => reader.getByLabel('State of rule 1').isDisabled(), { timeout: 10_000 }).toBe(true);
     expect(await reader.getByRole('button', { name: 'Save settings' }).count()).toBe(0);
   });
 });

@@ -38,7 +38,7 @@ describe('documents: components and assets', () => {
     await page.getByText('A template or component imports "signature-block"; remove the import first.').waitFor();
 
     await page.locator('input[type=file]').setInputFiles(file);
-    await expect(page.getByLabel('Asset name').inputValue()).resolves.toBe(assetName);
+    await expect.poll(() => page.getByLabel('Asset name').inputValue(), { timeout: 10_000 }).toBe(assetName);
     await page.getByRole('button', { name: 'Upload asset' }).click();
     await page.getByText(`Asset "${assetName}" uploaded.`).waitFor();
     await page.getByRole('img', { name: assetName }).waitFor();
@@ -51,7 +51,9 @@ describe('documents: components and assets', () => {
     const page = await session.signIn('adjuster@atrium.test', '/documents/library');
     await page.getByRole('heading', { name: 'Components and assets', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Show signature-block' }).click();
-    await expect(page.getByLabel('Source of signature-block').getAttribute('readonly')).resolves.not.toBeNull();
+    await expect
+      .poll(() => page.getByLabel('Source of signature-block').getAttribute('readonly'), { timeout: 10_000 })
+      .not.toBeNull();
     expect(await page.getByRole('button', { name: 'Create component' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Delete / }).count()).toBe(0);
     expect(session.errors).toEqual([]);

@@ -86,7 +86,7 @@ describe('rules: publish, export, and the rule on a quote', () => {
     await card.getByText(`${shown} · Draft`).waitFor();
     await card.getByRole('button', { name: `Publish ${shown} of Homeowners rules` }).click();
     const publish = page.getByRole('dialog', { name: `Publish ${shown}` });
-    await expect(publish.getByLabel('Effective date').inputValue()).resolves.toBe(day);
+    await expect.poll(() => publish.getByLabel('Effective date').inputValue(), { timeout: 10_000 }).toBe(day);
     await publish.getByRole('button', { name: 'Publish', exact: true }).click();
     await publish.getByText(`Effective date ${day} has no deployment; deploy a commit before publishing it.`).waitFor();
     await finished(

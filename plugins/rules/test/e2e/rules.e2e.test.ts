@@ -39,7 +39,9 @@ describe('rules projects', () => {
     await row.getByRole('link', { name: 'Business use: no roadside, VIN required' }).click();
 
     await page.getByRole('heading', { name: 'Business use: no roadside, VIN required', level: 1 }).waitFor();
-    await expect(page.getByLabel('Component text').textContent()).resolves.toContain('hide roadside');
+    await expect
+      .poll(() => page.getByLabel('Component text').textContent(), { timeout: 10_000 })
+      .toContain('hide roadside');
     await page.getByLabel('Effective date').first().click();
     await page.getByRole('option', { name: 'Jan 1, 2026 · Published' }).click();
     await page.waitForURL((url) => url.searchParams.has('effective_date'));
@@ -47,7 +49,9 @@ describe('rules projects', () => {
     await expect
       .poll(() => page.getByLabel('Effective date').first().inputValue(), { timeout: 10_000 })
       .toBe('Jan 1, 2026 · Published');
-    await expect(page.getByLabel('Component text').textContent()).resolves.toContain('hide roadside');
+    await expect
+      .poll(() => page.getByLabel('Component text').textContent(), { timeout: 10_000 })
+      .toContain('hide roadside');
     await page.getByRole('link', { name: 'All rules projects' }).click();
     await page.getByRole('heading', { name: 'Homeowners rules' }).waitFor();
     expect(session.errors).toEqual([]);
@@ -94,7 +98,7 @@ describe('rules projects', () => {
       .getByText("Rule 'business_use': 'model_yr' is not a field of 'vehicle' or the risks it belongs to.")
       .waitFor();
     await editor.locator('.squiggly-error').first().waitFor();
-    await expect(page.getByRole('button', { name: /Save/ }).isEnabled()).resolves.toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: /Save/ }).isEnabled(), { timeout: 10_000 }).toBe(true);
 
     // The fix: the diagnostic goes away.
     await page.keyboard.press('Home');
@@ -105,7 +109,7 @@ describe('rules projects', () => {
     await page.getByText('Saved Business use: no roadside, VIN required.').waitFor();
     await page.getByText(uncommittedText(wasUncommitted ? before : before + 1), { exact: true }).waitFor();
     await page.getByText('Uncommitted', { exact: true }).waitFor();
-    await expect(page.getByRole('button', { name: /Save/ }).isDisabled()).resolves.toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: /Save/ }).isDisabled(), { timeout: 10_000 }).toBe(true);
 
     // Validate from the palette (listed with its shortcut), the tests from the toolbar: results inline.
     // (Monaco keeps F1 for its own palette: leave the editor first.)
@@ -114,7 +118,7 @@ describe('rules projects', () => {
     const palette = page.getByRole('dialog', { name: 'Command palette' });
     await palette.getByRole('combobox').fill('validate rules');
     const validate = palette.getByRole('option', { name: /Validate rules/ });
-    await expect(validate.textContent()).resolves.toContain('Alt+Shift+V');
+    await expect.poll(() => validate.textContent(), { timeout: 10_000 }).toContain('Alt+Shift+V');
     await validate.click();
     await page.getByText('The effective date validates: no problems.').waitFor();
     await page.getByRole('button', { name: 'Run tests' }).click();
@@ -132,9 +136,9 @@ describe('rules projects', () => {
     // Saved: read again, the text has the new condition.
     await page.reload();
     await page.getByRole('heading', { name: 'Business use: no roadside, VIN required', level: 1 }).waitFor();
-    await expect(page.getByLabel('Component text').textContent()).resolves.toContain(
-      `and it is true that model_year > ${year}`,
-    );
+    await expect
+      .poll(() => page.getByLabel('Component text').textContent(), { timeout: 10_000 })
+      .toContain(`and it is true that model_year > ${year}`);
     expect(session.errors).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });
@@ -159,7 +163,7 @@ describe('rules projects', () => {
     await page.keyboard.press('Escape');
     const form = page.getByRole('form', { name: 'Template arguments' });
     const earliest = form.getByLabel('Earliest model year');
-    await expect(earliest.inputValue()).resolves.toBe(shown ?? '1981');
+    await expect.poll(() => earliest.inputValue(), { timeout: 10_000 }).toBe(shown ?? '1981');
     const next = String(Number(shown ?? '1981') + 4);
     await earliest.fill(next);
     await form.getByRole('button', { name: 'Save arguments' }).click();
@@ -180,7 +184,7 @@ describe('rules projects', () => {
     await page.getByRole('button', { name: 'New component in Personal auto rules' }).click();
     const create = page.getByRole('dialog', { name: 'New component in Personal auto rules' });
     await create.getByLabel('Label').fill(label);
-    await expect(create.getByLabel('Name').inputValue()).resolves.toBe(name);
+    await expect.poll(() => create.getByLabel('Name').inputValue(), { timeout: 10_000 }).toBe(name);
     await create.getByLabel('Folder').fill('validation');
     await create.getByLabel('Applies to').first().click();
     await create.getByRole('option', { name: 'vehicle', exact: true }).click();
@@ -344,7 +348,7 @@ describe('rules projects', () => {
     await page.getByRole('heading', { name: 'Model year from 1981', level: 1 }).waitFor();
     // The arguments are shown, read-only.
     const form = page.getByRole('form', { name: 'Template arguments' });
-    await expect(form.getByLabel('Earliest model year').isDisabled()).resolves.toBe(true);
+    await expect.poll(() => form.getByLabel('Earliest model year').isDisabled(), { timeout: 10_000 }).toBe(true);
     await page.waitForLoadState('networkidle');
     for (const name of [/^Actions for/, 'Edit', 'Commit and deploy…', 'Save arguments'])
       expect(await page.getByRole('button', { name }).count()).toBe(0);
