@@ -29,9 +29,10 @@ for (const file of files) {
   console.log(`\n=== ${path.relative(root, file)}`);
   let args = ['--import', 'tsx', file];
   if (readFileSync(file, 'utf8').slice(0, 4000).includes(BUNDLED)) {
-    const { bundleEntry } = await import('./build-server.mjs');
     const outdir = path.join(root, 'node_modules', '.cache', 'atrium', 'bench', path.basename(file, '.ts'));
+    const { bundleEntry } = await import('./build-server.mjs');
     const bundle = await bundleEntry(file, outdir);
+    (await import('esbuild')).stop();
     console.log(`(bundled as the server is for production: ${path.relative(root, bundle)})`);
     args = ['--enable-source-maps', bundle];
   }

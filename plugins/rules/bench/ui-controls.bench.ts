@@ -23,6 +23,7 @@ const RULES = 200;
 const CALLS = Number(process.env.BENCH_CALLS ?? 5_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const TARGET_IN_PROCESS_P99 = 5;
 const TARGET_HTTP_P99 = 20;
 
@@ -183,9 +184,14 @@ try {
     throw new Error(`ui-controls answered ${check.status} ${JSON.stringify(answer).slice(0, 300)}`);
   }
   await runLoad({ ...load, connections: CONNECTIONS, duration: 2 }); // warm-up
-  const http = await runLoad({ ...load, connections: CONNECTIONS, duration: SECONDS });
+  // The round with the median p99 of ROUNDS: one round's p99 swung 14–35 ms on a quiet machine
+  // (a few pauses of 50–150 ms decide it), so a single round says little.
+  const rounds: Awaited<ReturnType<typeof runLoad>>[] = [];
+  for (let round = 0; round < ROUNDS; round++)
+    rounds.push(await runLoad({ ...load, connections: CONNECTIONS, duration: SECONDS }));
+  const http = [...rounds].sort((a, b) => a.p99 - b.p99)[Math.floor(ROUNDS / 2)]!;
   console.log(
-    `UI controls over HTTP: POST /api/rules/execution/ui-controls/ (${CONNECTIONS} callers for ${SECONDS} s, ${http.total} requests, on ${atrium.database.kind})`,
+    `UI controls over HTTP: POST /api/rules/execution/ui-controls/ (${CONNECTIONS} callers, ${ROUNDS} rounds of ${SECONDS} s, on ${atrium.database.kind}; p99 per round ${rounds.map((r) => r.p99.toFixed(1)).join(', ')} ms; the median round below, ${http.total} requests)`,
   );
   console.log(`  req/s   ${http.requestsPerSecond.toFixed(1)}`);
   console.log(`  p50     ${http.p50.toFixed(1)} ms`);
@@ -194,7 +200,7 @@ try {
   );
   console.log(`  max     ${http.max.toFixed(1)} ms; ${http.errors} errors, ${http.non2xx} non-2xx`);
   console.log(`  load average ${loadavg()[0]!.toFixed(1)} (other work on the machine inflates latency)`);
-  if (http.non2xx > 0 || http.errors > 0) process.exitCode = 1;
+  if (rounds.some((r) => r.non2xx > 0 || r.errors > 0)) process.exitCode = 1;
 } finally {
   await atrium.close();
 }
