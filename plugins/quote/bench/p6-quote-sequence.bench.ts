@@ -9,6 +9,8 @@
  * (`ratingEngine`, quote-service.ts), so the difference is what rating costs. Targets: sequences/s
  * ≥ 192 and p95 of a sequence ≤ 300 ms. DATABASE_URL names the PostgreSQL server (default the
  * local one); the run gets its own database, migrated and seeded, dropped at the end.
+ *
+ * @bench-bundled — `npm run bench` runs this file bundled as the server is for production.
  */
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
