@@ -1,8 +1,36 @@
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useE2eSession } from '../../../../tests/e2e/browser.js';
+
+/**
+ * The API as the user signed in on `page`: a call made in the page with its stored token (for set-up
+ * and checks beside the screens). Throws with the answer on a non-2xx.
+ */
+async function pageApi(page: Page) {
+  await page.waitForFunction(() => localStorage.getItem('atrium.identity.session')?.includes('accessToken'));
+  return <T = any>(method: string, url: string, body?: unknown) =>
+    page.evaluate(
+      async ({ method, url, body }) => {
+        const token = (JSON.parse(localStorage.getItem('atrium.identity.session') ?? '{}') as { accessToken?: string })
+          .accessToken;
+        const response = await fetch(`/api${url}`, {
+          method,
+          headers: {
+            authorization: `Bearer ${token}`,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+        const text = await response.text();
+        if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+        return (text ? JSON.parse(text) : null) as unknown;
+      },
+      { method, url, body },
+    ) as Promise<T>;
+}
 
 /**
  * From a deployed rule to a quote: the author publishes an effective date on the projects page (the
@@ -16,27 +44,7 @@ describe('rules: publish, export, and the rule on a quote', () => {
 
   it('publishes a deployed effective date from the screen (the server refuses one without a deployment), exports the project, imports the file and syncs the copy, and an agent sees the rule on a quote of that date', async () => {
     const page = await session.signIn('author@atrium.test', '/rules');
-    await page.waitForFunction(() => localStorage.getItem('atrium.identity.session')?.includes('accessToken'));
-    const api = <T = any>(method: string, url: string, body?: unknown) =>
-      page.evaluate(
-        async ({ method, url, body }) => {
-          const token = (
-            JSON.parse(localStorage.getItem('atrium.identity.session') ?? '{}') as { accessToken?: string }
-          ).accessToken;
-          const response = await fetch(`/api${url}`, {
-            method,
-            headers: {
-              authorization: `Bearer ${token}`,
-              ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-            },
-            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-          });
-          const text = await response.text();
-          if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-          return (text ? JSON.parse(text) : null) as unknown;
-        },
-        { method, url, body },
-      ) as Promise<T>;
+    const api = await pageApi(page);
     const finished = async (started: { id: string }) => {
       for (;;) {
         const job = await api(`GET`, `/rules/job/${started.id}/`);
@@ -163,27 +171,7 @@ describe('rules: publish, export, and the rule on a quote', () => {
   });
   it('shows a rules author the impact list when a lines draft renames a field a committed rule uses, and publishes nothing unacknowledged', async () => {
     const page = await session.signIn('author@atrium.test', '/lines/personal_auto');
-    await page.waitForFunction(() => localStorage.getItem('atrium.identity.session')?.includes('accessToken'));
-    const api = <T = any>(method: string, url: string, body?: unknown) =>
-      page.evaluate(
-        async ({ method, url, body }) => {
-          const token = (
-            JSON.parse(localStorage.getItem('atrium.identity.session') ?? '{}') as { accessToken?: string }
-          ).accessToken;
-          const response = await fetch(`/api${url}`, {
-            method,
-            headers: {
-              authorization: `Bearer ${token}`,
-              ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-            },
-            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-          });
-          const text = await response.text();
-          if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-          return (text ? JSON.parse(text) : null) as unknown;
-        },
-        { method, url, body },
-      ) as Promise<T>;
+    const api = await pageApi(page);
 
     // Personal Auto's demo draft: the vehicle's `vin` (used by the committed rule agents_keep_vin)
     // renamed — from `vin`, or on a retry from the name the first attempt left.
