@@ -144,7 +144,7 @@ const KEYWORD_DOCS: Record<string, string> = {
 };
 
 const HEADER_KEYWORDS = ['category', 'applies to', 'priority', 'when', 'then', 'otherwise', 'end'];
-const CATEGORIES = ['ui-control', 'validation', 'underwriting', 'flow', 'role'];
+const CATEGORIES = ['ui-control', 'validation', 'underwriting', 'flow', 'role', 'form-inclusion'];
 
 const fieldDetail = (f: OntologyField) => (f.options ? `${f.type}: ${f.options.join(', ')}` : f.type);
 
