@@ -172,6 +172,8 @@ interface RiskNode {
   items: Map<string, RiskItemModel>;
   parent: RiskNode | null;
   children: RiskNode[];
+  /** Descendants by risk type, filled on first use: many rules count the same risks. */
+  below?: Map<string, RiskNode[]>;
 }
 
 function toValue(v: unknown): Value {
@@ -216,11 +218,22 @@ function buildTree(
   return node;
 }
 
-function* descendants(node: RiskNode, type: string): Generator<RiskNode> {
-  for (const child of node.children) {
-    if (child.type === type) yield child;
-    yield* descendants(child, type);
+/** Risks of `type` below `node` at any depth, in document order (cached on the node for the run). */
+function descendants(node: RiskNode, type: string): RiskNode[] {
+  node.below ??= new Map();
+  let found = node.below.get(type);
+  if (!found) {
+    found = [];
+    const visit = (n: RiskNode) => {
+      for (const child of n.children) {
+        if (child.type === type) found!.push(child);
+        visit(child);
+      }
+    };
+    visit(node);
+    node.below.set(type, found);
   }
+  return found;
 }
 
 function* allRisks(node: RiskNode): Generator<RiskNode> {
@@ -256,6 +269,20 @@ function dataPoint(data: Record<string, unknown> | undefined, path: string): Val
     for (const index of m[2]!.match(/\d+/g) ?? []) at = Array.isArray(at) ? at[Number(index)] : undefined;
   }
   return toValue(at);
+}
+
+/**
+ * A number literal's value, parsed once per syntax-tree node: a deployed bundle is run thousands of
+ * times and Decimal values are immutable, so every run can share them.
+ */
+const literals = new WeakMap<object, Decimal>();
+function literal(e: { value: string | number }): Decimal {
+  let value = literals.get(e);
+  if (!value) {
+    value = new Decimal(e.value);
+    literals.set(e, value);
+  }
+  return value;
 }
 
 const asNumber = (v: Value): Decimal | null =>
@@ -340,7 +367,7 @@ class RuleEvaluator {
   private evalInner(e: Expr, risk: RiskNode): Value {
     switch (e.type) {
       case 'number':
-        return new Decimal(e.value);
+        return literal(e);
       case 'string':
         return e.value;
       case 'boolean':
@@ -731,6 +758,9 @@ function mergeForms(attached: AttachedForm[], transaction: string | undefined): 
   });
 }
 
+/** The order of `a.localeCompare(b)` (ECMA-402: the same default collator), built once. */
+const byName = new Intl.Collator();
+
 function merge(proposals: Proposal[], wanted: string[] | undefined, result: RunResult): ElementState[] {
   const byElement = new Map<string, Proposal[]>();
   for (const p of proposals) {
@@ -741,12 +771,10 @@ function merge(proposals: Proposal[], wanted: string[] | undefined, result: RunR
   const names = wanted ?? [...byElement.keys()].sort();
   return names.map((name) => {
     const state = defaultElement(name);
-    const list = byElement.get(name) ?? [];
-    // Highest priority first; ties by rule name so the outcome never depends on storage order.
-    const ranked = (property: Property) =>
-      list
-        .filter((p) => p.property === property)
-        .sort((a, b) => b.priority - a.priority || a.rule.localeCompare(b.rule));
+    // Highest priority first; ties by rule name so the outcome never depends on storage order. Sorted
+    // once per element; each property's list keeps that order.
+    const list = (byElement.get(name) ?? []).sort((a, b) => b.priority - a.priority || byName.compare(a.rule, b.rule));
+    const ranked = (property: Property) => list.filter((p) => p.property === property);
     const flag = (property: 'visible' | 'readonly' | 'mandatory', restrictive: boolean) => {
       const ps = ranked(property);
       if (ps.length === 0) return undefined;
