@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineServerPlugin, provideService, registerResources } from '@atrium/sdk/server';
+import { defineServerPlugin, FORM_INCLUSION_RULES, provideService, registerResources } from '@atrium/sdk/server';
 import { DOCUMENT_DECLARATIONS } from '../shared/services.js';
 import { declarationsService } from './declarations/declarations-service.js';
 import { issuedListener } from './declarations/issued-listener.js';
@@ -27,6 +27,8 @@ export default defineServerPlugin({
   // Absolute, so the server finds it whatever directory it runs from.
   migrationsFolder: fileURLToPath(new URL('./migrations', import.meta.url)),
   permissions: documentsPermissions,
+  // Declarations ask the rules module's form-inclusion rules when it is installed (else the settings).
+  optionalDeps: [FORM_INCLUSION_RULES],
   // Policies asks for a revision's declarations through this service (docs/documents.md, "Declarations").
   provides: { services: [provideService(DOCUMENT_DECLARATIONS, declarationsService)] },
   routes(router, context) {
