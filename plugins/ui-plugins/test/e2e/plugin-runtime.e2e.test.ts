@@ -214,6 +214,13 @@ describe('UI plugin runtime in the browser', () => {
     );
     // Never answers a search: the palette must not wait for it.
     await registerPlugin(session.server, 'Silent search', connect(''), { extra: { palette_search: true } });
+    // Floods the bridge when asked: stopped, it adds nothing now and is left out of the next opening.
+    await registerPlugin(
+      session.server,
+      'Noisy roofs',
+      connect(`if (msg.type === 'search') for (var i = 0; i < 100; i++) port.postMessage({ type: 'pong', n: -1 });`),
+      { extra: { palette_commands: [{ id: 'n', title: 'Noisy roof command' }], palette_search: true } },
+    );
     await registerPlugin(session.server, 'Dormant roofs', connect(''), {
       enabled: false,
       extra: { palette_commands: [{ id: 'x', title: 'Dormant roof command' }], palette_search: true },
@@ -237,11 +244,23 @@ describe('UI plugin runtime in the browser', () => {
     expect(await palette.getByRole('group', { name: 'Dormant roofs' }).count()).toBe(0);
     // The silent plugin's group shows "Searching…" for 1.5 s at most, then leaves.
     await expect.poll(() => palette.getByRole('group', { name: 'Silent search' }).count()).toBe(0);
+    // The noisy plugin's command is listed (its record is read, not the plugin), its search floods.
+    await palette
+      .getByRole('group', { name: 'Noisy roofs' })
+      .getByRole('option', { name: 'Noisy roof command' })
+      .waitFor();
     await result.click();
     await palette.waitFor({ state: 'hidden' });
     await page.getByText(`${name}: ran report:roof`).waitFor();
 
     await page.keyboard.press('Control+k');
+    // One load lists every plugin: once this plugin's group is there, the stopped one is left out.
+    await input.fill('roof');
+    await palette
+      .getByRole('group', { name })
+      .getByRole('option', { name: /Summarise roof ages/ })
+      .waitFor();
+    expect(await palette.getByText('Noisy roof command').count()).toBe(0);
     await input.fill('summarise roof');
     await palette
       .getByRole('group', { name })
