@@ -95,15 +95,18 @@ function searchApi(runtime: HostRuntime) {
 /**
  * The run-time contributions of every module's palette sources (a third-party plugin's commands and
  * search), asked once per opening. Each source answers on its own within PALETTE_SOURCE_LOAD_MS; a
- * late or failed one contributes nothing. Sources are asked whatever the module's visibility (like
- * slot contributions): the calls they make are permission-checked for the user.
+ * late or failed one contributes nothing. Sources are asked for a signed-in user, whatever the
+ * module's visibility (like slot contributions): the calls they make are permission-checked for them.
  */
 function usePaletteContributions(runtime: HostRuntime, api: ReturnType<typeof searchApi>): KeyedContribution[] {
   const routeLookup = useRouteLookup();
   const [found, setFound] = useState<KeyedContribution[]>([]);
   useEffect(() => {
     const controller = new AbortController();
-    const sources = runtime.plugins.plugins().flatMap((plugin) => plugin.palette);
+    // Only for a signed-in user: a source's calls are the user's (signed out, they would only 401).
+    const sources = runtime.auth.getState().session
+      ? runtime.plugins.plugins().flatMap((plugin) => plugin.palette)
+      : [];
     for (const source of sources) {
       const limit = new Promise<null>((resolve) => setTimeout(() => resolve(null), PALETTE_SOURCE_LOAD_MS));
       let answer: Promise<unknown>;
