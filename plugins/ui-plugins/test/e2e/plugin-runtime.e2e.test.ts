@@ -190,28 +190,29 @@ describe('UI plugin runtime in the browser', () => {
 
   it('an agent finds an enabled plugin’s command and search result in the palette and runs them; a slow one and a disabled one add nothing', async () => {
     const name = `Roof reports ${Date.now().toString(36)}`;
-    await registerPlugin(
-      session.server,
-      name,
-      connect(`
-    if (msg.type === 'search')
-      port.postMessage({ type: 'search-results', call: msg.call, items: [
-        { id: 'r', title: 'Roof report for ' + msg.query, subtitle: 'Ages of every roof', event: 'report:' + msg.query },
-        { id: 'q', title: 'Quotes with old roofs', route: { name: 'quote:quotes' } },
-        { id: 'bad', title: '<b>no route</b>', route: { name: 'no:such-route' } },
-      ] });
-    if (msg.type === 'command') port.postMessage({ type: 'toast', message: 'ran ' + msg.id });`),
-      {
-        capabilities: ['toast'],
-        extra: {
-          palette_commands: [
-            { id: 'summary', title: 'Summarise roof ages', shortcut: 'R A', keywords: ['roofs'] },
-            { id: 'quotes', title: 'Quotes by roof age', route: { name: 'quote:quotes' } },
-          ],
-          palette_search: true,
-        },
+    await registerPlugin(session.server, name, '', {
+      capabilities: ['toast'],
+      // Written with @atrium/plugin-client, as an author would.
+      html: `<!doctype html><meta charset="utf-8">
+<script src="/api/integrations/plugins/sdk/plugin-client.js"></script>
+<script>
+  AtriumPlugin.connect({
+    onSearch: (query) => [
+      { id: 'r', title: 'Roof report for ' + query, subtitle: 'Ages of every roof', event: 'report:' + query },
+      { id: 'q', title: 'Quotes with old roofs', route: { name: 'quote:quotes' } },
+      { id: 'bad', title: '<b>no route</b>', route: { name: 'no:such-route' } },
+    ],
+    onCommand: (id, plugin) => plugin.toast('ran ' + id),
+  });
+</script>`,
+      extra: {
+        palette_commands: [
+          { id: 'summary', title: 'Summarise roof ages', shortcut: 'R A', keywords: ['roofs'] },
+          { id: 'quotes', title: 'Quotes by roof age', route: { name: 'quote:quotes' } },
+        ],
+        palette_search: true,
       },
-    );
+    });
     // Never answers a search: the palette must not wait for it.
     await registerPlugin(session.server, 'Silent search', connect(''), { extra: { palette_search: true } });
     // Floods the bridge when asked: stopped, it adds nothing now and is left out of the next opening.
