@@ -17,7 +17,8 @@ const POINTER = '/data/attributes';
 const MAX_ISSUES = 20;
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
-const options = { allErrors: true, strict: false, validateSchema: true } as const;
+// `logger: false`: an unknown format is ignored (strict off), not reported on the server's console.
+const options = { allErrors: true, strict: false, validateSchema: true, logger: false } as const;
 const dialects = {
   draft7: addFormats(new Ajv(options)),
   '2019': addFormats(new Ajv2019(options) as unknown as Ajv),
@@ -75,7 +76,21 @@ export function checkConfiguration(
 ): void {
   if (!schema) return;
   const validate = compileConfigurationSchema(schema);
-  if (validate(configuration)) return;
+  const unusable = (why: string) =>
+    new ApiError(400, `The configuration schema cannot be used: ${why}`, {
+      source: { pointer: `${POINTER}/configuration_schema` },
+      code: 'invalid_schema',
+    });
+  // An asynchronous schema answers a promise, not a verdict: nothing here would wait for it.
+  if (validate.$async) throw unusable('asynchronous schemas ($async) are not supported.');
+  let valid: boolean;
+  try {
+    valid = validate(configuration) as boolean;
+  } catch (error) {
+    // A schema that refers to itself without end ({"$ref": "#"}) overflows the stack while checking.
+    throw unusable(error instanceof RangeError ? 'it refers to itself without end.' : (error as Error).message);
+  }
+  if (valid) return;
   const issues: ProblemIssue[] = (validate.errors ?? []).slice(0, MAX_ISSUES).map((error) => {
     const missing =
       error.keyword === 'required' ? `/${(error.params as { missingProperty: string }).missingProperty}` : '';

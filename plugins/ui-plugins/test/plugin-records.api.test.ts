@@ -187,6 +187,15 @@ describe('UI plugin records', () => {
     );
     expect(remote.status).toBe(400);
     expect(JSON.stringify(await remote.json())).toContain('The configuration schema cannot be used');
+    // A schema that recurses without end, or answers asynchronously, is refused rather than a 500 or a pass.
+    for (const [unusable, why] of [
+      [{ $ref: '#' }, 'it refers to itself without end.'],
+      [{ $async: true, type: 'object' }, 'asynchronous schemas ($async) are not supported.'],
+    ] as const) {
+      const response = await admin.post('/plugins/', doc({ ...fileRecord, configuration_schema: unusable }));
+      expect(response.status).toBe(400);
+      expect(JSON.stringify(await response.json())).toContain(why);
+    }
 
     // PATCH checks the record as it would be: a new configuration against the stored schema, and a new schema
     // against the stored configuration.
