@@ -82,7 +82,7 @@ export function checkConfiguration(
       code: 'invalid_schema',
     });
   // An asynchronous schema answers a promise, not a verdict: nothing here would wait for it.
-  if (validate.$async) throw unusable('asynchronous schemas ($async) are not supported.');
+  if ((validate as { $async?: boolean }).$async) throw unusable('asynchronous schemas ($async) are not supported.');
   let valid: boolean;
   try {
     valid = validate(configuration) as boolean;
