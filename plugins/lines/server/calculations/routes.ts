@@ -19,6 +19,7 @@ import {
   duplicateName,
   nameTaken as ownNameTaken,
   nextOrder,
+  ownRowName,
   type OwnRowKind,
   type OwnRowPlace,
 } from '../rate-tables/own-row-writes.js';
@@ -37,16 +38,7 @@ import { assertCalculationCompiles, assertFormulaParses } from './formula-check.
  */
 const P = LINES_PERMISSIONS.calculation;
 
-const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const calcName = z
-  .string()
-  .trim()
-  .min(1, 'A calculation needs a name.')
-  .max(100)
-  .regex(
-    NAME,
-    "A calculation name starts with a letter or '_' and holds only letters, digits and '_' (formulas read it by name).",
-  );
+const calcName = ownRowName('calculation', 'read');
 const formula = z.string().trim().min(1, 'A calculation needs a formula.').max(20_000);
 const writeFields = {
   label: z.string().trim().max(200).optional(),

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { badRequest, fieldError, type Queryable } from '@atrium/sdk/server';
+import { badRequest, fieldError, z, type Queryable } from '@atrium/sdk/server';
 import { calculation, rateTable } from '../tables.js';
 import { withUniqueCheck } from './route-scope.js';
 
@@ -28,6 +28,18 @@ interface OwnRow {
   name: string;
   deletedAt: Date | null;
 }
+
+/** A row's name, which formulas use (rate tables are called by it, calculations read by it). */
+export const ownRowName = (noun: OwnRowKind['noun'], use: 'read' | 'call') =>
+  z
+    .string()
+    .trim()
+    .min(1, `A ${noun} needs a name.`)
+    .max(100)
+    .regex(
+      /^[A-Za-z_][A-Za-z0-9_]*$/,
+      `A ${noun} name starts with a letter or '_' and holds only letters, digits and '_' (formulas ${use} it by name).`,
+    );
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 

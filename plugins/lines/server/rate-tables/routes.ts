@@ -34,6 +34,7 @@ import {
   duplicateName,
   nameTaken as ownNameTaken,
   nextOrder,
+  ownRowName,
   type OwnRowKind,
   type OwnRowPlace,
 } from './own-row-writes.js';
@@ -55,16 +56,7 @@ const tags = ['lines'];
 const security = [{ bearer: [] }];
 const P = LINES_PERMISSIONS.rateTable;
 
-const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const tableName = z
-  .string()
-  .trim()
-  .min(1, 'A rate table needs a name.')
-  .max(100)
-  .regex(
-    NAME,
-    "A rate table name starts with a letter or '_' and holds only letters, digits and '_' (formulas call it by name).",
-  );
+const tableName = ownRowName('rate table', 'call');
 const keyColumn = z.strictObject({
   name: z.string().trim().min(1, 'A key column needs a name.').max(100),
   label: z.string().max(200).optional(),
