@@ -17,8 +17,8 @@ import { definitionOf, id, riskTypeIn, versionOf, withUniqueCheck } from '../rat
 import { calculation } from '../tables.js';
 import {
   duplicateName,
+  insertOwnRow,
   nameTaken as ownNameTaken,
-  nextOrder,
   ownRowName,
   type OwnRowKind,
   type OwnRowPlace,
@@ -255,26 +255,22 @@ function routesOf(scope: Scope): OwnRowRoutes<Located, FoundCalc> {
     async create(tx, at, b) {
       const body = b as z.infer<typeof createBody>;
       const itemId = at.itemRowId ?? (body.risk_item_id ? bodyItem(at, body.risk_item_id) : null);
-      if (await nameTaken(tx, at, body.name)) throw duplicate(body.name);
-      const order = body.order ?? (await nextOrder(tx, kind, placeOf(at)));
-      const [row] = await withUniqueCheck(
-        () =>
-          tx
-            .insert(calculation)
-            .values({
-              productVersionId: at.versionId,
-              riskTypeId: at.riskTypeRowId,
-              riskItemId: itemId,
-              name: body.name,
-              label: body.label ?? '',
-              calculation: body.calculation,
-              order,
-              roundPlaces: body.round_places ?? null,
-              roundMode:
-                body.round_places === null || body.round_places === undefined ? null : (body.round_mode ?? 'half-up'),
-            })
-            .returning(),
-        () => duplicate(body.name),
+      const [row] = await insertOwnRow(tx, kind, placeOf(at), body, (order) =>
+        tx
+          .insert(calculation)
+          .values({
+            productVersionId: at.versionId,
+            riskTypeId: at.riskTypeRowId,
+            riskItemId: itemId,
+            name: body.name,
+            label: body.label ?? '',
+            calculation: body.calculation,
+            order,
+            roundPlaces: body.round_places ?? null,
+            roundMode:
+              body.round_places === null || body.round_places === undefined ? null : (body.round_mode ?? 'half-up'),
+          })
+          .returning(),
       );
       const definition = await assertCompiles(tx, at, body.name);
       return calcOut(row!, definition, inheritanceOf(definition, at, row!.id), definition.chain[0]!.productId);

@@ -80,6 +80,25 @@ export async function nextOrder(db: Queryable, kind: OwnRowKind, place: OwnRowPl
   return Number(max?.n ?? -1) + 1;
 }
 
+/**
+ * Inserts a new row of the place: its name must be free there (a 400 on `name` otherwise, also when
+ * a concurrent insert takes it first); without an `order` it goes after the place's last row.
+ */
+export async function insertOwnRow<T>(
+  tx: Queryable,
+  kind: OwnRowKind,
+  place: OwnRowPlace,
+  row: { name: string; order?: number },
+  insert: (order: number) => Promise<T>,
+): Promise<T> {
+  if (await nameTaken(tx, kind, place, row.name)) throw duplicateName(kind, row.name);
+  const order = row.order ?? (await nextOrder(tx, kind, place));
+  return withUniqueCheck(
+    () => insert(order),
+    () => duplicateName(kind, row.name),
+  );
+}
+
 /** Gives the listed rows the order 0, 1, …; each must be a live row of the place, listed once. */
 export async function reorderOwnRows(tx: Queryable, kind: OwnRowKind, place: OwnRowPlace, ids: number[]) {
   const { table } = kind;

@@ -32,8 +32,8 @@ import {
 } from './rate-table-store.js';
 import {
   duplicateName,
+  insertOwnRow,
   nameTaken as ownNameTaken,
-  nextOrder,
   ownRowName,
   type OwnRowKind,
   type OwnRowPlace,
@@ -264,24 +264,20 @@ function routesOf({ base, params }: Scope): OwnRowRoutes<Located, VisibleTable> 
         default: decimalText(body.default) ?? null,
       };
       checkTable(shape, tableRows);
-      if (await nameTaken(tx, at.versionId, body.name)) throw duplicate(body.name);
-      const order = body.order ?? (await nextOrder(tx, kind, placeOf(at)));
-      const [inserted] = await withUniqueCheck(
-        () =>
-          tx
-            .insert(rateTable)
-            .values({
-              productVersionId: at.versionId,
-              riskTypeId,
-              name: body.name,
-              label: body.label?.trim() || body.name,
-              keyColumns,
-              interpolate: shape.interpolate,
-              defaultValue: shape.default,
-              order,
-            })
-            .returning(),
-        () => duplicate(body.name),
+      const [inserted] = await insertOwnRow(tx, kind, placeOf(at), body, (order) =>
+        tx
+          .insert(rateTable)
+          .values({
+            productVersionId: at.versionId,
+            riskTypeId,
+            name: body.name,
+            label: body.label?.trim() || body.name,
+            keyColumns,
+            interpolate: shape.interpolate,
+            defaultValue: shape.default,
+            order,
+          })
+          .returning(),
       );
       await replaceRows(tx, inserted!.id, tableRows);
       return written(tx, at, inserted!.id);
