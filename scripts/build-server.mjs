@@ -94,13 +94,28 @@ function bundledPluginList() {
   ].join('\n');
 }
 
-/** Everything from node_modules stays external; the workspace's own packages are TypeScript and go in. */
+/**
+ * Everything from node_modules stays external; the workspace's own packages are TypeScript and go in.
+ * An external import is left as written (`ajv`) when Node, starting from the bundle in dist/, finds
+ * the same copy the importing source file would. When the source's own package holds another
+ * version (npm nests it: plugins/ui-plugins/node_modules/ajv is 8 while the root's, eslint's, is 6)
+ * the bundle imports that copy by its absolute path, or it would load the wrong version.
+ */
 const externalPackages = {
   name: 'external-packages',
   setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, (args) => {
+    build.onResolve({ filter: /^[^./]/ }, async (args) => {
       if (args.path.startsWith('@atrium/') || path.isAbsolute(args.path)) return undefined;
-      return { path: args.path, external: true };
+      if (args.pluginData === 'external-packages') return undefined;
+      const external = { path: args.path, external: true };
+      if (args.path.startsWith('node:') || !args.resolveDir) return external;
+      const options = { kind: args.kind, pluginData: 'external-packages' };
+      const [own, fromRoot] = await Promise.all([
+        build.resolve(args.path, { ...options, resolveDir: args.resolveDir }),
+        build.resolve(args.path, { ...options, resolveDir: ROOT }),
+      ]);
+      if (own.errors.length > 0 || own.external || !own.path || own.path === fromRoot.path) return external;
+      return { path: own.path, external: true };
     });
   },
 };
