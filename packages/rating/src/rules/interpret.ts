@@ -606,6 +606,8 @@ interface Proposal {
   value: unknown;
   priority: number;
   rule: string;
+  /** The rule name's place in name order (ruleRanks): ties at a priority compare as integers. */
+  rank: number;
 }
 
 const SEVERITY_RANK: Record<Severity, number> = { 'early-decline': 5, decline: 4, refer: 3, warning: 2, info: 1 };
@@ -646,6 +648,7 @@ export function runRules(bundle: RuleBundle, input: RuleRunContext, options: Run
   }
   const proposals: Proposal[] = [];
   const attached: AttachedForm[] = [];
+  const ranks = ruleRanks(bundle);
   const risks = [...allRisks(root)];
   for (const rule of bundle.rules) {
     for (const risk of risks) {
@@ -658,7 +661,7 @@ export function runRules(bundle: RuleBundle, input: RuleRunContext, options: Run
         const holds = rule.when.every((c) => ev.condition(c, risk));
         const branch = holds ? 'then' : 'otherwise';
         const actions: Action[] = rule[branch];
-        for (const a of actions) applyAction(a, rule, risk, ev, local, issues, forms);
+        for (const a of actions) applyAction(a, rule, risk, ev, local, issues, forms, ranks);
         if (actions.length > 0) result.fired.push({ rule: rule.name, risk: risk.path, branch });
         proposals.push(...local);
         result.issues.push(...issues);
@@ -695,6 +698,7 @@ function applyAction(
   out: Proposal[],
   issues: UnderwritingIssue[],
   forms: AttachedForm[],
+  ranks: ReadonlyMap<string, number>,
 ): void {
   ev.tick();
   const propose = (property: Property, value: unknown): void => {
@@ -702,7 +706,7 @@ function applyAction(
       risk,
       a.action === 'raise-issue' || a.action === 'attach-form' ? '' : (a.element as string),
     );
-    out.push({ element, property, value, priority: rule.priority, rule: rule.name });
+    out.push({ element, property, value, priority: rule.priority, rule: rule.name, rank: ranks.get(rule.name) ?? 0 });
   };
   switch (a.action) {
     case 'show':
@@ -761,6 +765,25 @@ function mergeForms(attached: AttachedForm[], transaction: string | undefined): 
 /** The order of `a.localeCompare(b)` (ECMA-402: the same default collator), built once. */
 const byName = new Intl.Collator();
 
+/**
+ * Each rule name's place in `localeCompare` order, per bundle (computed once: a deployed bundle
+ * runs thousands of times). Names the collator finds equal share a place, as the comparison did.
+ */
+const ranksByBundle = new WeakMap<RuleBundle, ReadonlyMap<string, number>>();
+function ruleRanks(bundle: RuleBundle): ReadonlyMap<string, number> {
+  let ranks = ranksByBundle.get(bundle);
+  if (!ranks) {
+    const names = [...new Set(bundle.rules.map((r) => r.name))].sort(byName.compare);
+    const map = new Map<string, number>();
+    names.forEach((name, i) =>
+      map.set(name, i > 0 && byName.compare(names[i - 1]!, name) === 0 ? map.get(names[i - 1]!)! : i),
+    );
+    ranksByBundle.set(bundle, map);
+    ranks = map;
+  }
+  return ranks;
+}
+
 function merge(proposals: Proposal[], wanted: string[] | undefined, result: RunResult): ElementState[] {
   const byElement = new Map<string, Proposal[]>();
   for (const p of proposals) {
@@ -773,7 +796,7 @@ function merge(proposals: Proposal[], wanted: string[] | undefined, result: RunR
     const state = defaultElement(name);
     // Highest priority first; ties by rule name so the outcome never depends on storage order. Sorted
     // once per element; each property's list keeps that order.
-    const list = (byElement.get(name) ?? []).sort((a, b) => b.priority - a.priority || byName.compare(a.rule, b.rule));
+    const list = (byElement.get(name) ?? []).sort((a, b) => b.priority - a.priority || a.rank - b.rank);
     const ranked = (property: Property) => list.filter((p) => p.property === property);
     const flag = (property: 'visible' | 'readonly' | 'mandatory', restrictive: boolean) => {
       const ps = ranked(property);
