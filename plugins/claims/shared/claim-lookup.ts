@@ -26,7 +26,11 @@ export type ClaimLookup = {
    * One claim in the documents data-point catalogue's shape (`claim`: number, dates, description,
    * claimant, policy number, adjuster), or null when there is none the caller may read.
    */
-  claimDocumentData(tx: Queryable, claimId: number, caller: { principal: unknown }): Promise<Record<string, unknown> | null>;
+  claimDocumentData(
+    tx: Queryable,
+    claimId: number,
+    caller: { principal: unknown },
+  ): Promise<Record<string, unknown> | null>;
 };
 
 export const CLAIM_LOOKUP: ServiceRef<ClaimLookup> = createServiceRef<ClaimLookup>('claims.lookup');

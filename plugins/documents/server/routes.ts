@@ -738,7 +738,7 @@ export function registerDocumentRoutes(
       config: { access: can('template', 'author') },
       schema: {
         summary:
-          'Real policies, claims or quotes a template preview can render with, by number or name (at most 20, within the caller\'s scope).',
+          "Real policies, claims or quotes a template preview can render with, by number or name (at most 20, within the caller's scope).",
         tags,
         security,
         querystring: z.object({
@@ -754,7 +754,11 @@ export function registerDocumentRoutes(
       if (subject === 'policy') {
         const { lookup } = await requirePolicyReads(request);
         const found = await lookup.searchPolicies(db, { search, limit });
-        results = found.map((p) => ({ type: 'policy', id: p.policyId, label: `${p.policyNumber} · ${p.namedInsured.name}` }));
+        results = found.map((p) => ({
+          type: 'policy',
+          id: p.policyId,
+          label: `${p.policyNumber} · ${p.namedInsured.name}`,
+        }));
       } else if (subject === 'claim') {
         const claims = context.optionalService(CLAIM_LOOKUP);
         if (!claims) throw new ApiError(422, 'The claims module is not installed; preview with the sample.');

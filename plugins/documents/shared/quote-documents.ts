@@ -50,12 +50,12 @@ export type QuoteDocuments = {
     /** The caller's transaction: the production document and its mail are written in it (both or neither). */
     tx: Queryable,
     input: {
-    quoteNumber: string;
-    name: string;
-    email: string | null;
-    caller: { principal: unknown };
-    createdBy: string;
-  },
+      quoteNumber: string;
+      name: string;
+      email: string | null;
+      caller: { principal: unknown };
+      createdBy: string;
+    },
   ): Promise<QuoteDocument>;
 };
 

@@ -25,7 +25,6 @@ import { createDemoStateForm, STATE_FORM_NAME } from '../server/seed/demo-state-
 type Json = Record<string, any>;
 let server: TestServer;
 let smtp: TestMailServer;
-const JSONAPI = 'application/vnd.api+json';
 
 beforeAll(async () => {
   smtp = await startTestMailServer();
@@ -87,7 +86,11 @@ describe('quote documents', () => {
     const made = await agent.post('/api/quote/Q-900001/documents/', send({ name: 'Quote summary', email: to }));
     expect(made.status).toBe(201);
     const doc = made.body.data.attributes.document;
-    expect(doc).toMatchObject({ title: 'Quote summary (2026-03-01)', emailed_to: [to], created_by: 'agent@agency.test' });
+    expect(doc).toMatchObject({
+      title: 'Quote summary (2026-03-01)',
+      emailed_to: [to],
+      created_by: 'agent@agency.test',
+    });
     expect(['queued', 'sending', 'sent']).toContain(doc.email_state);
 
     const mail = await smtp.waitFor((m) => m.envelope.to.includes(to));
@@ -112,9 +115,7 @@ describe('quote documents', () => {
   it('refuses roles without quote permission, quotes outside the book and bad input', async () => {
     const adjuster = await api('adjuster@atrium.test', 'jsonapi');
     expect((await adjuster.get('/api/quote/Q-900001/documents/')).status).toBe(403);
-    expect((await adjuster.post('/api/quote/Q-900001/documents/', send({ name: 'Quote summary' }))).status).toBe(
-      403,
-    );
+    expect((await adjuster.post('/api/quote/Q-900001/documents/', send({ name: 'Quote summary' }))).status).toBe(403);
     const agent = await api('agent@agency.test', 'jsonapi');
     expect((await agent.get('/api/quote/Q-999999/documents/')).status).toBe(404);
 

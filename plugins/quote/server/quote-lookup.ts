@@ -50,74 +50,73 @@ function risksOf(root: RiskNode | null, types: FlowRiskType[]) {
  * QUOTE_LOOKUP (shared/quote-lookup.ts): quotes for the documents module, within the caller's scope
  * (quoteScope: record conditions on `quote:quote` `read` and a producer's book).
  */
-export const quoteLookupService = provideService(
-  QUOTE_LOOKUP,
-  (context: ServerPluginContext): QuoteLookup => ({
-    async searchQuotes(tx, query, caller) {
-      const scope = await quoteScope(context, caller.principal as Principal | undefined, 'read');
-      const pattern = likeText(query.search);
-      const rows = await tx
-        .select({
-          number: quote.number,
-          productLabel: quote.productLabel,
-          status: quote.status,
-          namedInsureds: quote.namedInsureds,
-        })
-        .from(quote)
-        .where(
-          and(
-            scope,
-            query.search ? or(ilike(quote.number, pattern), sql`${quote.namedInsureds}::text ilike ${pattern}`) : undefined,
-          ),
-        )
-        .orderBy(desc(quote.id))
-        .limit(query.limit);
-      return rows.map((r) => ({
-        number: r.number,
-        productLabel: r.productLabel,
-        status: r.status,
-        namedInsured: r.namedInsureds[0]?.name ?? null,
-      }));
-    },
+export const quoteLookupService = provideService(QUOTE_LOOKUP, (context: ServerPluginContext): QuoteLookup => ({
+  async searchQuotes(tx, query, caller) {
+    const scope = await quoteScope(context, caller.principal as Principal | undefined, 'read');
+    const pattern = likeText(query.search);
+    const rows = await tx
+      .select({
+        number: quote.number,
+        productLabel: quote.productLabel,
+        status: quote.status,
+        namedInsureds: quote.namedInsureds,
+      })
+      .from(quote)
+      .where(
+        and(
+          scope,
+          query.search
+            ? or(ilike(quote.number, pattern), sql`${quote.namedInsureds}::text ilike ${pattern}`)
+            : undefined,
+        ),
+      )
+      .orderBy(desc(quote.id))
+      .limit(query.limit);
+    return rows.map((r) => ({
+      number: r.number,
+      productLabel: r.productLabel,
+      status: r.status,
+      namedInsured: r.namedInsureds[0]?.name ?? null,
+    }));
+  },
 
-    async quoteDocumentSource(tx: Queryable, number, caller): Promise<QuoteDocumentSource | null> {
-      const scope = await quoteScope(context, caller.principal as Principal | undefined, 'read');
-      const [row] = await tx
-        .select()
-        .from(quote)
-        .where(and(eq(quote.number, number), scope))
-        .limit(1);
-      if (!row) return null;
-      const version = await versionInForce(context, tx, row.productName, row.effectiveDate);
-      const types = version ? flowOf(row.productName, version).risk_types : [];
-      const insured = row.namedInsureds[0] ?? null;
-      const ids = [insured?.contactId, row.agentContactId, row.agencyContactId].filter((id): id is string => !!id);
-      const contacts = ids.length ? await context.service(CONTACT_DIRECTORY).findContacts(tx, ids) : [];
-      const contact = (id: string | null | undefined) => (id ? contacts.find((c) => c.id === id) : undefined);
-      const insuredEmail = contact(insured?.contactId)?.emails[0] ?? null;
-      return {
-        number: row.number,
-        effectiveDate: row.effectiveDate,
-        insuredEmail,
-        agentContactId: row.agentContactId,
-        agencyContactId: row.agencyContactId,
-        data: {
-          quote: {
-            number: row.number,
-            line: row.productLabel,
-            status: row.status,
-            effective_date: row.effectiveDate,
-            expiration_date: row.expirationDate,
-            state: row.state,
-            // The term premium as rated (a decimal string); null until rated or after an edit made it stale.
-            premium: row.ratingStale ? null : row.premiumTerm,
-            insured: { name: insured?.name ?? null, email: insuredEmail },
-            agent: { name: contact(row.agentContactId)?.name ?? null },
-            risks: risksOf(await loadTree(tx, row.id), types),
-          },
-          agency: { name: contact(row.agencyContactId)?.name ?? null },
+  async quoteDocumentSource(tx: Queryable, number, caller): Promise<QuoteDocumentSource | null> {
+    const scope = await quoteScope(context, caller.principal as Principal | undefined, 'read');
+    const [row] = await tx
+      .select()
+      .from(quote)
+      .where(and(eq(quote.number, number), scope))
+      .limit(1);
+    if (!row) return null;
+    const version = await versionInForce(context, tx, row.productName, row.effectiveDate);
+    const types = version ? flowOf(row.productName, version).risk_types : [];
+    const insured = row.namedInsureds[0] ?? null;
+    const ids = [insured?.contactId, row.agentContactId, row.agencyContactId].filter((id): id is string => !!id);
+    const contacts = ids.length ? await context.service(CONTACT_DIRECTORY).findContacts(tx, ids) : [];
+    const contact = (id: string | null | undefined) => (id ? contacts.find((c) => c.id === id) : undefined);
+    const insuredEmail = contact(insured?.contactId)?.emails[0] ?? null;
+    return {
+      number: row.number,
+      effectiveDate: row.effectiveDate,
+      insuredEmail,
+      agentContactId: row.agentContactId,
+      agencyContactId: row.agencyContactId,
+      data: {
+        quote: {
+          number: row.number,
+          line: row.productLabel,
+          status: row.status,
+          effective_date: row.effectiveDate,
+          expiration_date: row.expirationDate,
+          state: row.state,
+          // The term premium as rated (a decimal string); null until rated or after an edit made it stale.
+          premium: row.ratingStale ? null : row.premiumTerm,
+          insured: { name: insured?.name ?? null, email: insuredEmail },
+          agent: { name: contact(row.agentContactId)?.name ?? null },
+          risks: risksOf(await loadTree(tx, row.id), types),
         },
-      };
-    },
-  }),
-);
+        agency: { name: contact(row.agencyContactId)?.name ?? null },
+      },
+    };
+  },
+}));

@@ -34,7 +34,11 @@ export type QuoteLookup = {
     caller: { principal: unknown },
   ): Promise<QuoteSummary[]>;
   /** One quote as documents print it, or null when there is none the caller may read. */
-  quoteDocumentSource(tx: Queryable, number: string, caller: { principal: unknown }): Promise<QuoteDocumentSource | null>;
+  quoteDocumentSource(
+    tx: Queryable,
+    number: string,
+    caller: { principal: unknown },
+  ): Promise<QuoteDocumentSource | null>;
 };
 
 export const QUOTE_LOOKUP: ServiceRef<QuoteLookup> = createServiceRef<QuoteLookup>('quote.lookup');

@@ -101,7 +101,10 @@ export function registerCatalogueRoutes(router: AtriumRouter, context: ServerPlu
       schema: { summary: 'One form field: name, mapping, edition.', tags, security, params: z.object({ id: fieldId }) },
     },
     async (request) => {
-      const { form, field } = await findField(request.params.id, `${request.params.id.formId}:${request.params.id.field}`);
+      const { form, field } = await findField(
+        request.params.id,
+        `${request.params.id.formId}:${request.params.id.field}`,
+      );
       return { data: fieldResource(form, field) };
     },
   );

@@ -52,6 +52,9 @@ export async function emailDocument(
     ],
     createdBy: input.createdBy,
   });
-  await tx.update(productionDocument).set({ lastMailId: created.id }).where(eq(productionDocument.id, input.documentId));
+  await tx
+    .update(productionDocument)
+    .set({ lastMailId: created.id })
+    .where(eq(productionDocument.id, input.documentId));
   return created;
 }
