@@ -265,7 +265,10 @@ describe('form fields and services', () => {
     expect(form.body.mapping.policy_number).toEqual({ source: 'data_point', path: 'policy.number' });
     const wrong = await mapTo(draftId, { source: 'data_point', path: 'claim.number' });
     expect(wrong.status).toBe(422);
-    expect(wrong.body.errors[0].detail).toBe('"claim.number" is not a data point of a policy.');
+    expect(wrong.body.errors[0]).toMatchObject({
+      detail: '"claim.number" is not a data point of a policy.',
+      source: { pointer: '/data/attributes/mapping' },
+    });
     expect((await mapTo(draftId, { source: 'somewhere' })).status).toBe(400);
     const unmapped = await mapTo(draftId, null);
     expect(unmapped.body.data.attributes).toMatchObject({ mapping: null, unmapped: true });
@@ -285,6 +288,8 @@ describe('form fields and services', () => {
     const services = await adjuster.get('/api/documents/services/');
     expect(services.status).toBe(200);
     expect(services.body.data.map((s: Json) => s.id)).toEqual(['documents.declarations', 'documents.quote-documents']);
+    // The catalogue lists exactly the services the plugin provides.
+    expect(documentsPlugin.provides?.services?.map((s) => s.ref.id)).toEqual(services.body.data.map((s: Json) => s.id));
     expect(services.body.data[1].attributes).toMatchObject({
       name: 'Render quote documents',
       ref: 'DOCUMENT_QUOTE_DOCUMENTS',

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { conflict, notFound, type AtriumRouter, type ServerPluginContext } from '@atrium/sdk/server';
+import { ApiError, conflict, notFound, type AtriumRouter, type ServerPluginContext } from '@atrium/sdk/server';
 import { unmappedRequired, type FieldMapping, type FormField, type FormMapping } from '../../shared/forms.js';
 import { DOCUMENT_SERVICES } from '../../shared/service-catalogue.js';
 import type { Subject } from '../../shared/shapes.js';
@@ -150,7 +150,13 @@ export function registerCatalogueRoutes(router: AtriumRouter, context: ServerPlu
         if (rule === null) delete mapping[field.name];
         else {
           mapping[field.name] = rule;
-          checkMapping([field], { [field.name]: rule }, form.subject as Subject);
+          try {
+            checkMapping([field], { [field.name]: rule }, form.subject as Subject);
+          } catch (error) {
+            // The same checks as the whole mapping's, pointing into this document.
+            if (!(error instanceof ApiError)) throw error;
+            throw new ApiError(error.status, error.message, { source: { pointer: '/data/attributes/mapping' } });
+          }
         }
         const [next] = await tx
           .update(importedDocument)
