@@ -18,7 +18,21 @@ export interface RiskEditButtonRowContext {
 
 export interface SlotContexts {
   'quote:risk-edit:button-row': RiskEditButtonRowContext;
+  /** The command palette: the plugin runs in a frame of its own, with no context. */
+  'atrium:palette': null;
 }
+
+/** A palette result: plain text, and a route to open or an event (`onCommand`) to send back. */
+export type PaletteResult = { id: string; title: string; subtitle?: string } & (
+  | {
+      route: {
+        name: string;
+        params?: Record<string, string | number>;
+        query?: Record<string, string | number | boolean>;
+      };
+    }
+  | { event: string }
+);
 
 export type JsonPatchOperation =
   | { op: 'add' | 'replace' | 'test'; path: string; value: unknown }
@@ -74,6 +88,13 @@ export interface ConnectOptions<S extends keyof SlotContexts = 'quote:risk-edit:
   buttons?: PluginButton[];
   onButton?(id: string, plugin: ConnectedPlugin<S>): void;
   onContext?(context: SlotContexts[S], plugin: ConnectedPlugin<S>): void;
+  /** The palette ran one of the record's event commands, or the user chose a result with `event`. */
+  onCommand?(id: string, plugin: ConnectedPlugin<S>): void;
+  /**
+   * The palette's search (when the record has `palette_search`): answer at most 20 results within
+   * 1.5 s; the host shows five, under the plugin's name. Late or malformed answers show nothing.
+   */
+  onSearch?(query: string, plugin: ConnectedPlugin<S>): PaletteResult[] | Promise<PaletteResult[]>;
   /** A message without a reply (a toast) was refused; by default the reason goes to the console. */
   onRefused?(error: string, request: string, plugin: ConnectedPlugin<S>): void;
   /** How long to wait for the host (default 10 s). */

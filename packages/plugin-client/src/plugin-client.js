@@ -88,6 +88,23 @@
             if (options.onContext) options.onContext(msg.context, plugin);
           } else if (msg.type === 'button-clicked') {
             if (options.onButton) options.onButton(msg.id, plugin);
+          } else if (msg.type === 'command') {
+            // The palette: one of the record's event commands, or a result with an event, was chosen.
+            if (options.onCommand) options.onCommand(msg.id, plugin);
+          } else if (msg.type === 'search') {
+            // The palette asks for results; the host waits 1.5 s at most and keeps five.
+            var reply = function (items) {
+              port.postMessage({ type: 'search-results', call: msg.call, items: Array.isArray(items) ? items : [] });
+            };
+            if (!options.onSearch) reply([]);
+            else
+              Promise.resolve()
+                .then(function () {
+                  return options.onSearch(msg.query, plugin);
+                })
+                .then(reply, function () {
+                  reply([]);
+                });
           } else if (msg.type === 'result' && calls[msg.call]) {
             var pending = calls[msg.call];
             delete calls[msg.call];

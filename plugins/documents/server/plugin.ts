@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineServerPlugin, provideService, registerResources } from '@atrium/sdk/server';
+import { defineServerPlugin, FORM_INCLUSION_RULES, provideService, registerResources } from '@atrium/sdk/server';
 import { DOCUMENT_DECLARATIONS } from '../shared/services.js';
 import { DOCUMENT_QUOTE_DOCUMENTS } from '../shared/quote-documents.js';
 import { quoteDocumentsService } from './quote-documents/quote-documents-service.js';
@@ -30,6 +30,8 @@ export default defineServerPlugin({
   // Absolute, so the server finds it whatever directory it runs from.
   migrationsFolder: fileURLToPath(new URL('./migrations', import.meta.url)),
   permissions: documentsPermissions,
+  // Declarations ask the rules module's form-inclusion rules when it is installed (else the settings).
+  optionalDeps: [FORM_INCLUSION_RULES],
   // Policies asks for a revision's declarations through this service (docs/documents.md, "Declarations");
   // quote lists, makes and e-mails quote documents through the other ("Quote documents").
   provides: {

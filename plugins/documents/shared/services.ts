@@ -15,6 +15,12 @@ export interface DeclarationsRequest {
   documentDate: string;
   /** A renewal term: only forms marked "always print on renewal" print. */
   renewal: boolean;
+  /**
+   * What the revision is, for form-inclusion rules (`transaction_type()`). Optional: without it a
+   * renewal term is `renewal`, a revision dated on the term's start (`policy.term_start`)
+   * `new_business`, any other `change`.
+   */
+  transaction?: 'new_business' | 'change' | 'renewal';
   /** A mortgagee is on the policy: forms marked "applies when a mortgagee is on the policy" print. */
   hasMortgagee: boolean;
   /** The data the dec page and the forms are filled from (the data-point catalogue's `policy`, `agency`). */

@@ -3,7 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import contactsPlugin from '@atrium/plugin-contacts/server';
+import linesPlugin from '@atrium/plugin-lines/server';
 import policiesPlugin from '@atrium/plugin-policies/server';
+import rulesPlugin from '@atrium/plugin-rules/server';
 import { issuanceService } from '../../policies/server/services.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAccessServer, type AccessTestServer, type Caller } from '../../access/test/access-test-server.js';
@@ -12,7 +14,9 @@ import { STATE_FORM_NAME } from '../server/seed/demo-state-form.js';
 
 /**
  * The automatic declarations: policies' get-dec-file-id asks documents' typed service, which renders
- * the line's dec page (settings) and merges the forms the form rules attach, once per revision.
+ * the line's dec page (settings) and merges the forms the form rules attach, once per revision —
+ * the rules module's deployed form-inclusion rules where the line has them (the demo homeowners
+ * project does), the settings' form rules otherwise (personal auto's project has none).
  */
 // The listener of policies.policy.issued polls quickly here (2 s by default).
 process.env.ATRIUM_DOCUMENTS_ISSUED_POLL_MS = '150';
@@ -21,7 +25,7 @@ let underwriter: Caller;
 let author: Caller;
 let adjuster: Caller;
 beforeAll(async () => {
-  server = await startAccessServer([contactsPlugin, policiesPlugin, documentsPlugin]);
+  server = await startAccessServer([contactsPlugin, linesPlugin, rulesPlugin, policiesPlugin, documentsPlugin]);
   underwriter = server.as('underwriter@atrium.test');
   author = server.as('author@atrium.test');
   adjuster = server.as('adjuster@atrium.test');
@@ -107,21 +111,21 @@ describe('declarations', () => {
     }
   });
 
-  it('merges the forms the rules attach after the dec page, byte-identically on re-render', async () => {
+  it('merges the forms the settings attach after the dec page for a line without form rules, byte-identically on re-render', async () => {
     const settings = await expectStatus(author.get('/api/documents/settings/declarations/'), 200);
     expect(settings.form_rules).toHaveLength(1);
     await expectStatus(adjuster.put('/api/documents/settings/declarations/', settings), 403);
-    const forAll = { ...settings, form_rules: [{ ...settings.form_rules[0], state: null }] };
-    await expectStatus(author.put('/api/documents/settings/declarations/', forAll), 200);
+    // Personal auto's rules project has no form-inclusion rules: the settings decide its forms.
+    const forAuto = { ...settings, form_rules: [{ ...settings.form_rules[0], line: 'personal_auto', state: null }] };
+    await expectStatus(author.put('/api/documents/settings/declarations/', forAuto), 200);
 
-    const homes = await policies('Homeowners');
-    const other = homes[1];
+    const other = (await policies('Personal Auto'))[2];
     const dec = await expectStatus(underwriter.get(`/api/policies/get-dec-file-id/?policy_id=${other.id}`), 200);
     const doc = await expectStatus(underwriter.get(`/api/documents/production-documents/${dec.file_id}/`), 200);
     expect(doc.forms).toEqual([STATE_FORM_NAME]);
     expect(doc.page_count).toBe(2);
     const text = await pdfText(underwriter, dec.url);
-    expect(text).toContain('Homeowners Policy Declarations');
+    expect(text).toContain('Personal Auto Policy Declarations');
     expect(text).toContain('State of Maine');
     const number = other.policy_number ?? other.number;
     expect(text.split(number).length - 1).toBeGreaterThanOrEqual(2);
@@ -163,7 +167,8 @@ describe('declarations', () => {
     expect(found.count).toBe(1);
     const [doc] = found.results;
     expect(doc).toMatchObject({ purpose: 'declarations', created_by: 'underwriter@atrium.test' });
-    // A Maine homeowners policy's first term: the Maine form is attached.
+    // A Maine homeowners policy's first term: the Maine form is attached — by the demo's
+    // form-inclusion rule (in force from 2026-01-01), which says what the demo settings say.
     expect(doc.forms).toEqual([STATE_FORM_NAME]);
     const dec = await expectStatus(underwriter.get(`/api/policies/get-dec-file-id/?policy_id=${issued.policyId}`), 200);
     expect(dec.file_id).toBe(doc.id);
@@ -248,5 +253,126 @@ describe('declarations', () => {
       }),
       400,
     );
+  });
+});
+
+describe('form rules from the rules module', () => {
+  let issued = 0;
+  const issue = (policy: { state: string; effectiveDate: string; expirationDate: string; premium: string }) => {
+    issued += 1;
+    return server.atrium.database.db.transaction((tx) =>
+      issuanceService().issuePolicy(tx, {
+        quoteId: `Q-FORMS-${issued}`,
+        quoteNumber: `QTE-FORMS-${issued}`,
+        productSlug: 'homeowners',
+        productVersionId: null,
+        namedInsured: { contactId: null, name: `Forms Test ${issued}` },
+        agentContactId: 'CON-AGENT-ALEX',
+        agencyContactId: 'CON-AGENCY-HARBOUR',
+        worksheet: null,
+        risks: null,
+        billing: null,
+        issuedBy: 'underwriter@atrium.test',
+        ...policy,
+      }),
+    );
+  };
+  const declaration = async (query: string) => {
+    const dec = await expectStatus(underwriter.get(`/api/policies/get-dec-file-id/?${query}`), 200);
+    const doc = await expectStatus(underwriter.get(`/api/documents/production-documents/${dec.file_id}/`), 200);
+    return { forms: doc.forms, pages: doc.page_count, text: await pdfText(underwriter, dec.url) };
+  };
+  const job = async (started: { id: string }) => {
+    for (let i = 0; i < 200; i += 1) {
+      const found = await expectStatus(author.get(`/api/rules/job/${started.id}/`), 200);
+      if (found.status === 'COMPLETED' || found.status === 'CANCELLED') return found;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`Rules job ${started.id} did not finish.`);
+  };
+  const form = `'${STATE_FORM_NAME}'`;
+
+  it('a deployed form rule changes the forms; a suppressed form and a renewal print none', async () => {
+    // The rules decide for homeowners even where the settings say otherwise (here: every state).
+    const settings = await expectStatus(author.get('/api/documents/settings/declarations/'), 200);
+    const forAll = { ...settings, form_rules: [{ ...settings.form_rules[0], state: null }] };
+    await expectStatus(author.put('/api/documents/settings/declarations/', forAll), 200);
+    const march = await issue({
+      state: 'NY',
+      effectiveDate: '2026-03-01',
+      expirationDate: '2027-03-01',
+      premium: '900.00',
+    });
+    expect((await declaration(`policy_id=${march.policyId}`)).forms).toEqual([]);
+    await expectStatus(author.put('/api/documents/settings/declarations/', settings), 200);
+
+    // The author attaches the disclosure to every homeowners policy from July (not printed on
+    // renewals), suppressed above a premium of 5,000, then commits, deploys and publishes July.
+    const project = (await expectStatus(author.get('/api/rules/projects/'), 200)).results.find(
+      (p: { name: string }) => p.name === 'homeowners_rules',
+    );
+    const july = project.effective_dates.find((d: { status: string }) => d.status === 'draft');
+    const components = await expectStatus(author.get(`/api/rules/brl-components/?project_id=${project.id}`), 200);
+    const maine = components.results.find((c: { name: string }) => c.name === 'maine_disclosure');
+    const everywhere = `rule maine_disclosure 'Disclosure on every homeowners policy'\n  category form-inclusion\n  applies to home\nwhen\n  always\nthen\n  attach form ${form}\nend\n`;
+    await expectStatus(author.put(`/api/rules/brl-components/${maine.id}/`, { body: everywhere }), 200);
+    await expectStatus(
+      author.post('/api/rules/brl-components/', {
+        package_id: maine.package,
+        name: 'large_premium_no_disclosure',
+        folder: 'forms',
+        component_type: 'rule',
+        body: `rule large_premium_no_disclosure 'No disclosure printed above 5,000'\n  category form-inclusion\n  applies to home\n  priority 10\nwhen\n  it is true that data_point('policy.premium') > 5000\nthen\n  attach form ${form} suppress printing\nend\n`,
+      }),
+      201,
+    );
+    const base = `/api/rules/projects/${project.id}`;
+    const committed = await job(await expectStatus(author.post(`${base}/build/async-commit/${july.id}/`, {}), 202));
+    expect(committed, JSON.stringify(committed.result)).toMatchObject({ resultStatus: 'SUCCESS' });
+    const deployed = await job(
+      await expectStatus(author.post(`${base}/build/async-deploy/${july.id}/${committed.result.commitId}/`, {}), 202),
+    );
+    expect(deployed.resultStatus).toBe('SUCCESS');
+    await expectStatus(author.put(`${base}/effective-dates/${july.id}/published/`, {}), 200);
+
+    // A New York policy from August now carries the disclosure after its dec page.
+    const august = await issue({
+      state: 'NY',
+      effectiveDate: '2026-08-01',
+      expirationDate: '2027-08-01',
+      premium: '900.00',
+    });
+    const withForm = await declaration(`policy_id=${august.policyId}`);
+    expect(withForm).toMatchObject({ forms: [STATE_FORM_NAME], pages: 2 });
+    expect(withForm.text).toContain('State of Maine');
+    // Above 5,000 the higher-priority rule suppresses it: attached, never printed.
+    const large = await issue({
+      state: 'NY',
+      effectiveDate: '2026-08-01',
+      expirationDate: '2027-08-01',
+      premium: '9000.00',
+    });
+    const suppressed = await declaration(`policy_id=${large.policyId}`);
+    expect(suppressed).toMatchObject({ forms: [], pages: 1 });
+    expect(suppressed.text).not.toContain('State of Maine');
+    // The renewal of the August policy: the rule does not say "always print on renewal".
+    const started = await expectStatus(
+      underwriter.post('/api/policies/policy-transactions/', {
+        policy: Number(august.policyId),
+        type: 'renewal',
+        effective_date: '2027-08-01',
+      }),
+      202,
+    );
+    let renewal = { status: 'pending' } as { status: string };
+    for (let i = 0; i < 200 && renewal.status !== 'completed' && renewal.status !== 'failed'; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      renewal = await expectStatus(underwriter.get(`/api/policies/policy-transactions/${started.id}/`), 200);
+    }
+    expect(renewal.status, JSON.stringify(renewal)).toBe('completed');
+    const [renewed] = (
+      await expectStatus(underwriter.get(`/api/policies/revisions/?filter[policy_id]=${august.policyId}`), 200)
+    ).results;
+    expect(await declaration(`revision_id=${renewed.id}`)).toMatchObject({ forms: [], pages: 1 });
   });
 });

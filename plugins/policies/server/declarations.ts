@@ -67,11 +67,26 @@ export async function declarationsRequestOf(
     state: p.state,
     documentDate: revision.revisionDate,
     renewal: term.number > 1,
+    transaction: transactionOf(revision, term),
     hasMortgagee: revision.contacts.some((c) => c.additionalInterest && /mortgagee/i.test(c.interest ?? '')),
     data,
     record: { id: String(p.id), agentContactId: p.agentContactId, agencyContactId: p.agencyContactId },
     createdBy: username,
   };
+}
+
+/**
+ * What a revision is, for form-inclusion rules (`transaction_type()`): the first revision of the
+ * policy is new business, a later term's revision on the term's first day its renewal, any other
+ * revision a change.
+ */
+export function transactionOf(
+  revision: RevisionRow['revision'],
+  term: RevisionRow['term'],
+): 'new_business' | 'change' | 'renewal' {
+  if (revision.number === 1) return 'new_business';
+  if (term.number > 1 && revision.revisionDate === term.effectiveDate) return 'renewal';
+  return 'change';
 }
 
 /**

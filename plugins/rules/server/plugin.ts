@@ -6,6 +6,8 @@ import { registerBrlooRoutes } from './brloo-routes.js';
 import { registerGraphqlRoutes } from './graphql-routes.js';
 import { rulesPublishImpactService } from './impact.js';
 import { registerImpactRoutes } from './impact-routes.js';
+import { formInclusionService } from './form-inclusion.js';
+import { registerFormInclusionRoutes } from './form-inclusion-routes.js';
 import { buildJob } from './jobs.js';
 import { registerPackageRoutes } from './package-routes.js';
 import { rulesPermissions } from './permissions.js';
@@ -17,7 +19,8 @@ import { seedDemoRules } from './seed/seed-demo-rules.js';
 /**
  * The rules module (docs/rules.md): rules projects per lines product, effective dates, packages and
  * components (BRL text and tree), build jobs (validate, test, commit, deploy), and the runtime that
- * quote calls — `POST /api/rules/execution/ui-controls/` and the RULES_RUNTIME service.
+ * quote calls — `POST /api/rules/execution/ui-controls/` and the RULES_RUNTIME service — and the
+ * form inclusion documents asks (`POST /api/rules/execution/form-inclusion/`, FORM_INCLUSION_RULES).
  */
 export default defineServerPlugin({
   id: 'rules',
@@ -28,10 +31,11 @@ export default defineServerPlugin({
   deps: ['lines', LINES_ONTOLOGY],
   permissions: rulesPermissions,
   jobs: [buildJob],
-  provides: { services: [rulesRuntimeService, rulesPublishImpactService] },
+  provides: { services: [rulesRuntimeService, rulesPublishImpactService, formInclusionService] },
   routes(router, context) {
     registerRulesRoutes(router, context);
     registerImpactRoutes(router, context);
+    registerFormInclusionRoutes(router, context);
     registerTransferRoutes(router, context);
     registerPackageRoutes(router, context);
     registerArchetypeRoutes(router, context);

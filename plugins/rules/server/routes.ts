@@ -170,7 +170,7 @@ const TRANSITIONS: Record<EffectiveDateStatus, EffectiveDateStatus[]> = {
   archived: ['draft'],
 };
 
-const riskSchema: z.ZodType<RiskModel> = z.lazy(() =>
+export const riskSchema: z.ZodType<RiskModel> = z.lazy(() =>
   z.looseObject({
     id: z.union([z.string().max(100), z.number()]).optional(),
     type: z.union([z.string().min(1).max(100), z.looseObject({ name: z.string().min(1).max(100) })]),

@@ -24,7 +24,7 @@ function cachesOf(database: object): Caches {
   return caches;
 }
 
-async function bundleOf(database: object, tx: Queryable, id: number): Promise<RuleBundle | null> {
+export async function bundleOf(database: object, tx: Queryable, id: number): Promise<RuleBundle | null> {
   const { bundles } = cachesOf(database);
   const cached = bundles.get(id);
   if (cached) return cached;
@@ -53,7 +53,7 @@ export function clearRulesInForce(database: object): void {
   cachesOf(database).inForce.clear();
 }
 
-async function inForceFor(
+export async function inForceFor(
   database: object,
   tx: Queryable,
   key: { project?: string; product?: string },
@@ -109,8 +109,10 @@ export async function runDeployedRules(
 }
 
 function runRulesOn(result: RulesRunResult, bundle: RuleBundle | null, request: RulesRunRequest): RulesRunResult {
+  // Form-inclusion rules speak about a policy's documents, not a page: they run in form-inclusion.ts.
+  const rules = (bundle?.rules ?? []).filter((r) => r.category !== 'form-inclusion');
   const run = runRules(
-    bundle ?? { rules: [] },
+    { rules },
     { asOf: request.asOf, user: request.user, risk: request.risk, viewId: request.viewId, extra: request.extra },
     request.elements ? { elements: request.elements } : {},
   );

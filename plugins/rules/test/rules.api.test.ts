@@ -220,7 +220,8 @@ describe('rules projects', () => {
         await expectStatus(author.post(`/api/rules/projects/${p.id}/build/async-test/`, {}), 202),
       );
       expect(tested.resultStatus).toBe('SUCCESS');
-      expect(tested.result).toHaveLength(2);
+      // Two tests per project; homeowners adds two of its form-inclusion rule.
+      expect(tested.result).toHaveLength(p.name === 'homeowners_rules' ? 4 : 2);
       for (const t of tested.result) expect(t).toMatchObject({ testPassed: true, differences: [] });
     }
   });
@@ -313,6 +314,41 @@ describe('UI controls', () => {
     expect(JSON.stringify(bad)).toContain('The view model names the product (or the rules project) whose rules run.');
     await expectStatus(agent.post('/api/rules/execution/ui-controls/', { data: { context: {} } }), 400);
     await expectStatus(uiControls(adjuster, '2026-03-01'), 403);
+  });
+
+  it('answers the forms a policy carries by the deployed form-inclusion rules (the demo Maine disclosure)', async () => {
+    const maine = 'Maine homeowners disclosure (ME HO-D 01 26)';
+    const forms = (context: object, caller = underwriter) =>
+      caller.post('/api/rules/execution/form-inclusion/', { data: { context } });
+    const renewal = await expectStatus(
+      forms({ product: 'homeowners', date: '2026-03-01', state: 'ME', transaction: 'renewal' }),
+      200,
+    );
+    expect(renewal.data).toMatchObject({
+      forms: [{ form: maine, printing: 'print', printOnRenewal: true, prints: true, rules: ['maine_disclosure'] }],
+      errors: [],
+      project: { name: 'homeowners_rules' },
+      effective_date: { effective_date: '2026-01-01' },
+    });
+    const newYork = await expectStatus(forms({ product: 'homeowners', date: '2026-03-01', state: 'NY' }), 200);
+    expect(newYork.data.forms).toEqual([]);
+    // Nothing in force before the first published date, and no form-inclusion rules for auto.
+    expect((await expectStatus(forms({ product: 'homeowners', date: '2025-06-01', state: 'ME' }), 200)).data).toEqual({
+      forms: [],
+      errors: [],
+      project: null,
+      effective_date: null,
+    });
+    expect((await expectStatus(forms({ product: 'personal_auto', state: 'ME' }), 200)).data.project).toBeNull();
+    // The UI controls never see form-inclusion rules.
+    expect((await expectStatus(uiControls(underwriter, '2026-03-01'), 200)).data.errors).toEqual([]);
+    const bad = await expectStatus(forms({ state: 'ME' }), 400);
+    expect(JSON.stringify(bad)).toContain('The context names the product (or the rules project) whose form rules run.');
+    expect(JSON.stringify(await expectStatus(forms({ product: 'homeowners', state: 'Maine' }), 400))).toContain(
+      'A state is two capital letters, such as ME.',
+    );
+    await expectStatus(forms({ product: 'homeowners', transaction: 'rewrite' }), 400);
+    await expectStatus(forms({ product: 'homeowners' }, adjuster), 403);
   });
 });
 
@@ -568,7 +604,7 @@ describe('authoring: change, validate, test, commit, deploy, publish', () => {
 
   it('moves components and folders, shows the folder structure and the values of a tag', async () => {
     const values = await expectStatus(author.get('/api/rules/tags/ComponentUsage/get_values/'), 200);
-    expect(values.results).toEqual(['underwriting']);
+    expect(values.results).toEqual(['form-inclusion', 'underwriting']);
     const pkg = (await expectStatus(author.get(`/api/rules/package/?project_id=${autoProject.id}`), 200)).results[0];
     const moved = await expectStatus(
       author.put('/api/rules/brl-components/move_component/', {

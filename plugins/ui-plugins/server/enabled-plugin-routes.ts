@@ -53,4 +53,39 @@ export function enabledPluginRoutes(router: AtriumRouter, context: ServerPluginC
       return { data };
     },
   );
+
+  router.get(
+    '/plugins/enabled/palette',
+    {
+      config: { access: can('enabled-plugin', 'read') },
+      schema: {
+        summary: 'What the enabled UI plugins offer in the command palette: their commands, and whether they search.',
+        tags: ['ui-plugins'],
+        security: [{ bearer: [] }],
+      },
+    },
+    async () => {
+      const rows = await db.select().from(plugin).where(eq(plugin.enabled, true)).orderBy(asc(plugin.name));
+      // The palette loads a searching plugin (or one with an event command) in a hidden frame of its
+      // own: the file of its first slot, or its inline content.
+      const data = rows.flatMap((row) => {
+        if (row.paletteCommands.length === 0 && !row.paletteSearch) return [];
+        const file =
+          row.content !== null ? INLINE_CONTENT_PATH : row.slots.find((s) => s.plugin_file_path)?.plugin_file_path;
+        if (!file) return [];
+        return [
+          {
+            id: row.id,
+            name: row.name,
+            src: `/api/integrations/plugins/${row.id}/files/${file}`,
+            configuration: row.configuration,
+            capabilities: row.capabilities,
+            commands: row.paletteCommands,
+            search: row.paletteSearch,
+          },
+        ];
+      });
+      return { data };
+    },
+  );
 }

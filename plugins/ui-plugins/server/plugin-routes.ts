@@ -16,9 +16,11 @@ import {
   DEFAULT_CAPABILITIES,
   PLUGIN_FILE_MAX_BYTES,
   PLUGIN_FILE_TYPES,
+  paletteCommandsSchema,
   pluginFilePath,
   pluginSlotSchema,
 } from '../shared/plugin-schemas.js';
+import { checkConfiguration } from './configuration-schema.js';
 import { can } from './permissions.js';
 import { plugin, pluginFile, type PluginSlotRow } from './tables.js';
 
@@ -45,6 +47,8 @@ const attributes = {
   configuration_schema: z
     .record(z.string(), z.unknown(), { error: 'The configuration schema must be a JSON object.' })
     .nullish(),
+  palette_commands: paletteCommandsSchema.optional(),
+  palette_search: z.boolean().optional(),
 };
 const createBody = resourceDocument(TYPE, attributes);
 const patchBody = resourceDocument(
@@ -58,6 +62,8 @@ const patchBody = resourceDocument(
     enabled: attributes.enabled,
     capabilities: attributes.capabilities,
     configuration_schema: attributes.configuration_schema,
+    palette_commands: attributes.palette_commands,
+    palette_search: attributes.palette_search,
   },
   { id: 'required' },
 );
@@ -78,6 +84,8 @@ const present = (row: Row, files: FileRow[]) => ({
     enabled: row.enabled,
     capabilities: row.capabilities,
     configuration_schema: row.configurationSchema,
+    palette_commands: row.paletteCommands,
+    palette_search: row.paletteSearch,
     files: files.map((f) => ({ path: f.path, content_type: f.contentType, size: f.size, sha256: f.sha256 })),
     created_by: row.createdBy,
     date_created: row.createdAt.toISOString(),
@@ -154,6 +162,7 @@ export function pluginRoutes(router: AtriumRouter, context: ServerPluginContext)
       const slots = normaliseSlots(input.plugin_slots);
       const source = { content: input.content ?? null, baseUrl: input.base_url ?? null, slots };
       checkSource(source);
+      checkConfiguration(input.configuration, input.configuration_schema);
       const [row] = await db
         .insert(plugin)
         .values({
@@ -165,6 +174,8 @@ export function pluginRoutes(router: AtriumRouter, context: ServerPluginContext)
           enabled: input.enabled ?? false,
           capabilities: input.capabilities ?? DEFAULT_CAPABILITIES,
           configurationSchema: input.configuration_schema ?? null,
+          paletteCommands: input.palette_commands ?? [],
+          paletteSearch: input.palette_search ?? false,
           createdBy: request.principal.username,
         })
         .returning();
@@ -196,6 +207,12 @@ export function pluginRoutes(router: AtriumRouter, context: ServerPluginContext)
         slots,
       };
       checkSource(source);
+      // Checked when either side changes (a record saved before the check keeps working as it is).
+      if (input.configuration !== undefined || input.configuration_schema !== undefined)
+        checkConfiguration(
+          input.configuration ?? row.configuration,
+          input.configuration_schema !== undefined ? input.configuration_schema : row.configurationSchema,
+        );
       const [updated] = await db
         .update(plugin)
         .set({
@@ -208,6 +225,8 @@ export function pluginRoutes(router: AtriumRouter, context: ServerPluginContext)
           capabilities: input.capabilities ?? row.capabilities,
           configurationSchema:
             input.configuration_schema !== undefined ? input.configuration_schema : row.configurationSchema,
+          paletteCommands: input.palette_commands ?? row.paletteCommands,
+          paletteSearch: input.palette_search ?? row.paletteSearch,
           updatedAt: new Date(),
         })
         .where(eq(plugin.id, row.id))

@@ -1,3 +1,4 @@
+import type { PaletteCommand } from '../shared/plugin-schemas.js';
 import { boolean, integer, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -25,6 +26,10 @@ export const plugin = uiPluginsSchema.table('plugin', {
     .default(['read-context', 'update-risk', 'create-and-update-risk', 'toast']),
   /** The JSON Schema the plugin ships for its configuration; the editor checks against it in Monaco. */
   configurationSchema: jsonb('configuration_schema').$type<Record<string, unknown>>(),
+  /** Commands the plugin offers in the palette (PaletteCommand); data the host renders. */
+  paletteCommands: jsonb('palette_commands').$type<PaletteCommand[]>().notNull().default([]),
+  /** Whether the palette asks the plugin for results as the user types. */
+  paletteSearch: boolean('palette_search').notNull().default(false),
   createdBy: text('created_by').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -81,3 +81,44 @@ export const capabilitiesSchema = z
  * themselves are out of reach even with the capability, so no request can mint or read a credential.
  */
 export const PLUGIN_API_PREFIXES = ['/quote/', '/lines/', '/policies/', '/claims/', '/contacts/'];
+
+/**
+ * The palette (docs/third-party-plugins.md "In the palette"): commands a plugin offers are part of
+ * its record, written by the administrator who registers it, so the host lists them without loading
+ * any plugin code and a running plugin cannot rename them. A command either navigates by a route's
+ * spec name or sends the plugin an event over the bridge. `shortcut` is a hint shown beside the
+ * title, never bound: third-party keys must not take the host's.
+ */
+const routeName = z
+  .string()
+  .trim()
+  .regex(/^[a-z][a-z0-9-]*(:[a-z0-9-]+)*$/, 'A route is named like quote:page.');
+export const paletteRouteSchema = z.object({
+  name: routeName,
+  params: z
+    .record(z.string().max(50), z.union([z.string().max(200), z.number()]), {
+      error: 'Route params are a JSON object of strings and numbers.',
+    })
+    .optional(),
+  query: z
+    .record(z.string().max(50), z.union([z.string().max(500), z.number(), z.boolean()]), {
+      error: 'A route query is a JSON object of strings, numbers and booleans.',
+    })
+    .optional(),
+});
+export const paletteCommandSchema = z.object({
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, 'A command id is up to 64 letters, digits, dots, dashes and underscores.'),
+  title: z.string().trim().min(1, 'This field is required.').max(80, 'A command title is at most 80 characters.'),
+  shortcut: z.string().trim().min(1).max(20, 'A shortcut hint is at most 20 characters.').optional(),
+  keywords: z.array(z.string().trim().min(1).max(40)).max(10).optional(),
+  /** Where the command goes; without it, running the command sends the plugin `command {id}`. */
+  route: paletteRouteSchema.optional(),
+});
+export type PaletteCommand = z.infer<typeof paletteCommandSchema>;
+export const PALETTE_COMMANDS_MAX = 10;
+export const paletteCommandsSchema = z
+  .array(paletteCommandSchema)
+  .max(PALETTE_COMMANDS_MAX, `A plugin offers at most ${PALETTE_COMMANDS_MAX} palette commands.`)
+  .refine((list) => new Set(list.map((c) => c.id)).size === list.length, 'Each palette command needs its own id.');

@@ -77,4 +77,41 @@ describe('Enabled UI plugins for the slot runtime', () => {
     expect((await agent.get('/plugins/enabled?slot=nowhere:at:all')).status).toBe(400);
     expect((await fetch(`${server.url}/api/integrations/plugins/enabled`)).status).toBe(401);
   });
+
+  it('lists what enabled plugins offer in the palette, for every role, and nothing of disabled ones', async () => {
+    const commands = [{ id: 'summary', title: 'Summarise the quote', shortcut: 'S Q' }];
+    const offering = await register({
+      name: 'Palette helper',
+      plugin_slots: [{ slot_name: 'quote:risk-edit:button-row', plugin_file_path: 'main.html' }],
+      configuration: { depth: 2 },
+      enabled: true,
+      palette_commands: commands,
+      palette_search: true,
+    });
+    await register({
+      name: 'Dormant helper',
+      plugin_slots: [{ slot_name: 'quote:risk-edit:button-row' }],
+      configuration: {},
+      content: '<p>off</p>',
+      palette_commands: [{ id: 'x', title: 'Never shown' }],
+    });
+    for (const user of ['agent@agency.test', 'adjuster@atrium.test']) {
+      const client = await as(server, user, { base: '/api/integrations' });
+      const res = await client.get('/plugins/enabled/palette');
+      expect(res.status).toBe(200);
+      // Plugins that offer nothing in the palette (the earlier test's) are not listed.
+      expect(((await res.json()) as { data: unknown[] }).data).toEqual([
+        {
+          id: offering,
+          name: 'Palette helper',
+          src: `/api/integrations/plugins/${offering}/files/main.html`,
+          configuration: { depth: 2 },
+          capabilities: ['read-context', 'update-risk', 'create-and-update-risk', 'toast'],
+          commands,
+          search: true,
+        },
+      ]);
+    }
+    expect((await fetch(`${server.url}/api/integrations/plugins/enabled/palette`)).status).toBe(401);
+  });
 });

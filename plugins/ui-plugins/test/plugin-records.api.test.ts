@@ -145,4 +145,116 @@ describe('UI plugin records', () => {
     );
     expect((await agent.post('/plugins/', doc(fileRecord))).status).toBe(403);
   });
+
+  it('checks the configuration against the record’s JSON Schema, with a pointer per error', async () => {
+    const admin = await jsonapi('admin@atrium.test');
+    const schema = {
+      type: 'object',
+      required: ['year'],
+      properties: { year: { type: 'integer', minimum: 1900 }, contact: { type: 'string', format: 'email' } },
+      additionalProperties: false,
+    };
+    const refused = await admin.post(
+      '/plugins/',
+      doc({
+        ...fileRecord,
+        configuration: { year: 'soon', contact: 'nobody', colour: 'red' },
+        configuration_schema: schema,
+      }),
+    );
+    expect(refused.status).toBe(400);
+    const { errors } = (await refused.json()) as { errors: { detail: string; source: { pointer: string } }[] };
+    expect(errors.map((e) => [e.source.pointer, e.detail])).toEqual([
+      ['/data/attributes/configuration', 'The configuration may not have colour.'],
+      ['/data/attributes/configuration/year', 'year must be integer.'],
+      ['/data/attributes/configuration/contact', 'contact must match format "email".'],
+    ]);
+    const missing = await admin.post(
+      '/plugins/',
+      doc({ ...fileRecord, configuration: {}, configuration_schema: schema }),
+    );
+    expect(((await missing.json()) as { errors: { source: { pointer: string } }[] }).errors[0]!.source.pointer).toBe(
+      '/data/attributes/configuration/year',
+    );
+
+    // A schema that is not one is refused itself (and nothing is fetched for a $ref).
+    const notSchema = await admin.post('/plugins/', doc({ ...fileRecord, configuration_schema: { type: 'objekt' } }));
+    expect(notSchema.status).toBe(400);
+    expect(JSON.stringify(await notSchema.json())).toContain('/data/attributes/configuration_schema/type');
+    const remote = await admin.post(
+      '/plugins/',
+      doc({ ...fileRecord, configuration_schema: { $ref: 'https://schemas.example.com/plugin.json' } }),
+    );
+    expect(remote.status).toBe(400);
+    expect(JSON.stringify(await remote.json())).toContain('The configuration schema cannot be used');
+    // A schema that recurses without end, or answers asynchronously, is refused rather than a 500 or a pass.
+    for (const [unusable, why] of [
+      [{ $ref: '#' }, 'it refers to itself without end.'],
+      [{ $async: true, type: 'object' }, 'asynchronous schemas ($async) are not supported.'],
+    ] as const) {
+      const response = await admin.post('/plugins/', doc({ ...fileRecord, configuration_schema: unusable }));
+      expect(response.status).toBe(400);
+      expect(JSON.stringify(await response.json())).toContain(why);
+    }
+
+    // PATCH checks the record as it would be: a new configuration against the stored schema, and a new schema
+    // against the stored configuration.
+    const created = await admin.post(
+      '/plugins/',
+      doc({ ...fileRecord, configuration: { year: 2024 }, configuration_schema: schema }),
+    );
+    expect(created.status).toBe(201);
+    const { data } = (await created.json()) as Doc;
+    expect((await admin.patch(`/plugins/${data.id}`, doc({ configuration: { year: 1066 } }, data.id))).status).toBe(
+      400,
+    );
+    const tighter = { ...schema, properties: { ...schema.properties, year: { type: 'integer', minimum: 2030 } } };
+    expect((await admin.patch(`/plugins/${data.id}`, doc({ configuration_schema: tighter }, data.id))).status).toBe(
+      400,
+    );
+    expect((await admin.patch(`/plugins/${data.id}`, doc({ configuration: { year: 2025 } }, data.id))).status).toBe(
+      200,
+    );
+    expect((await admin.patch(`/plugins/${data.id}`, doc({ enabled: true }, data.id))).status).toBe(200);
+  });
+
+  it('keeps the palette commands a record offers, and refuses malformed ones', async () => {
+    const admin = await jsonapi('admin@atrium.test');
+    const commands = [
+      { id: 'check-roofs', title: 'Check roof ages', shortcut: 'R A', keywords: ['roof'] },
+      { id: 'quotes', title: 'Open quotes', route: { name: 'quote:quotes' } },
+    ];
+    const created = await admin.post(
+      '/plugins/',
+      doc({ ...fileRecord, palette_commands: commands, palette_search: true }),
+    );
+    expect(created.status).toBe(201);
+    const { data } = (await created.json()) as Doc;
+    expect(data.attributes).toMatchObject({ palette_commands: commands, palette_search: true });
+    const plainRecord = await admin.post('/plugins/', doc(fileRecord));
+    expect(((await plainRecord.json()) as Doc).data.attributes).toMatchObject({
+      palette_commands: [],
+      palette_search: false,
+    });
+
+    const bad = async (palette_commands: unknown, fragment: string) => {
+      const response = await admin.post('/plugins/', doc({ ...fileRecord, palette_commands }));
+      expect(response.status).toBe(400);
+      expect(JSON.stringify(await response.json())).toContain(fragment);
+    };
+    await bad([{ id: 'a b', title: 'x' }], 'A command id is up to 64 letters');
+    await bad([{ id: 'a', title: '' }], 'This field is required.');
+    await bad(
+      [
+        { id: 'a', title: 'x' },
+        { id: 'a', title: 'y' },
+      ],
+      'Each palette command needs its own id.',
+    );
+    await bad([{ id: 'a', title: 'x', route: { name: 'https://evil.test/' } }], 'A route is named like quote:page.');
+    await bad(
+      Array.from({ length: 11 }, (_, i) => ({ id: `c${i}`, title: 'x' })),
+      'A plugin offers at most 10 palette commands.',
+    );
+  });
 });

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { defineCommand, definePlugin, riskEditButtonRowSlot } from '@atrium/sdk';
+import { defineCommand, definePaletteSource, definePlugin, riskEditButtonRowSlot } from '@atrium/sdk';
 import { pluginHarnessRoute, pluginsRoute } from './routes.js';
 
 /**
@@ -35,6 +35,14 @@ export default definePlugin({
       id: 'ui-plugins.button-row',
       component: lazy(() => import('./runtime/button-row-slot.js').then((m) => ({ default: m.ButtonRowSlot }))),
     },
+  ],
+  // Enabled plugins' commands and search results in the palette, under each plugin's name (loaded on
+  // the first opening; the records, not the plugins, say what is listed).
+  palette: [
+    definePaletteSource({
+      id: 'ui-plugins.enabled',
+      load: (context) => import('./runtime/palette-source.js').then((m) => m.loadPaletteContributions(context)),
+    }),
   ],
   commands: [
     defineCommand({

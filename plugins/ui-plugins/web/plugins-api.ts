@@ -12,6 +12,9 @@ export interface PluginRecord {
   enabled: boolean;
   capabilities: string[];
   configuration_schema: Record<string, unknown> | null;
+  /** Commands offered in the palette (docs/third-party-plugins.md "In the palette"). */
+  palette_commands: unknown[];
+  palette_search: boolean;
   files: { path: string; content_type: string; size: number }[];
   date_updated: string;
 }

@@ -14,6 +14,17 @@ const answerData = (results: { data?: boolean | undefined }[]) => results.map((r
  * questions into one call and caches the answers) and returns a visibility test for routes.
  */
 export function useRouteVisibility(): (route: RegisteredRoute | undefined) => boolean {
+  return useRouteVisibilityState().isVisible;
+}
+
+/**
+ * `useRouteVisibility`, and whether every module's ViewModule answer is in (`settled`): before
+ * then a module whose answer is pending counts as not visible.
+ */
+export function useRouteVisibilityState(): {
+  isVisible: (route: RegisteredRoute | undefined) => boolean;
+  settled: boolean;
+} {
   const runtime = useHostRuntime();
   const signedIn = useRuntimeStore(
     (r) => r.auth,
@@ -60,8 +71,8 @@ export function useRouteVisibility(): (route: RegisteredRoute | undefined) => bo
     () => new Map(permissions.map((p, i) => [permissionKey(p), permissionAnswers[i]])),
     [permissions, permissionAnswers],
   );
-  return useCallback(
-    (route) =>
+  const isVisible = useCallback(
+    (route: RegisteredRoute | undefined) =>
       isRouteVisible(route, {
         signedIn,
         enabledModules,
@@ -70,4 +81,6 @@ export function useRouteVisibility(): (route: RegisteredRoute | undefined) => bo
       }),
     [signedIn, enabledModules, byModule, byPermission],
   );
+  const settled = signedIn && answers.every((answer) => answer !== undefined);
+  return useMemo(() => ({ isVisible, settled }), [isVisible, settled]);
 }

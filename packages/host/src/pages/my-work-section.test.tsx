@@ -113,4 +113,14 @@ describe('My work on All Modules', () => {
     expect(screen.queryByRole('region', { name: 'My work' })).toBeNull();
     expect(screen.queryByText('My work')).toBeNull();
   });
+
+  it('shows the module tiles together with My work, not before it (no layout shift when My work appears)', async () => {
+    render('Adjuster', () => true);
+    // The tiles' place: with no navigation entries in these manifests, the "no modules" line.
+    await screen.findByText('No modules are available to you.');
+    // At the moment the tiles first show, My work is already above them, with the widget whose
+    // access question had to be answered first.
+    const section = screen.getByRole('region', { name: 'My work' });
+    expect(within(section).getByRole('heading', { name: 'Payments awaiting approval' })).toBeTruthy();
+  });
 });

@@ -10,7 +10,7 @@ import {
 } from '@atrium/sdk';
 import { Component, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useHostRuntime, useWhenContext } from '../host-runtime-context.js';
-import { useRouteVisibility } from '../navigation/use-route-visibility.js';
+import { useRouteVisibilityState } from '../navigation/use-route-visibility.js';
 import { lazyPage, preloadPage } from '../routing/lazy-page.js';
 
 /** One widget's failure (a chunk that does not load, a render error) stays inside its card. */
@@ -64,7 +64,10 @@ function WidgetCard({ widget }: { widget: RegisteredMyWorkWidget }) {
  * without one at once, the others once answered. Asked together, so that the section knows whether
  * any widget is left before it shows its heading (an agent saw "My work" over nothing).
  */
-function useAllowedWidgets(widgets: RegisteredMyWorkWidget[]): RegisteredMyWorkWidget[] {
+function useAllowedWidgets(widgets: RegisteredMyWorkWidget[]): {
+  allowed: RegisteredMyWorkWidget[];
+  settled: boolean;
+} {
   const evaluator = useAccessEvaluator();
   const { signedIn, effectiveRole } = useSession();
   const [answers, setAnswers] = useState<{ for: RegisteredMyWorkWidget[]; allowed: ReadonlySet<string> } | null>(null);
@@ -82,18 +85,19 @@ function useAllowedWidgets(widgets: RegisteredMyWorkWidget[]): RegisteredMyWorkW
       live = false;
     };
   }, [evaluator, widgets, signedIn, effectiveRole]);
-  if (answers?.for === widgets) return widgets.filter((widget) => answers.allowed.has(widget.id));
-  return widgets.filter((widget) => !widget.access);
+  if (answers?.for === widgets)
+    return { allowed: widgets.filter((widget) => answers.allowed.has(widget.id)), settled: true };
+  return { allowed: widgets.filter((widget) => !widget.access), settled: !widgets.some((widget) => widget.access) };
 }
 
 /**
- * "My work" above the All Modules tiles: the widgets of the modules the effective role may view,
- * whose `when` holds now, and whose access question is allowed. Nothing at all when none is left.
+ * The My work widgets for the effective role: those of the modules it may view, whose `when` holds
+ * now, and whose access question is allowed. `settled` once every access question is answered.
  */
-export function MyWorkSection() {
+export function useMyWork(): { allowed: RegisteredMyWorkWidget[]; settled: boolean } {
   const runtime = useHostRuntime();
   const when = useWhenContext();
-  const isVisible = useRouteVisibility();
+  const { isVisible, settled: modulesSettled } = useRouteVisibilityState();
   const widgets = useMemo(() => {
     void when; // `when` clauses follow the context (the role)
     return myWorkWidgets(runtime.plugins.plugins()).filter(
@@ -102,7 +106,13 @@ export function MyWorkSection() {
         isVisible({ path: '/', meta: {}, pluginId: widget.pluginId, moduleKey: widget.moduleKey }),
     );
   }, [runtime, when, isVisible]);
-  const allowed = useAllowedWidgets(widgets);
+  const { allowed, settled } = useAllowedWidgets(widgets);
+  // Until every module's ViewModule answer is in, a widget of a pending module is left out: not settled.
+  return { allowed, settled: settled && modulesSettled };
+}
+
+/** "My work" above the All Modules tiles (`useMyWork`'s widgets). Nothing at all when none is left. */
+export function MyWorkSection({ allowed }: { allowed: RegisteredMyWorkWidget[] }) {
   if (allowed.length === 0) return null;
   return (
     <Stack gap="sm" component="section" aria-labelledby="atrium-my-work-heading">

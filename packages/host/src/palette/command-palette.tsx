@@ -1,11 +1,18 @@
 import { Kbd, Loader, Modal } from '@mantine/core';
-import { createApiClient, type AnyQuickSearchProvider, type NavIcon } from '@atrium/sdk';
+import {
+  createApiClient,
+  PALETTE_SOURCE_LOAD_MS,
+  useRouteLookup,
+  type AnyQuickSearchProvider,
+  type NavIcon,
+} from '@atrium/sdk';
+import IconPuzzle from '@tabler/icons-react/icons/IconPuzzle';
 import IconFileSearch from '@tabler/icons-react/icons/IconFileSearch';
 import IconHistory from '@tabler/icons-react/icons/IconHistory';
 import IconLayoutGrid from '@tabler/icons-react/icons/IconLayoutGrid';
 import IconTerminal2 from '@tabler/icons-react/icons/IconTerminal2';
 import { Command } from 'cmdk';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { HOST_COMMANDS } from '../host-plugin.js';
 import { useHostRuntime, useRuntimeStore, useWhenContext } from '../host-runtime-context.js';
 import type { HostRuntime } from '../host-runtime.js';
@@ -13,8 +20,9 @@ import { useRouteVisibility } from '../navigation/use-route-visibility.js';
 import { useVisibleNav } from '../navigation/use-visible-nav.js';
 import { createRecordSearch } from '../quick-search/record-search.js';
 import { allModulesRoute } from '../routing/host-route-refs.js';
+import { createContributedSearch, type KeyedContribution } from './contributed-search.js';
 import { buildPaletteEntries, type PaletteDestination, type PaletteEntry } from './palette-entries.js';
-import { createPaletteIndex, paletteResults, recordGroups } from './palette-results.js';
+import { contributedGroups, createPaletteIndex, paletteResults, recordGroups } from './palette-results.js';
 import './command-palette.css';
 
 /** All Modules, then every module and module page the user may open (sidebars link some twice). */
@@ -84,6 +92,47 @@ function searchApi(runtime: HostRuntime) {
   });
 }
 
+/**
+ * The run-time contributions of every module's palette sources (a third-party plugin's commands and
+ * search), asked once per opening. Each source answers on its own within PALETTE_SOURCE_LOAD_MS; a
+ * late or failed one contributes nothing. Sources are asked for a signed-in user, whatever the
+ * module's visibility (like slot contributions): the calls they make are permission-checked for them.
+ */
+function usePaletteContributions(runtime: HostRuntime, api: ReturnType<typeof searchApi>): KeyedContribution[] {
+  const routeLookup = useRouteLookup();
+  const [found, setFound] = useState<KeyedContribution[]>([]);
+  useEffect(() => {
+    const controller = new AbortController();
+    // Only for a signed-in user: a source's calls are the user's (signed out, they would only 401).
+    const sources = runtime.auth.getState().session
+      ? runtime.plugins.plugins().flatMap((plugin) => plugin.palette)
+      : [];
+    for (const source of sources) {
+      const limit = new Promise<null>((resolve) => setTimeout(() => resolve(null), PALETTE_SOURCE_LOAD_MS));
+      let answer: Promise<unknown>;
+      try {
+        answer = Promise.resolve(
+          source.load({ api, services: runtime.services, routeByName: routeLookup, signal: controller.signal }),
+        );
+      } catch {
+        continue;
+      }
+      void Promise.race([answer.catch(() => null), limit]).then((list) => {
+        if (controller.signal.aborted || !Array.isArray(list) || list.length === 0) return;
+        const keyed = (list as KeyedContribution['contribution'][]).map((contribution) => ({
+          key: `${source.id}:${contribution.id}`,
+          contribution,
+        }));
+        setFound((previous) => [...previous, ...keyed]);
+      });
+    }
+    return () => controller.abort();
+    // Asked once per opening: the palette body mounts when the palette opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [runtime, api]);
+  return found;
+}
+
 function EntryIcon({ icon }: { icon: NavIcon | undefined }) {
   const Icon = icon && typeof icon !== 'string' ? icon : null;
   return (
@@ -120,6 +169,8 @@ function PaletteBody({ onClose }: { onClose(): void }) {
   );
   const destinations = usePaletteDestinations();
   const providers = useRecordProviders(runtime);
+  const api = useMemo(() => searchApi(runtime), [runtime]);
+  const contributed = usePaletteContributions(runtime, api);
   const modules = useMemo(() => {
     const titles = new Map<string, string>();
     const icons = new Map<string, NavIcon>();
@@ -143,18 +194,39 @@ function PaletteBody({ onClose }: { onClose(): void }) {
       moduleIcons: modules.icons,
       recentIcon: IconHistory,
       commandIcon: IconTerminal2,
+      contributed,
+      contributedIcon: IconPuzzle,
     });
-  }, [runtime, destinations, providers, when, allCommands, bindings, modules]);
+  }, [runtime, destinations, providers, when, allCommands, bindings, modules, contributed]);
   const index = useMemo(() => createPaletteIndex(entries), [entries]);
 
-  const records = useMemo(() => createRecordSearch({ providers, api: searchApi(runtime) }), [providers, runtime]);
+  const records = useMemo(() => createRecordSearch({ providers, api }), [providers, api]);
   useEffect(() => () => records.dispose(), [records]);
   const found = useSyncExternalStore(records.subscribe, records.getState, records.getState);
   const foundGroups = useMemo(() => recordGroups(found.groups, IconFileSearch), [found]);
-  const groups = useMemo(() => paletteResults(index, query, { records: foundGroups }), [index, query, foundGroups]);
+  // Contributions arrive after the palette opens: a new search takes over the text typed so far.
+  const offered = useMemo(() => createContributedSearch(contributed), [contributed]);
+  const queryRef = useRef(query);
+  queryRef.current = query;
+  useEffect(() => {
+    offered.setQuery(queryRef.current);
+    return () => offered.dispose();
+  }, [offered]);
+  const answered = useSyncExternalStore(offered.subscribe, offered.getState, offered.getState);
+  const answeredGroups = useMemo(() => contributedGroups(answered.groups, IconPuzzle), [answered]);
+  const groups = useMemo(
+    () => paletteResults(index, query, { records: foundGroups, contributed: answeredGroups }),
+    [index, query, foundGroups, answeredGroups],
+  );
 
   const run = (entry: PaletteEntry) => {
     onClose();
+    if (entry.kind === 'contributed' && entry.run) {
+      Promise.resolve()
+        .then(() => entry.run!())
+        .catch((error: unknown) => runtime.services.showToast({ message: (error as Error).message, kind: 'error' }));
+      return;
+    }
     if (entry.kind === 'command' && entry.commandId) {
       runtime.commands
         .executeCommand(entry.commandId)
@@ -173,12 +245,15 @@ function PaletteBody({ onClose }: { onClose(): void }) {
         onValueChange={(next) => {
           setQuery(next);
           records.setQuery(next);
+          offered.setQuery(next);
         }}
         placeholder="Go to a page, run a command, or find a claim, policy or contact…"
         autoFocus
       />
       <Command.List>
-        {found.groups.some((g) => g.pending) ? null : <Command.Empty>No results found.</Command.Empty>}
+        {found.groups.some((g) => g.pending) || answered.groups.some((g) => g.pending) ? null : (
+          <Command.Empty>No results found.</Command.Empty>
+        )}
         {groups.map((group) => (
           <Command.Group key={group.heading} heading={group.heading}>
             {group.items.map((entry) => (

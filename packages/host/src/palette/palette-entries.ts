@@ -5,6 +5,7 @@ import {
   PALETTE_GROUPS,
   recentItemValue,
   type NavIcon,
+  type PaletteContribution,
   type PaletteItem,
   type Platform,
   type QuickSearchItem,
@@ -21,7 +22,7 @@ import {
  * command: "Users" is listed once, with `G then U`, instead of as a link and an "Open Users" command.
  */
 
-export type PaletteEntryKind = PaletteItem['kind'] | 'record';
+export type PaletteEntryKind = PaletteItem['kind'] | 'record' | 'contributed';
 
 export interface PaletteEntry extends Omit<PaletteItem, 'kind'> {
   kind: PaletteEntryKind;
@@ -34,6 +35,8 @@ export interface PaletteEntry extends Omit<PaletteItem, 'kind'> {
   recordType?: string;
   /** kind 'record': the item itself, to file as recently viewed when opened. */
   record?: QuickSearchItem;
+  /** kind 'contributed': a run-time contribution's command or result (palette-source.ts). */
+  run?: () => unknown;
 }
 
 export interface PaletteDestination {
@@ -62,7 +65,14 @@ export interface PaletteSources {
   moduleIcons?: ReadonlyMap<string, NavIcon>;
   recentIcon?: NavIcon;
   commandIcon?: NavIcon;
+  /** Run-time contributions (a third-party plugin's commands), each under its own heading. */
+  contributed?: readonly { key: string; contribution: PaletteContribution }[];
+  contributedIcon?: NavIcon;
 }
+
+/** cmdk value of a contributed command or result: namespaced so it never meets a module's ids. */
+export const contributedItemValue = (key: string, kind: 'command' | 'result', id: string) =>
+  `contributed:${key}:${kind}:${id}`;
 
 const same = (a: string, b: string | undefined) => b !== undefined && a.toLowerCase() === b.toLowerCase();
 
@@ -160,6 +170,22 @@ export function buildPaletteEntries(sources: PaletteSources): PaletteEntry[] {
     const icon = (command.source && sources.moduleIcons?.get(command.source)) || sources.commandIcon;
     if (icon) entry.icon = icon;
     entries.push(entry);
+  }
+
+  for (const { key, contribution } of sources.contributed ?? []) {
+    for (const command of contribution.commands) {
+      const entry: PaletteEntry = {
+        value: contributedItemValue(key, 'command', command.id),
+        kind: 'contributed',
+        title: command.title,
+        group: contribution.heading,
+        keywords: [contribution.heading, ...(command.keywords ?? [])],
+        run: () => command.run(),
+      };
+      if (command.shortcut) entry.shortcut = command.shortcut;
+      if (sources.contributedIcon) entry.icon = sources.contributedIcon;
+      entries.push(entry);
+    }
   }
 
   // cmdk keys rows by value: keep the first of any repeat.

@@ -1,6 +1,7 @@
 import { createFuzzyIndex, matchingHeader, PALETTE_GROUPS, type FuzzyIndex } from '@atrium/sdk';
 import type { RecordGroup } from '../quick-search/record-search.js';
-import type { PaletteEntry } from './palette-entries.js';
+import type { ContributedGroup } from './contributed-search.js';
+import { contributedItemValue, type PaletteEntry } from './palette-entries.js';
 
 /**
  * What the palette renders for a query. cmdk's own filter scores every item on every keystroke and
@@ -53,10 +54,31 @@ export function recordGroups(groups: readonly RecordGroup[], icon?: PaletteEntry
     }));
 }
 
+/** A contribution's results as palette rows under its heading (while searching, an empty pending group). */
+export function contributedGroups(groups: readonly ContributedGroup[], icon?: PaletteEntry['icon']): PaletteGroup[] {
+  return groups.map((group) => ({
+    heading: group.heading,
+    pending: group.pending,
+    items: group.items.map((item) => {
+      const entry: PaletteEntry = {
+        value: contributedItemValue(group.key, 'result', item.id),
+        kind: 'contributed',
+        title: item.title,
+        group: group.heading,
+        keywords: [],
+        run: () => item.run(),
+      };
+      if (item.subtitle) entry.subtitle = item.subtitle;
+      if (icon) entry.icon = icon;
+      return entry;
+    }),
+  }));
+}
+
 export function paletteResults(
   index: FuzzyIndex<PaletteEntry>,
   query: string,
-  options: { limit?: number; records?: readonly PaletteGroup[] } = {},
+  options: { limit?: number; records?: readonly PaletteGroup[]; contributed?: readonly PaletteGroup[] } = {},
 ): PaletteGroup[] {
   const grouped = new Map<string, PaletteEntry[]>();
   for (const { item } of index.search(query, { limit: options.limit ?? PALETTE_RENDER_LIMIT })) {
@@ -65,6 +87,14 @@ export function paletteResults(
     group.push(item);
   }
   const groups = [...grouped].map(([heading, items]): PaletteGroup => ({ heading, items }));
+  // A contribution's results join its commands' group (both are under the plugin's name).
+  for (const extra of options.contributed ?? []) {
+    const same = groups.find((g) => g.heading === extra.heading);
+    if (same) {
+      same.items = [...same.items, ...extra.items];
+      same.pending = extra.pending;
+    } else groups.push(extra);
+  }
   const recent = groups.filter((g) => g.heading === PALETTE_GROUPS.recent);
   const others = groups.filter((g) => g.heading !== PALETTE_GROUPS.recent);
   const records = options.records ?? [];

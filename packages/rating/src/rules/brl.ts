@@ -350,10 +350,26 @@ function parseAction(c: Cursor): Action {
     c.end();
     return { action: 'raise-issue', code, severity, blocking, message };
   }
+  if (c.words('attach', 'form')) {
+    c.i += 2;
+    const form = c.string('the form name in quotes');
+    let printing: 'print' | 'suppress' = 'print';
+    let onRenewal = false;
+    if (c.words('suppress', 'printing')) {
+      c.i += 2;
+      printing = 'suppress';
+    } else if (c.words('always', 'print')) {
+      c.i += 2;
+      c.expectWords('on', 'renewal');
+      onRenewal = true;
+    }
+    c.end();
+    return { action: 'attach-form', form, printing, onRenewal };
+  }
   throw syntax(
     c.line,
     c.col(),
-    "an action ('show', 'hide', 'make', 'mark', 'set', 'only allow', 'disallow', 'raise issue')",
+    "an action ('show', 'hide', 'make', 'mark', 'set', 'only allow', 'disallow', 'raise issue', 'attach form')",
   );
 }
 
@@ -560,6 +576,8 @@ export function printAction(a: Action): string {
       return `disallow ${printName(a.element)} options ${list(a.options)}`;
     case 'raise-issue':
       return `raise issue ${quoteString(a.code)} severity ${a.severity}${a.blocking === 'none' ? '' : ` blocking ${a.blocking}`} message ${quoteString(a.message)}`;
+    case 'attach-form':
+      return `attach form ${quoteString(a.form)}${a.printing === 'suppress' ? ' suppress printing' : a.onRenewal ? ' always print on renewal' : ''}`;
   }
 }
 

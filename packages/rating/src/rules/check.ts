@@ -227,6 +227,11 @@ function checkBody(body: RuleBody, ontology: Ontology, report: (code: BrlProblem
   };
 
   const action = (a: Action) => {
+    if (a.action === 'attach-form') {
+      if (body.category !== 'form-inclusion')
+        report('type', `'attach form' belongs in a rule of category form-inclusion, not ${body.category}.`);
+      return;
+    }
     if (a.action === 'raise-issue') return;
     if (typeof a.element !== 'string' || unknownScope || !scope.riskType) return;
     const f = fieldOf(ontology, scope.riskType, a.element);

@@ -64,4 +64,19 @@ export const RULE_FUNCTIONS: Record<string, FunctionSpec> = {
   },
   add_days: { min: 2, max: 2, doc: 'add_days(date, n): the date n days later.', returns: 'date' },
   year: { min: 1, max: 1, doc: 'year(date)', returns: 'number' },
+  // The policy a document is assembled for (form-inclusion rules; empty while quoting).
+  policy_state: { min: 0, max: 0, doc: "policy_state(): the policy's state, such as 'ME'.", returns: 'string' },
+  transaction_type: {
+    min: 0,
+    max: 0,
+    doc: "transaction_type(): 'new_business', 'change' or 'renewal'.",
+    returns: 'string',
+  },
+  has_mortgagee: { min: 0, max: 0, doc: 'has_mortgagee(): a mortgagee is on the policy.', returns: 'boolean' },
+  data_point: {
+    min: 1,
+    max: 1,
+    doc: "data_point('policy.premium'): a data point of the policy, by its path in the documents catalogue.",
+    returns: 'any',
+  },
 };

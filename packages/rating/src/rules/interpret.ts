@@ -2,6 +2,7 @@ import { Decimal, isNumericString, roundDecimal, isRoundingMode } from '../decim
 import { instantiateTemplate } from './template.js';
 import type {
   Action,
+  AttachFormAction,
   BlockingPoint,
   BrlComponent,
   Condition,
@@ -51,6 +52,36 @@ export interface RuleRunContext {
   /** The risk tree on screen (its root is the risk the page edits). */
   risk: RiskModel;
   extra?: Record<string, unknown>;
+  /** The policy a document is assembled for (form inclusion); absent while quoting. */
+  policy?: PolicyContext;
+}
+
+export const TRANSACTION_KINDS = ['new_business', 'change', 'renewal'] as const;
+export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
+
+/**
+ * What form-inclusion rules read of the policy: `policy_state()`, `transaction_type()`,
+ * `has_mortgagee()` and `data_point('policy.premium')` (the documents data-point catalogue's paths).
+ */
+export interface PolicyContext {
+  state?: string | null;
+  transaction?: TransactionKind;
+  hasMortgagee?: boolean;
+  dataPoints?: Record<string, unknown>;
+}
+
+/**
+ * A form the rules attach, merged over the rules that attach it: the highest priority decides; at
+ * equal priority suppressing wins over printing, and a form prints on renewals when one of the
+ * deciding rules says "always print on renewal". `prints` applies that to the context's transaction.
+ */
+export interface FormInclusion {
+  form: string;
+  printing: 'print' | 'suppress';
+  printOnRenewal: boolean;
+  prints: boolean;
+  /** The rules that decided, by name. */
+  rules: string[];
 }
 
 export interface RunOptions {
@@ -95,6 +126,8 @@ export interface RuleRunError {
 export interface RunResult {
   actions: ElementState[];
   issues: UnderwritingIssue[];
+  /** The forms form-inclusion rules attach, by name. */
+  forms: FormInclusion[];
   fired: { rule: string; risk: string; branch: 'then' | 'otherwise' }[];
   errors: RuleRunError[];
   /** Two rules of the same priority setting different values: the first by name won. */
@@ -139,6 +172,8 @@ interface RiskNode {
   items: Map<string, RiskItemModel>;
   parent: RiskNode | null;
   children: RiskNode[];
+  /** Descendants by risk type, filled on first use: many rules count the same risks. */
+  below?: Map<string, RiskNode[]>;
 }
 
 function toValue(v: unknown): Value {
@@ -183,11 +218,22 @@ function buildTree(
   return node;
 }
 
-function* descendants(node: RiskNode, type: string): Generator<RiskNode> {
-  for (const child of node.children) {
-    if (child.type === type) yield child;
-    yield* descendants(child, type);
+/** Risks of `type` below `node` at any depth, in document order (cached on the node for the run). */
+function descendants(node: RiskNode, type: string): RiskNode[] {
+  node.below ??= new Map();
+  let found = node.below.get(type);
+  if (!found) {
+    found = [];
+    const visit = (n: RiskNode) => {
+      for (const child of n.children) {
+        if (child.type === type) found!.push(child);
+        visit(child);
+      }
+    };
+    visit(node);
+    node.below.set(type, found);
   }
+  return found;
 }
 
 function* allRisks(node: RiskNode): Generator<RiskNode> {
@@ -207,6 +253,36 @@ function dayNumber(text: string): number | null {
 }
 function dayText(n: number): string {
   return new Date(n * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * A data point of the policy by its catalogue path (`policy.premium`, `policy.coverages[0].limit`):
+ * text stays text (money arrives as decimal text and compares as a number), a list or object is
+ * empty, a missing one is empty.
+ */
+function dataPoint(data: Record<string, unknown> | undefined, path: string): Value {
+  let at: unknown = data;
+  for (const segment of path.split('.')) {
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)((?:\[\d+\])*)$/.exec(segment);
+    if (!m) return null;
+    at = at && typeof at === 'object' && !Array.isArray(at) ? (at as Record<string, unknown>)[m[1]!] : undefined;
+    for (const index of m[2]!.match(/\d+/g) ?? []) at = Array.isArray(at) ? at[Number(index)] : undefined;
+  }
+  return toValue(at);
+}
+
+/**
+ * A number literal's value, parsed once per syntax-tree node: a deployed bundle is run thousands of
+ * times and Decimal values are immutable, so every run can share them.
+ */
+const literals = new WeakMap<object, Decimal>();
+function literal(e: { value: string | number }): Decimal {
+  let value = literals.get(e);
+  if (!value) {
+    value = new Decimal(e.value);
+    literals.set(e, value);
+  }
+  return value;
 }
 
 const asNumber = (v: Value): Decimal | null =>
@@ -291,7 +367,7 @@ class RuleEvaluator {
   private evalInner(e: Expr, risk: RiskNode): Value {
     switch (e.type) {
       case 'number':
-        return new Decimal(e.value);
+        return literal(e);
       case 'string':
         return e.value;
       case 'boolean':
@@ -437,6 +513,14 @@ class RuleEvaluator {
       }
       case 'as_of_date':
         return this.context.asOf;
+      case 'policy_state':
+        return this.context.policy?.state ?? null;
+      case 'transaction_type':
+        return this.context.policy?.transaction ?? null;
+      case 'has_mortgagee':
+        return this.context.policy?.hasMortgagee ?? null;
+      case 'data_point':
+        return dataPoint(this.context.policy?.dataPoints, text(0));
       case 'date': {
         const d = this.date(e.args[0]!, risk);
         return d === null ? null : dayText(d);
@@ -549,7 +633,7 @@ export function runRules(bundle: RuleBundle, input: RuleRunContext, options: Run
   const maxDepth = options.maxDepth ?? 64;
   // A plain JSON copy (no functions, getters or shared objects), frozen: rules cannot change inputs.
   const context = deepFreeze(JSON.parse(JSON.stringify(input)) as RuleRunContext);
-  const result: RunResult = { actions: [], issues: [], fired: [], errors: [], conflicts: [], steps: 0 };
+  const result: RunResult = { actions: [], issues: [], forms: [], fired: [], errors: [], conflicts: [], steps: 0 };
   let root: RiskNode;
   try {
     root = buildTree(context.risk, null, 0, 1, maxDepth);
@@ -561,6 +645,7 @@ export function runRules(bundle: RuleBundle, input: RuleRunContext, options: Run
     throw error;
   }
   const proposals: Proposal[] = [];
+  const attached: AttachedForm[] = [];
   const risks = [...allRisks(root)];
   for (const rule of bundle.rules) {
     for (const risk of risks) {
@@ -568,14 +653,16 @@ export function runRules(bundle: RuleBundle, input: RuleRunContext, options: Run
       const ev = new RuleEvaluator(rule.name, context, maxSteps, maxDepth);
       const local: Proposal[] = [];
       const issues: UnderwritingIssue[] = [];
+      const forms: AttachedForm[] = [];
       try {
         const holds = rule.when.every((c) => ev.condition(c, risk));
         const branch = holds ? 'then' : 'otherwise';
         const actions: Action[] = rule[branch];
-        for (const a of actions) applyAction(a, rule, risk, ev, local, issues);
+        for (const a of actions) applyAction(a, rule, risk, ev, local, issues, forms);
         if (actions.length > 0) result.fired.push({ rule: rule.name, risk: risk.path, branch });
         proposals.push(...local);
         result.issues.push(...issues);
+        attached.push(...forms);
       } catch (error) {
         // Anything a rule runs into (a bad rounding argument, a number too large …) stops that rule only.
         const stop =
@@ -586,6 +673,7 @@ export function runRules(bundle: RuleBundle, input: RuleRunContext, options: Run
     }
   }
   result.actions = merge(proposals, options.elements, result);
+  result.forms = mergeForms(attached, context.policy?.transaction);
   result.issues.sort(
     (a, b) =>
       SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] ||
@@ -606,10 +694,14 @@ function applyAction(
   ev: RuleEvaluator,
   out: Proposal[],
   issues: UnderwritingIssue[],
+  forms: AttachedForm[],
 ): void {
   ev.tick();
   const propose = (property: Property, value: unknown): void => {
-    const element = elementKey(risk, a.action === 'raise-issue' ? '' : (a.element as string));
+    const element = elementKey(
+      risk,
+      a.action === 'raise-issue' || a.action === 'attach-form' ? '' : (a.element as string),
+    );
     out.push({ element, property, value, priority: rule.priority, rule: rule.name });
   };
   switch (a.action) {
@@ -639,8 +731,35 @@ function applyAction(
         rule: rule.name,
         risk: risk.path,
       });
+      return;
+    case 'attach-form':
+      forms.push({ ...a, priority: rule.priority, rule: rule.name });
   }
 }
+
+type AttachedForm = AttachFormAction & { priority: number; rule: string };
+
+function mergeForms(attached: AttachedForm[], transaction: string | undefined): FormInclusion[] {
+  const byForm = new Map<string, AttachedForm[]>();
+  for (const a of attached) byForm.set(a.form, [...(byForm.get(a.form) ?? []), a]);
+  return [...byForm.keys()].sort().map((form) => {
+    const list = byForm.get(form)!;
+    const top = Math.max(...list.map((a) => a.priority));
+    const deciding = list.filter((a) => a.priority === top);
+    const printing = deciding.some((a) => a.printing === 'suppress') ? 'suppress' : 'print';
+    const printOnRenewal = printing === 'print' && deciding.some((a) => a.onRenewal);
+    return {
+      form,
+      printing,
+      printOnRenewal,
+      prints: printing === 'print' && (transaction !== 'renewal' || printOnRenewal),
+      rules: [...new Set(deciding.map((a) => a.rule))].sort(),
+    };
+  });
+}
+
+/** The order of `a.localeCompare(b)` (ECMA-402: the same default collator), built once. */
+const byName = new Intl.Collator();
 
 function merge(proposals: Proposal[], wanted: string[] | undefined, result: RunResult): ElementState[] {
   const byElement = new Map<string, Proposal[]>();
@@ -652,12 +771,10 @@ function merge(proposals: Proposal[], wanted: string[] | undefined, result: RunR
   const names = wanted ?? [...byElement.keys()].sort();
   return names.map((name) => {
     const state = defaultElement(name);
-    const list = byElement.get(name) ?? [];
-    // Highest priority first; ties by rule name so the outcome never depends on storage order.
-    const ranked = (property: Property) =>
-      list
-        .filter((p) => p.property === property)
-        .sort((a, b) => b.priority - a.priority || a.rule.localeCompare(b.rule));
+    // Highest priority first; ties by rule name so the outcome never depends on storage order. Sorted
+    // once per element; each property's list keeps that order.
+    const list = (byElement.get(name) ?? []).sort((a, b) => b.priority - a.priority || byName.compare(a.rule, b.rule));
+    const ranked = (property: Property) => list.filter((p) => p.property === property);
     const flag = (property: 'visible' | 'readonly' | 'mandatory', restrictive: boolean) => {
       const ps = ranked(property);
       if (ps.length === 0) return undefined;

@@ -106,6 +106,7 @@ export function instantiateTemplate(template: TemplateComponent, use: TemplateUs
   const action = (a: Action): Action => {
     switch (a.action) {
       case 'raise-issue':
+      case 'attach-form':
         return a;
       case 'set-value':
         return { ...a, element: name(a.element), value: expr(a.value) };

@@ -1,4 +1,11 @@
-import { runRules, type ElementState, type RuleBundle, type RuleRunContext, type RunOptions } from './interpret.js';
+import {
+  runRules,
+  type ElementState,
+  type FormInclusion,
+  type RuleBundle,
+  type RuleRunContext,
+  type RunOptions,
+} from './interpret.js';
 
 /**
  * Tests of rules: an input (the context a page would send) and the expected outcome per element,
@@ -11,6 +18,11 @@ export interface RuleTestCase {
     actions?: Record<string, Partial<Omit<ElementState, 'name'>>>;
     /** Every issue code the rules should raise (order does not matter); omitted: not checked. */
     issues?: string[];
+    /**
+     * Every form the rules should attach (by name; any other attached form is a difference), with
+     * the properties to compare (`prints`, `printing`, `printOnRenewal`); omitted: not checked.
+     */
+    forms?: Record<string, Partial<Omit<FormInclusion, 'form' | 'rules'>>>;
   };
 }
 
@@ -59,6 +71,37 @@ export function runRuleTest(bundle: RuleBundle, test: RuleTestCase, options: Run
         actual: got,
         message: `underwriting issues: expected ${JSON.stringify(want)}, got ${JSON.stringify(got)}`,
       });
+    }
+  }
+  if (test.expect.forms) {
+    const want = test.expect.forms;
+    const got = new Map(run.forms.map((f) => [f.form, f]));
+    const names = [...new Set([...Object.keys(want), ...got.keys()])].sort();
+    for (const name of names) {
+      const form = got.get(name);
+      const expected = want[name];
+      if (!form || !expected) {
+        differences.push({
+          element: `(form) ${name}`,
+          property: 'attached',
+          expected: Boolean(expected),
+          actual: Boolean(form),
+          message: `form ${JSON.stringify(name)}: expected ${expected ? 'attached' : 'not attached'}, got ${form ? 'attached' : 'not attached'}`,
+        });
+        continue;
+      }
+      for (const [property, value] of Object.entries(expected)) {
+        const actual = (form as unknown as Record<string, unknown>)[property];
+        if (JSON.stringify(actual ?? null) !== JSON.stringify(value ?? null)) {
+          differences.push({
+            element: `(form) ${name}`,
+            property,
+            expected: value,
+            actual: actual ?? null,
+            message: `form ${JSON.stringify(name)} › ${property}: expected ${JSON.stringify(value)}, got ${JSON.stringify(actual ?? null)}`,
+          });
+        }
+      }
     }
   }
   const errors = run.errors.map((e) => e.message);

@@ -43,9 +43,22 @@ export type Action =
   | { action: 'invalid'; element: Name; message?: string }
   | { action: 'set-value'; element: Name; value: Expr }
   | { action: 'options-whitelist' | 'options-blacklist'; element: Name; options: string[] }
-  | { action: 'raise-issue'; code: string; severity: Severity; blocking: BlockingPoint; message: string };
+  | { action: 'raise-issue'; code: string; severity: Severity; blocking: BlockingPoint; message: string }
+  | AttachFormAction;
 
-export const RULE_CATEGORIES = ['ui-control', 'validation', 'underwriting', 'flow', 'role'] as const;
+/**
+ * A form-inclusion rule's action: attach a form (named as the documents module names it) to the
+ * declarations. `print`: it prints on new business and changes, and on renewals only with
+ * `onRenewal` ("always print on renewal"); `suppress`: attached but never printed.
+ */
+export interface AttachFormAction {
+  action: 'attach-form';
+  form: string;
+  printing: 'print' | 'suppress';
+  onRenewal: boolean;
+}
+
+export const RULE_CATEGORIES = ['ui-control', 'validation', 'underwriting', 'flow', 'role', 'form-inclusion'] as const;
 export type RuleCategory = (typeof RULE_CATEGORIES)[number];
 
 /** The body shared by a rule and a template. */

@@ -21,3 +21,4 @@ export * from './exceptions.js';
 export * from './gateway.js';
 export * from './carrier-settings.js';
 export * from './acting-plugin.js';
+export * from './form-inclusion.js';

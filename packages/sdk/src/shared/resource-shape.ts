@@ -25,6 +25,10 @@ export interface FilterShape {
   negate?: boolean;
   /** search filters: the column keys searched; defaults to `[column]`. */
   columns?: readonly string[];
+  /** The query value's schema in place of the kind's (an enum answering in its own words). */
+  schema?: z.ZodType;
+  /** A blank value filters nothing, as if absent (lists that always read it so). */
+  blankIsAbsent?: boolean;
 }
 
 export interface RelationshipShape {

@@ -43,7 +43,7 @@ function ClaimSummary({ claimId }: { claimId: string }) {
 }
 
 describe('renderInTestHost', () => {
-  beforeAll(preloadTestHost, 30_000);
+  beforeAll(preloadTestHost);
 
   it('renders a page signed in with the role, against the fake API', async () => {
     const host = await renderInTestHost(<ClaimSummary claimId="42" />, {

@@ -18,6 +18,7 @@ export function definePlugin(input: PluginManifestInput): PluginManifest {
     commands: input.commands ?? [],
     shortcuts: input.shortcuts ?? [],
     quickSearch: input.quickSearch ?? [],
+    palette: input.palette ?? [],
     activityPanels: input.activityPanels ?? [],
     slots: input.slots ?? [],
     myWork: input.myWork ?? [],

@@ -14,6 +14,7 @@ export * from './context-keys.js';
 export * from './command.js';
 export * from './keybinding.js';
 export * from './quick-search.js';
+export * from './palette-source.js';
 export * from './plugin-manifest.js';
 export * from './define-plugin.js';
 export * from './manifest-validation.js';

@@ -108,6 +108,9 @@ export function validateManifest(manifest: PluginManifest): string[] {
   for (const id of duplicates(manifest.quickSearch.map((p) => p.id)))
     problems.push(`duplicate quick search provider '${id}'`);
 
+  for (const id of duplicates((manifest.palette ?? []).map((p) => p.id)))
+    problems.push(`duplicate palette source '${id}'`);
+
   for (const panel of manifest.activityPanels) checkWhen(problems, `activity panel '${panel.id}'`, panel.when);
   for (const id of duplicates(manifest.activityPanels.map((p) => p.id)))
     problems.push(`duplicate activity panel '${id}'`);

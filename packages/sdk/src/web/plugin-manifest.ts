@@ -3,6 +3,7 @@ import type { AnyCommandDefinition } from './command.js';
 import type { KeybindingDefinition } from './keybinding.js';
 import type { MyWorkWidget } from './my-work.js';
 import type { Layout } from './layouts.js';
+import type { PaletteSource } from './palette-source.js';
 import type { AnyQuickSearchProvider } from './quick-search.js';
 import type { AnyRouteRef, RouteParams } from './route-ref.js';
 import type { SlotRef } from './slot-ref.js';
@@ -108,6 +109,8 @@ export interface PluginManifestInput {
   commands?: AnyCommandDefinition[];
   shortcuts?: KeybindingDefinition[];
   quickSearch?: AnyQuickSearchProvider[];
+  /** Palette entries known only at run time (palette-source.ts), asked each time the palette opens. */
+  palette?: PaletteSource[];
   activityPanels?: ActivityPanel[];
   slots?: AnySlotContribution[];
   /** Widgets above the All Modules tiles (my-work.ts). */

@@ -17,7 +17,7 @@ const answering = (allowed: (resource: string, action: string) => boolean) => ({
 });
 
 describe('access overview', () => {
-  beforeAll(preloadTestHost, 30_000);
+  beforeAll(preloadTestHost);
 
   it('links to the sections the role may open, and only those', async () => {
     await renderInTestHost(<AccessIndexPage />, {

@@ -7,7 +7,7 @@ import AssignmentsPage from './assignments-page.js';
 const page = <T,>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
 
 describe('assignments page', () => {
-  beforeAll(preloadTestHost, 30_000);
+  beforeAll(preloadTestHost);
 
   it('assigns several users to a role and lists the ones that failed in the batch-failure dialog', async () => {
     const host = await renderInTestHost(<AssignmentsPage />, {

@@ -16,7 +16,7 @@ const policy = (id: number, name: string, type: Policy['type'] = 'custom'): Poli
 });
 
 describe('policies page', () => {
-  beforeAll(preloadTestHost, 30_000);
+  beforeAll(preloadTestHost);
 
   it('lists policies with filters and pages of 15, and reports a failed batch delete in the batch-failure dialog', async () => {
     const host = await renderInTestHost(<PoliciesPage />, {

@@ -11,7 +11,7 @@ const problem = (status: number, errors: { pointer: string; detail: string }[]) 
   });
 
 describe('roles page', () => {
-  beforeAll(preloadTestHost, 30_000);
+  beforeAll(preloadTestHost);
 
   it('creates a role, showing the server’s error on the field its pointer names', async () => {
     let attempts = 0;

@@ -160,6 +160,7 @@ function relatedId(doc: { data: { id: string } | null } | undefined, name: strin
   return Number(doc.data.id);
 }
 
+// Hand-written, not a resource declaration: manual items and limits keep their amounts inside the lookup row's JSON attributes (formatted, merged on change), a limit's parent must be an item, and they are deactivated, never deleted.
 export function registerManualItemRoutes(router: AtriumRouter, db: Database): void {
   for (const kind of [ITEM, LIMIT]) registerKind(router, db, kind);
 }

@@ -75,6 +75,7 @@ const riskTypeResource = defineResource<typeof riskType.$inferSelect>({
   }),
 });
 
+// Hand-written, not a resource declaration: a claims product is found with includes of its own lookups by kind (perils, tags, risk types …), listed also under claims/refdata/products/, and never deleted.
 export function productRoutes(router: AtriumRouter, db: Database): void {
   const loadLookups = (ids: string[]) =>
     db

@@ -107,6 +107,7 @@ export function contentDisposition(name: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${exact}`;
 }
 
+// Hand-written, not a resource declaration: attachments are a folder tree whose bytes live in object storage (upload tickets, content downloads, moves between folders), not rows of one table.
 export function attachmentsRoutes(router: AtriumRouter, context: ServerPluginContext): void {
   const { db, storage, log } = context;
   const maxBytes = storage.maxUploadBytes;

@@ -91,6 +91,7 @@ const paging = {
   orderBy: z.enum(['id', '-id', 'username', '-username']).default('id'),
 };
 
+// Hand-written, not a resource declaration: the classic users integration takes plain JSON bodies (one assignment or a list) and answers JSON:API, and claim users are identity users found by username.
 export function usersRoutes(router: AtriumRouter, context: ServerPluginContext): void {
   const { db } = context;
 

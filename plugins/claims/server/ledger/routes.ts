@@ -1,9 +1,9 @@
 import type { AtriumRouter, ServerPluginContext } from '@atrium/sdk/server';
 import { registerApprovalRoutes } from './routes/approval-routes.js';
-import { registerAuthorityLimitRoutes } from './routes/authority-limit-routes.js';
+import { registerAuthorityLimitRoutes } from './routes/authority-limit-resource.js';
 import { registerFinancialsRoutes } from './routes/financials-routes.js';
 import { registerLookupRoutes } from './routes/lookup-routes.js';
-import { registerPayeePayorRoutes } from './routes/payee-payor-routes.js';
+import { registerPayeePayorRoutes } from './routes/payee-payor-resources.js';
 import { registerPaymentBatchRoutes } from './routes/payment-batch-routes.js';
 import { registerPostingRoutes } from './routes/posting-routes.js';
 

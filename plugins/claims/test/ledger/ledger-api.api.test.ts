@@ -638,3 +638,88 @@ describe('append-only in the database', () => {
     expect(payments.data[0].attributes.check_number).toEqual(expect.any(String));
   });
 });
+
+describe('payees, payors and authority limits (declared resources keeping the hand-written wire details)', () => {
+  const errorOf = async (response: Response) => (await body(response)).errors[0];
+
+  it('answers bad ids, missing names, filters, order and in-use payees as the hand-written routes did', async () => {
+    const badId = await server.adjuster.get('/api/claims/payees/abc/');
+    expect(badId.status).toBe(400);
+    expect(await errorOf(badId)).toMatchObject({
+      detail: 'The id must be a positive whole number.',
+      source: { parameter: 'id' },
+    });
+    // A document without attributes: each route's own required check (with code 'required').
+    for (const type of ['payees', 'payors']) {
+      const unnamed = await server.adjuster.post(`/api/claims/${type}/`, { data: { type } });
+      expect(unnamed.status).toBe(400);
+      expect(await errorOf(unnamed)).toMatchObject({
+        detail: 'This field is required.',
+        code: 'required',
+        source: { pointer: '/data/attributes/name' },
+      });
+    }
+    const payees = (await body(await server.adjuster.get('/api/claims/payees/'))).data as any[];
+    // In name order (the database's collation decides).
+    const byName = await server.atrium.database.db.execute(sql`select id from claims.payee order by name, id`);
+    expect(payees.map((p) => Number(p.id))).toEqual(byName.rows.map((r) => r.id));
+    // Never had relationships: no empty member.
+    expect(payees.every((p) => !('relationships' in p))).toBe(true);
+
+    // A payee a payment names is not deleted.
+    const { exposureIds } = await server.createClaim(1);
+    const e = exposureIds[0]!;
+    const payee = await body(
+      await server.adjuster.post('/api/claims/payees/', {
+        data: { type: 'payees', attributes: { name: 'Kept Payee' } },
+      }),
+    );
+    await server.adjuster.post(
+      '/api/claims/reserves/',
+      reserveDoc(e, { new_amount: '100.00', reserve_category: 'indemnity' }),
+    );
+    const payment = paymentDoc(e, { amount: '10.00', reserve_category: 'indemnity' }) as any;
+    payment.data.relationships.payees = { data: [{ type: 'payees', id: payee.data.id }] };
+    expect((await server.adjuster.post('/api/claims/payments/', payment)).status).toBe(201);
+    const inUse = await server.adjuster.delete(`/api/claims/payees/${payee.data.id}/`);
+    expect(inUse.status).toBe(409);
+    expect(await errorOf(inUse)).toMatchObject({
+      detail: `Payee ${payee.data.id} is named by a ledger transaction and cannot be deleted.`,
+      code: 'in_use',
+    });
+    const mismatch = await server.adjuster.patch(`/api/claims/payees/${payee.data.id}/`, {
+      data: { type: 'payees', id: '1', attributes: { name: 'x' } },
+    });
+    expect(mismatch.status).toBe(409);
+    expect((await errorOf(mismatch)).detail).toBe('The id in the body does not match the URL.');
+
+    const limits = (await body(await server.admin.get('/api/claims/authority-limits/'))).data as any[];
+    const ordered = await server.atrium.database.db.execute(
+      sql`select id from claims.authority_limit order by subject_type, subject, kind`,
+    );
+    expect(limits.map((l) => Number(l.id))).toEqual(ordered.rows.map((r) => r.id));
+    expect((await body(await server.admin.get('/api/claims/authority-limits/?filter[subject]='))).data).toHaveLength(
+      limits.length,
+    );
+    const badKind = await server.admin.get('/api/claims/authority-limits/?filter[kind]=bad');
+    expect(badKind.status).toBe(400);
+    expect((await errorOf(badKind)).detail).toBe("Kind must be 'reserve' or 'payment'.");
+    const [first] = limits;
+    const duplicate = await server.admin.post('/api/claims/authority-limits/', {
+      data: {
+        type: 'authority-limits',
+        attributes: {
+          subject_type: first.attributes.subject_type,
+          subject: first.attributes.subject,
+          kind: first.attributes.kind,
+        },
+      },
+    });
+    expect(duplicate.status).toBe(409);
+    expect(await errorOf(duplicate)).toMatchObject({
+      detail: 'An authority limit for this subject and kind already exists.',
+      code: 'duplicate',
+      source: { pointer: '/data/attributes/subject' },
+    });
+  });
+});

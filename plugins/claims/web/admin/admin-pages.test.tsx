@@ -1,18 +1,15 @@
 // @vitest-environment jsdom
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { preloadTestHost, renderInTestHost } from '@atrium/sdk/testing';
 import { claimsAdminPerilsRoute } from '../routes.js';
 import AdminSetupPage from './admin-setup-page.js';
 import PerilsPage from './perils-page.js';
 
-// The shell renders lazily and the machine is shared by several test runs: wait for what appears, up to 15 s.
-configure({ asyncUtilTimeout: 15_000 });
-
 const JSONAPI = { 'content-type': 'application/vnd.api+json' };
 
 describe('claims admin setup', () => {
-  beforeAll(preloadTestHost, 30_000);
+  beforeAll(preloadTestHost);
 
   it('filters the setup modules by title, case-insensitively, and links to them', async () => {
     const host = await renderInTestHost(<AdminSetupPage />, {
@@ -23,7 +20,7 @@ describe('claims admin setup', () => {
     expect(screen.queryByText('Tag Maintenance')).toBeNull();
     await host.user.click(screen.getByRole('link', { name: 'Perils' }));
     await waitFor(() => expect(host.location().pathname).toBe('/claims/admin-setup/perils'));
-  }, 60_000);
+  });
 
   it('adds, edits and deletes perils, with the server’s field errors on the fields', async () => {
     let perils = [{ type: 'peril', id: '1', attributes: { name: 'hail', label: 'Hail', code: null, expired: false } }];
@@ -73,5 +70,5 @@ describe('claims admin setup', () => {
     await host.user.click(within(dialog).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(within(table).queryByText('Hail', { exact: true })).toBeNull());
     expect(host.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual(['/api/claims/perils/1/']);
-  }, 90_000);
+  });
 });

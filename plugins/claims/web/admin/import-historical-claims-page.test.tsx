@@ -1,12 +1,9 @@
 // @vitest-environment jsdom
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { preloadTestHost, renderInTestHost, type TestApiRequest } from '@atrium/sdk/testing';
 import { claimsLossDetailRoute } from '../routes.js';
 import ImportHistoricalClaimsPage from './import-historical-claims-page.js';
-
-// The shell renders lazily and the machine is shared by several test runs: wait for what appears, up to 15 s.
-configure({ asyncUtilTimeout: 15_000 });
 
 const JSONAPI = { 'content-type': 'application/vnd.api+json' };
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: JSONAPI });
@@ -36,7 +33,7 @@ const run = (attributes: Record<string, unknown>) => ({
 });
 
 describe('Import Historical Claims page', () => {
-  beforeAll(preloadTestHost, 30_000);
+  beforeAll(preloadTestHost);
 
   it('previews the chosen file with its problems, imports it, follows the run and links the imported claims', async () => {
     const problem = {
@@ -148,7 +145,7 @@ describe('Import Historical Claims page', () => {
     await within(screen.getByRole('table', { name: 'Import runs' })).findByText('history.csv');
     await host.user.click(await within(result).findByRole('link', { name: 'A-1' }));
     await waitFor(() => expect(host.location().pathname).toBe('/claims/A-1/details'));
-  }, 60_000);
+  });
 
   it('without claims:import offers no upload and asks for no runs', async () => {
     const host = await renderInTestHost(<ImportHistoricalClaimsPage />, {
@@ -159,7 +156,7 @@ describe('Import Historical Claims page', () => {
     expect(screen.getByRole('button', { name: 'Claims file (CSV or XLSX)' })).toHaveProperty('disabled', true);
     expect(host.requests.some((r) => r.path.startsWith('/api/claims/imports'))).toBe(false);
     expect(host.location().pathname).toBe('/test-host');
-  }, 60_000);
+  });
 
   describe('an interrupted run', () => {
     const interrupted = () =>
@@ -227,7 +224,7 @@ describe('Import Historical Claims page', () => {
       expect(within(list).queryByRole('button', { name: 'Resume import run 7' })).toBeNull();
       await within(result).findByText('2 imported, 0 skipped, 0 failed', { exact: false });
       expect(within(result).queryByText('Interrupted')).toBeNull();
-    }, 60_000);
+    });
 
     it('says why when the resume is refused (409)', async () => {
       const host = await renderInTestHost(<ImportHistoricalClaimsPage />, {
@@ -255,7 +252,7 @@ describe('Import Historical Claims page', () => {
       expect((await within(list).findByRole('alert')).textContent).toBe(
         'Import run 7 is running and made progress in the last 2 minutes; only an interrupted run can be resumed.',
       );
-    }, 60_000);
+    });
 
     it('offers no Resume to a user who may read runs but not import', async () => {
       await renderInTestHost(<ImportHistoricalClaimsPage />, {
@@ -278,6 +275,6 @@ describe('Import Historical Claims page', () => {
       await within(list).findByText('Interrupted');
       await screen.findByText('Importing claims needs the claims:import permission (administrators).');
       expect(screen.queryByRole('button', { name: /Resume/ })).toBeNull();
-    }, 60_000);
+    });
   });
 });

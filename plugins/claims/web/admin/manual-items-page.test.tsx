@@ -1,12 +1,9 @@
 // @vitest-environment jsdom
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { preloadTestHost, renderInTestHost, type TestApiRequest } from '@atrium/sdk/testing';
 import { ADMIN_MODULES, filterAdminModules } from './admin-modules.js';
 import ManualItemsPage from './manual-items-page.js';
-
-// The shell renders lazily and the machine is shared by several test runs: wait for what appears, up to 15 s.
-configure({ asyncUtilTimeout: 15_000 });
 
 const JSONAPI = { 'content-type': 'application/vnd.api+json' };
 const jsonApi = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: JSONAPI });
@@ -16,7 +13,7 @@ type Row = { type: string; id: string; attributes: Record<string, unknown>; rela
 const product = (id: string) => ({ product: { data: id ? { type: 'product', id } : null } });
 
 describe('Manual Items', () => {
-  beforeAll(preloadTestHost, 30_000);
+  beforeAll(preloadTestHost);
 
   it('is found by the admin setup search, as is Payment Processing (case-insensitive, by title)', () => {
     expect(filterAdminModules(ADMIN_MODULES, 'MANUAL').map((m) => [m.title, m.to])).toEqual([
@@ -136,5 +133,5 @@ describe('Manual Items', () => {
     expect(host.requests.find((r) => r.method === 'PATCH')?.body).toEqual({
       data: { type: 'manual-item', id: '2', attributes: { expired: true } },
     });
-  }, 90_000);
+  });
 });

@@ -1,12 +1,9 @@
 // @vitest-environment jsdom
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { preloadTestHost, renderInTestHost, type TestApiRequest } from '@atrium/sdk/testing';
 import { claimsAdminPaymentProcessingRoute } from '../routes.js';
 import PaymentProcessingPage from './payment-processing-page.js';
-
-// The shell renders lazily and the machine is shared by several test runs: wait for what appears, up to 15 s.
-configure({ asyncUtilTimeout: 15_000 });
 
 const JSONAPI = { 'content-type': 'application/vnd.api+json' };
 const jsonApi = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: JSONAPI });
@@ -77,7 +74,7 @@ function apis(state: { batches: unknown[]; queue: unknown[] }) {
 }
 
 describe('Payment Processing', () => {
-  beforeAll(preloadTestHost, 30_000);
+  beforeAll(preloadTestHost);
 
   it('lists the queue with a decimal running total, runs a batch over the selection after confirming, shows and exports it', async () => {
     const state = { batches: [] as unknown[], queue: QUEUE as unknown[] };
@@ -141,7 +138,7 @@ describe('Payment Processing', () => {
     await within(batches).findByText('PB-000007');
     expect(within(batches).getByText('jane@atrium.test')).toBeTruthy();
     await waitFor(() => expect(within(table).queryByText('Ada Lovelace')).toBeNull());
-  }, 90_000);
+  });
 
   it('filters by method and due date, and runs all due payments of the filter with the server’s refusal shown', async () => {
     const state = { batches: [] as unknown[], queue: QUEUE as unknown[] };
@@ -195,7 +192,7 @@ describe('Payment Processing', () => {
         attributes: { payment_method: 'check', due_date_to: '2026-02-01', first_check_number: '5' },
       },
     });
-  }, 90_000);
+  });
 
   it('offers no batch run to a role that may not create payment batches', async () => {
     const state = { batches: [BATCH] as unknown[], queue: QUEUE as unknown[] };
@@ -218,7 +215,7 @@ describe('Payment Processing', () => {
     await within(batches).findByText('PB-000007');
     await within(await screen.findByRole('table', { name: 'Payments awaiting issue' })).findByText('Ada Lovelace');
     expect(screen.queryByRole('button', { name: /Run batch/ })).toBeNull();
-  }, 90_000);
+  });
 
   it('maintains payment methods and pay codes: add with the spec’s messages, deactivate, a refused delete explained', async () => {
     let methods = [
@@ -275,7 +272,7 @@ describe('Payment Processing', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Confirm' });
     await host.user.click(within(dialog).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText(/Payment method check is built in and cannot be deleted/)).toBeTruthy();
-  }, 90_000);
+  });
 
   it('opens the confirmation for every due payment when the palette’s Run payment batch opened it', async () => {
     const host = await renderInTestHost(<PaymentProcessingPage />, {
@@ -289,7 +286,7 @@ describe('Payment Processing', () => {
       'Issue 2 payments totalling 1,235.05?',
     );
     await waitFor(() => expect(host.location().search).toBe(''));
-  }, 90_000);
+  });
 
   it('marks an issued payment cleared, and a correction asks for a reason', async () => {
     let cleared: string | null = null;
@@ -328,5 +325,5 @@ describe('Payment Processing', () => {
     await host.user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(dialog).getByText('This field is required.')).toBeTruthy();
     expect(host.requests.filter((r) => r.path === '/api/claims/payments/11/clear/')).toHaveLength(1);
-  }, 90_000);
+  });
 });

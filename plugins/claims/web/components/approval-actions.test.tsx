@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { preloadTestHost, renderInTestHost } from '@atrium/sdk/testing';
 import { ApprovalActions } from './approval-actions.js';
-
-configure({ asyncUtilTimeout: 15_000 });
 
 const JSONAPI = { 'content-type': 'application/vnd.api+json' };
 const decision = (attributes: Record<string, unknown>) =>
@@ -12,7 +10,7 @@ const decision = (attributes: Record<string, unknown>) =>
 const APPROVAL = { id: '41', type: 'payments', number: 'TXN-00000041', amount: '6000.00' };
 
 describe('Approve and Reject of a pending payment', () => {
-  beforeAll(preloadTestHost, 30_000);
+  beforeAll(preloadTestHost);
 
   it('shows neither to the requester (the server says they may not decide)', async () => {
     const host = await renderInTestHost(<ApprovalActions approval={APPROVAL} onDone={() => {}} />, {

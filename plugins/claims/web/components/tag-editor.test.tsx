@@ -1,12 +1,9 @@
 // @vitest-environment jsdom
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { preloadTestHost, renderInTestHost } from '@atrium/sdk/testing';
 import ClaimWorkspacePage from '../pages/claim-workspace-page.js';
 import { claimsExposureDetailsRoute, claimsLossDetailRoute } from '../routes.js';
-
-// The shell renders lazily and the machine is shared by several test runs: wait for what appears, up to 15 s.
-configure({ asyncUtilTimeout: 15_000 });
 
 const JSONAPI = { 'content-type': 'application/vnd.api+json' };
 const doc = (data: unknown, headers: Record<string, string> = {}) =>
@@ -49,7 +46,7 @@ const optionsOf = async (host: { user: { click(e: Element): Promise<void> } }, l
 };
 
 describe('tags on a claim and an exposure', () => {
-  beforeAll(preloadTestHost, 30_000);
+  beforeAll(preloadTestHost);
 
   it("edits the claim's tags: only active claim-level tags of its product are offered; Save PATCHes the relationship", async () => {
     const host = await renderInTestHost(<ClaimWorkspacePage />, {
@@ -88,7 +85,7 @@ describe('tags on a claim and an exposure', () => {
         { type: 'tag', id: '2' },
       ],
     });
-  }, 90_000);
+  });
 
   it("edits an exposure's tags with exposure-level tags", async () => {
     let exposureTags: string[] = [];
@@ -129,5 +126,5 @@ describe('tags on a claim and an exposure', () => {
     const saved = await screen.findByRole('group', { name: 'Exposure tags' });
     expect(await within(saved).findByText('Total Loss')).toBeTruthy();
     expect(host.requests.find((r) => r.method === 'PATCH')?.path).toBe('/api/claims/exposures/11/relationships/tags/');
-  }, 90_000);
+  });
 });

@@ -1,12 +1,9 @@
 // @vitest-environment jsdom
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { preloadTestHost, renderInTestHost } from '@atrium/sdk/testing';
 import { claimsAccountingRoute, claimsExposuresRoute, claimsLossDetailRoute } from '../routes.js';
 import ClaimWorkspacePage from './claim-workspace-page.js';
-
-// The shell renders lazily and the machine is shared by several test runs: wait for what appears, up to 15 s.
-configure({ asyncUtilTimeout: 15_000 });
 
 const JSONAPI = { 'content-type': 'application/vnd.api+json' };
 const doc = (data: unknown, headers: Record<string, string> = {}) =>
@@ -58,7 +55,7 @@ async function pickMethod(user: { click(el: Element): Promise<void> }, select: H
 }
 
 describe('claim workspace', () => {
-  beforeAll(preloadTestHost, 30_000);
+  beforeAll(preloadTestHost);
 
   it('adds a payment with one Idempotency-Key per form, shows the new totals, and uses a fresh key for the next form', async () => {
     let paid = '0.00';
@@ -120,7 +117,7 @@ describe('claim workspace', () => {
     await pickMethod(host.user, within(again).getByRole('combobox', { name: 'Payment method' }), 'Check');
     await host.user.click(within(again).getByRole('button', { name: 'Save payment' }));
     await waitFor(() => expect(new Set(keys).size).toBe(2));
-  }, 90_000);
+  });
 
   it('saves details with If-Match and offers a reload when someone else changed the claim (412)', async () => {
     let version = 1;
@@ -155,7 +152,7 @@ describe('claim workspace', () => {
 
     await host.user.click(screen.getByRole('button', { name: 'Reload' }));
     expect(await screen.findByText('Changed by a colleague')).toBeTruthy();
-  }, 90_000);
+  });
 
   it('Change status offers the moves the server resolves for the claim and asks for the reason', async () => {
     const host = await renderInTestHost(<ClaimWorkspacePage />, {
@@ -212,7 +209,7 @@ describe('claim workspace', () => {
     expect(patch?.body).toMatchObject({
       data: { attributes: { status: 'closed', status_change_reason: 'Duplicate' } },
     });
-  }, 90_000);
+  });
 
   it('adds an exposure after FNOL from the Exposures tab, with names for claimant and coverage', async () => {
     let exposures = [
@@ -302,7 +299,7 @@ describe('claim workspace', () => {
     await host.user.click(within(dialog).getByRole('button', { name: 'Add exposure' }));
     expect(await screen.findByRole('link', { name: 'CLM-7-2' })).toBeTruthy();
     expect(host.requests.some((r) => r.method === 'POST' && r.path === '/api/claims/exposures/')).toBe(true);
-  }, 90_000);
+  });
 
   it("says 'Claim {n} not found.' for an unknown number", async () => {
     await renderInTestHost(<ClaimWorkspacePage />, {

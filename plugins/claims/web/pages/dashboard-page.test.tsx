@@ -1,12 +1,9 @@
 // @vitest-environment jsdom
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { preloadTestHost, renderInTestHost } from '@atrium/sdk/testing';
 import AssignClaimsPage from './assign-claims-page.js';
 import ClaimsDashboardPage from './dashboard-page.js';
-
-// The shell renders lazily and the machine is shared by several test runs: wait for what appears, up to 15 s.
-configure({ asyncUtilTimeout: 15_000 });
 
 const JSONAPI = { 'content-type': 'application/vnd.api+json' };
 const claimRow = (id: string, number: string, status = 'open') => ({
@@ -25,7 +22,7 @@ const claimsQueries = (requests: { path: string; search: string }[]) =>
   requests.filter((r) => r.path === '/api/claims/claims/').map((r) => new URLSearchParams(r.search));
 
 describe('claims dashboard', () => {
-  beforeAll(preloadTestHost, 30_000);
+  beforeAll(preloadTestHost);
 
   it('lists my claims, and pending claims pre-filtered has_adjuster false in pages of 20 with the filter panel', async () => {
     const host = await renderInTestHost(<ClaimsDashboardPage />, {
@@ -52,7 +49,7 @@ describe('claims dashboard', () => {
     expect(screen.getByText('Loss state: TX')).toBeTruthy();
     await host.user.click(screen.getByRole('button', { name: 'Remove filter Loss state' }));
     await waitFor(() => expect(last().get('filter[loss_state]')).toBeNull());
-  }, 90_000);
+  });
 
   it('assigns the selected claims one by one and lists the failures in the batch-failure dialog', async () => {
     const host = await renderInTestHost(<AssignClaimsPage />, {
@@ -91,5 +88,5 @@ describe('claims dashboard', () => {
       ['/api/claims/claims/users/casey%40atrium.test/assign/claims/', { claim_ids: [1] }],
       ['/api/claims/claims/users/casey%40atrium.test/assign/claims/', { claim_ids: [2] }],
     ]);
-  }, 90_000);
+  });
 });

@@ -1,12 +1,9 @@
 // @vitest-environment jsdom
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { preloadTestHost, renderInTestHost } from '@atrium/sdk/testing';
 import { claimsFnolRoute, claimsLossDetailRoute } from '../routes.js';
 import FnolPage from './fnol-page.js';
-
-// The shell renders lazily and the machine is shared by several test runs: wait for what appears, up to 15 s.
-configure({ asyncUtilTimeout: 15_000 });
 
 const JSONAPI = { 'content-type': 'application/vnd.api+json' };
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
@@ -41,7 +38,7 @@ async function optionsOf(user: { click(el: Element): Promise<void> }, label: str
 }
 
 describe('FNOL page', () => {
-  beforeAll(preloadTestHost, 30_000);
+  beforeAll(preloadTestHost);
 
   it('searches a policy, saves the draft at every step, submits it and opens the claim', async () => {
     let version = 0;
@@ -215,5 +212,5 @@ describe('FNOL page', () => {
       },
     });
     expect(await screen.findByText('FNOL CLM-9 not found.')).toBeTruthy();
-  }, 30_000);
+  });
 });

@@ -1,12 +1,9 @@
 // @vitest-environment jsdom
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { preloadTestHost, renderInTestHost } from '@atrium/sdk/testing';
 import { setOpenClaim } from '../open-claim.js';
 import ClaimOutboundEmailPanel from './claim-outbound-email-panel.js';
-
-// The shell renders lazily and the machine is shared by several test runs: wait for what appears, up to 15 s.
-configure({ asyncUtilTimeout: 15_000 });
 
 const JSONAPI = { 'content-type': 'application/vnd.api+json' };
 const doc = (data: unknown, meta: Record<string, unknown> = {}, status = 200) =>
@@ -34,7 +31,7 @@ const mail = (id: string, attributes: Record<string, unknown>) => ({
 afterEach(() => setOpenClaim(null));
 
 describe('Claim Outbound Email panel', () => {
-  beforeAll(preloadTestHost, 30_000);
+  beforeAll(preloadTestHost);
 
   it('asks for an open claim first', async () => {
     await renderInTestHost(<ClaimOutboundEmailPanel />, { role: 'Claims Adjuster' });
@@ -179,5 +176,5 @@ describe('Claim Outbound Email panel', () => {
     const listed = await screen.findByLabelText('E-mail Your claim CLM-7');
     expect(within(listed).getByText('Sent')).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Compose e-mail' })).toBeNull();
-  }, 60_000);
+  });
 });

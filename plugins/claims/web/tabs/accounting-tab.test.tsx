@@ -1,12 +1,9 @@
 // @vitest-environment jsdom
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { preloadTestHost, renderInTestHost } from '@atrium/sdk/testing';
 import ClaimWorkspacePage from '../pages/claim-workspace-page.js';
 import { claimsAccountingRoute } from '../routes.js';
-
-// The shell renders lazily and the machine is shared by several test runs: wait for what appears, up to 15 s.
-configure({ asyncUtilTimeout: 15_000 });
 
 const JSONAPI = { 'content-type': 'application/vnd.api+json' };
 const doc = (data: unknown, headers: Record<string, string> = {}, status = 200) =>
@@ -44,7 +41,7 @@ const claimApis = {
 };
 
 describe('accounting tab: recoveries', () => {
-  beforeAll(preloadTestHost, 30_000);
+  beforeAll(preloadTestHost);
 
   it('records a subrogation recovery with payor, party, pay code and date under one Idempotency-Key, then shows the server totals', async () => {
     let recovered = '0.00';
@@ -154,11 +151,11 @@ describe('accounting tab: recoveries', () => {
     expect(within(row).getByText('CLM-7-1 Collision')).toBeTruthy();
     const byExposure = screen.getByRole('table', { name: 'Totals by exposure' });
     expect(within(byExposure).getByText('600.00')).toBeTruthy();
-  }, 90_000);
+  });
 });
 
 describe('accounting tab: payments', () => {
-  beforeAll(preloadTestHost, 30_000);
+  beforeAll(preloadTestHost);
 
   it('offers the active payment methods and the claim’s parties as payees, and posts the ones chosen', async () => {
     const host = await renderInTestHost(<ClaimWorkspacePage />, {
@@ -266,5 +263,5 @@ describe('accounting tab: payments', () => {
         },
       }),
     );
-  }, 90_000);
+  });
 });

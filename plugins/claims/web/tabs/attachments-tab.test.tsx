@@ -1,12 +1,9 @@
 // @vitest-environment jsdom
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { preloadTestHost, renderInTestHost } from '@atrium/sdk/testing';
 import type { Claim } from '../api/claims-api.js';
 import { AttachmentsTab } from './attachments-tab.js';
-
-// The shell renders lazily and the machine is shared by several test runs: wait for what appears, up to 15 s.
-configure({ asyncUtilTimeout: 15_000 });
 
 const JSONAPI = { 'content-type': 'application/vnd.api+json' };
 const doc = (data: unknown, status = 200) =>
@@ -51,7 +48,7 @@ afterEach(() => {
 });
 
 describe('attachments tab: download', () => {
-  beforeAll(preloadTestHost, 30_000);
+  beforeAll(preloadTestHost);
 
   it("fetches the file with the caller's token and saves it under the server's file name, then frees the URL", async () => {
     const { created, revokeObjectURL } = fakeObjectUrls('blob:http://host/download-1');

@@ -1,12 +1,9 @@
 // @vitest-environment jsdom
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { preloadTestHost, renderInTestHost } from '@atrium/sdk/testing';
 import ClaimWorkspacePage from '../pages/claim-workspace-page.js';
 import { claimsExposureDetailsRoute } from '../routes.js';
-
-// The shell renders lazily and the machine is shared by several test runs: wait for what appears, up to 15 s.
-configure({ asyncUtilTimeout: 15_000 });
 
 const JSONAPI = { 'content-type': 'application/vnd.api+json' };
 const doc = (data: unknown, headers: Record<string, string> = {}) =>
@@ -19,7 +16,7 @@ const exposure = (status: string) => ({
 });
 
 describe('exposure details', () => {
-  beforeAll(preloadTestHost, 30_000);
+  beforeAll(preloadTestHost);
 
   it('closes an exposure with a reason and If-Match', async () => {
     let status = 'open';
@@ -51,7 +48,7 @@ describe('exposure details', () => {
     expect(host.requests.find((r) => r.method === 'PATCH')?.body).toEqual({
       data: { type: 'exposure', id: '11', attributes: { status: 'closed', status_change_reason: 'Paid in full' } },
     });
-  }, 90_000);
+  });
 
   it("says 'Exposure {n} not found.' for a number the claim does not have", async () => {
     await renderInTestHost(<ClaimWorkspacePage />, {
@@ -65,5 +62,5 @@ describe('exposure details', () => {
       },
     });
     expect(await screen.findByText('Exposure 9 not found.', undefined, { timeout: 15_000 })).toBeTruthy();
-  }, 60_000);
+  });
 });

@@ -1,12 +1,9 @@
 // @vitest-environment jsdom
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { preloadTestHost, renderInTestHost } from '@atrium/sdk/testing';
 import ClaimWorkspacePage from '../pages/claim-workspace-page.js';
 import { claimsPartiesRoute } from '../routes.js';
-
-// The shell renders lazily and the machine is shared by several test runs: wait for what appears, up to 15 s.
-configure({ asyncUtilTimeout: 15_000 });
 
 const JSONAPI = { 'content-type': 'application/vnd.api+json' };
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: JSONAPI });
@@ -117,7 +114,7 @@ async function choose(
 }
 
 describe('parties tab: contacts', () => {
-  beforeAll(preloadTestHost, 30_000);
+  beforeAll(preloadTestHost);
 
   it('searches contacts with the server filters, opens one with notes and relations, and adds it to the claim as a party', async () => {
     const parties = [
@@ -168,7 +165,7 @@ describe('parties tab: contacts', () => {
         relationships: { claim: { data: { type: 'claim', id: '7' } } },
       },
     });
-  }, 90_000);
+  });
 
   it('shows the SSN in full when the server answers it so (someone who may read SSNs)', async () => {
     const host = await renderInTestHost(<ClaimWorkspacePage />, {
@@ -244,7 +241,7 @@ describe('parties tab: contacts', () => {
         relationships: { gender: { data: { type: 'gender', id: '32' } } },
       },
     });
-  }, 90_000);
+  });
 
   it('asks to confirm a duplicate SSN when duplicates are allowed, and edits a contact with PUT', async () => {
     const host = await renderInTestHost(<ClaimWorkspacePage />, {
@@ -279,5 +276,5 @@ describe('parties tab: contacts', () => {
         relationships: { gender: { data: { type: 'gender', id: '31' } } },
       },
     });
-  }, 90_000);
+  });
 });

@@ -9,6 +9,7 @@ import { rendererVersion } from '../render/pool.js';
 import { poolFor } from '../render/shared-pool.js';
 import { importedDocument, productionDocument, template, version } from '../tables.js';
 import { assemble, type AssemblyPart } from './assembly.js';
+import { formsByRules } from './form-rules.js';
 import { formsToPrint, readDeclarationsSettings } from './settings.js';
 
 const PURPOSE = 'declarations';
@@ -81,23 +82,18 @@ export function declarationsService(context: ServerPluginContext): DeclarationsS
           detail: `No published version of "${tpl.name}" is effective on ${request.documentDate}.`,
         };
       }
-      const rules = formsToPrint(settings.form_rules, request);
-      const forms = rules.length
+      // The rules module's deployed form-inclusion rules decide when it has them for the line;
+      // otherwise the settings' three rules do (docs/documents.md, "Which forms").
+      const byRules = await formsByRules(context, tx, request);
+      const formIds = byRules ?? formsToPrint(settings.form_rules, request).map((r) => r.imported_document_id);
+      const forms = formIds.length
         ? await tx
             .select({ id: importedDocument.id, name: importedDocument.name, mapping: importedDocument.mapping })
             .from(importedDocument)
-            .where(
-              and(
-                inArray(
-                  importedDocument.id,
-                  rules.map((r) => r.imported_document_id),
-                ),
-                eq(importedDocument.status, 'published'),
-              ),
-            )
+            .where(and(inArray(importedDocument.id, formIds), eq(importedDocument.status, 'published')))
         : [];
-      const parts: AssemblyPart[] = rules.flatMap((r) => {
-        const form = forms.find((f) => f.id === r.imported_document_id);
+      const parts: AssemblyPart[] = formIds.flatMap((formId) => {
+        const form = forms.find((f) => f.id === formId);
         return form ? [{ imported_document_id: form.id, name: form.name, mapping: form.mapping as FormMapping }] : [];
       });
       const { inputs, files } = await gatherInputs(tx, chosen.source);

@@ -148,6 +148,10 @@ export default function SettingsPage() {
       )}
 
       <Title order={2}>Form rules</Title>
+      <Text c="dimmed" size="sm">
+        Where the Rules module has form-inclusion rules in force for a line, those rules decide the line&apos;s forms
+        and the form rules below are not used for it; they decide for every other line.
+      </Text>
       <Table striped aria-label="Form rules">
         <Table.Thead>
           <Table.Tr>

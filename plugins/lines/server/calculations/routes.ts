@@ -5,25 +5,21 @@ import {
   notFound,
   z,
   type AtriumRouter,
-  type Database,
   type Queryable,
   type ServerPluginContext,
 } from '@atrium/sdk/server';
 import { ROUNDING_MODES } from '@atrium/rating';
 import { calculationsOf, itemsOf, type ResolvedCalculation, type ResolvedDefinition } from '../catalog/resolve.js';
-import { assertDraftVersion } from '../catalog/version-guard.js';
 import { LINES_PERMISSIONS } from '../permissions.js';
 import { toProductDefinition } from '../product-definition.js';
-import { definitionOf, id, riskTypeIn, versionOf, versionQuery, withUniqueCheck } from '../rate-tables/route-scope.js';
+import { registerOwnRowRoutes, type OwnRowRoutes } from '../rate-tables/own-row-routes.js';
+import { definitionOf, id, riskTypeIn, versionOf, withUniqueCheck } from '../rate-tables/route-scope.js';
 import { calculation } from '../tables.js';
 import {
   duplicateName,
+  insertOwnRow,
   nameTaken as ownNameTaken,
-  nextOrder,
-  refuseDeleted,
-  reorderOwnRows,
-  restoreOwnRow,
-  softDeleteOwnRow,
+  ownRowName,
   type OwnRowKind,
   type OwnRowPlace,
 } from '../rate-tables/own-row-writes.js';
@@ -33,26 +29,16 @@ import { assertCalculationCompiles, assertFormulaParses } from './formula-check.
  * Calculations: ordered formulas of a risk type in a product version, optionally of one of its items.
  * Two paths behave alike: `products/{p}/risk-types/{t}/calculations/` and
  * `products/{p}/risk-types/{t}/risk-items/{i}/calculations/` (only that item's). list, create, get,
- * PUT/PATCH, DELETE (soft), `{c}/restore/`, `reorder/` with `{ order: [ids] }`.
+ * PUT/PATCH, DELETE (soft), `{c}/restore/`, `reorder/` with `{ order: [ids] }` — the child routes rate
+ * tables have too (rate-tables/own-row-routes.ts); this file says what a calculation is.
  *
  * Every write parses the formula with the rating engine (a syntax error is a 400 naming line and
  * column, pointer `/calculation`) and compiles the product with the change inside the transaction:
  * an unknown name or a cycle through this calculation is a 400 and nothing is written.
  */
-const tags = ['lines'];
-const security = [{ bearer: [] }];
 const P = LINES_PERMISSIONS.calculation;
 
-const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const calcName = z
-  .string()
-  .trim()
-  .min(1, 'A calculation needs a name.')
-  .max(100)
-  .regex(
-    NAME,
-    "A calculation name starts with a letter or '_' and holds only letters, digits and '_' (formulas read it by name).",
-  );
+const calcName = ownRowName('calculation', 'read');
 const formula = z.string().trim().min(1, 'A calculation needs a formula.').max(20_000);
 const writeFields = {
   label: z.string().trim().max(200).optional(),
@@ -71,7 +57,6 @@ const updateBody = z.strictObject({
   ...writeFields,
   id: z.number().optional(),
 });
-const listQuery = versionQuery.extend({ include_deleted: z.enum(['true', 'false']).optional() });
 
 type Params = { product: number; riskType: number; item?: number; calc?: number };
 interface Scope {
@@ -161,9 +146,15 @@ function listOut(at: Located, definition: ResolvedDefinition) {
 }
 
 /** A calculation the version sees (or one of its own deleted ones), in the path's scope. */
-async function findCalc(db: Queryable, at: Located, calcId: number, own: boolean) {
+interface FoundCalc {
+  row: CalcRow;
+  inheritanceStatus: string;
+  productId: number;
+}
+
+async function findCalc(db: Queryable, at: Located, calcId: number, own: boolean): Promise<FoundCalc> {
   const live = calculationsOf(at.definition, at.riskTypeName).find((c) => c.row.id === calcId);
-  let found: { row: CalcRow; inheritanceStatus: string; productId: number } | undefined = live;
+  let found: FoundCalc | undefined = live;
   if (!found) {
     const [row] = await db.select().from(calculation).where(eq(calculation.id, calcId)).limit(1);
     const typeRow = row && at.definition.riskTypeRowsById.get(row.riskTypeId);
@@ -203,30 +194,45 @@ async function assertCompiles(tx: Queryable, at: Located, name: string) {
   return definition;
 }
 
-// Hand-written, not a resource declaration: calculations are children of a versioned product definition (inherited overrides, draft-only writes, soft delete, restore, reorder), not rows of one table.
-export function registerCalculationRoutes(router: AtriumRouter, context: ServerPluginContext): void {
-  for (const scope of SCOPES) registerScope(router, context.db, scope);
-}
-
-function registerScope(router: AtriumRouter, db: Database, { base, params }: Scope) {
-  const itemParams = params.extend({ calc: id });
-
-  router.get(
-    base,
-    {
-      config: { access: P.read },
-      schema: {
-        summary: 'Lists the calculations of a risk type in order.',
-        tags,
-        security,
-        params,
-        querystring: listQuery,
+/** Calculations' part of the child routes both kinds share (rate-tables/own-row-routes.ts). */
+function routesOf(scope: Scope): OwnRowRoutes<Located, FoundCalc> {
+  const out = (found: FoundCalc, definition: ResolvedDefinition) =>
+    calcOut(found.row, definition, found.inheritanceStatus, found.productId);
+  /** The row as written, checked by compiling the product with it. */
+  const written = async (tx: Queryable, at: Located, rowId: number, name: string) => {
+    const definition = await assertCompiles(tx, at, name);
+    const [row] = await tx.select().from(calculation).where(eq(calculation.id, rowId));
+    return calcOut(row!, definition, inheritanceOf(definition, at, row!.id), definition.chain[0]!.productId);
+  };
+  return {
+    kind,
+    permissions: P,
+    base: scope.base,
+    params: scope.params,
+    idParam: 'calc',
+    summaries: {
+      list: 'Lists the calculations of a risk type in order.',
+      create: 'Creates a calculation; the formula is parsed and checked against the rating context.',
+      reorder: "Sets the calculations' order: `order` lists calculation ids, first to last.",
+      find: 'Reads a calculation.',
+      update: {
+        PUT: 'Changes a calculation; the formula is parsed and checked again.',
+        PATCH: 'Changes a calculation; the formula is parsed and checked again.',
       },
+      delete: 'Deletes a calculation (it can be restored).',
+      restore: 'Restores a deleted calculation.',
     },
-    async (request) => {
-      const at = await locate(db, request.params as Params, request.query.version_id);
+    createBody,
+    updateBody,
+    precheck: (body) => {
+      if (body.calculation !== undefined) assertFormulaParses(body.calculation as string);
+    },
+    locate: (db, params, versionId) => locate(db, params as Params, versionId),
+    placeOf,
+    find: findCalc,
+    async list(db, at, includeDeleted) {
       const out = listOut(at, at.definition);
-      if (request.query.include_deleted === 'true') {
+      if (includeDeleted) {
         const deleted = await db
           .select()
           .from(calculation)
@@ -244,101 +250,33 @@ function registerScope(router: AtriumRouter, db: Database, { base, params }: Sco
       }
       return out;
     },
-  );
-
-  router.post(
-    base,
-    {
-      config: { access: P.create },
-      schema: {
-        summary: 'Creates a calculation; the formula is parsed and checked against the rating context.',
-        tags,
-        security,
-        params,
-        querystring: versionQuery,
-        body: createBody,
-      },
+    reordered: async (tx, at) => listOut(at, await definitionOf(tx, at.versionId)),
+    show: (_db, at, found) => out(found, at.definition),
+    async create(tx, at, b) {
+      const body = b as z.infer<typeof createBody>;
+      const itemId = at.itemRowId ?? (body.risk_item_id ? bodyItem(at, body.risk_item_id) : null);
+      const [row] = await insertOwnRow(tx, kind, placeOf(at), body, (order) =>
+        tx
+          .insert(calculation)
+          .values({
+            productVersionId: at.versionId,
+            riskTypeId: at.riskTypeRowId,
+            riskItemId: itemId,
+            name: body.name,
+            label: body.label ?? '',
+            calculation: body.calculation,
+            order,
+            roundPlaces: body.round_places ?? null,
+            roundMode:
+              body.round_places === null || body.round_places === undefined ? null : (body.round_mode ?? 'half-up'),
+          })
+          .returning(),
+      );
+      const definition = await assertCompiles(tx, at, body.name);
+      return calcOut(row!, definition, inheritanceOf(definition, at, row!.id), definition.chain[0]!.productId);
     },
-    async (request, reply) => {
-      const body = request.body;
-      assertFormulaParses(body.calculation);
-      const out = await db.transaction(async (tx) => {
-        const at = await locate(tx, request.params as Params, request.query.version_id);
-        await assertDraftVersion(tx, at.versionId);
-        const itemId = at.itemRowId ?? (body.risk_item_id ? bodyItem(at, body.risk_item_id) : null);
-        if (await nameTaken(tx, at, body.name)) throw duplicate(body.name);
-        const order = body.order ?? (await nextOrder(tx, kind, placeOf(at)));
-        const [row] = await withUniqueCheck(
-          () =>
-            tx
-              .insert(calculation)
-              .values({
-                productVersionId: at.versionId,
-                riskTypeId: at.riskTypeRowId,
-                riskItemId: itemId,
-                name: body.name,
-                label: body.label ?? '',
-                calculation: body.calculation,
-                order,
-                roundPlaces: body.round_places ?? null,
-                roundMode:
-                  body.round_places === null || body.round_places === undefined ? null : (body.round_mode ?? 'half-up'),
-              })
-              .returning(),
-          () => duplicate(body.name),
-        );
-        const definition = await assertCompiles(tx, at, body.name);
-        return calcOut(row!, definition, inheritanceOf(definition, at, row!.id), definition.chain[0]!.productId);
-      });
-      return reply.code(201).send(out);
-    },
-  );
-
-  router.post(
-    `${base}reorder/`,
-    {
-      config: { access: P.update },
-      schema: {
-        summary: "Sets the calculations' order: `order` lists calculation ids, first to last.",
-        tags,
-        security,
-        params,
-        querystring: versionQuery,
-        body: z.strictObject({ order: z.array(id).min(1).max(10_000) }),
-      },
-    },
-    async (request) =>
-      db.transaction(async (tx) => {
-        const at = await locate(tx, request.params as Params, request.query.version_id);
-        await assertDraftVersion(tx, at.versionId);
-        await reorderOwnRows(tx, kind, placeOf(at), request.body.order);
-        const definition = await definitionOf(tx, at.versionId);
-        return listOut(at, definition);
-      }),
-  );
-
-  router.get(
-    `${base}:calc/`,
-    {
-      config: { access: P.read },
-      schema: { summary: 'Reads a calculation.', tags, security, params: itemParams, querystring: versionQuery },
-    },
-    async (request) => {
-      const p = request.params as Params;
-      const at = await locate(db, p, request.query.version_id);
-      const found = await findCalc(db, at, p.calc!, false);
-      return calcOut(found.row, at.definition, found.inheritanceStatus, found.productId);
-    },
-  );
-
-  const update = (request: { params: Params; query: { version_id?: number }; body: z.infer<typeof updateBody> }) => {
-    const body = request.body;
-    if (body.calculation !== undefined) assertFormulaParses(body.calculation);
-    return db.transaction(async (tx) => {
-      const at = await locate(tx, request.params, request.query.version_id);
-      await assertDraftVersion(tx, at.versionId);
-      const found = await findCalc(tx, at, request.params.calc!, true);
-      refuseDeleted(kind, found.row);
+    async update(tx, at, found, b) {
+      const body = b as z.infer<typeof updateBody>;
       const name = body.name ?? found.row.name;
       if (name.toLowerCase() !== found.row.name.toLowerCase() && (await nameTaken(tx, at, name, found.row.id)))
         throw duplicate(name);
@@ -370,77 +308,15 @@ function registerScope(router: AtriumRouter, db: Database, { base, params }: Sco
             .where(eq(calculation.id, found.row.id)),
         () => duplicate(name),
       );
-      const definition = await assertCompiles(tx, at, name);
-      const [row] = await tx.select().from(calculation).where(eq(calculation.id, found.row.id));
-      return calcOut(row!, definition, inheritanceOf(definition, at, row!.id), definition.chain[0]!.productId);
-    });
+      return written(tx, at, found.row.id, name);
+    },
+    restored: (tx, at, found) => written(tx, at, found.row.id, found.row.name),
   };
+}
 
-  for (const method of ['PUT', 'PATCH'] as const) {
-    router.route({
-      method,
-      url: `${base}:calc/`,
-      config: { access: P.update },
-      schema: {
-        summary: 'Changes a calculation; the formula is parsed and checked again.',
-        tags,
-        security,
-        params: itemParams,
-        querystring: versionQuery,
-        body: updateBody,
-      },
-      handler: (request) => update(request as unknown as Parameters<typeof update>[0]),
-    });
-  }
-
-  router.delete(
-    `${base}:calc/`,
-    {
-      config: { access: P.delete },
-      schema: {
-        summary: 'Deletes a calculation (it can be restored).',
-        tags,
-        security,
-        params: itemParams,
-        querystring: versionQuery,
-      },
-    },
-    async (request, reply) => {
-      await db.transaction(async (tx) => {
-        const p = request.params as Params;
-        const at = await locate(tx, p, request.query.version_id);
-        await assertDraftVersion(tx, at.versionId);
-        const found = await findCalc(tx, at, p.calc!, true);
-        await softDeleteOwnRow(tx, kind, found.row);
-      });
-      return reply.code(204).send();
-    },
-  );
-
-  router.post(
-    `${base}:calc/restore/`,
-    {
-      config: { access: P.update },
-      schema: {
-        summary: 'Restores a deleted calculation.',
-        tags,
-        security,
-        params: itemParams,
-        querystring: versionQuery,
-      },
-    },
-    async (request) =>
-      db.transaction(async (tx) => {
-        const p = request.params as Params;
-        const at = await locate(tx, p, request.query.version_id);
-        await assertDraftVersion(tx, at.versionId);
-        const found = await findCalc(tx, at, p.calc!, true);
-        await restoreOwnRow(tx, kind, placeOf(at), found.row);
-        const definition = await assertCompiles(tx, at, found.row.name);
-        const [row] = await tx.select().from(calculation).where(eq(calculation.id, found.row.id));
-        return calcOut(row!, definition, inheritanceOf(definition, at, row!.id), definition.chain[0]!.productId);
-      }),
-  );
+// Hand-written, not a resource declaration: calculations are children of a versioned product definition (inherited overrides, draft-only writes, soft delete, restore, reorder), not rows of one table.
+export function registerCalculationRoutes(router: AtriumRouter, context: ServerPluginContext): void {
+  for (const scope of SCOPES) registerOwnRowRoutes(router, context.db, routesOf(scope));
 }
 
 function inheritanceOf(definition: ResolvedDefinition, at: Located, calcId: number): string {

@@ -170,30 +170,30 @@ export async function resolveDefinition(
   const chain = await versionChain(db, versionId);
   const ids = chain.map((version) => version.id);
 
-  const [typeRows, fieldRows, itemRows, limitRows, calcRows, tableRows, sequenceRows] = await Promise.all([
-    db.select().from(riskType).where(inArray(riskType.productVersionId, ids)),
-    db
-      .select()
-      .from(riskField)
-      .where(and(inArray(riskField.productVersionId, ids), isNull(riskField.deletedAt))),
-    db
-      .select()
-      .from(riskItem)
-      .where(and(inArray(riskItem.productVersionId, ids), isNull(riskItem.deletedAt))),
-    db
-      .select()
-      .from(itemLimit)
-      .where(and(inArray(itemLimit.productVersionId, ids), isNull(itemLimit.deletedAt))),
-    db
-      .select()
-      .from(calculation)
-      .where(and(inArray(calculation.productVersionId, ids), isNull(calculation.deletedAt))),
-    db
-      .select()
-      .from(rateTable)
-      .where(and(inArray(rateTable.productVersionId, ids), isNull(rateTable.deletedAt))),
-    db.select().from(sequence).where(inArray(sequence.productVersionId, ids)),
-  ]);
+  // One after another, not Promise.all: `db` may be a transaction, a single connection on which pg
+  // queues concurrent queries (deprecated, refused by pg 9). Seven local queries: little to win.
+  const typeRows = await db.select().from(riskType).where(inArray(riskType.productVersionId, ids));
+  const fieldRows = await db
+    .select()
+    .from(riskField)
+    .where(and(inArray(riskField.productVersionId, ids), isNull(riskField.deletedAt)));
+  const itemRows = await db
+    .select()
+    .from(riskItem)
+    .where(and(inArray(riskItem.productVersionId, ids), isNull(riskItem.deletedAt)));
+  const limitRows = await db
+    .select()
+    .from(itemLimit)
+    .where(and(inArray(itemLimit.productVersionId, ids), isNull(itemLimit.deletedAt)));
+  const calcRows = await db
+    .select()
+    .from(calculation)
+    .where(and(inArray(calculation.productVersionId, ids), isNull(calculation.deletedAt)));
+  const tableRows = await db
+    .select()
+    .from(rateTable)
+    .where(and(inArray(rateTable.productVersionId, ids), isNull(rateTable.deletedAt)));
+  const sequenceRows = await db.select().from(sequence).where(inArray(sequence.productVersionId, ids));
 
   const riskTypeRowsById = new Map(typeRows.map((row) => [row.id, row]));
   const typeName = (id: number) => riskTypeRowsById.get(id)?.name ?? `#${id}`;

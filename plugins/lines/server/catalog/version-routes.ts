@@ -51,6 +51,7 @@ const statusBody = z.strictObject({
   acknowledgeImpact: z.boolean().optional(),
 });
 
+// Hand-written, not a resource declaration: a version is created by copying the whole definition, moves through statuses with publish hooks and events, and only a draft is deleted.
 export function versionRoutes(router: AtriumRouter, db: Database, context: ServerPluginContext) {
   router.get(
     '/lines/products/:product/versions/',

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { badRequest, fieldError, type Queryable } from '@atrium/sdk/server';
+import { badRequest, fieldError, z, type Queryable } from '@atrium/sdk/server';
 import { calculation, rateTable } from '../tables.js';
 import { withUniqueCheck } from './route-scope.js';
 
@@ -28,6 +28,18 @@ interface OwnRow {
   name: string;
   deletedAt: Date | null;
 }
+
+/** A row's name, which formulas use (rate tables are called by it, calculations read by it). */
+export const ownRowName = (noun: OwnRowKind['noun'], use: 'read' | 'call') =>
+  z
+    .string()
+    .trim()
+    .min(1, `A ${noun} needs a name.`)
+    .max(100)
+    .regex(
+      /^[A-Za-z_][A-Za-z0-9_]*$/,
+      `A ${noun} name starts with a letter or '_' and holds only letters, digits and '_' (formulas ${use} it by name).`,
+    );
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -66,6 +78,25 @@ export async function nextOrder(db: Queryable, kind: OwnRowKind, place: OwnRowPl
     .from(kind.table)
     .where(inPlace(kind, place));
   return Number(max?.n ?? -1) + 1;
+}
+
+/**
+ * Inserts a new row of the place: its name must be free there (a 400 on `name` otherwise, also when
+ * a concurrent insert takes it first); without an `order` it goes after the place's last row.
+ */
+export async function insertOwnRow<T>(
+  tx: Queryable,
+  kind: OwnRowKind,
+  place: OwnRowPlace,
+  row: { name: string; order?: number },
+  insert: (order: number) => Promise<T>,
+): Promise<T> {
+  if (await nameTaken(tx, kind, place, row.name)) throw duplicateName(kind, row.name);
+  const order = row.order ?? (await nextOrder(tx, kind, place));
+  return withUniqueCheck(
+    () => insert(order),
+    () => duplicateName(kind, row.name),
+  );
 }
 
 /** Gives the listed rows the order 0, 1, …; each must be a live row of the place, listed once. */

@@ -32,15 +32,13 @@ import {
 } from './rate-table-store.js';
 import {
   duplicateName,
+  insertOwnRow,
   nameTaken as ownNameTaken,
-  nextOrder,
-  refuseDeleted,
-  reorderOwnRows,
-  restoreOwnRow,
-  softDeleteOwnRow,
+  ownRowName,
   type OwnRowKind,
   type OwnRowPlace,
 } from './own-row-writes.js';
+import { registerOwnRowRoutes, type OwnRowRoutes } from './own-row-routes.js';
 import { validateRateTable } from './rate-table-validation.js';
 import { definitionOf, id, riskTypeIn, uploadScope, versionOf, versionQuery, withUniqueCheck } from './route-scope.js';
 
@@ -49,24 +47,16 @@ import { definitionOf, id, riskTypeIn, uploadScope, versionOf, versionQuery, wit
  * `products/{p}/rate-tables/` (every table of the version) and `products/{p}/risk-types/{t}/rate-tables/`
  * (the tables a risk type shows; a table created there belongs to it). `version_id` picks the version.
  *
- * list, create, get, PUT/PATCH, DELETE (soft), `{id}/restore/`, `reorder/` (`{ order: [ids] }`),
- * `{id}/rows/` (GET, PUT: replace all rows), `{id}/paste/` (tab-separated cells from a spreadsheet),
+ * list, create, get, PUT/PATCH, DELETE (soft), `{id}/restore/` and `reorder/` (`{ order: [ids] }`) are
+ * the child routes calculations have too (own-row-routes.ts); this file says what a rate table is and
+ * adds `{id}/rows/` (GET, PUT: replace all rows), `{id}/paste/` (tab-separated cells from a spreadsheet),
  * `{id}/import/` (CSV, TSV or XLSX upload) and `{id}/export/?format=csv|tsv|xlsx`.
  */
 const tags = ['lines'];
 const security = [{ bearer: [] }];
 const P = LINES_PERMISSIONS.rateTable;
 
-const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const tableName = z
-  .string()
-  .trim()
-  .min(1, 'A rate table needs a name.')
-  .max(100)
-  .regex(
-    NAME,
-    "A rate table name starts with a letter or '_' and holds only letters, digits and '_' (formulas call it by name).",
-  );
+const tableName = ownRowName('rate table', 'call');
 const keyColumn = z.strictObject({
   name: z.string().trim().min(1, 'A key column needs a name.').max(100),
   label: z.string().max(200).optional(),
@@ -90,7 +80,6 @@ const writeFields = {
 const createBody = z.strictObject({ name: tableName, ...writeFields });
 const updateBody = z.strictObject({ name: tableName.optional(), ...writeFields, id: z.number().optional() });
 
-const listQuery = versionQuery.extend({ include_deleted: z.enum(['true', 'false']).optional() });
 const exportQuery = versionQuery.extend({ format: z.enum(['csv', 'tsv', 'xlsx']).default('csv') });
 
 interface Scope {
@@ -183,31 +172,46 @@ const decimalText = (value: string | number | null | undefined) =>
 // Hand-written, not a resource declaration: rate tables are children of a versioned product definition (inherited overrides, draft-only writes, soft delete, restore, reorder), not rows of one table.
 export function registerRateTableRoutes(router: AtriumRouter, context: ServerPluginContext): Promise<void> {
   const db = context.db;
-  for (const scope of SCOPES) registerScope(router, db, scope);
+  for (const scope of SCOPES) {
+    registerOwnRowRoutes(router, db, routesOf(scope));
+    registerScope(router, db, scope);
+  }
   return uploadScope(router, (uploads) => {
     for (const scope of SCOPES) registerUploads(uploads, db, scope);
   });
 }
 
-function registerScope(router: AtriumRouter, db: Database, { base, params }: Scope) {
-  const itemParams = withId(params);
-
-  router.get(
+/** Rate tables' part of the child routes both kinds share (own-row-routes.ts). */
+function routesOf({ base, params }: Scope): OwnRowRoutes<Located, VisibleTable> {
+  /** The table as written, read again from the definition. */
+  const written = async (tx: Queryable, at: Located, tableId: number) =>
+    detail(tx, await visibleTable(tx, await definitionOf(tx, at.versionId), tableId));
+  return {
+    kind,
+    permissions: P,
     base,
-    {
-      config: { access: P.read },
-      schema: {
-        summary: 'Lists the rate tables of a product version (with rowsCount and validityState).',
-        tags,
-        security,
-        params,
-        querystring: listQuery,
+    params: params as unknown as z.ZodObject<z.ZodRawShape>,
+    idParam: 'table',
+    summaries: {
+      list: 'Lists the rate tables of a product version (with rowsCount and validityState).',
+      create: 'Creates a rate table (key columns, interpolation, default and optionally its rows).',
+      reorder: "Sets the tables' order: `order` lists table ids, first to last.",
+      find: 'Reads a rate table with its rows.',
+      update: {
+        PUT: 'Changes a rate table; with `rows` its rows are replaced. Refused on a version that is not a draft.',
+        PATCH: 'Changes some attributes of a rate table.',
       },
+      delete: 'Deletes a rate table (it can be restored).',
+      restore: 'Restores a deleted rate table.',
     },
-    async (request) => {
-      const at = await locate(db, request.params, request.query.version_id);
+    createBody,
+    updateBody,
+    locate,
+    placeOf,
+    find: tableInScope,
+    async list(db, at, includeDeleted) {
       const visible: VisibleTable[] = at.definition.rateTables.filter((t) => inScope(t, at));
-      if (request.query.include_deleted === 'true') {
+      if (includeDeleted) {
         const deleted = await db
           .select()
           .from(rateTable)
@@ -236,122 +240,50 @@ function registerScope(router: AtriumRouter, db: Database, { base, params }: Sco
       }
       return out;
     },
-  );
-
-  router.post(
-    base,
-    {
-      config: { access: P.create },
-      schema: {
-        summary: 'Creates a rate table (key columns, interpolation, default and optionally its rows).',
-        tags,
-        security,
-        params,
-        querystring: versionQuery,
-        body: createBody,
-      },
+    async reordered(tx, at) {
+      const definition = await definitionOf(tx, at.versionId);
+      const counts = await countRows(
+        tx,
+        definition.rateTables.map((t) => t.row.id),
+      );
+      return definition.rateTables
+        .filter((t) => inScope(t, at))
+        .map((t) => tableOut(t, null, counts.get(t.row.id) ?? 0, null));
     },
-    async (request, reply) => {
-      const body = request.body;
-      const created = await db.transaction(async (tx) => {
-        const at = await locate(tx, request.params, request.query.version_id);
-        await assertDraftVersion(tx, at.versionId);
-        let riskTypeId = at.riskTypeRowId;
-        if (riskTypeId === null && body.risk_type_id) riskTypeId = bodyRiskType(at, body.risk_type_id);
-        const keyColumns = body.key_columns ?? [];
-        const tableRows = normalizeRows(body.rows ?? []);
-        const shape = {
-          name: body.name,
-          keys: keyColumns,
-          interpolate: body.interpolate ?? null,
-          default: decimalText(body.default) ?? null,
-        };
-        checkTable(shape, tableRows);
-        if (await nameTaken(tx, at.versionId, body.name)) throw duplicate(body.name);
-        const order = body.order ?? (await nextOrder(tx, kind, placeOf(at)));
-        const [inserted] = await withUniqueCheck(
-          () =>
-            tx
-              .insert(rateTable)
-              .values({
-                productVersionId: at.versionId,
-                riskTypeId,
-                name: body.name,
-                label: body.label?.trim() || body.name,
-                keyColumns,
-                interpolate: shape.interpolate,
-                defaultValue: shape.default,
-                order,
-              })
-              .returning(),
-          () => duplicate(body.name),
-        );
-        await replaceRows(tx, inserted!.id, tableRows);
-        const definition = await definitionOf(tx, at.versionId);
-        return detail(tx, await visibleTable(tx, definition, inserted!.id));
-      });
-      return reply.code(201).send(created);
+    show: (db, _at, table) => detail(db, table),
+    async create(tx, at, b) {
+      const body = b as z.infer<typeof createBody>;
+      let riskTypeId = at.riskTypeRowId;
+      if (riskTypeId === null && body.risk_type_id) riskTypeId = bodyRiskType(at, body.risk_type_id);
+      const keyColumns = body.key_columns ?? [];
+      const tableRows = normalizeRows(body.rows ?? []);
+      const shape = {
+        name: body.name,
+        keys: keyColumns,
+        interpolate: body.interpolate ?? null,
+        default: decimalText(body.default) ?? null,
+      };
+      checkTable(shape, tableRows);
+      const [inserted] = await insertOwnRow(tx, kind, placeOf(at), body, (order) =>
+        tx
+          .insert(rateTable)
+          .values({
+            productVersionId: at.versionId,
+            riskTypeId,
+            name: body.name,
+            label: body.label?.trim() || body.name,
+            keyColumns,
+            interpolate: shape.interpolate,
+            defaultValue: shape.default,
+            order,
+          })
+          .returning(),
+      );
+      await replaceRows(tx, inserted!.id, tableRows);
+      return written(tx, at, inserted!.id);
     },
-  );
-
-  router.post(
-    `${base}reorder/`,
-    {
-      config: { access: P.update },
-      schema: {
-        summary: "Sets the tables' order: `order` lists table ids, first to last.",
-        tags,
-        security,
-        params,
-        querystring: versionQuery,
-        body: z.strictObject({ order: z.array(id).min(1).max(10_000) }),
-      },
-    },
-    async (request) =>
-      db.transaction(async (tx) => {
-        const at = await locate(tx, request.params, request.query.version_id);
-        await assertDraftVersion(tx, at.versionId);
-        await reorderOwnRows(tx, kind, placeOf(at), request.body.order);
-        const definition = await definitionOf(tx, at.versionId);
-        const counts = await countRows(
-          tx,
-          definition.rateTables.map((t) => t.row.id),
-        );
-        return definition.rateTables
-          .filter((t) => inScope(t, at))
-          .map((t) => tableOut(t, null, counts.get(t.row.id) ?? 0, null));
-      }),
-  );
-
-  router.get(
-    `${base}:table/`,
-    {
-      config: { access: P.read },
-      schema: {
-        summary: 'Reads a rate table with its rows.',
-        tags,
-        security,
-        params: itemParams,
-        querystring: versionQuery,
-      },
-    },
-    async (request) => {
-      const at = await locate(db, request.params, request.query.version_id);
-      return detail(db, await tableInScope(db, at, request.params.table, false));
-    },
-  );
-
-  const update = async (request: {
-    params: { product: number; riskType?: number; table: number };
-    query: { version_id?: number };
-    body: z.infer<typeof updateBody>;
-  }) =>
-    db.transaction(async (tx) => {
-      const at = await locate(tx, request.params, request.query.version_id);
-      await assertDraftVersion(tx, at.versionId);
-      const table = await tableInScope(tx, at, request.params.table, true);
-      refuseDeleted(kind, table.row);
-      const body = request.body;
+    async update(tx, at, table, b) {
+      const body = b as z.infer<typeof updateBody>;
       const name = body.name ?? table.row.name;
       const keyColumns = body.key_columns ?? table.row.keyColumns;
       const interpolate = body.interpolate === undefined ? table.row.interpolate : body.interpolate;
@@ -385,75 +317,15 @@ function registerScope(router: AtriumRouter, db: Database, { base, params }: Sco
         () => duplicate(name),
       );
       if (body.rows) await replaceRows(tx, table.row.id, tableRows);
-      const definition = await definitionOf(tx, at.versionId);
-      return detail(tx, await visibleTable(tx, definition, table.row.id));
-    });
-
-  for (const method of ['PUT', 'PATCH'] as const) {
-    router.route({
-      method,
-      url: `${base}:table/`,
-      config: { access: P.update },
-      schema: {
-        summary:
-          method === 'PUT'
-            ? 'Changes a rate table; with `rows` its rows are replaced. Refused on a version that is not a draft.'
-            : 'Changes some attributes of a rate table.',
-        tags,
-        security,
-        params: itemParams,
-        querystring: versionQuery,
-        body: updateBody,
-      },
-      handler: (request) => update(request as Parameters<typeof update>[0]),
-    });
-  }
-
-  router.delete(
-    `${base}:table/`,
-    {
-      config: { access: P.delete },
-      schema: {
-        summary: 'Deletes a rate table (it can be restored).',
-        tags,
-        security,
-        params: itemParams,
-        querystring: versionQuery,
-      },
+      return written(tx, at, table.row.id);
     },
-    async (request, reply) => {
-      await db.transaction(async (tx) => {
-        const at = await locate(tx, request.params, request.query.version_id);
-        await assertDraftVersion(tx, at.versionId);
-        const table = await tableInScope(tx, at, request.params.table, true);
-        await softDeleteOwnRow(tx, kind, table.row);
-      });
-      return reply.code(204).send();
-    },
-  );
+    restored: (tx, at, table) => written(tx, at, table.row.id),
+  };
+}
 
-  router.post(
-    `${base}:table/restore/`,
-    {
-      config: { access: P.update },
-      schema: {
-        summary: 'Restores a deleted rate table.',
-        tags,
-        security,
-        params: itemParams,
-        querystring: versionQuery,
-      },
-    },
-    async (request) =>
-      db.transaction(async (tx) => {
-        const at = await locate(tx, request.params, request.query.version_id);
-        await assertDraftVersion(tx, at.versionId);
-        const table = await tableInScope(tx, at, request.params.table, true);
-        await restoreOwnRow(tx, kind, placeOf(at), table.row);
-        const definition = await definitionOf(tx, at.versionId);
-        return detail(tx, await visibleTable(tx, definition, table.row.id));
-      }),
-  );
+/** The rate-table routes beyond the shared child routes: rows, paste and export. */
+function registerScope(router: AtriumRouter, db: Database, { base, params }: Scope) {
+  const itemParams = withId(params);
 
   router.get(
     `${base}:table/rows/`,

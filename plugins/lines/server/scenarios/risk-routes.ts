@@ -70,6 +70,7 @@ async function definitionOf(db: Queryable, versionId: number) {
   return resolveDefinition(db, versionId, { rateRows: false });
 }
 
+// Hand-written, not a resource declaration: a scenario's risks are a tree checked against the version's risk types, fields and items (deleted with their children), not rows of one table.
 export function riskRoutes(router: AtriumRouter, db: Database) {
   const byName = productNameToId(db);
   router.post(

@@ -84,6 +84,7 @@ function checkTerm(values: { effective_date?: string; term_start?: string | null
   }
 }
 
+// Hand-written, not a resource declaration: a scenario is made with its root risk in a chosen version, answered with its unified risk state, and copied, reset and rated.
 export function scenarioRoutes(router: AtriumRouter, db: Database) {
   const byName = productNameToId(db);
   router.post(

@@ -16,7 +16,7 @@ const calc = (id: number, name: string, order: number, formula: string, deleted 
 });
 
 describe('calculations panel', () => {
-  beforeAll(preloadTestHost, 30_000);
+  beforeAll(preloadTestHost);
 
   it('lists the calculations in their order, moves one down and restores a deleted one', async () => {
     const host = await renderInTestHost(
@@ -49,7 +49,7 @@ describe('calculations panel', () => {
     await waitFor(() =>
       expect(host.requests.some((r) => r.method === 'POST' && r.path.endsWith('/calculations/9/restore/'))).toBe(true),
     );
-  }, 30_000);
+  });
 
   it('offers no writes for a version that is not a draft', async () => {
     await renderInTestHost(<CalculationsPanel productId={3} versionId={10} riskTypeId={5} readOnly />, {
@@ -59,5 +59,5 @@ describe('calculations panel', () => {
     expect(screen.queryByRole('button', { name: 'New calculation' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Move base_rate down' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
-  }, 30_000);
+  });
 });

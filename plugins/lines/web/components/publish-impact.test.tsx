@@ -1,13 +1,12 @@
 // @vitest-environment jsdom
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { beforeAll, expect, it } from 'vitest';
 import { preloadTestHost, renderInTestHost } from '@atrium/sdk/testing';
 import LineOverviewPage from '../pages/line-overview-page.js';
 import { HO3, HO3_CONDO, HOMEOWNERS_LINES, problem, RISK_TYPES } from '../pages/test-fixtures.js';
 import { lineOverviewRoute } from '../routes.js';
 
-configure({ asyncUtilTimeout: 10_000 });
-beforeAll(preloadTestHost, 30_000);
+beforeAll(preloadTestHost);
 
 it('lists what a publish would break and publishes only when the impact is acknowledged', async () => {
   const refusal =
@@ -41,4 +40,4 @@ it('lists what a publish would break and publishes only when the impact is ackno
     { status: 'published' },
     { status: 'published', acknowledgeImpact: true },
   ]);
-}, 30_000);
+});

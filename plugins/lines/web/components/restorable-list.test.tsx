@@ -21,7 +21,7 @@ const rateTable = (id: number, name: string, deleted = false) => ({
 const live = [rateTable(7, 'construction_factor'), rateTable(8, 'territory_factor')];
 
 describe('restorable list', () => {
-  beforeAll(preloadTestHost, 30_000);
+  beforeAll(preloadTestHost);
 
   it('moves, deletes and restores rate tables; a deleted one is dimmed and cannot be opened', async () => {
     const host = await renderInTestHost(
@@ -65,7 +65,7 @@ describe('restorable list', () => {
     await waitFor(() =>
       expect(host.requests.some((r) => r.method === 'POST' && r.path.endsWith('/rate-tables/9/restore/'))).toBe(true),
     );
-  }, 30_000);
+  });
 
   it('shows a refusal line by line and keeps it on the way back from an editor', async () => {
     const host = await renderInTestHost(
@@ -92,7 +92,7 @@ describe('restorable list', () => {
     await host.user.click(await screen.findByRole('button', { name: 'Back to rate tables' }));
     await screen.findByRole('table', { name: 'Rate tables' });
     expect(screen.getByText(/Rate table construction_factor is used\./)).toBeTruthy();
-  }, 30_000);
+  });
 
   it('numbers the live calculations and lets a deleted one be opened (read-only)', async () => {
     const calc = (id: number, name: string, order: number, deleted = false) => ({
@@ -123,5 +123,5 @@ describe('restorable list', () => {
     expect(cells('old').slice(0, 2)).toEqual(['—', 'old']);
     await host.user.click(within(list).getByRole('button', { name: 'old' }));
     expect(await screen.findByText('This version is not a draft: its calculations are read-only.')).toBeTruthy();
-  }, 30_000);
+  });
 });

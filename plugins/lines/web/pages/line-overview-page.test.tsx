@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { preloadTestHost, renderInTestHost } from '@atrium/sdk/testing';
 import { lineOverviewRoute, riskTypeDetailsRoute } from '../routes.js';
 import LineOverviewPage from './line-overview-page.js';
 import { HO3, HO3_CONDO, HOMEOWNERS_LINES, problem, RISK_TYPES } from './test-fixtures.js';
-
-// The shell renders slowly on a shared CI machine: give findBy/waitFor room (no timing is asserted).
-configure({ asyncUtilTimeout: 10_000 });
 
 const base = {
   ...HOMEOWNERS_LINES,
@@ -16,7 +13,7 @@ const base = {
 };
 
 describe('line overview page', () => {
-  beforeAll(preloadTestHost, 30_000);
+  beforeAll(preloadTestHost);
 
   it('shows the product tree with child products and versions, and the selected version’s risk types', async () => {
     const host = await renderInTestHost(<LineOverviewPage />, {
@@ -45,7 +42,7 @@ describe('line overview page', () => {
     );
     expect(host.location().pathname).toBe('/lines/Homeowners/products/HO3/risk-types/pool');
     expect(host.location().search).toBe('?version_id=11');
-  }, 30_000);
+  });
 
   it('shows a refused publish in full, each failing known-answer case factor by factor', async () => {
     const refusal =
@@ -78,7 +75,7 @@ describe('line overview page', () => {
     const details = screen.getByLabelText('Known-answer case Frame house');
     expect(within(details).getByText('termPremium: expected 812.00, got 830.40')).toBeTruthy();
     expect(host.requests.find((r) => r.method === 'PATCH')?.body).toEqual({ status: 'published' });
-  }, 30_000);
+  });
 
   it('asks before deleting a version and opens the add-product form from the addProduct query', async () => {
     const host = await renderInTestHost(<LineOverviewPage />, {
@@ -111,7 +108,7 @@ describe('line overview page', () => {
     expect(host.requests.some((r) => r.method === 'DELETE')).toBe(false);
     await host.user.click(screen.getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('Version 2026.2 deleted.')).toBeTruthy();
-  }, 30_000);
+  });
   it('shows the differences per risk type, with child products on request', async () => {
     const host = await renderInTestHost(<LineOverviewPage />, {
       path: lineOverviewRoute.path,
@@ -176,7 +173,7 @@ describe('line overview page', () => {
     expect(screen.queryByText('Unit (HO3Condo) — added')).toBeNull();
     await host.user.click(screen.getByLabelText('Include child products'));
     expect(await screen.findByText('Unit (HO3Condo) — added')).toBeTruthy();
-  }, 30_000);
+  });
   it('edits the product mapping and starts an export', async () => {
     let exports: object[] = [];
     let puts = 0;
@@ -248,7 +245,7 @@ describe('line overview page', () => {
     const list = screen.getByRole('table', { name: 'Exports' });
     expect(await within(list).findByText('homeowners-2026.2.json')).toBeTruthy();
     expect(within(list).getByRole('button', { name: 'Download' })).toBeTruthy();
-  }, 30_000);
+  });
   it('reinstates a retired version when the server allows it', async () => {
     const retired = {
       ...HO3,
@@ -274,7 +271,7 @@ describe('line overview page', () => {
     expect(
       host.requests.some((r) => r.method === 'POST' && r.path === '/api/lines/products/5/versions/11/reinstate/'),
     ).toBe(true);
-  }, 30_000);
+  });
 
   it('shows the selected product’s settings and edits them, checking the base term against the terms', async () => {
     let patches = 0;
@@ -317,7 +314,7 @@ describe('line overview page', () => {
       { settings: { renumberAt: 'rewrite', terms: [12, 6], baseTerm: 12 } },
       { settings: { renumberAt: 'rewrite', terms: [12, 6], baseTerm: 12 } },
     ]);
-  }, 40_000);
+  });
 
   it('lists, creates, edits and deletes the sequences of a draft version', async () => {
     const policy = {
@@ -417,7 +414,7 @@ describe('line overview page', () => {
       ],
       ['DELETE', '/api/lines/products/5/sequences/61/', '?version_id=12', undefined],
     ]);
-  }, 60_000);
+  });
 
   it('shows the sequences of a published version without write buttons', async () => {
     const host = await renderInTestHost(<LineOverviewPage />, {
@@ -434,5 +431,5 @@ describe('line overview page', () => {
     expect(screen.queryByRole('button', { name: 'New sequence' })).toBeNull();
     expect(within(table).queryByRole('button', { name: 'Edit policy_number' })).toBeNull();
     expect(host.requests.some((r) => r.path.endsWith('/sequences/') && r.search === '?version_id=11')).toBe(true);
-  }, 30_000);
+  });
 });

@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { preloadTestHost, renderInTestHost } from '@atrium/sdk/testing';
 import { riskTypeDetailsRoute } from '../routes.js';
 import RiskTypeDetailsPage from './risk-type-details-page.js';
 import { FIELDS, HO3, HOMEOWNERS_LINES, problem, RISK_TYPES } from './test-fixtures.js';
-
-// The shell renders slowly on a shared CI machine: give findBy/waitFor room (no timing is asserted).
-configure({ asyncUtilTimeout: 10_000 });
 
 const base = {
   ...HOMEOWNERS_LINES,
@@ -32,7 +29,7 @@ const base = {
 };
 
 describe('risk type details page', () => {
-  beforeAll(preloadTestHost, 30_000);
+  beforeAll(preloadTestHost);
 
   it('adds a field to a draft version, checking the form rules first and mapping the server’s errors', async () => {
     let attempts = 0;
@@ -77,7 +74,7 @@ describe('risk type details page', () => {
       options: null,
       formula: null,
     });
-  }, 30_000);
+  });
 
   it('reorders fields with the up/down buttons', async () => {
     const host = await renderInTestHost(<RiskTypeDetailsPage />, {
@@ -88,7 +85,7 @@ describe('risk type details page', () => {
     await host.user.click(await screen.findByRole('button', { name: 'Move construction up' }));
     expect(await screen.findByText('Field order saved.')).toBeTruthy();
     expect(host.requests.find((r) => r.path.endsWith('/reorder/'))?.body).toEqual({ order: [32, 31] });
-  }, 30_000);
+  });
 
   it('lists deleted fields on request and restores one', async () => {
     const host = await renderInTestHost(<RiskTypeDetailsPage />, {
@@ -116,7 +113,7 @@ describe('risk type details page', () => {
     await host.user.click(screen.getByRole('button', { name: 'Restore old_roof' }));
     expect(await screen.findByText("Field 'old_roof' restored.")).toBeTruthy();
     expect(host.requests.some((r) => r.method === 'POST' && r.path.endsWith('/risk-fields/35/restore/'))).toBe(true);
-  }, 30_000);
+  });
 
   it('shows a published version read-only with the reason, and a field opened from the hash', async () => {
     await renderInTestHost(<RiskTypeDetailsPage />, {
@@ -133,7 +130,7 @@ describe('risk type details page', () => {
     expect(within(editor).queryByRole('button', { name: 'Save field' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add field' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete year_built' })).toBeNull();
-  }, 30_000);
+  });
 
   it('lists items with their limits and deductibles on the items tab', async () => {
     await renderInTestHost(<RiskTypeDetailsPage />, {
@@ -147,7 +144,7 @@ describe('risk type details page', () => {
     expect(within(limits).getByText('Coverage A')).toBeTruthy();
     expect(within(limits).getByText('300000')).toBeTruthy();
     expect(within(limits).getByText('All perils')).toBeTruthy();
-  }, 30_000);
+  });
   it('adds, copies and deletes child risk types', async () => {
     const host = await renderInTestHost(<RiskTypeDetailsPage />, {
       path: riskTypeDetailsRoute.path,
@@ -195,7 +192,7 @@ describe('risk type details page', () => {
       ['POST', '/api/lines/products/5/risk-types/8/copy/', '?version_id=12', { name: 'hot_tub', label: 'Hot tub' }],
       ['DELETE', '/api/lines/products/5/risk-types/8/', '?version_id=12', undefined],
     ]);
-  }, 40_000);
+  });
   it('adds an item and a limit under it (amounts checked as decimals)', async () => {
     const host = await renderInTestHost(<RiskTypeDetailsPage />, {
       path: riskTypeDetailsRoute.path,
@@ -230,7 +227,7 @@ describe('risk type details page', () => {
       { name: 'jewelry', label: 'Scheduled jewelry', presence: 'optional', type: 'coverage', fully_earned: true },
       { kind: 'limit', name: '', label: 'Wind deductible', default_value: '2500.00', min_value: null, max_value: null },
     ]);
-  }, 40_000);
+  });
 
   it('edits an existing limit under an item, named or main, and sends it with PUT', async () => {
     const host = await renderInTestHost(<RiskTypeDetailsPage />, {
@@ -270,7 +267,7 @@ describe('risk type details page', () => {
         },
       ],
     ]);
-  }, 40_000);
+  });
 
   it('offers no limit edit on a published version', async () => {
     await renderInTestHost(<RiskTypeDetailsPage />, {
@@ -281,5 +278,5 @@ describe('risk type details page', () => {
     const item = await screen.findByLabelText('Item dwelling_coverage');
     await within(item).findByText('Coverage A');
     expect(within(item).queryByRole('button', { name: 'Edit limit Coverage A' })).toBeNull();
-  }, 30_000);
+  });
 });

@@ -1,18 +1,15 @@
 // @vitest-environment jsdom
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { preloadTestHost, renderInTestHost } from '@atrium/sdk/testing';
 import { lineOverviewRoute, linesSearchRoute } from '../routes.js';
 import SearchLinesPage from './search-lines-page.js';
 import { HOMEOWNERS, HOMEOWNERS_LINES, problem } from './test-fixtures.js';
 
-// The shell renders slowly on a shared CI machine: give findBy/waitFor room (no timing is asserted).
-configure({ asyncUtilTimeout: 10_000 });
-
 const AUTO = { id: 2, name: 'PersonalAuto', label: 'Personal Auto', latest_product: null };
 
 describe('search lines page', () => {
-  beforeAll(preloadTestHost, 30_000);
+  beforeAll(preloadTestHost);
 
   it('lists lines with their latest product and version, filters by name and links to the overview', async () => {
     const host = await renderInTestHost(<SearchLinesPage />, {
@@ -38,7 +35,7 @@ describe('search lines page', () => {
     expect(within(table).getByText('PersonalAuto')).toBeTruthy();
     await host.user.click(within(table).getByText('Personal Auto'));
     expect(host.location().pathname).toBe('/lines/PersonalAuto');
-  }, 30_000);
+  });
 
   it('creates a line, showing the server’s error on the field its pointer names', async () => {
     let attempts = 0;
@@ -78,7 +75,7 @@ describe('search lines page', () => {
       { name: 'Homeowners', label: 'Homeowners' },
       { name: 'Farm', label: 'Homeowners' },
     ]);
-  }, 30_000);
+  });
 
   it('uploads a product export, shows a failed import’s errors, imports with overwrite and links to the product', async () => {
     let runs = 0;
@@ -137,5 +134,5 @@ describe('search lines page', () => {
     expect(host.location().search).toBe('?version_id=14');
     const runsSent = host.requests.filter((r) => r.path === '/api/lines/product-imports/3/import/').map((r) => r.body);
     expect(runsSent).toEqual([{ overwrite: false }, { overwrite: true }]);
-  }, 40_000);
+  });
 });

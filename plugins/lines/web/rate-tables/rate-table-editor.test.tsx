@@ -28,7 +28,7 @@ function paste(target: Element, text: string) {
 }
 
 describe('rate tables panel', () => {
-  beforeAll(preloadTestHost, 30_000);
+  beforeAll(preloadTestHost);
 
   it('pastes spreadsheet cells at the selected cell, adds rows and saves the whole table', async () => {
     const host = await renderInTestHost(
@@ -67,7 +67,7 @@ describe('rate tables panel', () => {
         { keys: { construction: 'brick', coverage_a: { from: '100000', to: null } }, value: '0.85' },
       ],
     });
-  }, 30_000);
+  });
 
   it('edits a cell from the keyboard and refuses to save a value that is not a number', async () => {
     const host = await renderInTestHost(
@@ -90,7 +90,7 @@ describe('rate tables panel', () => {
     await host.user.click(screen.getByRole('button', { name: 'Save rate table' }));
     expect(await screen.findByText("Row 1, column 'value': 'x' is not a number")).toBeTruthy();
     expect(host.requests.some((r) => r.method === 'PUT')).toBe(false);
-  }, 30_000);
+  });
 
   it('is read-only for a version that is not a draft', async () => {
     const host = await renderInTestHost(<RateTablesPanel productId={3} versionId={10} riskTypeId={5} readOnly />, {
@@ -105,5 +105,5 @@ describe('rate tables panel', () => {
     paste(grid, 'wood\t1\t2\t3');
     expect(within(grid).getByRole('gridcell', { name: 'construction row 1' }).textContent).toBe('frame');
     expect(screen.queryByRole('button', { name: 'Save rate table' })).toBeNull();
-  }, 30_000);
+  });
 });

@@ -116,7 +116,7 @@ const apis = (rateHandler: () => unknown) => ({
 });
 
 describe('scenario detail', () => {
-  beforeAll(preloadTestHost, 30_000);
+  beforeAll(preloadTestHost);
 
   it('rates and shows the premium and the worksheet line by line, with table rows and interpolation', async () => {
     const host = await renderInTestHost(
@@ -145,7 +145,7 @@ describe('scenario detail', () => {
     expect(host.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/rate/'))[0]!.search).toBe(
       '?version_id=8',
     );
-  }, 30_000);
+  });
 
   it('applies only the latest rating response when an earlier one arrives after it', async () => {
     const answers = [deferred<unknown>(), deferred<unknown>()];
@@ -167,7 +167,7 @@ describe('scenario detail', () => {
     // Give the stale answer every chance to land, then check it did not.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByLabelText('Term premium').textContent).toBe('1400.00');
-  }, 30_000);
+  });
 
   it("shows the server's validate-answer message under a field when it loses focus", async () => {
     const host = await renderInTestHost(
@@ -184,7 +184,7 @@ describe('scenario detail', () => {
     expect(await screen.findByText("'abc' is not a number.")).toBeTruthy();
     const check = host.requests.find((r) => r.path.endsWith('/fields/coverage_a/validate-answer/'));
     expect(check?.body).toEqual({ answer: 'abc' });
-  }, 30_000);
+  });
 
   it('rates when the palette command "Rate scenario" runs', async () => {
     const host = await renderInTestHost(
@@ -196,7 +196,7 @@ describe('scenario detail', () => {
     expect(command.when).toBe('route == "lines:scenario-preview"');
     await command.run(undefined as never, { services: host.services, context: {} } as never);
     expect((await screen.findByLabelText('Term premium')).textContent).toBe('1325.00');
-  }, 30_000);
+  });
 
   it('records the current rating as the known answer on a draft and shows the expected premium after', async () => {
     let expected: string | null = null;
@@ -224,7 +224,7 @@ describe('scenario detail', () => {
     // The scenario is read again, so the rating compares with the new expected premium.
     await host.user.click(screen.getByRole('button', { name: 'Rate' }));
     expect(await screen.findByText('Expected 1325.00: matches')).toBeTruthy();
-  }, 30_000);
+  });
 
   it('shows the server’s refusal to record a known answer', async () => {
     const refusal = 'Version 1 of HO3 is published: only a draft version can be changed.';
@@ -243,7 +243,7 @@ describe('scenario detail', () => {
     await host.user.click(await screen.findByRole('button', { name: 'Record known answer' }));
     expect(await screen.findByText('The known answer could not be recorded')).toBeTruthy();
     expect(screen.getByText(refusal)).toBeTruthy();
-  }, 30_000);
+  });
 
   it('offers no "Record known answer" on a read-only version', async () => {
     await renderInTestHost(<ScenarioDetail scope={{ productId: 2, versionId: 8 }} scenarioId={4} readOnly />, {
@@ -251,5 +251,5 @@ describe('scenario detail', () => {
     });
     await screen.findByRole('button', { name: 'Rate' });
     expect(screen.queryByRole('button', { name: 'Record known answer' })).toBeNull();
-  }, 30_000);
+  });
 });

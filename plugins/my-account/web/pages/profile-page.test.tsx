@@ -26,7 +26,7 @@ const choose = (file: File) => fireEvent.change(fileInput(), { target: { files: 
 const png = (size = 16) => new File([new Uint8Array(size)], 'me.png', { type: 'image/png' });
 
 describe('profile page: picture', () => {
-  beforeAll(preloadTestHost, 30_000);
+  beforeAll(preloadTestHost);
 
   it('shows the uploaded picture, previews a new one and uploads it with the form', async () => {
     const host = await renderInTestHost(<ProfilePage />, {

@@ -59,6 +59,60 @@ export function PluginChanges({
   );
 }
 
+/**
+ * Plugin changes of risks no longer on the quote (a plugin's risk whose answers were refused and
+ * that was removed again, or a risk a plugin changed that was removed later): listed once, under the
+ * quote's first risk, grouped by risk and labelled with the risk type's name, newest first.
+ */
+export function RemovedRiskChanges({
+  quoteNumber,
+  presentRiskIds,
+  types,
+}: {
+  quoteNumber: string;
+  /** Every risk on the quote now. */
+  presentRiskIds: ReadonlySet<number>;
+  /** The flow's risk types, for labels. */
+  types: readonly FlowRiskType[];
+}) {
+  const api = useApiClient();
+  const audit = useQuery({
+    queryKey: ['quote', quoteNumber, 'audit'],
+    queryFn: () => quoteApi(api).audit(quoteNumber),
+  });
+  const entries = (audit.data?.results ?? []).filter((e) => e.plugin && !presentRiskIds.has(e.risk_id));
+  if (entries.length === 0) return null;
+  const byRisk = new Map<number, QuoteAuditEntry[]>();
+  for (const entry of entries) byRisk.set(entry.risk_id, [...(byRisk.get(entry.risk_id) ?? []), entry]);
+  return (
+    <Stack gap={4} aria-label="Changes by plugins to removed risks" component="section">
+      <Text size="sm" fw={600}>
+        Removed risks
+      </Text>
+      {[...byRisk.values()].slice(0, SHOWN).map((changes) => {
+        const type = types.find((t) => t.name === changes[0]!.risk_type);
+        const typeLabel = type?.label ?? 'Risk';
+        const label = (field: string) => type?.fields.find((f) => f.name === field)?.label ?? field;
+        return (
+          <Stack gap={2} key={changes[0]!.risk_id} pl="sm">
+            <Text size="sm" fw={500}>
+              {typeLabel} (removed)
+            </Text>
+            {changes.slice(0, SHOWN).map((entry) => (
+              <Change key={entry.id} entry={entry} typeLabel={typeLabel} label={label} />
+            ))}
+          </Stack>
+        );
+      })}
+      {byRisk.size > SHOWN ? (
+        <Text size="xs" c="dimmed">
+          and {byRisk.size - SHOWN} earlier removed risks
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
 function Change({
   entry,
   typeLabel,
@@ -78,9 +132,11 @@ function Change({
       <Text size="sm">
         {entry.action === 'create-risk'
           ? `Added this ${typeLabel}`
-          : changes.length > 0
-            ? changes.join('; ')
-            : `Changed this ${typeLabel}’s coverages`}
+          : entry.action === 'remove-risk'
+            ? `Removed this ${typeLabel}`
+            : changes.length > 0
+              ? changes.join('; ')
+              : `Changed this ${typeLabel}’s coverages`}
         <Text span size="xs" c="dimmed">
           {' '}
           ({who})

@@ -48,6 +48,7 @@ import { editRiskRoute, quotePageRoute } from '../routes.js';
 import { AttachmentsPanel } from './attachments-panel.js';
 import { QuoteDocumentsButton } from './quote-documents.js';
 import { RatingChanges } from './rating-changes.js';
+import { RemovedRiskChanges } from './plugin-changes.js';
 import { RiskButtonRow, RiskFields, RiskItems, type Answers, type ItemDraft } from './risk-form.js';
 
 /** "250000.00" → "250000" (the options are whole amounts). */
@@ -117,6 +118,17 @@ function QuoteFlowView({ quote, flow }: { quote: Quote; flow: QuoteFlow }) {
     () => new Map<string, ElementState>((rules.data?.actions ?? []).map((a) => [a.name, a])),
     [rules.data],
   );
+
+  /** Every risk id in the tree (a plugin's changes to other risks are of removed ones). */
+  const riskIds = (tree: RiskNode): Set<number> => {
+    const ids = new Set<number>();
+    const walk = (n: RiskNode) => {
+      ids.add(n.id);
+      n.risk_quotes.forEach(walk);
+    };
+    walk(tree);
+    return ids;
+  };
 
   const risksOnPage = (page: FlowPage | undefined, tree: RiskNode | null = root): RiskNode[] => {
     if (!page || !tree) return [];
@@ -434,6 +446,11 @@ function QuoteFlowView({ quote, flow }: { quote: Quote; flow: QuoteFlow }) {
                             onUpdate={(answers, plugin) => pluginUpdate(root, answers, plugin)}
                             childTypes={flow.risk_types.filter((t) => t.parent === type.name)}
                             onCreate={(riskType, answers, plugin) => pluginCreate(root, riskType, answers, plugin)}
+                          />
+                          <RemovedRiskChanges
+                            quoteNumber={number}
+                            presentRiskIds={riskIds(root)}
+                            types={flow.risk_types}
                           />
                         </Stack>
                       );

@@ -35,7 +35,7 @@ const change = (name: string, label: string, before: string, after: string, delt
 });
 
 describe('quote review screens', () => {
-  beforeAll(preloadTestHost, 30_000);
+  beforeAll(preloadTestHost);
 
   it('shows what a re-rate changed: the premium, each changed coverage and factor, signed', async () => {
     await renderInTestHost(<RatingChanges quote={summary as unknown as Quote} />, {

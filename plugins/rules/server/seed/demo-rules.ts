@@ -24,7 +24,8 @@ export const homeownersRules: DemoProject = {
   name: 'homeowners_rules',
   label: 'Homeowners rules',
   product: 'homeowners',
-  description: 'UI controls, validation and underwriting for Homeowners HO-3 quotes.',
+  description:
+    'UI controls, validation and underwriting for Homeowners HO-3 quotes, and the forms its declarations carry.',
   components: [
     {
       name: 'minimum_year',
@@ -133,6 +134,55 @@ then
 end
 `,
       tags: [{ category: 'ComponentUsage', value: 'underwriting', priority: 0 }],
+    },
+    // Form inclusion: what the documents demo's declarations settings said (the Maine disclosure on
+    // Maine homeowners policies, on renewals too), now decided by rules. The form is named as the
+    // documents module names it (its STATE_FORM_NAME); rules keeps no copy of documents' forms.
+    {
+      name: 'maine_disclosure',
+      label: 'Maine disclosure on Maine policies',
+      folder: 'forms',
+      type: 'rule',
+      body: `rule maine_disclosure "Maine disclosure on Maine policies"
+  category form-inclusion
+  applies to home
+when
+  it is true that policy_state() = 'ME'
+then
+  attach form 'Maine homeowners disclosure (ME HO-D 01 26)' always print on renewal
+end
+`,
+      tags: [{ category: 'ComponentUsage', value: 'form-inclusion', priority: 0 }],
+    },
+    {
+      name: 'maine_renewal_disclosure',
+      label: 'A Maine renewal prints the disclosure',
+      folder: 'tests',
+      type: 'test',
+      body: test({
+        context: {
+          asOf: '2026-03-01',
+          risk: { type: 'home' },
+          policy: { state: 'ME', transaction: 'renewal', hasMortgagee: false },
+        },
+        expect: {
+          forms: { 'Maine homeowners disclosure (ME HO-D 01 26)': { prints: true, printing: 'print' } },
+        },
+      }),
+    },
+    {
+      name: 'new_york_no_forms',
+      label: 'A New York policy carries no state form',
+      folder: 'tests',
+      type: 'test',
+      body: test({
+        context: {
+          asOf: '2026-03-01',
+          risk: { type: 'home' },
+          policy: { state: 'NY', transaction: 'new_business', hasMortgagee: true },
+        },
+        expect: { forms: {} },
+      }),
     },
     {
       name: 'old_roof_and_valuables',

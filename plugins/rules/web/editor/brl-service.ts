@@ -119,12 +119,18 @@ export const BRL_ACTIONS: readonly { label: string; insertText: string; doc: str
       "raise issue '${1:CODE}' severity ${2|info,warning,refer,decline,early-decline|} blocking ${3|rate,submit,bind|} message '${4:message}'",
     doc: 'An underwriting issue: code, severity, what it blocks (`rate`, `submit`, `bind`; none when left out) and a message.',
   },
+  {
+    label: 'attach form',
+    insertText: "attach form '${1:form name}'",
+    doc: "A form-inclusion rule's action: the form (its name in Documents) goes with the declarations; it prints on new business and changes, on renewals too with `always print on renewal`, never with `suppress printing`.",
+  },
 ];
 
 const KEYWORD_DOCS: Record<string, string> = {
   rule: 'Starts a rule: `rule <name> ["label"]`, or a template use `rule <name> from template <t>`.',
   template: 'Starts a template: a rule with parameters (`parameter name: type …`) used by `from template`.',
-  category: 'For people and filters: `ui-control` (default), `validation`, `underwriting`, `flow`, `role`.',
+  category:
+    'For people and filters: `ui-control` (default), `validation`, `underwriting`, `flow`, `role`; `form-inclusion` rules decide the forms of declarations.',
   applies: '`applies to <risk type>`: the rule runs once on every risk of this type in the view model.',
   priority: 'Whole number, default 0: the highest priority decides when rules disagree about one property.',
   when: 'The conditions: every one must hold (a later line may start with `and`).',
@@ -138,7 +144,7 @@ const KEYWORD_DOCS: Record<string, string> = {
 };
 
 const HEADER_KEYWORDS = ['category', 'applies to', 'priority', 'when', 'then', 'otherwise', 'end'];
-const CATEGORIES = ['ui-control', 'validation', 'underwriting', 'flow', 'role'];
+const CATEGORIES = ['ui-control', 'validation', 'underwriting', 'flow', 'role', 'form-inclusion'];
 
 const fieldDetail = (f: OntologyField) => (f.options ? `${f.type}: ${f.options.join(', ')}` : f.type);
 

@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { beforeAll, expect, it } from 'vitest';
 import { preloadTestHost, renderInTestHost } from '@atrium/sdk/testing';
 import { CommitDeployDialog } from './commit-deploy-dialog.js';
 
-configure({ asyncUtilTimeout: 10_000 });
-beforeAll(preloadTestHost, 30_000);
+beforeAll(preloadTestHost);
 // Mantine's autosizing textarea listens to `document.fonts`, which jsdom does not have.
 beforeAll(() => {
   if (!('fonts' in document))
@@ -34,4 +33,4 @@ it("shows the server's reason when a commit is refused (409), not the client's w
   expect(await screen.findByText(reason)).toBeTruthy();
   expect(screen.queryByText('Service unavailable')).toBeNull();
   expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
-}, 30_000);
+});

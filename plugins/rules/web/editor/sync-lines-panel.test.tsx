@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { beforeAll, expect, it } from 'vitest';
 import { preloadTestHost, renderInTestHost, type TestApiRequest } from '@atrium/sdk/testing';
 import { SyncLinesPanel } from './sync-lines-panel.js';
 
-configure({ asyncUtilTimeout: 10_000 });
-beforeAll(preloadTestHost, 30_000);
+beforeAll(preloadTestHost);
 
 const started = { id: 'job-9', kind: 'sync', status: 'NEW', progress: '0.00', resultStatus: null, result: null };
 const answering = (allowed: (resource: string, action: string) => boolean) => ({
@@ -49,7 +48,7 @@ it('starts a sync job for the effective date and lists the rules that no longer 
   expect(await within(panel).findByText('1 problem against lines version 2026.2:')).toBeTruthy();
   expect(within(panel).getByText(/agents_keep_vin: Rule/)).toBeTruthy();
   expect(host.requests.find((r) => r.path === '/api/rules/projects/2/sync/')?.body).toEqual({ effective_date_id: 7 });
-}, 30_000);
+});
 
 it("shows the server's reason when the sync cannot check (lines has no version) and offers the sync again", async () => {
   let runs = 0;
@@ -75,7 +74,7 @@ it("shows the server's reason when the sync cannot check (lines has no version) 
   ).toBeTruthy();
   await host.user.click(screen.getByRole('button', { name: 'Sync with lines' }));
   await expect.poll(() => runs).toBe(2);
-}, 30_000);
+});
 
 it('cancels a running sync', async () => {
   const host = await renderInTestHost(<SyncLinesPanel projectId="2" effectiveDateId={7} />, {
@@ -90,7 +89,7 @@ it('cancels a running sync', async () => {
   await host.user.click(await screen.findByRole('button', { name: 'Cancel sync' }));
   expect(await screen.findByText('The sync was cancelled.')).toBeTruthy();
   expect(host.requests.some((r) => r.method === 'POST' && r.path === '/api/rules/job/job-9/cancel/')).toBe(true);
-}, 30_000);
+});
 
 it('is not offered to a role that may not validate the rules (the permission the sync route checks)', async () => {
   const host = await renderInTestHost(<SyncLinesPanel projectId="2" effectiveDateId={7} />, {
@@ -102,4 +101,4 @@ it('is not offered to a role that may not validate the rules (the permission the
   // The answer has arrived and been applied: nothing is shown.
   await new Promise((r) => setTimeout(r, 200));
   expect(screen.queryByRole('button', { name: 'Sync with lines' })).toBeNull();
-}, 30_000);
+});

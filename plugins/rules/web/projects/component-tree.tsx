@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Code, Group, Text, UnstyledButton } from '@mantine/core';
 import { useTreeKeyboard } from '@atrium/sdk';
 import { Tree, type NodeRendererProps } from 'react-arborist';
 import { createContext, useContext } from 'react';
@@ -68,9 +68,14 @@ function Row({ node, style }: NodeRendererProps<TreeRow>) {
                 <Text size="sm" w={12} aria-hidden>
                   {node.isOpen ? '▾' : '▸'}
                 </Text>
-                <Text size="sm" fw={data.kind === 'package' ? 600 : 500}>
-                  {data.label}
-                </Text>
+                {data.kind === 'package' ? (
+                  // A package's name is an identifier (the first part of every full name in it).
+                  <Code fw={600}>{data.label}</Code>
+                ) : (
+                  <Text size="sm" fw={500}>
+                    {data.label}
+                  </Text>
+                )}
                 {data.kind === 'package' && (
                   <Text size="xs" c="dimmed">
                     Package

@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { beforeAll, expect, it } from 'vitest';
 import { preloadTestHost, renderInTestHost } from '@atrium/sdk/testing';
 import { ExportDialog } from './export-dialog.js';
 
-configure({ asyncUtilTimeout: 10_000 });
-beforeAll(preloadTestHost, 30_000);
+beforeAll(preloadTestHost);
 
 const started = { id: 'job-1', kind: 'export', status: 'NEW', progress: '0.00', resultStatus: null, result: null };
 const dialog = <ExportDialog projectId={2} projectLabel="Personal auto rules" packages={[]} onClose={() => {}} />;
@@ -22,7 +21,7 @@ it('cancels a running export on the server, then says so', async () => {
   await host.user.click(await screen.findByRole('button', { name: 'Cancel export' }));
   expect(await screen.findByText('The export was cancelled.')).toBeTruthy();
   expect(host.requests.some((r) => r.method === 'POST' && r.path === '/api/rules/job/job-1/cancel/')).toBe(true);
-}, 30_000);
+});
 
 it('goes on when the job finished before the cancel arrived (409), and offers the file', async () => {
   let finished = false;
@@ -59,4 +58,4 @@ it('goes on when the job finished before the cancel arrived (409), and offers th
   expect(await screen.findByRole('button', { name: 'Download personal_auto_rules-rules-export.json' })).toBeTruthy();
   expect(screen.getByText('Exported 12 components in 1 package on 2 effective dates.')).toBeTruthy();
   expect(screen.queryByText(/could not be cancelled/)).toBeNull();
-}, 30_000);
+});

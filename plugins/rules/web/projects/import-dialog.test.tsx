@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { beforeAll, expect, it } from 'vitest';
 import { preloadTestHost, renderInTestHost, type TestApiRequest } from '@atrium/sdk/testing';
 import { ImportDialog } from './import-dialog.js';
 
-configure({ asyncUtilTimeout: 10_000 });
-beforeAll(preloadTestHost, 30_000);
+beforeAll(preloadTestHost);
 
 const started = { id: 'job-3', kind: 'import', status: 'NEW', progress: '0.00', resultStatus: null, result: null };
 const ticket = {
@@ -58,7 +57,7 @@ it('uploads the file with its ticket (no Authorization header), starts the impor
     name: 'auto_copy',
     label: 'Auto copy',
   });
-}, 30_000);
+});
 
 it("shows why an import failed (the job's reason), keeps the form, and imports again under another name", async () => {
   let imports = 0;
@@ -97,7 +96,7 @@ it("shows why an import failed (the job's reason), keeps the form, and imports a
   expect(
     await screen.findByText('Imported 1 component in 1 package on 1 effective date (drafts) as a new project.'),
   ).toBeTruthy();
-}, 30_000);
+});
 
 it("shows the server's refusal of the start (a name it does not accept) and cancels a running import", async () => {
   let refuse = true;
@@ -130,4 +129,4 @@ it("shows the server's refusal of the start (a name it does not accept) and canc
   await host.user.click(await screen.findByRole('button', { name: 'Cancel import' }));
   expect(await screen.findByText('The import was cancelled.')).toBeTruthy();
   expect(host.requests.some((r) => r.method === 'POST' && r.path === '/api/rules/job/job-3/cancel/')).toBe(true);
-}, 30_000);
+});

@@ -16,6 +16,8 @@ export async function registerPlugin(
     configuration = { roofYear: 2020 } as Record<string, unknown>,
     html = '',
     capabilities = undefined as string[] | undefined,
+    /** Other attributes of the record (palette_commands, palette_search). */
+    extra = {} as Record<string, unknown>,
   } = {},
 ) {
   const admin = await as(server, 'admin@atrium.test', { base: '/api/integrations', mediaType: 'jsonapi' });
@@ -29,6 +31,7 @@ export async function registerPlugin(
         content: html || `<!doctype html><meta charset="utf-8"><script>${script}</script>`,
         enabled,
         ...(capabilities ? { capabilities } : {}),
+        ...extra,
       },
     },
   });

@@ -121,12 +121,14 @@ describe('UI plugin runtime in the browser', () => {
       session.server,
       'Jewelry',
       connect(`
-    if (msg.type === 'welcome') port.postMessage({ type: 'buttons', buttons: [{ id: 'watch', text: 'Add a watch' }, { id: 'wrong', text: 'Add a home' }, { id: 'go', text: 'Jewelry list' }] });
+    if (msg.type === 'welcome') port.postMessage({ type: 'buttons', buttons: [{ id: 'watch', text: 'Add a watch' }, { id: 'wrong', text: 'Add a home' }, { id: 'fake', text: 'Add a priceless watch' }, { id: 'go', text: 'Jewelry list' }] });
     var article = [{ op: 'add', path: '/field_answers/category', value: 'watch' }, { op: 'add', path: '/field_answers/appraised_value', value: 4200 }];
     if (msg.type === 'button-clicked' && msg.id === 'watch') port.postMessage({ type: 'create-and-update-risk', call: 'w', risks: [{ risk_type: 'scheduled_article', patch: article }] });
     if (msg.type === 'button-clicked' && msg.id === 'wrong') port.postMessage({ type: 'create-and-update-risk', call: 'h', risks: [{ risk_type: 'scheduled_article', patch: article }, { risk_type: 'home', patch: article }] });
+    if (msg.type === 'button-clicked' && msg.id === 'fake') port.postMessage({ type: 'create-and-update-risk', call: 'f', risks: [{ risk_type: 'scheduled_article', patch: [{ op: 'add', path: '/field_answers/appraised_value', value: 'priceless' }] }] });
     if (msg.type === 'button-clicked' && msg.id === 'go') port.postMessage({ type: 'navigate', call: 'g', route: 'quote:quotes' });
-    if (msg.type === 'result') port.postMessage({ type: 'toast', message: msg.ok ? 'made ' + JSON.stringify(msg.value) : msg.call + ' refused: ' + msg.error });`),
+    // Toasts are rationed (three in ten seconds): the refused priceless watch is checked on the page instead.
+    if (msg.type === 'result' && msg.call !== 'f') port.postMessage({ type: 'toast', message: msg.ok ? 'made ' + JSON.stringify(msg.value) : msg.call + ' refused: ' + msg.error });`),
     );
     // Granted navigate and API reads, not risk updates.
     await registerPlugin(
@@ -156,6 +158,13 @@ describe('UI plugin runtime in the browser', () => {
       .getByText('Jewelry: h refused: A home risk cannot go under this risk (it takes Scheduled article).')
       .waitFor();
     expect((await quoteText()).match(/"appraised_value":4200/g)).toHaveLength(1);
+    // Answers the server refuses: the new risk is removed again, and its audit stays on the page.
+    await page.getByRole('button', { name: 'Add a priceless watch' }).click();
+    const removed = page.getByRole('region', { name: 'Changes by plugins to removed risks' });
+    await removed.getByText('Scheduled article (removed)').waitFor();
+    await removed.getByText(/^Added this Scheduled article/).waitFor();
+    await removed.getByText(/^Removed this Scheduled article \(Jewelry for agent@agency\.test, /).waitFor();
+    expect(await removed.getByText(/scheduled_article/).count()).toBe(0);
     await page.getByRole('button', { name: 'Jewelry list' }).click();
     await page
       .getByText('Jewelry: g refused: Jewelry may not do this: its record does not grant “Navigate” (navigate).', {
@@ -175,6 +184,96 @@ describe('UI plugin runtime in the browser', () => {
     await page.getByText(/Navigator: r refused: Navigator may not do this: .*“Update the risk”/).waitFor();
     expect(await quoteText()).not.toContain('"roof_year":1999');
     await page.getByRole('button', { name: 'All quotes' }).click();
+    await page.waitForURL(/\/quote$/);
+    expect(session.errors).toEqual([]);
+  });
+
+  it('an agent finds an enabled plugin’s command and search result in the palette and runs them; a slow one and a disabled one add nothing', async () => {
+    const name = `Roof reports ${Date.now().toString(36)}`;
+    await registerPlugin(session.server, name, '', {
+      capabilities: ['toast'],
+      // Written with @atrium/plugin-client, as an author would.
+      html: `<!doctype html><meta charset="utf-8">
+<script src="/api/integrations/plugins/sdk/plugin-client.js"></script>
+<script>
+  AtriumPlugin.connect({
+    onSearch: (query) => [
+      { id: 'r', title: 'Roof report for ' + query, subtitle: 'Ages of every roof', event: 'report:' + query },
+      { id: 'q', title: 'Quotes with old roofs', route: { name: 'quote:quotes' } },
+      { id: 'bad', title: '<b>no route</b>', route: { name: 'no:such-route' } },
+    ],
+    onCommand: (id, plugin) => plugin.toast('ran ' + id),
+  });
+</script>`,
+      extra: {
+        palette_commands: [
+          { id: 'summary', title: 'Summarise roof ages', shortcut: 'R A', keywords: ['roofs'] },
+          { id: 'quotes', title: 'Quotes by roof age', route: { name: 'quote:quotes' } },
+        ],
+        palette_search: true,
+      },
+    });
+    // Never answers a search: the palette must not wait for it.
+    await registerPlugin(session.server, 'Silent search', connect(''), { extra: { palette_search: true } });
+    // Floods the bridge when asked: stopped, it adds nothing now and is left out of the next opening.
+    await registerPlugin(
+      session.server,
+      'Noisy roofs',
+      connect(`if (msg.type === 'search') for (var i = 0; i < 100; i++) port.postMessage({ type: 'pong', n: -1 });`),
+      { extra: { palette_commands: [{ id: 'n', title: 'Noisy roof command' }], palette_search: true } },
+    );
+    await registerPlugin(session.server, 'Dormant roofs', connect(''), {
+      enabled: false,
+      extra: { palette_commands: [{ id: 'x', title: 'Dormant roof command' }], palette_search: true },
+    });
+
+    const page = await session.signIn('agent@agency.test', '/quote');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    const input = palette.getByRole('combobox');
+    await input.fill('roof');
+    const group = palette.getByRole('group', { name });
+    // The record's command, with its shortcut hint, and the plugin's answer, under the plugin's name.
+    await group.getByRole('option', { name: /Summarise roof ages\s*R A/ }).waitFor();
+    const result = group.getByRole('option', { name: /Roof report for roof\s*Ages of every roof/ });
+    await result.waitFor();
+    await group.getByRole('option', { name: 'Quotes with old roofs' }).waitFor();
+    // Rendered as text; a result whose route does not exist is dropped; disabled and silent plugins add nothing.
+    expect(await group.getByText('no route').count()).toBe(0);
+    expect(await palette.getByText('Dormant roof command').count()).toBe(0);
+    expect(await palette.getByRole('group', { name: 'Dormant roofs' }).count()).toBe(0);
+    // The silent plugin's group shows "Searching…" for 1.5 s at most, then leaves.
+    await expect.poll(() => palette.getByRole('group', { name: 'Silent search' }).count()).toBe(0);
+    // The noisy plugin's command is listed (its record is read, not the plugin), its search floods.
+    await palette
+      .getByRole('group', { name: 'Noisy roofs' })
+      .getByRole('option', { name: 'Noisy roof command' })
+      .waitFor();
+    await result.click();
+    await palette.waitFor({ state: 'hidden' });
+    await page.getByText(`${name}: ran report:roof`).waitFor();
+
+    await page.keyboard.press('Control+k');
+    // One load lists every plugin: once this plugin's group is there, the stopped one is left out.
+    await input.fill('roof');
+    await palette
+      .getByRole('group', { name })
+      .getByRole('option', { name: /Summarise roof ages/ })
+      .waitFor();
+    expect(await palette.getByText('Noisy roof command').count()).toBe(0);
+    await input.fill('summarise roof');
+    await palette
+      .getByRole('group', { name })
+      .getByRole('option', { name: /Summarise roof ages/ })
+      .click();
+    await page.getByText(`${name}: ran summary`).waitFor();
+    // A route command navigates without loading the plugin.
+    await page.goto(`${session.server.url}/briteapps`);
+    await page.getByLabel('BriteApps').waitFor();
+    await page.keyboard.press('Control+k');
+    await input.fill('quotes by roof');
+    await palette.getByRole('group', { name }).getByRole('option', { name: 'Quotes by roof age' }).click();
     await page.waitForURL(/\/quote$/);
     expect(session.errors).toEqual([]);
   });

@@ -47,6 +47,13 @@ describe('UI plugins admin screens in the browser', () => {
     await page.getByLabel('Configuration problem').waitFor({ state: 'detached' });
     // The administrator grants navigation on top of the default capabilities.
     await page.getByRole('checkbox', { name: 'Navigate' }).check();
+    // Palette commands are JSON (checked as typed, then by the server); the search is a checkbox.
+    await page.getByLabel('Palette commands').fill('{"id": "x"}');
+    await page.getByText('The palette commands must be a JSON array.').waitFor();
+    await page
+      .getByLabel('Palette commands')
+      .fill('[{"id": "surcharges", "title": "Flood surcharges", "shortcut": "F S"}]');
+    await page.getByRole('checkbox', { name: 'Answers the palette’s search' }).check();
     await page.getByRole('dialog').getByRole('button', { name: 'Register plugin' }).click();
     await page.getByText('Plugin registered').waitFor();
     const row = page.getByRole('row', { name: /Flood surcharge/ });
@@ -56,7 +63,11 @@ describe('UI plugins admin screens in the browser', () => {
     const records = (await (await admin.get('/plugins/')).json()) as {
       data: { attributes: { capabilities: string[]; configuration: unknown } }[];
     };
-    expect(records.data[0]!.attributes).toMatchObject({ configuration: { surcharge: 25 } });
+    expect(records.data[0]!.attributes).toMatchObject({
+      configuration: { surcharge: 25 },
+      palette_commands: [{ id: 'surcharges', title: 'Flood surcharges', shortcut: 'F S' }],
+      palette_search: true,
+    });
     expect(records.data[0]!.attributes.capabilities).toEqual([
       'read-context',
       'update-risk',

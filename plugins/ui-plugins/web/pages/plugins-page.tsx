@@ -206,6 +206,15 @@ export function configurationProblem(text: string): string | null {
   }
 }
 
+/** The palette commands field: empty, or a JSON array (the server checks each command). */
+function paletteCommandsProblem(text: string): string | null {
+  try {
+    return Array.isArray(JSON.parse(text)) ? null : 'The palette commands must be a JSON array.';
+  } catch (error) {
+    return `The palette commands are not valid JSON: ${(error as Error).message}`;
+  }
+}
+
 function PluginEditor({
   plugin,
   onClose,
@@ -231,7 +240,12 @@ function PluginEditor({
   const schemaError = schemaText.trim() ? schemaProblem(schemaText) : null;
   const schema = schemaText.trim() && !schemaError ? (JSON.parse(schemaText) as Record<string, unknown>) : null;
   const [problems, setProblems] = useState<string[]>([]);
-  const invalid = Boolean(configError || schemaError || problems.length);
+  const [commandsText, setCommandsText] = useState(
+    plugin?.palette_commands.length ? JSON.stringify(plugin.palette_commands, null, 2) : '',
+  );
+  const commandsError = commandsText.trim() ? paletteCommandsProblem(commandsText) : null;
+  const [paletteSearch, setPaletteSearch] = useState(plugin?.palette_search ?? false);
+  const invalid = Boolean(configError || schemaError || commandsError || problems.length);
 
   const save = useMutation({
     mutationFn: async () => {
@@ -253,6 +267,8 @@ function PluginEditor({
         content: source === 'content' ? content : null,
         capabilities,
         configuration_schema: schema,
+        palette_commands: commandsText.trim() ? (JSON.parse(commandsText) as unknown[]) : [],
+        palette_search: paletteSearch,
       };
       const body = plugin
         ? await api.patch<{ data: { id: string } }>(
@@ -378,6 +394,23 @@ function PluginEditor({
               ))}
             </SimpleGrid>
           </Checkbox.Group>
+          <Textarea
+            label="Palette commands"
+            description='Listed in the command palette under the plugin’s name (optional), e.g. [{"id": "report", "title": "Roof report", "shortcut": "R R"}]. A command with "route": {"name": "quote:quotes"} opens that page; one without sends the plugin the command’s id.'
+            autosize
+            minRows={2}
+            maxRows={10}
+            styles={{ input: { fontFamily: 'monospace' } }}
+            value={commandsText}
+            onChange={(e) => setCommandsText(e.currentTarget.value)}
+            error={commandsError}
+          />
+          <Checkbox
+            label="Answers the palette’s search"
+            description="The palette asks the plugin for results as the user types (it waits 1.5 s at most)."
+            checked={paletteSearch}
+            onChange={(e) => setPaletteSearch(e.currentTarget.checked)}
+          />
           {save.isError && (
             <Text c="red" role="alert">
               {firstDetail(save.error, SAVE_ERROR)}

@@ -21,6 +21,22 @@ export const jsonPatch = z.array(operation).min(1).max(100);
 export type JsonPatch = z.infer<typeof jsonPatch>;
 
 const callId = z.string().min(1).max(64);
+const routeValues = z.record(z.string().max(50), z.union([z.string().max(200), z.number()]));
+const queryValues = z.record(z.string().max(50), z.union([z.string().max(500), z.number(), z.boolean()]));
+
+/** One palette result a plugin offers: plain text, and where it leads (a route) or what it asks (an event). */
+export const searchResult = z
+  .object({
+    id: z.string().min(1).max(64),
+    title: z.string().trim().min(1).max(120),
+    subtitle: z.string().trim().max(200).optional(),
+    route: z
+      .object({ name: z.string().min(1).max(100), params: routeValues.optional(), query: queryValues.optional() })
+      .optional(),
+    event: z.string().min(1).max(64).optional(),
+  })
+  .refine((r) => (r.route === undefined) !== (r.event === undefined), 'A result has either a route or an event.');
+export type SearchResult = z.infer<typeof searchResult>;
 
 export const pluginMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hello'), version: z.number().int() }),
@@ -44,8 +60,8 @@ export const pluginMessage = z.discriminatedUnion('type', [
     type: z.literal('navigate'),
     call: callId,
     route: z.string().min(1).max(100),
-    params: z.record(z.string().max(50), z.union([z.string().max(200), z.number()])).optional(),
-    query: z.record(z.string().max(50), z.union([z.string().max(500), z.number(), z.boolean()])).optional(),
+    params: routeValues.optional(),
+    query: queryValues.optional(),
   }),
   /** An API request the host performs as the signed-in user; the plugin gets the status and JSON body. */
   z.object({
@@ -53,9 +69,11 @@ export const pluginMessage = z.discriminatedUnion('type', [
     call: callId,
     method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
     path: z.string().min(1).max(500),
-    query: z.record(z.string().max(50), z.union([z.string().max(500), z.number(), z.boolean()])).optional(),
+    query: queryValues.optional(),
     body: z.unknown().optional(),
   }),
+  /** Answers the host's `search` (palette): at most 20 results, each a route or an event for the plugin. */
+  z.object({ type: z.literal('search-results'), call: callId, items: z.array(searchResult).max(20) }),
   z.object({
     type: z.literal('toast'),
     message: z.string().trim().min(1).max(200),
@@ -70,6 +88,10 @@ export type HostMessage =
   | { type: 'context'; context: unknown }
   | { type: 'ping'; n: number }
   | { type: 'button-clicked'; id: string }
+  /** Palette: the user ran one of the record's event commands, or chose a result with an event. */
+  | { type: 'command'; id: string }
+  /** Palette: what the user typed; the plugin answers `search-results` with the same call. */
+  | { type: 'search'; call: string; query: string }
   | { type: 'result'; call: string; ok: true; value?: unknown }
   | { type: 'result'; call: string; ok: false; error: string }
   /** A message without a call (a toast) that the plugin's record does not allow. */

@@ -1,14 +1,13 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { isApiRequestError, useHostServices, useRouteLookup, type RiskEditButtonRowContext } from '@atrium/sdk';
+import { useHostServices, useRouteLookup, type RiskEditButtonRowContext } from '@atrium/sdk';
 import { createBridge, type Bridge } from './plugin-bridge.js';
-import { apiPathProblem, capabilityFor, refusal } from './plugin-capabilities.js';
+import { runHostAction } from './host-actions.js';
+import { capabilityFor, refusal } from './plugin-capabilities.js';
 import { applyRiskPatch, newRiskAnswers, withEveryField } from './risk-patch.js';
 import type { EnabledPlugin } from './enabled-plugins.js';
 
 const RECORD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const TOAST_WINDOW_MS = 10_000;
-const TOASTS_PER_WINDOW = 3;
 
 /** What a plugin may read of the slot: the context without its callbacks. */
 const readable = (c: RiskEditButtonRowContext) => ({
@@ -82,51 +81,17 @@ export function ButtonRowPlugin({
             : b.send({ type: 'refused', request: message.type, error });
         }
         if (message.type === 'buttons') return setButtons(message.buttons);
-        if (message.type === 'toast') {
-          // A plugin's toasts are rationed, so a chatty one cannot bury the page's own.
-          const now = Date.now();
-          toasts.current = toasts.current.filter((t) => now - t < TOAST_WINDOW_MS);
-          if (toasts.current.length >= TOASTS_PER_WINDOW) return;
-          toasts.current.push(now);
-          return services.showToast({ message: `${plugin.name}: ${message.message}`, kind: message.kind ?? 'info' });
-        }
-        if (message.type === 'navigate') {
-          const route = routes.current(message.route);
-          if (!route) return answer(message.call, `There is no route ${message.route}.`);
-          let to: string;
-          try {
-            to = route.link(message.params ?? {}, message.query);
-          } catch (error) {
-            return answer(message.call, error instanceof Error ? error.message : 'The route’s params do not fit.');
-          }
-          services.navigate(to);
-          return answer(message.call);
-        }
-        if (message.type === 'request') {
-          const problem = apiPathProblem(message.path);
-          if (problem) return answer(message.call, problem);
-          if (message.body !== undefined && (typeof message.body !== 'object' || message.body === null))
-            return answer(message.call, 'The request body must be a JSON object or array.');
-          // The host's client adds the user's token and role; the plugin sees only status and body.
-          // A registered plugin's requests say whose they are, so a module that audits (quote) can.
-          let status = 200;
-          services.api
-            .request(message.path, {
-              method: message.method,
-              query: message.query,
-              body: message.body,
-              ...(registered ? { headers: { 'X-Atrium-Plugin': plugin.id } } : {}),
-              preventForbiddenRedirect: true,
-              onResponse: (response) => void (status = response.status),
-            })
-            .then((body) => answer(message.call, undefined, { status, body: body ?? null }))
-            .catch((error: unknown) =>
-              isApiRequestError(error) && error.status > 0
-                ? answer(message.call, undefined, { status: error.status, body: error.body ?? null })
-                : answer(message.call, 'The request did not reach Atrium.'),
-            );
+        if (
+          runHostAction(message, {
+            plugin,
+            registered,
+            services,
+            routeByName: (name) => routes.current(name),
+            toasts: toasts.current,
+            answer,
+          })
+        )
           return;
-        }
         if (message.type !== 'update-risk' && message.type !== 'create-and-update-risk') return;
         const ctx = latest.current;
         if (ctx.readOnly) return answer(message.call, 'The risk is read-only.');

@@ -22,7 +22,7 @@ const apis = {
 };
 
 describe('admin settings page', () => {
-  beforeAll(preloadTestHost, 30_000);
+  beforeAll(preloadTestHost);
 
   it('changes the MFA setting and reads the password policy and the session timeout', async () => {
     const host = await renderInTestHost(<AdminSettingsPage />, { apis });

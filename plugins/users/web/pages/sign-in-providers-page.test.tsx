@@ -17,7 +17,7 @@ const SSO: SignInProvider = {
 };
 
 describe('sign-in providers page', () => {
-  beforeAll(preloadTestHost, 30_000);
+  beforeAll(preloadTestHost);
 
   it('lists providers and edits one without resending its secret, unless a new one is typed', async () => {
     const host = await renderInTestHost(<SignInProvidersPage />, {

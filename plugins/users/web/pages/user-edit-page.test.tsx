@@ -20,7 +20,7 @@ const ada = (active: boolean) => ({
 });
 
 describe('edit user page', () => {
-  beforeAll(preloadTestHost, 30_000);
+  beforeAll(preloadTestHost);
 
   it('saves the changed attributes and groups, deactivates and sets a temporary password after confirmation', async () => {
     let active = true;

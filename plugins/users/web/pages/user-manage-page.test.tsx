@@ -11,7 +11,7 @@ const groups = {
 };
 
 describe('new user page', () => {
-  beforeAll(preloadTestHost, 30_000);
+  beforeAll(preloadTestHost);
 
   it('creates a user with groups and shows the temporary password once', async () => {
     const host = await renderInTestHost(<UserManagePage />, {

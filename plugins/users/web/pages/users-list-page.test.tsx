@@ -23,7 +23,7 @@ const jsonApiError = (status: number, detail: string) =>
   });
 
 describe('users list page', () => {
-  beforeAll(preloadTestHost, 30_000);
+  beforeAll(preloadTestHost);
 
   it('searches, filters by status, deactivates a selection and lists the failures in the batch-failure dialog', async () => {
     const host = await renderInTestHost(<UsersListPage />, {

@@ -52,6 +52,12 @@ export interface ResourceHooks {
   expand?(rows: ResourceRow[], call: ResourceCall & { db: Queryable }): Promise<ResourceRow[]>;
   /** Refuses a delete (409 in use, built in …), before the transaction. */
   beforeDelete?(row: ResourceRow, call: ResourceCall): Promise<void> | void;
+  /**
+   * Writes a create's row in place of the plain insert, in the write's transaction: a create that may
+   * find its row instead of making it (a claim party's one payee) answers `created: false` — 200, not
+   * audited, no event, no `afterWrite`.
+   */
+  insert?(tx: Queryable, values: ResourceRow, call: ResourceCall): Promise<{ row: ResourceRow; created: boolean }>;
   /** Side effects in the write's own transaction, after the row is written and audited. */
   afterWrite?(
     tx: Queryable,
@@ -65,7 +71,9 @@ export interface ResourceMessages {
   /** 409 detail when a PATCH document's id is not the URL's; defaults to the claims wording. */
   idMismatch?: (bodyId: string | undefined) => string;
   /** A unique violation: reported on `attribute` (400 unless `status`), else a 409 on the document. */
-  unique?: { attribute: string; detail?: (values: ResourceRow) => string; status?: number };
+  unique?: { attribute: string; detail?: (values: ResourceRow) => string; status?: number; code?: string };
+  /** The `code` of a create's 'This field is required.' errors (routes that always sent one). */
+  requiredCode?: string;
 }
 
 export interface ResourceDeclaration<S extends ResourceShape = ResourceShape> {
@@ -84,6 +92,8 @@ export interface ResourceDeclaration<S extends ResourceShape = ResourceShape> {
     param?: string;
     alternate?: string;
     trim?: boolean;
+    /** The URL parameter's schema in place of the default (a route that always answered 400 to a bad id). */
+    schema?: z.ZodType<string>;
   };
   /**
    * `resource` with the actions read/create/update/delete; `actions` names another permission for
@@ -141,6 +151,13 @@ export interface ResourceDeclaration<S extends ResourceShape = ResourceShape> {
     /** Per-route summaries instead of the generated ones. */
     summaries?: Partial<Record<'list' | 'find' | 'create' | 'update' | 'delete', string>>;
   };
+  /**
+   * An ordering by several columns: the ordering's name → column keys, compared in turn (authority
+   * limits: subject type, subject, kind). Without it an ordering is its own column, then the id.
+   */
+  orderColumns?: Record<string, readonly string[]>;
+  /** A resource without relationships leaves out the empty `relationships` member (one that never had it). */
+  omitEmptyRelationships?: boolean;
   /** JSON:API resource objects carry `links.self`; off for resources that never had them. */
   selfLinks?: boolean;
   /** Writes that have no route (a collection whose rows are never deleted through the API). */

@@ -58,7 +58,7 @@ export function listQuerySchema(shape: ResourceShape, options: { include: boolea
         };
   const filters: Record<string, z.ZodType> = {};
   for (const [name, filter] of Object.entries(shape.filters ?? {})) {
-    for (const alias of filterNames(name, filter)) filters[alias] = filterSchema(filter.kind);
+    for (const alias of filterNames(name, filter)) filters[alias] = filter.schema ?? filterSchema(filter.kind);
   }
   const order = jsonapi ? { sort: orderingSchema(shape) } : { ordering: orderingSchema(shape) };
   const extra: Record<string, z.ZodType> = {};

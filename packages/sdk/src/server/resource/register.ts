@@ -4,7 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { emitEvent } from '../events.js';
-import { ApiError, attributeError, fieldError } from '../http-problem.js';
+import { ApiError } from '../http-problem.js';
 import type { AtriumRouter, Database, Queryable, ServerPluginContext } from '../define-server-plugin.js';
 import { paginationLinks } from '../jsonapi/pagination.js';
 import { resourceDocument, toOneRelationship } from '../jsonapi/request-body.js';
@@ -115,21 +115,24 @@ function definitionOf(declaration: ResourceDeclaration<any>, context: ServerPlug
     attributes: declaration.present
       ? declaration.present
       : (row) => Object.fromEntries(keys.map((key) => [snakeCase(key), row[key] ?? null])),
-    relationships: Object.fromEntries(
-      relations.map(([name, rel, column]) => {
-        const related = declaration.related?.[name];
-        return [
-          name,
-          {
-            resource: () => (related ? definitionOf(related(), context).definition : typeOnly(rel.type)),
-            ids: (row: ResourceRow) => (row[column] == null ? null : String(row[column])),
-            load: related
-              ? (ids: string[], request?: FastifyRequest) => loadRelated(related(), context, ids, request)
-              : undefined,
-          },
-        ];
-      }),
-    ),
+    relationships:
+      declaration.omitEmptyRelationships && relations.length === 0
+        ? undefined
+        : Object.fromEntries(
+            relations.map(([name, rel, column]) => {
+              const related = declaration.related?.[name];
+              return [
+                name,
+                {
+                  resource: () => (related ? definitionOf(related(), context).definition : typeOnly(rel.type)),
+                  ids: (row: ResourceRow) => (row[column] == null ? null : String(row[column])),
+                  load: related
+                    ? (ids: string[], request?: FastifyRequest) => loadRelated(related(), context, ids, request)
+                    : undefined,
+                },
+              ];
+            }),
+          ),
   });
   return entry;
 }
@@ -234,7 +237,8 @@ export function registerResource(
   const notFoundDetail = (id: string) => declaration.messages?.notFound?.(id) ?? `${type} ${id} not found.`;
   const idMax = declaration.id?.maxLength ?? 20;
   const idParams = z.strictObject({
-    [param]: declaration.id?.trim ? z.string().trim().min(1).max(idMax) : z.string().max(idMax),
+    [param]:
+      declaration.id?.schema ?? (declaration.id?.trim ? z.string().trim().min(1).max(idMax) : z.string().max(idMax)),
   });
   const idOf = (request: FastifyRequest) => (request.params as Record<string, string>)[param]!;
   const alternate = declaration.id?.alternate ? columns[declaration.id.alternate]! : undefined;
@@ -346,9 +350,8 @@ export function registerResource(
         const unique = declaration.messages?.unique;
         if (!unique) throw new ApiError(409, `A ${type} with these values already exists.`);
         const detail = unique.detail?.(values) ?? `A ${type} with this ${unique.attribute} already exists.`;
-        throw jsonapi
-          ? attributeError(unique.attribute, detail, unique.status)
-          : fieldError(unique.attribute, detail, unique.status);
+        const pointer = jsonapi ? `/data/attributes/${unique.attribute}` : `/${unique.attribute}`;
+        throw new ApiError(unique.status ?? 400, detail, { source: { pointer }, code: unique.code });
       }
       if (code === '23503') {
         throw new ApiError(400, 'A related record does not exist.', {
@@ -389,8 +392,8 @@ export function registerResource(
       const conditions: SQL[] = [...fixedWhere];
       for (const name of Object.keys(shape.filters ?? {})) {
         const value = filterValue(shape, query, name);
-        if (value === undefined) continue;
         const filter = shape.filters![name]!;
+        if (value === undefined || (filter.blankIsAbsent && value === '')) continue;
         if (filter.kind === 'search') {
           const text = String(value).trim();
           const searched = filter.columns ?? [filterColumn(shape, name)];
@@ -405,10 +408,13 @@ export function registerResource(
       const where = conditions.length ? and(...conditions) : undefined;
       const include = query.include ? parseInclude(query.include as string, definition) : undefined;
       const order = orderOf(shape, query);
-      const orderColumn = columns[camelCase(order.name)] ?? idColumn;
+      const orderColumns = (declaration.orderColumns?.[order.name] ?? [camelCase(order.name)])
+        .map((key) => columns[key])
+        .filter((column): column is PgColumn => column !== undefined);
+      if (orderColumns.length === 0) orderColumns.push(idColumn);
       const ordered = [
-        order.descending ? desc(orderColumn) : asc(orderColumn),
-        ...(orderColumn === idColumn ? [] : [asc(idColumn)]),
+        ...orderColumns.map((column) => (order.descending ? desc(column) : asc(column))),
+        ...(orderColumns.includes(idColumn) ? [] : [asc(idColumn)]),
       ];
       if (!page) {
         const all = (await db
@@ -519,7 +525,10 @@ export function registerResource(
           const data = body.data as { attributes?: Record<string, unknown>; relationships?: Record<string, any> };
           for (const [key, schema] of Object.entries(shape.attributes)) {
             if (data.attributes?.[key] === undefined && !(schema as z.ZodType).safeParse(undefined).success) {
-              throw attributeError(key, 'This field is required.');
+              throw new ApiError(400, 'This field is required.', {
+                source: { pointer: `/data/attributes/${key}` },
+                code: declaration.messages?.requiredCode,
+              });
             }
           }
           for (const [name, rel] of relations) {
@@ -537,17 +546,25 @@ export function registerResource(
           before: async () => undefined,
         });
         const scope = await scopeFor(declaration, context, request, 'create');
-        const created = await db
+        const made = await db
           .transaction(async (tx) => {
-            const [row] = (await tx.insert(declaration.table).values(values).returning()) as ResourceRow[];
-            await audit(tx, request, 'create', row![idKey], undefined, row);
+            const insert = declaration.hooks?.insert;
+            const written = insert
+              ? await insert(tx, values, call(request))
+              : {
+                  row: ((await tx.insert(declaration.table).values(values).returning()) as ResourceRow[])[0]!,
+                  created: true,
+                };
+            if (!written.created) return written;
+            const row = written.row;
+            await audit(tx, request, 'create', row[idKey], undefined, row);
             await declaration.hooks?.afterWrite?.(tx, { action: 'create', after: row, ...call(request) });
-            await assertWithin(tx, row!, scope);
-            return row!;
+            await assertWithin(tx, row, scope);
+            return written;
           })
           .catch(translate(values));
-        reply.status(201);
-        return answerOne(request, reply, created);
+        reply.status(made.created ? 201 : 200);
+        return answerOne(request, reply, made.row);
       },
     );
 
