@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { apiAs } from '../../plugins/documents/test/e2e/api-as.js';
 import { useE2eSession } from './browser.js';
 
 /**
@@ -156,6 +157,58 @@ describe('Quote', () => {
     const policy = agent.getByRole('alert').filter({ hasText: 'was issued from this quote' }).getByRole('link');
     await policy.waitFor();
     expect(await policy.textContent()).toMatch(/\S+-\d+/);
+    expect(errors).toEqual([]);
+  });
+
+  it('agent e-mails the quote summary to the insured from the quote page; the mail is in the platform outbox', async () => {
+    // A quote of the demo agent for a demo person who is a contact with an e-mail address.
+    const api = await apiAs(e2e.server, 'agent@agency.test');
+    const created = await (
+      await api('POST', '/api/quote/', {
+        product_name: 'homeowners',
+        effective_date: '2026-03-01',
+        named_insured: { contact_id: 'CON-1001' },
+        state: 'TX',
+      })
+    ).json();
+    const number: string = created.quote_number;
+
+    const agent = await signIn('agent@agency.test', `/quote/${number}/risks/home`);
+    await agent.getByRole('heading', { level: 1, name: `Quote ${number}` }).waitFor();
+    await agent.getByRole('button', { name: 'Documents', exact: true }).click();
+    const documents = agent.getByRole('dialog', { name: `Documents of quote ${number}` });
+    const row = documents.getByRole('row').filter({ hasText: 'Quote summary' });
+    await row.getByText('Not made yet').waitFor();
+    await row.getByText('Not e-mailed').waitFor();
+
+    await documents.getByRole('button', { name: 'E-mail: Quote summary' }).click();
+    const dialog = agent.getByRole('dialog', { name: 'E-mail Quote summary' });
+    // The insured's address is the default recipient; a bad one is refused in words.
+    const to = await dialog.getByLabel('To').inputValue();
+    expect(to).toMatch(/^[a-z]+\.[a-z]+@example\.test$/);
+    await dialog.getByLabel('To').fill('not an address');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await dialog.getByText('Enter a valid e-mail address, like name@example.com.').waitFor();
+    await dialog.getByLabel('To').fill(to);
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await agent.getByText(`E-mail to ${to} queued.`).waitFor();
+    await expect
+      .poll(async () => (await row.textContent()) ?? '')
+      .toMatch(new RegExp(`(Sent|Waiting to send|Sending) to ${to.replace(/\./g, '\\.')}`));
+    await row.getByText(/by agent@agency\.test/).waitFor();
+
+    // The platform mail outbox holds it, the quote summary's PDF attached.
+    const listed = await (await api('GET', `/api/quote/${number}/documents/`)).json();
+    const summary = listed.data.find((d: { attributes: { name: string } }) => d.attributes.name === 'Quote summary');
+    const mails = await (
+      await api('GET', `/api/documents/production-documents/${summary.attributes.document.id}/emails/`)
+    ).json();
+    expect(mails.results[0]).toMatchObject({
+      to: [to],
+      subject: 'Quote summary (2026-03-01)',
+      attachments: ['Quote summary (2026-03-01).pdf'],
+      created_by: 'agent@agency.test',
+    });
     expect(errors).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import { importJob } from './import/import-job.js';
 import { registerImportRoutes } from './import/routes.js';
 import { registerLedgerRoutes } from './ledger/routes.js';
 import { contactClaimsService } from './integrations/contact-claims.js';
+import { claimLookupService } from './integrations/claim-lookup.js';
 import { claimsReporting } from './reporting-service.js';
 import { attachmentOrphansJob } from './integrations/attachment-orphans-job.js';
 import { registerIntegrationRoutes } from './integrations/routes.js';
@@ -36,8 +37,9 @@ export default defineServerPlugin({
   migrationsFolder: fileURLToPath(new URL('./migrations', import.meta.url)),
   permissions: CLAIMS_PERMISSION_DECLARATIONS,
   events: CLAIMS_EVENTS,
-  // The claims a contact is a party to, for the contacts module's contact page.
-  provides: { services: [contactClaimsService, claimsReporting] },
+  // The claims a contact is a party to, for the contacts module's contact page; claims in the
+  // documents module's data-point shape, for claim letters' previews (both within the caller's scope).
+  provides: { services: [contactClaimsService, claimsReporting, claimLookupService] },
   // The classic gateway's claims calls (retrieveClaimsList, retrieveAttachments, email_files).
   gateway: claimsGatewayMethods,
   routes(router, context) {

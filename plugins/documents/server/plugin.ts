@@ -1,6 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { defineServerPlugin, FORM_INCLUSION_RULES, provideService, registerResources } from '@atrium/sdk/server';
 import { DOCUMENT_DECLARATIONS } from '../shared/services.js';
+import { DOCUMENT_QUOTE_DOCUMENTS } from '../shared/quote-documents.js';
+import { quoteDocumentsService } from './quote-documents/quote-documents-service.js';
+import { registerCatalogueRoutes } from './catalogue/catalogue-routes.js';
 import { declarationsService } from './declarations/declarations-service.js';
 import { issuedListener } from './declarations/issued-listener.js';
 import { registerSettingsRoutes } from './declarations/settings-routes.js';
@@ -29,8 +32,14 @@ export default defineServerPlugin({
   permissions: documentsPermissions,
   // Declarations ask the rules module's form-inclusion rules when it is installed (else the settings).
   optionalDeps: [FORM_INCLUSION_RULES],
-  // Policies asks for a revision's declarations through this service (docs/documents.md, "Declarations").
-  provides: { services: [provideService(DOCUMENT_DECLARATIONS, declarationsService)] },
+  // Policies asks for a revision's declarations through this service (docs/documents.md, "Declarations");
+  // quote lists, makes and e-mails quote documents through the other ("Quote documents").
+  provides: {
+    services: [
+      provideService(DOCUMENT_DECLARATIONS, declarationsService),
+      provideService(DOCUMENT_QUOTE_DOCUMENTS, quoteDocumentsService),
+    ],
+  },
   routes(router, context) {
     const getPool = () => poolFor(context.db);
     router.addHook('onClose', async () => closePoolFor(context.db));
@@ -40,6 +49,7 @@ export default defineServerPlugin({
     registerFormRoutes(router, context);
     registerSettingsRoutes(router, context);
     registerLibraryRoutes(router, context);
+    registerCatalogueRoutes(router, context);
   },
   seed: seedDemoDocuments,
   // A policy issued gets its declarations at once (the policies.policy.issued outbox event).

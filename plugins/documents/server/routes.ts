@@ -14,8 +14,10 @@ import {
 } from '@atrium/sdk/server';
 import { DATA_POINTS, DATA_POINTS_VERSION, SAMPLES, unresolvedPaths } from '../shared/data-points.js';
 import { POLICY_DECLARATIONS_SOURCE } from '../shared/services.js';
+import { CLAIM_LOOKUP } from '@atrium/plugin-claims/lookup';
+import { QUOTE_LOOKUP } from '@atrium/plugin-quote/lookup';
 import { HELPER_FUNCTIONS } from '../shared/helpers.js';
-import { SUBJECTS, type Subject } from '../shared/shapes.js';
+import { SUBJECT_MESSAGE, SUBJECTS, type Subject } from '../shared/shapes.js';
 import { can } from './permissions.js';
 import { rendererVersion, type RenderPool } from './render/pool.js';
 import { renderOn } from './render/shared-pool.js';
@@ -230,6 +232,34 @@ export function registerDocumentRoutes(
     const { source } = await requirePolicyReads(request);
     const found = await source.declarationsRequestFor(db, { policyId, createdBy: request.principal.username });
     if (!found) throw new ApiError(422, `Policy ${policyId} not found.`, { source: { pointer: '/record/id' } });
+    return found.data;
+  }
+
+  /**
+   * A real claim's or quote's data, asked of its module's lookup with the caller: the lookup applies
+   * the caller's record scope, so a record they may not read is "not found" like a missing one.
+   */
+  async function recordData(
+    request: FastifyRequest,
+    record: { type: Subject; id: string },
+  ): Promise<Record<string, unknown>> {
+    if (record.type === 'policy') return policyData(request, record.id);
+    const notFoundHere = () =>
+      new ApiError(422, `${record.type === 'claim' ? 'Claim' : 'Quote'} ${record.id} not found.`, {
+        source: { pointer: '/record/id' },
+      });
+    if (record.type === 'claim') {
+      const claims = context.optionalService(CLAIM_LOOKUP);
+      if (!claims) throw new ApiError(422, 'The claims module is not installed; preview with the sample.');
+      const claimId = /^[1-9]\d{0,9}$/.test(record.id) ? Number(record.id) : 0;
+      const found = claimId && claimId <= 2147483647 ? await claims.claimDocumentData(db, claimId, request) : null;
+      if (!found) throw notFoundHere();
+      return found;
+    }
+    const quotes = context.optionalService(QUOTE_LOOKUP);
+    if (!quotes) throw new ApiError(422, 'The quote module is not installed; preview with the sample.');
+    const found = await quotes.quoteDocumentSource(db, record.id, request);
+    if (!found) throw notFoundHere();
     return found.data;
   }
 
@@ -449,12 +479,12 @@ export function registerDocumentRoutes(
         body: z.strictObject({
           source,
           data: data.optional(),
-          subject: z.enum(SUBJECTS, { message: "The subject must be 'policy' or 'claim'." }).optional(),
+          subject: z.enum(SUBJECTS, { message: SUBJECT_MESSAGE }).optional(),
           date: isoDate.optional(),
-          // A real record to render with instead of the sample (policies; claims offer no data source yet).
+          // A real record to render with instead of the sample: a policy, a claim or a quote, asked of its module.
           record: z
             .strictObject({
-              type: z.literal('policy', { message: "Only a policy can be previewed as a real record: type 'policy'." }),
+              type: z.enum(SUBJECTS, { message: "The record type must be 'policy', 'claim' or 'quote'." }),
               id: z.string().trim().min(1, 'A record id is required.').max(64),
             })
             .optional(),
@@ -463,8 +493,8 @@ export function registerDocumentRoutes(
     },
     async (request) => {
       const body = request.body;
-      const subject = body.record ? 'policy' : (body.subject ?? 'policy');
-      const input = body.data ?? (body.record ? await policyData(request, body.record.id) : SAMPLES[subject]);
+      const subject = body.record ? body.record.type : (body.subject ?? 'policy');
+      const input = body.data ?? (body.record ? await recordData(request, body.record) : SAMPLES[subject]);
       const started = performance.now();
       const result = await render({
         source: body.source,
@@ -691,7 +721,7 @@ export function registerDocumentRoutes(
         tags,
         security,
         querystring: z.object({
-          subject: z.enum(SUBJECTS, { message: "The subject must be 'policy' or 'claim'." }).optional(),
+          subject: z.enum(SUBJECTS, { message: SUBJECT_MESSAGE }).optional(),
         }),
       },
     },
@@ -707,26 +737,48 @@ export function registerDocumentRoutes(
     {
       config: { access: can('template', 'author') },
       schema: {
-        summary: 'Real policies a template preview can render with, by number or named insured (at most 20).',
+        summary:
+          "Real policies, claims or quotes a template preview can render with, by number or name (at most 20, within the caller's scope).",
         tags,
         security,
         querystring: z.object({
-          subject: z.literal('policy', { message: "Only policies can be picked: subject 'policy'." }).default('policy'),
+          subject: z.enum(SUBJECTS, { message: SUBJECT_MESSAGE }).default('policy'),
           search: z.string().trim().max(100).default(''),
         }),
       },
     },
     async (request) => {
-      const { lookup } = await requirePolicyReads(request);
-      const found = await lookup.searchPolicies(db, { search: request.query.search, limit: 20 });
-      return {
-        count: found.length,
-        results: found.map((p) => ({
-          type: 'policy' as const,
+      const { subject, search } = request.query;
+      const limit = 20;
+      let results: { type: Subject; id: string; label: string }[];
+      if (subject === 'policy') {
+        const { lookup } = await requirePolicyReads(request);
+        const found = await lookup.searchPolicies(db, { search, limit });
+        results = found.map((p) => ({
+          type: 'policy',
           id: p.policyId,
           label: `${p.policyNumber} · ${p.namedInsured.name}`,
-        })),
-      };
+        }));
+      } else if (subject === 'claim') {
+        const claims = context.optionalService(CLAIM_LOOKUP);
+        if (!claims) throw new ApiError(422, 'The claims module is not installed; preview with the sample.');
+        const found = await claims.searchClaims(db, { search, limit }, request);
+        results = found.map((c) => ({
+          type: 'claim',
+          id: String(c.claimId),
+          label: c.claimant ? `${c.number} · ${c.claimant}` : c.number,
+        }));
+      } else {
+        const quotes = context.optionalService(QUOTE_LOOKUP);
+        if (!quotes) throw new ApiError(422, 'The quote module is not installed; preview with the sample.');
+        const found = await quotes.searchQuotes(db, { search, limit }, request);
+        results = found.map((q) => ({
+          type: 'quote',
+          id: q.number,
+          label: q.namedInsured ? `${q.number} · ${q.namedInsured}` : q.number,
+        }));
+      }
+      return { count: results.length, results };
     },
   );
 
@@ -738,7 +790,7 @@ export function registerDocumentRoutes(
         summary: 'The sample data of a subject (a policy or a claim) that previews render with.',
         tags,
         security,
-        params: z.object({ subject: z.enum(SUBJECTS, { message: "The subject must be 'policy' or 'claim'." }) }),
+        params: z.object({ subject: z.enum(SUBJECTS, { message: SUBJECT_MESSAGE }) }),
       },
     },
     async (request) => SAMPLES[request.params.subject],

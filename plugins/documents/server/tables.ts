@@ -132,6 +132,11 @@ export const importedDocument = documentsSchema.table(
       .notNull()
       .references(() => folder.id),
     fileName: text('file_name').notNull(),
+    /**
+     * The form's edition as its issuer prints it (`ACORD 25 (2016/03)`, `ME HO-D (01/26)`): the spec's
+     * form field is (name, mapping, edition), and a new edition is imported as a new document.
+     */
+    edition: text('edition').notNull().default(''),
     pdfBase64: text('pdf_base64').notNull(),
     sha256: text('sha256').notNull(),
     pageCount: integer('page_count').notNull(),

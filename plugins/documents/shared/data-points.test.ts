@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_CLAIM, SAMPLE_POLICY, unresolvedPaths } from './data-points.js';
+import { SAMPLE_CLAIM, SAMPLE_POLICY, SAMPLE_QUOTE, unresolvedPaths } from './data-points.js';
 
 describe('unresolvedPaths', () => {
   it('finds nothing missing in the samples', () => {
     expect(unresolvedPaths('policy', SAMPLE_POLICY)).toEqual([]);
     expect(unresolvedPaths('claim', SAMPLE_CLAIM)).toEqual([]);
+    expect(unresolvedPaths('quote', SAMPLE_QUOTE)).toEqual([]);
   });
 
   it('names empty and missing values, and list elements one by one', () => {

@@ -15,7 +15,8 @@ export interface DataPoint {
   subject: Subject;
 }
 
-export const DATA_POINTS_VERSION = 1;
+// 2: the quote subject (quote documents).
+export const DATA_POINTS_VERSION = 2;
 
 export const SAMPLE_POLICY = {
   policy: {
@@ -47,7 +48,41 @@ export const SAMPLE_CLAIM = {
   },
 };
 
-export const SAMPLES: Record<Subject, Record<string, unknown>> = { policy: SAMPLE_POLICY, claim: SAMPLE_CLAIM };
+/**
+ * A quote as quote documents read it (the quote module's `quote.lookup` answers a real one in this
+ * shape). `risks` are the risk tree flattened root first, each with its answers as label and
+ * printable value (the product's field labels), so a summary can print any line's questions.
+ */
+export const SAMPLE_QUOTE = {
+  quote: {
+    number: 'Q-900001',
+    line: 'Homeowners HO-3',
+    status: 'Approved',
+    effective_date: '2026-03-01',
+    expiration_date: '2027-03-01',
+    state: 'TX',
+    premium: '1284.50',
+    insured: { name: 'Jordan Avery', email: 'jordan.avery@example.com' },
+    agent: { name: 'Alex Agent' },
+    risks: [
+      {
+        label: 'Home',
+        answers: [
+          { label: 'ZIP code', value: '78701' },
+          { label: 'Year built', value: '1990' },
+        ],
+        coverages: [{ name: 'Dwelling', limit: '350000.00', deductible: '1000.00' }],
+      },
+    ],
+  },
+  agency: { name: 'Harbour Insurance Agency' },
+};
+
+export const SAMPLES: Record<Subject, Record<string, unknown>> = {
+  policy: SAMPLE_POLICY,
+  claim: SAMPLE_CLAIM,
+  quote: SAMPLE_QUOTE,
+};
 
 const p = (path: string, type: DataPointType, sample: string, source: string): DataPoint => ({
   path,
@@ -59,6 +94,10 @@ const p = (path: string, type: DataPointType, sample: string, source: string): D
 const c = (path: string, type: DataPointType, sample: string, source: string): DataPoint => ({
   ...p(path, type, sample, source),
   subject: 'claim',
+});
+const q = (path: string, type: DataPointType, sample: string, source: string): DataPoint => ({
+  ...p(path, type, sample, source),
+  subject: 'quote',
 });
 
 export const DATA_POINTS: DataPoint[] = [
@@ -84,6 +123,21 @@ export const DATA_POINTS: DataPoint[] = [
   c('claim.policy_number', 'text', 'HO-2026-000123', 'claims'),
   c('claim.adjuster.name', 'text', 'Casey Morgan', 'claims'),
   c('claim.adjuster.phone', 'text', '(207) 555-0142', 'claims'),
+  q('quote.number', 'text', 'Q-900001', 'quote'),
+  q('quote.line', 'text', 'Homeowners HO-3', 'lines'),
+  q('quote.status', 'text', 'Approved', 'quote'),
+  q('quote.effective_date', 'date', '2026-03-01', 'quote'),
+  q('quote.expiration_date', 'date', '2027-03-01', 'quote'),
+  q('quote.state', 'text', 'TX', 'quote'),
+  q('quote.premium', 'money', '1284.50', 'quote'),
+  q('quote.insured.name', 'text', 'Jordan Avery', 'quote'),
+  q('quote.insured.email', 'text', 'jordan.avery@example.com', 'contacts'),
+  q('quote.agent.name', 'text', 'Alex Agent', 'contacts'),
+  q('quote.risks', 'list', '1 risk', 'quote'),
+  q('quote.risks[].label', 'text', 'Home', 'lines'),
+  q('quote.risks[].answers', 'list', '2 answers', 'quote'),
+  q('quote.risks[].coverages', 'list', '1 coverage', 'quote'),
+  q('agency.name', 'text', 'Harbour Insurance Agency', 'contacts'),
 ];
 
 const valueAt = (data: unknown, path: string): unknown =>

@@ -33,6 +33,8 @@ export interface ImportedDocument {
   subject: Subject;
   folder_id: number;
   file_name: string;
+  /** The form's edition as its issuer prints it (`ACORD 25 (2016/03)`); empty when not given. */
+  edition: string;
   sha256: string;
   page_count: number;
   fields: FormField[];

@@ -7,8 +7,10 @@ import { z } from 'zod';
  * documents and data points are hand-written routes (server/routes.ts): a version is a status
  * machine whose published state is frozen, and the others are not collections of rows.
  */
-export const SUBJECTS = ['policy', 'claim'] as const;
+export const SUBJECTS = ['policy', 'claim', 'quote'] as const;
 export type Subject = (typeof SUBJECTS)[number];
+/** The refusal of any other subject, the same wherever a subject is taken. */
+export const SUBJECT_MESSAGE = "The subject must be 'policy', 'claim' or 'quote'.";
 
 export const folderShape = defineResourceShape({
   type: 'documents-folder',
@@ -30,7 +32,7 @@ export const templateShape = defineResourceShape({
     name: z.string().trim().min(1, 'A template name is required.').max(120),
     // Optional, not .default(''): a PATCH without it (a rename) must keep the description (the column defaults to '').
     description: z.string().max(2000).optional(),
-    subject: z.enum(SUBJECTS, { message: "The subject must be 'policy' or 'claim'." }),
+    subject: z.enum(SUBJECTS, { message: SUBJECT_MESSAGE }),
   },
   relationships: { folder: { type: 'documents-folder' } },
   filters: { folder_id: { kind: 'integer', aliases: ['filter[folder]'] } },

@@ -210,11 +210,17 @@ describe('declarations', () => {
       422,
     );
     expect(missing.errors[0].detail).toBe('Policy 999999 not found.');
+    // Claims and quotes are asked of their modules, not installed here.
     const claim = await expectStatus(
       author.post('/api/documents/previews/', { source, record: { type: 'claim', id: '1' } }),
+      422,
+    );
+    expect(claim.errors[0].detail).toBe('The claims module is not installed; preview with the sample.');
+    const other = await expectStatus(
+      author.post('/api/documents/previews/', { source, record: { type: 'invoice', id: '1' } }),
       400,
     );
-    expect(JSON.stringify(claim)).toContain("Only a policy can be previewed as a real record: type 'policy'.");
+    expect(JSON.stringify(other)).toContain("The record type must be 'policy', 'claim' or 'quote'.");
     // Readers do not preview source, so they do not pick records either.
     await expectStatus(adjuster.get('/api/documents/data-points/records/?search=HO'), 403);
   });

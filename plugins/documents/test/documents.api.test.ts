@@ -50,11 +50,13 @@ describe('folders and templates', () => {
       'Claim acknowledgement letter',
       'Homeowners declarations page',
       'Personal auto declarations page',
+      'Quote summary',
     ]);
     expect(list.included.map((f: { attributes: { name: string } }) => f.attributes.name).sort()).toEqual([
       'Auto',
       'Homeowners',
       'Letters',
+      'Quotes',
     ]);
 
     const folder = await expectStatus(

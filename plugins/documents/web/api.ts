@@ -1,7 +1,13 @@
 import { resourceClient, type ApiClient } from '@atrium/sdk';
 import type { DataPoint } from '../shared/data-points.js';
 import type { FormMapping, FormPreview, ImportedDocument } from '../shared/forms.js';
-import { folderShape, templateShape, type PreviewResult, type TemplateVersion } from '../shared/shapes.js';
+import {
+  folderShape,
+  templateShape,
+  type PreviewResult,
+  type Subject,
+  type TemplateVersion,
+} from '../shared/shapes.js';
 
 export const foldersClient = resourceClient(folderShape);
 export const templatesClient = resourceClient(templateShape);
@@ -15,7 +21,7 @@ export interface TemplateItem {
   id: string;
   name: string;
   description: string;
-  subject: 'policy' | 'claim';
+  subject: Subject;
   folder_id: string;
 }
 
@@ -36,35 +42,35 @@ export const saveVersion = (api: ApiClient, id: number, body: Partial<Pick<Templ
 export const publishVersion = (api: ApiClient, id: number) =>
   api.post<TemplateVersion>(`/documents/versions/${id}/publish/`, {});
 
-/** Renders source with the subject's sample, or with a real policy when `recordId` is given. */
+/** Renders source with the subject's sample, or with a real record of the subject when `recordId` is given. */
 export const preview = (
   api: ApiClient,
   source: string,
-  subject: 'policy' | 'claim',
+  subject: Subject,
   signal?: AbortSignal,
   recordId?: string | null,
 ) =>
   api.post<PreviewResult>(
     '/documents/previews/',
-    recordId ? { source, record: { type: 'policy', id: recordId } } : { source, subject },
+    recordId ? { source, record: { type: subject, id: recordId } } : { source, subject },
     { signal },
   );
 
 export interface PreviewRecord {
-  type: 'policy';
+  type: Subject;
   id: string;
   label: string;
 }
-/** Real policies to preview with, by number or named insured. */
-export const listPreviewRecords = (api: ApiClient, search: string) =>
+/** Real policies, claims or quotes to preview with, by number or name (within the caller's scope). */
+export const listPreviewRecords = (api: ApiClient, subject: Subject, search: string) =>
   api
-    .get<{ results: PreviewRecord[] }>('/documents/data-points/records/', { query: { subject: 'policy', search } })
+    .get<{ results: PreviewRecord[] }>('/documents/data-points/records/', { query: { subject, search } })
     .then((b) => b.results);
 
 export const previewVersion = (api: ApiClient, id: number, signal?: AbortSignal) =>
   api.get<PreviewResult>(`/documents/versions/${id}/preview/`, { signal });
 
-export const listDataPoints = (api: ApiClient, subject: 'policy' | 'claim') =>
+export const listDataPoints = (api: ApiClient, subject: Subject) =>
   api.get<{ results: DataPoint[] }>('/documents/data-points/', { query: { subject } }).then((body) => body.results);
 
 /** The server's own message of a failed call (a 422 preview names the line). */

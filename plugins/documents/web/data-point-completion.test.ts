@@ -5,7 +5,13 @@ import { dataPointCompletions } from './data-point-completion.js';
 describe('data-point completion', () => {
   it('offers the next segments of the catalogue after data.', () => {
     const top = dataPointCompletions('Policy #data.', DATA_POINTS).map((c) => c.label);
-    expect(top).toEqual(['agency', 'claim', 'policy']);
+    expect(top).toEqual(['agency', 'claim', 'policy', 'quote']);
+    // A quote's risks are a list whose elements have their own lists (answers, coverages).
+    expect(dataPointCompletions('#data.quote.risks.', DATA_POINTS).map((c) => c.label)).toEqual([
+      'answers',
+      'coverages',
+      'label',
+    ]);
     const policy = dataPointCompletions('#data.policy.pr', DATA_POINTS);
     expect(policy).toEqual([
       {

@@ -11,6 +11,8 @@ import { billingRoutes } from './billing-routes.js';
 import { pluginChangeRoutes } from './plugin-change-audit.js';
 import { quotePermissions } from './permissions.js';
 import { quoteRoutes } from './routes.js';
+import { quoteDocumentRoutes } from './document-routes.js';
+import { quoteLookupService } from './quote-lookup.js';
 import { settingsRoutes } from './settings-routes.js';
 import { seedQuotes } from './seed.js';
 
@@ -42,6 +44,8 @@ export default defineServerPlugin({
   permissions: quotePermissions,
   // Quotes started, their status changes and binds, for webhooks and integrations (events.ts).
   events: QUOTE_EVENTS,
+  // Quotes for the documents module (test-data picker, quote documents), within the caller's scope.
+  provides: { services: [quoteLookupService] },
   jobs: [abandonJob],
   routes(router, context) {
     quoteRoutes(router, context);
@@ -49,6 +53,7 @@ export default defineServerPlugin({
     attachmentRoutes(router, context);
     settingsRoutes(router, context);
     pluginChangeRoutes(router, context);
+    quoteDocumentRoutes(router, context);
   },
   seed: seedQuotes,
 });

@@ -11,6 +11,7 @@ import {
 import { can } from '../permissions.js';
 import { documentView, type DocumentReads } from '../routes.js';
 import { productionDocument } from '../tables.js';
+import { emailDocument, mailReference } from './email-document.js';
 import { mailView, PRINT_MOVES, PRINT_STATES, refusedMove, type PrintState } from './delivery-states.js';
 
 /**
@@ -27,17 +28,6 @@ import { mailView, PRINT_MOVES, PRINT_STATES, refusedMove, type PrintState } fro
 const tags = ['documents'];
 const security = [{ bearer: [] }];
 const id = z.coerce.number().int().positive();
-const reference = (documentId: number) => `production-document:${documentId}`;
-
-/** A file name for the attachment: the title's words, no path or quote characters. */
-const fileNameOf = (title: string) =>
-  `${
-    title
-      .replace(/[^A-Za-z0-9 ()-]+/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim() || 'document'
-  }.pdf`;
-
 export function registerDeliveryRoutes(router: AtriumRouter, context: ServerPluginContext, reads: DocumentReads) {
   const { db, mail } = context;
 
@@ -93,7 +83,7 @@ export function registerDeliveryRoutes(router: AtriumRouter, context: ServerPlug
     },
     async (request) => {
       await reads.findDocument(request, request.params.id);
-      const mails = await mail.list({ plugin: 'documents', reference: reference(request.params.id) });
+      const mails = await mail.list({ plugin: 'documents', reference: mailReference(request.params.id) });
       return {
         mail_configured: mail.configured,
         count: mails.length,
@@ -130,31 +120,18 @@ export function registerDeliveryRoutes(router: AtriumRouter, context: ServerPlug
       const found = await reads.findDocument(request, documentId);
       const title = documentView(found.doc, found).title;
       const body = request.body;
-      const message = body.message?.trim() || `Please find attached ${title}.\n\nThis message was sent from Atrium.`;
-      const queued = await db.transaction(async (tx) => {
-        const created = await mail.enqueue(tx, {
-          plugin: 'documents',
-          reference: reference(documentId),
+      const queued = await db.transaction((tx) =>
+        emailDocument(context, tx, {
+          documentId,
+          title,
+          pdfBase64: found.doc.pdfBase64,
           to: body.to,
           cc: body.cc,
-          subject: body.subject ?? title,
-          text: message,
-          attachments: [
-            {
-              filename: fileNameOf(title),
-              contentType: 'application/pdf',
-              content: Buffer.from(found.doc.pdfBase64, 'base64'),
-              reference: reference(documentId),
-            },
-          ],
+          subject: body.subject,
+          message: body.message,
           createdBy: request.principal.username,
-        });
-        await tx
-          .update(productionDocument)
-          .set({ lastMailId: created.id })
-          .where(eq(productionDocument.id, documentId));
-        return created;
-      });
+        }),
+      );
       reply.code(201);
       return mailView(queued);
     },

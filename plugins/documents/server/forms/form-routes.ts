@@ -18,7 +18,7 @@ import {
   type FormMapping,
   type ImportedDocument,
 } from '../../shared/forms.js';
-import { SUBJECTS, type Subject } from '../../shared/shapes.js';
+import { SUBJECT_MESSAGE, SUBJECTS, type Subject } from '../../shared/shapes.js';
 import { can } from '../permissions.js';
 import { folder, importedDocument } from '../tables.js';
 import { FormError, fillForm, readFields } from './acroform.js';
@@ -36,10 +36,16 @@ const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD.')
   .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'Not a valid date.');
-const subject = z.enum(SUBJECTS, { message: "The subject must be 'policy' or 'claim'." });
+const subject = z.enum(SUBJECTS, { message: SUBJECT_MESSAGE });
 const name = z.string().trim().min(1, 'A document name is required.').max(120);
+/** The form's edition as its issuer prints it (`ACORD 25 (2016/03)`); one line. */
+export const edition = z
+  .string()
+  .trim()
+  .max(80, 'An edition is at most 80 characters, such as ACORD 25 (2016/03).')
+  .regex(/^[^\r\n]*$/, 'An edition is one line, such as ACORD 25 (2016/03).');
 
-const fieldMapping = z.discriminatedUnion(
+export const fieldMapping = z.discriminatedUnion(
   'source',
   [
     z.strictObject({
@@ -55,7 +61,7 @@ const mappingBody = z.record(z.string(), fieldMapping);
 
 type Row = typeof importedDocument.$inferSelect;
 
-function view(row: Row): ImportedDocument {
+export function view(row: Row): ImportedDocument {
   const fields = row.fields as FormField[];
   const mapping = row.mapping as FormMapping;
   return {
@@ -65,6 +71,7 @@ function view(row: Row): ImportedDocument {
     subject: row.subject as Subject,
     folder_id: row.folderId,
     file_name: row.fileName,
+    edition: row.edition,
     sha256: row.sha256,
     page_count: row.pageCount,
     fields,
@@ -173,6 +180,7 @@ export function registerFormRoutes(router: AtriumRouter, context: ServerPluginCo
         body: z.strictObject({
           name,
           description: z.string().max(2000).default(''),
+          edition: edition.default(''),
           subject,
           folder_id: id,
           file_name: z.string().trim().min(1, 'A file name is required.').max(200),
@@ -203,6 +211,7 @@ export function registerFormRoutes(router: AtriumRouter, context: ServerPluginCo
         .values({
           name: body.name,
           description: body.description,
+          edition: body.edition,
           subject: body.subject,
           folderId: body.folder_id,
           fileName: body.file_name,
@@ -246,6 +255,7 @@ export function registerFormRoutes(router: AtriumRouter, context: ServerPluginCo
         body: z.strictObject({
           name: name.optional(),
           description: z.string().max(2000).optional(),
+          edition: edition.optional(),
           folder_id: id.optional(),
           mapping: mappingBody.optional(),
         }),
@@ -267,6 +277,7 @@ export function registerFormRoutes(router: AtriumRouter, context: ServerPluginCo
         .set({
           ...(body.name !== undefined && { name: body.name }),
           ...(body.description !== undefined && { description: body.description }),
+          ...(body.edition !== undefined && { edition: body.edition }),
           ...(body.folder_id !== undefined && { folderId: body.folder_id }),
           ...(body.mapping !== undefined && { mapping: body.mapping }),
         })

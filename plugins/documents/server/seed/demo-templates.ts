@@ -114,3 +114,58 @@ export const ATRIUM_LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="1
 <rect x="30" y="11" width="80" height="8" rx="2" fill="#ffffff"/>
 </svg>
 `;
+
+/**
+ * The demo quote document: what the agent e-mails the insured before binding — the quote's number,
+ * line, dates and premium, then each risk's answers and coverages as the quote module reads them out
+ * (labels and printable values). An unrated quote prints "Not rated yet" instead of a premium.
+ */
+export const QUOTE_SUMMARY = `#set page(paper: "us-letter", margin: 2cm)
+#let q = data.quote
+
+#align(center)[
+  #text(size: 16pt, weight: "bold")[Quote #q.number]
+  #linebreak()
+  #q.line
+]
+
+#table(
+  columns: (auto, 1fr),
+  stroke: none,
+  [*Prepared for:*], [#q.insured.name],
+  [*Proposed period:*], [#formatDate(q.effective_date) to #formatDate(q.expiration_date)],
+  [*State:*], [#if q.state == none [—] else [#q.state]],
+  [*Status:*], [#q.status],
+  [*Agency:*], [#data.agency.name],
+)
+
+#v(8pt)
+#if q.premium == none [
+  *Premium:* Not rated yet.
+] else [
+  *Estimated annual premium: #formatCurrency(q.premium)*
+]
+
+#for r in q.risks [
+  == #r.label
+  #if r.answers.len() > 0 {
+    table(
+      columns: (1fr, 1fr),
+      [*Question*], [*Answer*],
+      ..r.answers.map(a => (a.label, a.value)).flatten(),
+    )
+  }
+  #if r.coverages.len() > 0 {
+    table(
+      columns: (1fr, auto, auto),
+      align: (left, right, right),
+      [*Coverage*], [*Limit*], [*Deductible*],
+      ..r.coverages.map(c => (c.name, formatCurrency(c.limit), formatCurrency(c.deductible))).flatten(),
+    )
+  }
+]
+
+#v(16pt)
+#text(size: 8pt)[This is a quote, not a policy: no coverage is bound until the quote is accepted and the policy issued.
+Premiums may change if the information above changes.]
+`;

@@ -9,6 +9,7 @@ import {
   AUTO_DECLARATIONS,
   CLAIM_ACKNOWLEDGEMENT,
   HOMEOWNERS_DECLARATIONS,
+  QUOTE_SUMMARY,
   SIGNATURE_BLOCK,
 } from './demo-templates.js';
 
@@ -17,7 +18,8 @@ import {
  * letter); Policies › Homeowners › "Homeowners declarations page", Policies › Auto › "Personal auto
  * declarations page" and Claims › Letters › "Claim acknowledgement letter", each with a version
  * published effective 2026-01-01, plus an empty "Commercial" folder (shown disabled in the tree), and in Policies › Homeowners the imported Maine disclosure
- * form (an AcroForm made with pdf-lib) with its mapping, published.
+ * form (an AcroForm made with pdf-lib) with its mapping, published; Quotes › "Quote summary", the
+ * quote document agents e-mail from the quote page.
  */
 export async function seedDemoDocuments({ tx }: SeedContext): Promise<void> {
   // The claim letter imports this component and shows this logo.
@@ -49,6 +51,7 @@ export async function seedDemoDocuments({ tx }: SeedContext): Promise<void> {
     .insert(folder)
     .values({ name: 'Letters', parentId: claims!.id })
     .returning({ id: folder.id });
+  const [quotes] = await tx.insert(folder).values({ name: 'Quotes' }).returning({ id: folder.id });
 
   const specs = [
     {
@@ -71,6 +74,13 @@ export async function seedDemoDocuments({ tx }: SeedContext): Promise<void> {
       description: 'Sent to the claimant when a claim is opened.',
       subject: 'claim',
       source: CLAIM_ACKNOWLEDGEMENT,
+    },
+    {
+      folderId: quotes!.id,
+      name: 'Quote summary',
+      description: 'The quote e-mailed to the insured: dates, premium, answers and coverages.',
+      subject: 'quote',
+      source: QUOTE_SUMMARY,
     },
   ];
   const templateIds: number[] = [];
@@ -104,6 +114,7 @@ export async function seedDemoDocuments({ tx }: SeedContext): Promise<void> {
       description: 'Maine disclosure printed with every homeowners policy in the state.',
       subject: 'policy',
       fileName: 'me-ho-d-01-26.pdf',
+      edition: 'ME HO-D (01/26)',
       pdfBase64: pdf.toString('base64'),
       sha256: createHash('sha256').update(pdf).digest('hex'),
       pageCount,

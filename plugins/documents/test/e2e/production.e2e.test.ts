@@ -143,4 +143,24 @@ describe('documents: print queue and e-mail', () => {
     await expect.poll(() => tabs.count()).toBe(0);
     expect(session.errors).toEqual([]);
   });
+
+  it('previews the claim letter with a real claim picked from those the administrator may read', async () => {
+    const page = await session.signIn('admin@atrium.test', '/documents');
+    await page.getByRole('link', { name: 'Claim acknowledgement letter' }).click();
+    await page.getByRole('heading', { name: 'Claim acknowledgement letter', level: 1 }).waitFor();
+    await page.getByText('Rendered on the server with the sample claim as you type.').waitFor();
+    const picker = page.getByRole('combobox', { name: 'Preview with' });
+    await picker.click();
+    await picker.fill('CLM-');
+    const option = page.getByRole('option', { name: /^CLM-/ }).first();
+    await option.waitFor();
+    const label = (await option.textContent()) ?? '';
+    await option.click();
+    await page.getByText(`Rendered on the server with claim ${label} as you type.`).waitFor();
+    const number = label.split(' · ')[0]!;
+    await expect
+      .poll(async () => decodeURIComponent((await page.getByTestId('preview-image').getAttribute('src')) ?? ''))
+      .toContain(number);
+    expect(session.errors).toEqual([]);
+  });
 });

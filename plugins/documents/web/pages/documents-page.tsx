@@ -184,7 +184,7 @@ function Row({ node, style }: NodeRendererProps<TreeNode>) {
             {data.name}
           </Text>
           <Badge size="xs" variant="light" color="gray">
-            {data.subject === 'claim' ? 'Claim' : 'Policy'}
+            {data.subject === 'claim' ? 'Claim' : data.subject === 'quote' ? 'Quote' : 'Policy'}
           </Badge>
           <ItemActions kind="template" id={data.templateId!} name={data.name} />
         </Group>
@@ -369,6 +369,7 @@ function EditModal({
                     data={[
                       { value: 'policy', label: 'A policy' },
                       { value: 'claim', label: 'A claim' },
+                      { value: 'quote', label: 'A quote' },
                     ]}
                     value={subject}
                     onChange={setSubject}

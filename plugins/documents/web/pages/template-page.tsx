@@ -20,7 +20,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { DataPoint } from '../../shared/data-points.js';
-import type { TemplateVersion } from '../../shared/shapes.js';
+import type { Subject, TemplateVersion } from '../../shared/shapes.js';
 import {
   createVersion,
   libraryKeys,
@@ -67,6 +67,13 @@ function useDebounced<T>(value: T, ms: number): T {
   return settled;
 }
 
+/** How each subject reads in the picker and the badge. */
+const SUBJECT_WORDS: Record<Subject, { badge: string; hint: string }> = {
+  policy: { badge: 'Policy template', hint: 'Type a policy number or an insured’s name.' },
+  claim: { badge: 'Claim template', hint: 'Type a claim number, a policy number or a claimant’s name.' },
+  quote: { badge: 'Quote template', hint: 'Type a quote number or an insured’s name.' },
+};
+
 /**
  * The server's SVG of the source being edited (authors: debounced, on every change) or of the stored
  * version (readers, who may not preview source). Shown as an image, so nothing in it runs.
@@ -78,20 +85,22 @@ function PreviewPane({
   live,
 }: {
   source: string;
-  subject: 'policy' | 'claim';
+  subject: Subject;
   versionId: number;
   live: boolean;
 }) {
   const api = useApiClient();
   const debounced = useDebounced(source, 400);
-  // The test-data picker: the sample, or a real policy (policy templates, authors only).
+  // The test-data picker: the sample, or a real policy, claim or quote (authors; the record's module
+  // answers only what the author may read).
   const [record, setRecord] = useState<PreviewRecord | null>(null);
   const [search, setSearch] = useState('');
   const settledSearch = useDebounced(search, 250);
-  const picking = live && subject === 'policy';
+  const picking = live;
+  const words = SUBJECT_WORDS[subject];
   const records = useQuery({
-    queryKey: ['documents', 'preview-records', settledSearch],
-    queryFn: () => listPreviewRecords(api, settledSearch),
+    queryKey: ['documents', 'preview-records', subject, settledSearch],
+    queryFn: () => listPreviewRecords(api, subject, settledSearch),
     enabled: picking,
     retry: false,
     placeholderData: keepPreviousData,
@@ -124,9 +133,9 @@ function PreviewPane({
           label="Preview with"
           searchable
           size="xs"
-          nothingFoundMessage={records.error ? messageOf(records.error) : 'No policy matches.'}
+          nothingFoundMessage={records.error ? messageOf(records.error) : `No ${subject} matches.`}
           data={[
-            { value: SAMPLE, label: 'Sample policy' },
+            { value: SAMPLE, label: `Sample ${subject}` },
             ...(record && !records.data?.some((r) => r.id === record.id) ? [record] : []),
             ...(records.data ?? []),
           ].map((r) => ('value' in r ? r : { value: r.id, label: r.label }))}
@@ -136,11 +145,11 @@ function PreviewPane({
             setRecord(value && value !== SAMPLE ? (records.data?.find((r) => r.id === value) ?? record) : null)
           }
           allowDeselect={false}
-          description={records.error ? messageOf(records.error) : 'Type a policy number or an insured’s name.'}
+          description={records.error ? messageOf(records.error) : words.hint}
         />
       )}
       <Text size="xs" c="dimmed">
-        Rendered on the server with {record && picking ? `policy ${record.label}` : `the sample ${subject}`}
+        Rendered on the server with {record && picking ? `${subject} ${record.label}` : `the sample ${subject}`}
         {live ? ' as you type.' : '.'}
       </Text>
       {result.error && (
@@ -301,7 +310,7 @@ export default function TemplatePage() {
       <OpenTemplateTabs activeId={templateId} />
       <Group>
         <Title order={1}>{template.name}</Title>
-        <Badge variant="light">{template.subject === 'claim' ? 'Claim' : 'Policy'} template</Badge>
+        <Badge variant="light">{SUBJECT_WORDS[template.subject].badge}</Badge>
       </Group>
       {template.description && <Text c="dimmed">{template.description}</Text>}
 

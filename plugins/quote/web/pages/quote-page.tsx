@@ -46,6 +46,7 @@ import {
 import { localStepStorage, quoteFlowMachine, type QuoteFacts } from '../quote-flow-machine.js';
 import { editRiskRoute, quotePageRoute } from '../routes.js';
 import { AttachmentsPanel } from './attachments-panel.js';
+import { QuoteDocumentsButton } from './quote-documents.js';
 import { RatingChanges } from './rating-changes.js';
 import { RemovedRiskChanges } from './plugin-changes.js';
 import { RiskButtonRow, RiskFields, RiskItems, type Answers, type ItemDraft } from './risk-form.js';
@@ -347,6 +348,7 @@ function QuoteFlowView({ quote, flow }: { quote: Quote; flow: QuoteFlow }) {
         actions={
           <Group gap="xs">
             <StatusBadge labels={QUOTE_STATUS} value={quote.status} size="lg" />
+            <QuoteDocumentsButton number={number} />
             {mayRate.allowed && !readOnly ? (
               <Button
                 variant="default"

@@ -1,0 +1,1 @@
+ALTER TABLE "documents"."imported_document" ADD COLUMN "edition" text DEFAULT '' NOT NULL;
