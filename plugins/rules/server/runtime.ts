@@ -108,11 +108,26 @@ export async function runDeployedRules(
   return runRulesOn(result, bundle, request);
 }
 
+/**
+ * A deployed bundle without its form-inclusion rules: those speak about a policy's documents, not a
+ * page, and run in form-inclusion.ts. Kept per bundle, so that each call runs the same bundle object
+ * and the interpreter's per-bundle work (the rule names' order) is done once.
+ */
+const pageBundles = new WeakMap<RuleBundle, RuleBundle>();
+const NO_RULES: RuleBundle = { rules: [] };
+function pageRulesOf(bundle: RuleBundle | null): RuleBundle {
+  if (!bundle) return NO_RULES;
+  let page = pageBundles.get(bundle);
+  if (!page) {
+    page = { ...bundle, rules: bundle.rules.filter((r) => r.category !== 'form-inclusion') };
+    pageBundles.set(bundle, page);
+  }
+  return page;
+}
+
 function runRulesOn(result: RulesRunResult, bundle: RuleBundle | null, request: RulesRunRequest): RulesRunResult {
-  // Form-inclusion rules speak about a policy's documents, not a page: they run in form-inclusion.ts.
-  const rules = (bundle?.rules ?? []).filter((r) => r.category !== 'form-inclusion');
   const run = runRules(
-    { rules },
+    pageRulesOf(bundle),
     { asOf: request.asOf, user: request.user, risk: request.risk, viewId: request.viewId, extra: request.extra },
     request.elements ? { elements: request.elements } : {},
   );
