@@ -1,7 +1,12 @@
 import { defineQuickSearchProvider, type ApiClient } from '@atrium/sdk';
-import { fetchLines, fetchProducts, flattenProducts, latestVersion, nestProducts } from './catalog/lines-api.js';
-import { fetchRiskTypes, flattenRiskTypes } from './catalog/risk-types-api.js';
 import { lineOverviewRoute, riskTypeDetailsRoute } from './routes.js';
+
+/**
+ * The catalogue clients load with the first search, not with the shell: they bring the lines
+ * resource's shape and with it zod, which the first page must not carry (P3, docs/ui.md).
+ */
+const catalog = () => import('./catalog/lines-api.js');
+const riskTypesApi = () => import('./catalog/risk-types-api.js');
 
 /**
  * The palette's argument pickers: "Open Line", "Open Product Version" and "Open Risk Type" open one
@@ -34,7 +39,7 @@ export const lineQuickSearch = defineQuickSearchProvider({
   type: 'Line',
   typePlural: 'Lines',
   minLength: 1,
-  search: ({ query, signal, api: given }) => fetchLines(api(given), query, signal),
+  search: async ({ query, signal, api: given }) => (await catalog()).fetchLines(api(given), query, signal),
   toItem: (line) => ({
     id: String(line.id),
     title: line.name,
@@ -57,6 +62,7 @@ export const productVersionQuickSearch = defineQuickSearchProvider<VersionHit>({
   typePlural: 'Product Versions',
   minLength: 1,
   async search({ query, signal, api: given }) {
+    const { fetchLines, fetchProducts, flattenProducts, nestProducts } = await catalog();
     const lines = await fetchLines(api(given), '', signal);
     const hits: VersionHit[] = [];
     for (const line of lines) {
@@ -98,6 +104,10 @@ export const riskTypeQuickSearch = defineQuickSearchProvider<RiskTypeHit>({
   typePlural: 'Risk Types',
   minLength: 1,
   async search({ query, signal, api: given }) {
+    const [
+      { fetchLines, fetchProducts, flattenProducts, latestVersion, nestProducts },
+      { fetchRiskTypes, flattenRiskTypes },
+    ] = await Promise.all([catalog(), riskTypesApi()]);
     const lines = await fetchLines(api(given), '', signal);
     const hits: RiskTypeHit[] = [];
     for (const line of lines) {
