@@ -9,6 +9,8 @@
  * @bench-bundled — `npm run bench` runs this file bundled as the server is for production.
  */
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -125,6 +127,20 @@ function runLoad(options: Record<string, unknown>): Promise<Load> {
   });
 }
 
+async function startProfile() {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = await session.post('Profiler.stop');
+      session.disconnect();
+      return profile;
+    },
+  };
+}
+
 const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
 const config = {
   ...loadConfig({ LOG_LEVEL: 'info' }),
@@ -187,8 +203,12 @@ try {
   // The round with the median p99 of ROUNDS: one round's p99 swung 14–35 ms on a quiet machine
   // (a few pauses of 50–150 ms decide it), so a single round says little.
   const rounds: Awaited<ReturnType<typeof runLoad>>[] = [];
+  // BENCH_CPU_PROFILE=file.cpuprofile: the server's CPU profile of the measured rounds only (the
+  // seed and start-up left out), for finding where a request's time goes.
+  const profiler = process.env.BENCH_CPU_PROFILE ? await startProfile() : null;
   for (let round = 0; round < ROUNDS; round++)
     rounds.push(await runLoad({ ...load, connections: CONNECTIONS, duration: SECONDS }));
+  if (profiler) writeFileSync(process.env.BENCH_CPU_PROFILE!, JSON.stringify(await profiler.stop()));
   const http = [...rounds].sort((a, b) => a.p99 - b.p99)[Math.floor(ROUNDS / 2)]!;
   console.log(
     `UI controls over HTTP: POST /api/rules/execution/ui-controls/ (${CONNECTIONS} callers, ${ROUNDS} rounds of ${SECONDS} s, on ${atrium.database.kind}; p99 per round ${rounds.map((r) => r.p99.toFixed(1)).join(', ')} ms; the median round below, ${http.total} requests)`,

@@ -1486,20 +1486,26 @@ export function registerRulesRoutes(router: AtriumRouter, context: ServerPluginC
         });
       }
       const principal = request.principal!;
-      const result = await runDeployedRules(db, db, {
-        ...(vm.product ? { product: vm.product } : {}),
-        ...(vm.project ? { project: vm.project } : {}),
-        asOf: vm.date ?? new Date().toISOString().slice(0, 10),
-        // Who the caller is comes from the session, never from the body.
-        user: {
-          username: principal.username,
-          roles: principal.effectiveRole ? [principal.effectiveRole] : principal.roles,
+      const result = await runDeployedRules(
+        db,
+        db,
+        {
+          ...(vm.product ? { product: vm.product } : {}),
+          ...(vm.project ? { project: vm.project } : {}),
+          asOf: vm.date ?? new Date().toISOString().slice(0, 10),
+          // Who the caller is comes from the session, never from the body.
+          user: {
+            username: principal.username,
+            roles: principal.effectiveRole ? [principal.effectiveRole] : principal.roles,
+          },
+          ...(ctx.viewId ? { viewId: ctx.viewId } : {}),
+          risk: vm.risk,
+          ...(actions.length > 0 ? { elements: actions.map((a) => a.name) } : {}),
+          ...(ctx.extra ? { extra: ctx.extra } : {}),
         },
-        ...(ctx.viewId ? { viewId: ctx.viewId } : {}),
-        risk: vm.risk,
-        ...(actions.length > 0 ? { elements: actions.map((a) => a.name) } : {}),
-        ...(ctx.extra ? { extra: ctx.extra } : {}),
-      });
+        // The risk and extra were parsed from this request's JSON body: the run reads them in place.
+        { plainJson: true },
+      );
       return {
         data: {
           actions: result.actions,

@@ -92,20 +92,22 @@ export async function runDeployedRules(
   database: object,
   tx: Queryable,
   request: RulesRunRequest,
+  /** The request's risk and extra are a parsed request body's (see RunOptions.plainJson). */
+  options: { plainJson?: boolean } = {},
 ): Promise<RulesRunResult> {
   const empty: RulesRunResult = { actions: [], issues: [], errors: [], project: null, effectiveDate: null };
   const found = await inForceFor(database, tx, request);
-  if (!found.project) return runRulesOn(empty, null, request);
+  if (!found.project) return runRulesOn(empty, null, request, options);
   // The latest published effective date on or before the date (that has a deployment).
   const date = found.dates.find((d) => d.effectiveDate <= request.asOf);
-  if (!date) return runRulesOn({ ...empty, project: found.project }, null, request);
+  if (!date) return runRulesOn({ ...empty, project: found.project }, null, request, options);
   const bundle = await bundleOf(database, tx, date.deploymentId);
   const result: RulesRunResult = {
     ...empty,
     project: found.project,
     effectiveDate: { id: date.id, effective_date: date.effectiveDate, deployment_id: date.deploymentId },
   };
-  return runRulesOn(result, bundle, request);
+  return runRulesOn(result, bundle, request, options);
 }
 
 /**
@@ -125,11 +127,16 @@ function pageRulesOf(bundle: RuleBundle | null): RuleBundle {
   return page;
 }
 
-function runRulesOn(result: RulesRunResult, bundle: RuleBundle | null, request: RulesRunRequest): RulesRunResult {
+function runRulesOn(
+  result: RulesRunResult,
+  bundle: RuleBundle | null,
+  request: RulesRunRequest,
+  options: { plainJson?: boolean },
+): RulesRunResult {
   const run = runRules(
     pageRulesOf(bundle),
     { asOf: request.asOf, user: request.user, risk: request.risk, viewId: request.viewId, extra: request.extra },
-    request.elements ? { elements: request.elements } : {},
+    { ...(request.elements ? { elements: request.elements } : {}), plainJson: options.plainJson === true },
   );
   return { ...result, actions: run.actions, issues: run.issues, errors: run.errors };
 }

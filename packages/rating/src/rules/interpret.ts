@@ -15,7 +15,8 @@ import type {
 /**
  * The one interpreter of rule components — pure TypeScript, no I/O, run by the server (UI controls,
  * underwriting) and in the browser (previews, tests). Deterministic: the as-of date is injected and
- * the clock is never read; inputs are copied and frozen; every rule has a step budget and a depth
+ * the clock is never read; inputs are copied and frozen (or read in place when they are a parsed
+ * request body, RunOptions.plainJson); every rule has a step budget and a depth
  * limit, and a rule that exceeds them stops with an error naming it (the others still run).
  */
 export type Value = Decimal | string | boolean | null;
@@ -91,6 +92,13 @@ export interface RunOptions {
   maxDepth?: number;
   /** Only these elements are answered (untouched ones with their defaults); default every element a rule touched. */
   elements?: string[];
+  /**
+   * The input is already plain JSON that nothing else holds (a request body just parsed): the run
+   * reads it in place instead of copying and freezing it first. Safe because a run is synchronous
+   * and never writes to its input; the copy exists for callers whose objects carry getters, class
+   * instances or values JSON would change (Dates, undefined), so that every runtime sees the same.
+   */
+  plainJson?: boolean;
 }
 
 export interface ElementState {
@@ -174,11 +182,16 @@ interface RiskNode {
   children: RiskNode[];
   /** Descendants by risk type, filled on first use: many rules count the same risks. */
   below?: Map<string, RiskNode[]>;
+  /**
+   * Element keys (`path.element`) made on this risk, one string each: proposals are grouped by
+   * key, and a string built anew for every proposal was hashed anew for every lookup.
+   */
+  keys?: Map<string, string>;
 }
 
 function toValue(v: unknown): Value {
   if (v === null || v === undefined || v === '') return null;
-  if (typeof v === 'number') return Number.isFinite(v) ? new Decimal(v) : null;
+  if (typeof v === 'number') return Number.isFinite(v) ? fromDouble(v) : null;
   if (typeof v === 'boolean') return v;
   if (typeof v === 'string') return v;
   return null;
@@ -279,21 +292,57 @@ const literals = new WeakMap<object, Decimal>();
 function literal(e: { value: string | number }): Decimal {
   let value = literals.get(e);
   if (!value) {
-    value = new Decimal(e.value);
+    value = typeof e.value === 'number' ? fromDouble(e.value) : new Decimal(e.value);
+    if (typeof e.value === 'string') noteExactDouble(value);
     literals.set(e, value);
   }
   return value;
 }
 
+/**
+ * Numbers that a double holds exactly enough to be compared as doubles: those made from a double
+ * (an answer, a count) and those of at most 15 significant digits within the doubles' normal range.
+ * Comparing two of them as doubles orders them exactly as comparing the decimals does (15 digits
+ * survive a round trip through a double, and a double's shortest text is unique), and it avoids
+ * decimal.js's comparison, which copies its argument: comparisons are most of what rules do.
+ */
+const exactDoubles = new WeakMap<Decimal, number>();
+/** Small whole numbers (counts, years, ages) made once: a Decimal never changes, so runs share them. */
+const smallIntegers: Decimal[] = [];
+function fromDouble(n: number): Decimal {
+  const small = Number.isInteger(n) && n >= 0 && n <= 4096;
+  if (small && smallIntegers[n]) return smallIntegers[n];
+  const d = new Decimal(n);
+  exactDoubles.set(d, n);
+  if (small) smallIntegers[n] = d;
+  return d;
+}
+function noteExactDouble(d: Decimal): void {
+  if (d.sd() > 15) return;
+  const n = d.toNumber();
+  if (n === 0 || (Math.abs(n) >= 1e-300 && Math.abs(n) <= 1e300)) exactDoubles.set(d, n);
+}
+function compareNumbers(a: Decimal, b: Decimal): number {
+  const x = exactDoubles.get(a);
+  if (x !== undefined) {
+    const y = exactDoubles.get(b);
+    if (y !== undefined) return x < y ? -1 : x > y ? 1 : 0;
+  }
+  return a.comparedTo(b);
+}
+
+// A Value that is an object is a Decimal (`instanceof Decimal` runs decimal.js's slower hasInstance).
 const asNumber = (v: Value): Decimal | null =>
-  v instanceof Decimal ? v : typeof v === 'string' && isNumericString(v) ? new Decimal(v.trim()) : null;
+  typeof v === 'object' && v !== null ? v : typeof v === 'string' && isNumericString(v) ? new Decimal(v.trim()) : null;
 
 export function valueEquals(a: Value, b: Value): boolean {
   if (a === null || b === null) return a === b;
   if (typeof a === 'boolean' || typeof b === 'boolean') return a === b;
+  // The same text is the same value, as a number or not.
+  if (typeof a === 'string' && a === b) return true;
   const na = asNumber(a);
   const nb = asNumber(b);
-  if (na && nb) return na.equals(nb);
+  if (na && nb) return compareNumbers(na, nb) === 0;
   return String(a) === String(b);
 }
 
@@ -304,7 +353,8 @@ export function valueText(v: Value): string | boolean | null {
 class RuleEvaluator {
   steps = 0;
   private depth = 0;
-  readonly variables = new Map<string, Value>();
+  /** `as` names of the conditions run so far; made on first use (most rules name nothing). */
+  private variables: Map<string, Value> | null = null;
 
   constructor(
     private readonly rule: string,
@@ -375,7 +425,7 @@ class RuleEvaluator {
       case 'param':
         return this.fail(`the template placeholder {{${e.name}}} has no value`);
       case 'reference': {
-        if (!e.namespace && this.variables.has(e.name)) return this.variables.get(e.name)!;
+        if (!e.namespace && this.variables?.has(e.name)) return this.variables.get(e.name)!;
         for (let r: RiskNode | null = risk; r; r = r.parent) if (r.fields.has(e.name)) return r.fields.get(e.name)!;
         return null;
       }
@@ -415,7 +465,7 @@ class RuleEvaluator {
         const na = asNumber(a);
         const nb = asNumber(b);
         let c: number;
-        if (na && nb) c = na.comparedTo(nb);
+        if (na && nb) c = compareNumbers(na, nb);
         else if (typeof a === 'string' && typeof b === 'string') c = a < b ? -1 : a > b ? 1 : 0;
         else return this.fail(`cannot compare ${JSON.stringify(valueText(a))} with ${JSON.stringify(valueText(b))}`);
         return e.op === '<' ? c < 0 : e.op === '<=' ? c <= 0 : e.op === '>' ? c > 0 : c >= 0;
@@ -505,7 +555,7 @@ class RuleEvaluator {
       case 'no_risk':
       case 'count_risks': {
         const n = this.countRisks(risk, text(0), e.args[1], e.fn === 'count_risks' ? Infinity : 1);
-        return e.fn === 'count_risks' ? new Decimal(n) : e.fn === 'any_risk' ? n > 0 : n === 0;
+        return e.fn === 'count_risks' ? fromDouble(n) : e.fn === 'any_risk' ? n > 0 : n === 0;
       }
       case 'user_role_is': {
         const roles = this.context.user?.roles ?? [];
@@ -593,7 +643,10 @@ class RuleEvaluator {
         return c.quantifier === 'at-least' ? n >= c.count : c.quantifier === 'at-most' ? n <= c.count : n === c.count;
       }
       case 'count':
-        this.variables.set(c.as, new Decimal(this.countRisks(risk, c.riskType as string, c.where, Infinity)));
+        (this.variables ??= new Map()).set(
+          c.as,
+          fromDouble(this.countRisks(risk, c.riskType as string, c.where, Infinity)),
+        );
         return true;
     }
   }
@@ -634,7 +687,7 @@ export function runRules(bundle: RuleBundle, input: RuleRunContext, options: Run
   const maxSteps = options.maxSteps ?? 10_000;
   const maxDepth = options.maxDepth ?? 64;
   // A plain JSON copy (no functions, getters or shared objects), frozen: rules cannot change inputs.
-  const context = deepFreeze(JSON.parse(JSON.stringify(input)) as RuleRunContext);
+  const context = options.plainJson ? input : deepFreeze(JSON.parse(JSON.stringify(input)) as RuleRunContext);
   const result: RunResult = { actions: [], issues: [], forms: [], fired: [], errors: [], conflicts: [], steps: 0 };
   let root: RiskNode;
   try {
@@ -654,19 +707,27 @@ export function runRules(bundle: RuleBundle, input: RuleRunContext, options: Run
     for (const risk of risks) {
       if (risk.type !== rule.appliesTo) continue;
       const ev = new RuleEvaluator(rule.name, context, maxSteps, maxDepth);
-      const local: Proposal[] = [];
-      const issues: UnderwritingIssue[] = [];
-      const forms: AttachedForm[] = [];
+      // What this rule proposes on this risk is appended in place and cut back if the rule stops:
+      // a rule that fails says nothing, as if it had not run.
+      const proposed = proposals.length;
+      const raised = result.issues.length;
+      const formsAttached = attached.length;
       try {
-        const holds = rule.when.every((c) => ev.condition(c, risk));
+        let holds = true;
+        for (const c of rule.when) {
+          if (!ev.condition(c, risk)) {
+            holds = false;
+            break;
+          }
+        }
         const branch = holds ? 'then' : 'otherwise';
         const actions: Action[] = rule[branch];
-        for (const a of actions) applyAction(a, rule, risk, ev, local, issues, forms, ranks);
+        for (const a of actions) applyAction(a, rule, risk, ev, proposals, result.issues, attached, ranks);
         if (actions.length > 0) result.fired.push({ rule: rule.name, risk: risk.path, branch });
-        proposals.push(...local);
-        result.issues.push(...issues);
-        attached.push(...forms);
       } catch (error) {
+        proposals.length = proposed;
+        result.issues.length = raised;
+        attached.length = formsAttached;
         // Anything a rule runs into (a bad rounding argument, a number too large …) stops that rule only.
         const stop =
           error instanceof Stop ? error : new Stop('evaluation', `Rule '${rule.name}': ${(error as Error).message}`);
@@ -680,14 +741,21 @@ export function runRules(bundle: RuleBundle, input: RuleRunContext, options: Run
   result.issues.sort(
     (a, b) =>
       SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] ||
-      a.code.localeCompare(b.code) ||
-      a.risk.localeCompare(b.risk),
+      byName.compare(a.code, b.code) ||
+      byName.compare(a.risk, b.risk),
   );
   return result;
 }
 
 function elementKey(risk: RiskNode, element: string): string {
-  return risk.path ? `${risk.path}.${element}` : element;
+  if (!risk.path) return element;
+  risk.keys ??= new Map();
+  let key = risk.keys.get(element);
+  if (key === undefined) {
+    key = `${risk.path}.${element}`;
+    risk.keys.set(element, key);
+  }
+  return key;
 }
 
 function applyAction(
@@ -785,34 +853,57 @@ function ruleRanks(bundle: RuleBundle): ReadonlyMap<string, number> {
 }
 
 function merge(proposals: Proposal[], wanted: string[] | undefined, result: RunResult): ElementState[] {
+  // Only the wanted elements' proposals are grouped: a view asks for a few of the many elements
+  // its rules touch.
+  const only = wanted ? new Set(wanted) : null;
   const byElement = new Map<string, Proposal[]>();
   for (const p of proposals) {
-    const list = byElement.get(p.element) ?? [];
-    list.push(p);
-    byElement.set(p.element, list);
+    if (only && !only.has(p.element)) continue;
+    const list = byElement.get(p.element);
+    if (list) list.push(p);
+    else byElement.set(p.element, [p]);
   }
   const names = wanted ?? [...byElement.keys()].sort();
   return names.map((name) => {
     const state = defaultElement(name);
-    // Highest priority first; ties by rule name so the outcome never depends on storage order. Sorted
-    // once per element; each property's list keeps that order.
-    const list = (byElement.get(name) ?? []).sort((a, b) => b.priority - a.priority || a.rank - b.rank);
-    const ranked = (property: Property) => list.filter((p) => p.property === property);
-    const flag = (property: 'visible' | 'readonly' | 'mandatory', restrictive: boolean) => {
-      const ps = ranked(property);
-      if (ps.length === 0) return undefined;
-      const top = ps.filter((p) => p.priority === ps[0]!.priority);
-      return top.some((p) => p.value === restrictive) ? restrictive : !restrictive;
+    const list = byElement.get(name);
+    if (!list) return state;
+    // One pass splits an element's proposals by property. The flags need only the highest
+    // priority and whether a proposal there is restrictive; the rest are put in order (highest
+    // priority first, ties by rule name, then as proposed) so that the outcome never depends on
+    // storage order. Sorting each property's few proposals gives the order sorting them all did.
+    const top = { visible: -Infinity, readonly: -Infinity, mandatory: -Infinity };
+    const restricts = { visible: false, readonly: false, mandatory: false };
+    const RESTRICTIVE = { visible: false, readonly: true, mandatory: true } as const;
+    const ordered: Partial<Record<'invalid' | 'value' | 'whitelist' | 'blacklist', Proposal[]>> = {};
+    for (const p of list) {
+      const property = p.property;
+      if (property === 'visible' || property === 'readonly' || property === 'mandatory') {
+        if (p.priority > top[property]) {
+          top[property] = p.priority;
+          restricts[property] = p.value === RESTRICTIVE[property];
+        } else if (p.priority === top[property] && p.value === RESTRICTIVE[property]) {
+          restricts[property] = true;
+        }
+      } else {
+        (ordered[property] ??= []).push(p);
+      }
+    }
+    for (const property of ['visible', 'readonly', 'mandatory'] as const) {
+      if (top[property] !== -Infinity) {
+        state[property] = restricts[property] ? RESTRICTIVE[property] : !RESTRICTIVE[property];
+      }
+    }
+    const inOrder = (property: 'invalid' | 'value' | 'whitelist' | 'blacklist'): Proposal[] => {
+      const ps = ordered[property] ?? [];
+      return ps.length > 1 ? ps.sort((a, b) => b.priority - a.priority || a.rank - b.rank) : ps;
     };
-    state.visible = flag('visible', false) ?? true;
-    state.readonly = flag('readonly', true) ?? false;
-    state.mandatory = flag('mandatory', true) ?? false;
-    const invalid = ranked('invalid');
+    const invalid = inOrder('invalid');
     if (invalid.length > 0) {
       state.isValid = false;
       state.validationMessage = invalid[0]!.value as string;
     }
-    const values = ranked('value');
+    const values = inOrder('value');
     if (values.length > 0) {
       state.value = values[0]!.value as string | boolean | null;
       const tied = values.filter((p) => p.priority === values[0]!.priority);
@@ -820,13 +911,13 @@ function merge(proposals: Proposal[], wanted: string[] | undefined, result: RunR
         result.conflicts.push({ element: name, property: 'value', rules: tied.map((p) => p.rule) });
       }
     }
-    const white = ranked('whitelist');
+    const white = inOrder('whitelist');
     if (white.length > 0) {
       let allowed = white[0]!.value as string[];
       for (const p of white.slice(1)) allowed = allowed.filter((o) => (p.value as string[]).includes(o));
       state.optionsWhitelist = [...allowed];
     }
-    const black = ranked('blacklist');
+    const black = ordered.blacklist ?? [];
     if (black.length > 0) state.optionsBlacklist = [...new Set(black.flatMap((p) => p.value as string[]))].sort();
     return state;
   });

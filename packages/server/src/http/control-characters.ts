@@ -35,26 +35,38 @@ function checkParameters(values: unknown, kind: 'path' | 'query') {
 }
 
 /** The JSON pointer of the first string (or key) holding a forbidden character, or null. */
-export function findControlCharacter(value: unknown, pointer = '', depth = 0): string | null {
-  if (typeof value === 'string') return IN_BODY.test(value) ? pointer : null;
-  if (value === null || typeof value !== 'object' || depth > 256) return null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findControlCharacter(value[i], `${pointer}/${i}`, depth + 1);
-      if (found !== null) return found;
+export function findControlCharacter(value: unknown): string | null {
+  // The path is kept as segments and joined only on a hit: every request body is walked, and
+  // building a pointer string for each node made this gate a visible share of a small request.
+  const path: string[] = [];
+  const found = (): string => path.map((s) => `/${s.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+  const walk = (node: unknown, depth: number): boolean => {
+    if (typeof node === 'string') return IN_BODY.test(node);
+    if (node === null || typeof node !== 'object' || depth > 256) return false;
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        path.push(String(i));
+        if (walk(node[i], depth + 1)) return true;
+        path.pop();
+      }
+      return false;
     }
-    return null;
-  }
-  // Only plain parsed JSON; a multipart body or a stream is left to its route.
-  const proto = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) return null;
-  for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
-    const escaped = key.replace(/~/g, '~0').replace(/\//g, '~1');
-    if (IN_BODY.test(key)) return `${pointer}/${escaped.replace(/[\u0000-\u001f]/g, '?')}`;
-    const found = findControlCharacter(inner, `${pointer}/${escaped}`, depth + 1);
-    if (found !== null) return found;
-  }
-  return null;
+    // Only plain parsed JSON; a multipart body or a stream is left to its route.
+    const proto = Object.getPrototypeOf(node);
+    if (proto !== Object.prototype && proto !== null) return false;
+    for (const key in node) {
+      if (!Object.hasOwn(node, key)) continue;
+      if (IN_BODY.test(key)) {
+        path.push(key.replace(/[\u0000-\u001f]/g, '?'));
+        return true;
+      }
+      path.push(key);
+      if (walk((node as Record<string, unknown>)[key], depth + 1)) return true;
+      path.pop();
+    }
+    return false;
+  };
+  return walk(value, 0) ? found() : null;
 }
 
 export function checkRequestForControlCharacters(request: FastifyRequest) {
