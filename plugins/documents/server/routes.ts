@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -26,6 +26,7 @@ import { formPdfReader } from './declarations/declarations-service.js';
 import { FormError } from './forms/acroform.js';
 import { filesOf, gatherInputs, type RenderInputs } from './library/inputs.js';
 import { productionDocument, template, version } from './tables.js';
+import { noVersionInForce, versionInForce } from './version-in-force.js';
 import { emailStateOf, mailStates, PRINT_STATES } from './delivery/delivery-states.js';
 
 /**
@@ -526,20 +527,9 @@ export function registerDocumentRoutes(
       const body = request.body;
       const tpl = await findTemplate(body.template_id);
       const book = body.record ? await bookOf(body.record) : null;
-      const [chosen] = await db
-        .select()
-        .from(version)
-        .where(
-          and(
-            eq(version.templateId, tpl.id),
-            eq(version.status, 'published'),
-            lte(version.effectiveDate, body.document_date),
-          ),
-        )
-        .orderBy(desc(version.effectiveDate), desc(version.number))
-        .limit(1);
+      const chosen = await versionInForce(db, tpl.id, body.document_date);
       if (!chosen) {
-        throw new ApiError(422, `No published version of "${tpl.name}" is effective on ${body.document_date}.`, {
+        throw new ApiError(422, noVersionInForce(tpl.name, body.document_date), {
           source: { pointer: '/document_date' },
         });
       }

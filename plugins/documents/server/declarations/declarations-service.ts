@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, inArray, lte } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { ApiError, type Queryable, type ServerPluginContext } from '@atrium/sdk/server';
 import type { FormMapping } from '../../shared/forms.js';
 import type { DeclarationsFile, DeclarationsRequest, DeclarationsService } from '../../shared/services.js';
@@ -7,7 +7,8 @@ import { FormError } from '../forms/acroform.js';
 import { gatherInputs } from '../library/inputs.js';
 import { rendererVersion } from '../render/pool.js';
 import { poolFor } from '../render/shared-pool.js';
-import { importedDocument, productionDocument, template, version } from '../tables.js';
+import { importedDocument, productionDocument, template } from '../tables.js';
+import { noVersionInForce, versionInForce } from '../version-in-force.js';
 import { assemble, type AssemblyPart } from './assembly.js';
 import { formsByRules } from './form-rules.js';
 import { formsToPrint, readDeclarationsSettings } from './settings.js';
@@ -64,24 +65,8 @@ export function declarationsService(context: ServerPluginContext): DeclarationsS
       if (!dec) return { fileId: null, detail: `No declarations page is set for the line ${request.line}.` };
       const [tpl] = await tx.select().from(template).where(eq(template.id, dec.template_id));
       if (!tpl) return { fileId: null, detail: `The declarations template ${dec.template_id} no longer exists.` };
-      const [chosen] = await tx
-        .select()
-        .from(version)
-        .where(
-          and(
-            eq(version.templateId, tpl.id),
-            eq(version.status, 'published'),
-            lte(version.effectiveDate, request.documentDate),
-          ),
-        )
-        .orderBy(desc(version.effectiveDate), desc(version.number))
-        .limit(1);
-      if (!chosen) {
-        return {
-          fileId: null,
-          detail: `No published version of "${tpl.name}" is effective on ${request.documentDate}.`,
-        };
-      }
+      const chosen = await versionInForce(tx, tpl.id, request.documentDate);
+      if (!chosen) return { fileId: null, detail: noVersionInForce(tpl.name, request.documentDate) };
       // The rules module's deployed form-inclusion rules decide when it has them for the line;
       // otherwise the settings' three rules do (docs/documents.md, "Which forms").
       const byRules = await formsByRules(context, tx, request);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { ApiError, type MailRecord, type Queryable, type ServerPluginContext } from '@atrium/sdk/server';
 import { QUOTE_LOOKUP } from '@atrium/plugin-quote/lookup';
 import type { QuoteDocument, QuoteDocuments } from '../../shared/quote-documents.js';
@@ -9,6 +9,7 @@ import { gatherInputs } from '../library/inputs.js';
 import { rendererVersion } from '../render/pool.js';
 import { poolFor, renderOn } from '../render/shared-pool.js';
 import { productionDocument, template, version } from '../tables.js';
+import { noVersionInForce, versionInForce } from '../version-in-force.js';
 
 /** What quote documents are stored as: one production document per render, this purpose, record `quote`. */
 export const QUOTE_DOCUMENT_PURPOSE = 'quote-document';
@@ -123,20 +124,9 @@ export function quoteDocumentsService(context: ServerPluginContext): QuoteDocume
           source: { pointer: '/data/attributes/name' },
         });
       }
-      const [chosen] = await tx
-        .select()
-        .from(version)
-        .where(
-          and(
-            eq(version.templateId, tpl.id),
-            eq(version.status, 'published'),
-            lte(version.effectiveDate, source.effectiveDate),
-          ),
-        )
-        .orderBy(desc(version.effectiveDate), desc(version.number))
-        .limit(1);
+      const chosen = await versionInForce(tx, tpl.id, source.effectiveDate);
       if (!chosen) {
-        throw new ApiError(422, `No published version of "${tpl.name}" is effective on ${source.effectiveDate}.`, {
+        throw new ApiError(422, noVersionInForce(tpl.name, source.effectiveDate), {
           source: { pointer: '/data/attributes/name' },
         });
       }
