@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { examplePlugins } from './scripts/example-plugins-plugin.js';
 import { precompress } from './scripts/precompress-plugin.js';
+import { startupChunk } from './scripts/startup-chunk-plugin.js';
 
 /**
  * Builds the SPA (packages/host plus every plugin's web half, without the example plugins unless
@@ -15,7 +16,7 @@ const apiPort = process.env.ATRIUM_API_PORT ?? '8080';
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'packages/host'),
   publicDir: path.resolve(import.meta.dirname, 'packages/host/public'),
-  plugins: [react(), examplePlugins(), precompress()],
+  plugins: [react(), examplePlugins(), startupChunk(), precompress()],
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,

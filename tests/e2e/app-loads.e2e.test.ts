@@ -28,6 +28,15 @@ describe('the built app in a real browser', () => {
     await page.close();
   });
 
+  it('fetches the code the entry needs in a handful of requests, not one per shared module', async () => {
+    // scripts/startup-chunk-plugin.ts: the entry's static imports travel as one chunk. Without it
+    // the page fetched ~30 small chunks before the entry could run (six at a time over HTTP/1.1).
+    const html = await (await fetch(`${server.url}/`)).text();
+    const scripts = [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+    expect(scripts.some((s) => /\/assets\/startup-[\w-]+\.js$/.test(s!))).toBe(true);
+    expect(scripts.length).toBeLessThanOrEqual(6);
+  });
+
   it('answers /api/health from the same origin as the page', async () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/`);
