@@ -12,10 +12,12 @@ import {
   limitParams,
   refuseInherited,
   riskTypeParams,
+  riskTypeScope,
   type RiskTypeScope,
 } from './definition-scope.js';
+import { definitionRowRoutes } from './definition-row-routes.js';
 import { calculationsOf, itemsOf, limitsOf, type ItemRow } from './resolve.js';
-import { itemValues, riskTypeChildRoutes, saveChildRow, type RiskTypeChildKind } from './risk-type-child-rows.js';
+import { itemValues, riskTypeRows, type RiskTypeChildKind } from './risk-type-child-rows.js';
 import { decimalText, identifier, label, versionQuery, putAndPatch } from './scope.js';
 import { assertDraftVersion } from './version-guard.js';
 
@@ -105,18 +107,47 @@ const itemKind: RiskTypeChildKind<ItemRow, ReturnType<typeof itemValues>> = {
   valuesOf: itemValues,
 };
 
-// Hand-written, not a resource declaration: risk items are children of a versioned product definition (inherited overrides, draft-only writes, soft delete, restore, reorder), not rows of one table.
 export function riskItemRoutes(router: AtriumRouter, db: Database) {
   const base = '/lines/products/:product/risk-types/:riskType/risk-items/';
-  const one = `${base}:item/`;
-  const limits = `${one}limits/`;
+  const limits = `${base}:item/limits/`;
   const oneLimit = `${limits}:limit/`;
-  const { scopeOf, reload } = riskTypeChildRoutes(router, db, itemKind, {
+  const scopeOf = (params: z.infer<typeof riskTypeParams>, versionId?: number) =>
+    riskTypeScope(db, params.product, versionId, params.riskType);
+  definitionRowRoutes(router, db, {
+    ...riskTypeRows(db, itemKind),
     base,
     param: 'item',
     access: LINES_PERMISSIONS.riskItem,
     find: findItem,
     out: (scope, i) => itemOut(scope, i, scope.riskType.row.name),
+    create: {
+      summary: 'Adds an item to a risk type; draft only.',
+      body: createItemBody,
+      values: (scope, body) => ({
+        name: body.name,
+        label: body.label,
+        presence: body.presence ?? 'optional',
+        type: body.type ?? 'coverage',
+        fullyEarned: body.fully_earned ?? false,
+        order:
+          body.order ?? Math.max(0, ...itemsOf(scope.definition, scope.riskType.row.name).map((i) => i.row.order)) + 1,
+        premiumCalculation: body.premium_calculation ?? null,
+      }),
+    },
+    update: {
+      summary: 'Changes an item (an inherited one becomes the child product’s override); draft only.',
+      body: updateItemBody,
+      values: (row, body) => ({
+        ...itemValues(row),
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.label !== undefined ? { label: body.label } : {}),
+        ...(body.presence !== undefined ? { presence: body.presence } : {}),
+        ...(body.type !== undefined ? { type: body.type } : {}),
+        ...(body.fully_earned !== undefined ? { fullyEarned: body.fully_earned } : {}),
+        ...(body.order !== undefined ? { order: body.order } : {}),
+        ...(body.premium_calculation !== undefined ? { premiumCalculation: body.premium_calculation } : {}),
+      }),
+    },
     beforeDelete(scope, current) {
       const user = calculationsOf(scope.definition, scope.riskType.row.name).find(
         (c) => c.itemName?.toLowerCase() === current.row.name.toLowerCase(),
@@ -135,83 +166,6 @@ export function riskItemRoutes(router: AtriumRouter, db: Database) {
       reorder: 'Sets the items’ order: `order` lists item ids first to last.',
     },
   });
-  const assertNameFree = (scope: RiskTypeScope, name: string, except?: string) => {
-    const clash = itemsOf(scope.definition, scope.riskType.row.name).find(
-      (i) => i.row.name.toLowerCase() === name.toLowerCase() && i.row.name !== except,
-    );
-    if (clash) throw fieldError('name', `An item named '${name}' already exists on ${scope.riskType.row.name}.`);
-  };
-
-  router.post(
-    base,
-    {
-      config: { access: LINES_PERMISSIONS.riskItem.create },
-      schema: {
-        summary: 'Adds an item to a risk type; draft only.',
-        tags,
-        params: riskTypeParams,
-        querystring: versionQuery,
-        body: createItemBody,
-      },
-    },
-    async (request, reply) => {
-      const scope = await scopeOf(request.params, request.query.version_id);
-      await assertDraftVersion(db, scope.version.id);
-      const body = request.body;
-      assertNameFree(scope, body.name);
-      const existing = itemsOf(scope.definition, scope.riskType.row.name);
-      const [row] = await db
-        .insert(riskItem)
-        .values({
-          productVersionId: scope.version.id,
-          riskTypeId: scope.riskType.row.id,
-          name: body.name,
-          label: body.label,
-          presence: body.presence ?? 'optional',
-          type: body.type ?? 'coverage',
-          fullyEarned: body.fully_earned ?? false,
-          order: body.order ?? Math.max(0, ...existing.map((i) => i.row.order)) + 1,
-          premiumCalculation: body.premium_calculation ?? null,
-        })
-        .returning({ id: riskItem.id });
-      reply.code(201);
-      return reload(request.params, scope.version.id, row!.id);
-    },
-  );
-
-  putAndPatch(
-    router,
-    one,
-    {
-      access: LINES_PERMISSIONS.riskItem.update,
-      summary: 'Changes an item (an inherited one becomes the child product’s override); draft only.',
-      params: itemParams,
-      body: updateItemBody,
-    },
-    async (request) => {
-      const scope = await scopeOf(request.params, request.query.version_id);
-      await assertDraftVersion(db, scope.version.id);
-      const current = findItem(scope, request.params.item);
-      const body = request.body;
-      const inherited = chainIndex(scope, current.row.productVersionId) > 0;
-      if (body.name !== undefined && body.name !== current.row.name) {
-        if (inherited) throw fieldError('name', `Item ${current.row.name} is inherited; an override keeps its name.`);
-        assertNameFree(scope, body.name, current.row.name);
-      }
-      const values = {
-        ...itemValues(current.row),
-        ...(body.name !== undefined ? { name: body.name } : {}),
-        ...(body.label !== undefined ? { label: body.label } : {}),
-        ...(body.presence !== undefined ? { presence: body.presence } : {}),
-        ...(body.type !== undefined ? { type: body.type } : {}),
-        ...(body.fully_earned !== undefined ? { fullyEarned: body.fully_earned } : {}),
-        ...(body.order !== undefined ? { order: body.order } : {}),
-        ...(body.premium_calculation !== undefined ? { premiumCalculation: body.premium_calculation } : {}),
-      };
-      const rowId = await saveChildRow(db, itemKind, scope, current.row, values);
-      return reload(request.params, scope.version.id, rowId);
-    },
-  );
 
   // Limits and deductibles.
   const findLimit = (scope: RiskTypeScope, itemName: string, limitId: number) => {
