@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { fieldError, z, type AtriumRouter, type Database, type Permission } from '@atrium/sdk/server';
-import type { riskField, riskItem, sequence } from '../tables.js';
+import type { riskField, riskItem, riskType, sequence } from '../tables.js';
 import { chainIndex, refuseInherited, type DefinitionScope } from './definition-scope.js';
 import type { Resolved } from './resolve.js';
 import { id, putAndPatch, versionQuery } from './scope.js';
@@ -20,20 +20,23 @@ interface NamedRow {
 }
 // Inserts and updates into `table` take `as never`: TypeScript cannot pair the union of the tables
 // with one kind's values, though each kind pairs its own table and values.
-type RowTable = typeof riskField | typeof riskItem | typeof sequence;
+type RowTable = typeof riskField | typeof riskItem | typeof riskType | typeof sequence;
 type Params = Record<string, unknown>;
 
 export interface DefinitionRows<Scope extends DefinitionScope, Row extends NamedRow, Values, Create, Update> {
   /** The collection's path, e.g. `/lines/products/:product/sequences/`. */
   base: string;
-  /** The path parameter naming one row (`field`, `item`, `sequence`). */
+  /** The path parameter naming one row (`field`, `item`, `sequence`, `riskType`). */
   param: string;
+  /** The row's path parameter: an id unless given (a risk type is also named). */
+  rowParam?: z.ZodType;
   /** The collection's path parameters (without the row's). */
   params: z.ZodObject;
   table: RowTable;
   /** Starts the messages that name one row: `Field 12`, `Sequence policy_number`. */
   noun: string;
   access: { read: Permission; create: Permission; update: Permission; delete: Permission };
+  /** The scope of a request; a row route's parameters include the row's (a risk type finds itself). */
   scopeOf(params: Params, versionId: number | undefined): Promise<Scope>;
   /** The live rows the scope shows, inheritance applied, in order. */
   rowsOf(scope: Scope): Resolved<Row>[];
@@ -41,12 +44,22 @@ export interface DefinitionRows<Scope extends DefinitionScope, Row extends Named
   find(scope: Scope, rowId: number): Resolved<Row>;
   /** A row as every route answers it. */
   out(scope: Scope, resolved: Resolved<Row>): unknown;
+  /** A row as its own GET answers it, when that tells more than `out`. */
+  outOne?(scope: Scope, resolved: Resolved<Row>): unknown;
   /** The message when a live row already has the name. */
   nameTaken(scope: Scope, name: string): string;
+  /** A rename is checked against the row itself too (a risk type's change of case is refused). */
+  renameClashesWithSelf?: boolean;
   /** The columns that place a new row or override in the scope (version, risk type). */
   placeOf(scope: Scope): object;
-  create: { summary: string; body: z.ZodType<Create>; values(scope: Scope, body: Create): Values & { name: string } };
-  update: { summary: string; body: z.ZodType<Update>; values(row: Row, body: Update): Values & { name: string } };
+  create: { summary: string; body: z.ZodType<Create>; values(scope: Scope, body: Create): Values };
+  /** `values` are written onto an own row; `override` (default: the values placed in the scope) is inserted for an inherited one. */
+  update: {
+    summary: string;
+    body: z.ZodType<Update>;
+    values(current: Resolved<Row>, body: Update, scope: Scope): Values;
+    override?(scope: Scope, current: Resolved<Row>, values: Values): object;
+  };
   /** Checks values as a whole before a write (formula syntax, a format that exists …). */
   check?(values: Values): void | Promise<void>;
   /** Refuses a delete the kind does not allow (an item a calculation uses). */
@@ -74,11 +87,12 @@ export function definitionRowRoutes<Scope extends DefinitionScope, Row extends N
   const one = `${rows.base}:${rows.param}/`;
   // Typed as the collection's parameters: the row's parameter has the name the kind gives it (`rowIdOf`).
   const params = rows.params as z.ZodType<Params>;
-  const oneParams = rows.params.extend({ [rows.param]: id }) as z.ZodType<Params>;
+  const oneParams = rows.params.extend({ [rows.param]: rows.rowParam ?? id }) as z.ZodType<Params>;
   const rowIdOf = (p: Params) => p[rows.param] as number;
-  /** The row as the routes answer it, read afresh in the version. */
+  /** The row as the routes answer it, read afresh in the version (by id: a rename leaves the path's name behind). */
   const reload = async (p: Params, versionId: number, rowId: number) => {
-    const scope = await rows.scopeOf(p, versionId);
+    const { [rows.param]: _row, ...collection } = p;
+    const scope = await rows.scopeOf(collection, versionId);
     return rows.out(scope, rows.find(scope, rowId));
   };
   const listOf = (scope: Scope, list: Resolved<Row>[]) => {
@@ -87,7 +101,8 @@ export function definitionRowRoutes<Scope extends DefinitionScope, Row extends N
   };
   const assertNameFree = (scope: Scope, name: string, exceptName?: string) => {
     const lower = name.toLowerCase();
-    if (rows.rowsOf(scope).some((r) => r.row.name.toLowerCase() === lower && r.row.name !== exceptName)) {
+    const others = rows.rowsOf(scope).filter((r) => rows.renameClashesWithSelf || r.row.name !== exceptName);
+    if (others.some((r) => r.row.name.toLowerCase() === lower)) {
       throw fieldError('name', rows.nameTaken(scope, name));
     }
   };
@@ -119,7 +134,7 @@ export function definitionRowRoutes<Scope extends DefinitionScope, Row extends N
     },
     async (request) => {
       const scope = await rows.scopeOf(request.params, request.query.version_id);
-      return rows.out(scope, rows.find(scope, rowIdOf(request.params)));
+      return (rows.outOne ?? rows.out)(scope, rows.find(scope, rowIdOf(request.params)));
     },
   );
 
@@ -131,8 +146,9 @@ export function definitionRowRoutes<Scope extends DefinitionScope, Row extends N
     },
     async (request, reply) => {
       const scope = await draftScope(request.params, request.query.version_id);
-      const values = rows.create.values(scope, request.body as Create);
-      assertNameFree(scope, values.name);
+      const body = request.body as Create & { name: string };
+      assertNameFree(scope, body.name);
+      const values = rows.create.values(scope, body);
       await rows.check?.(values);
       const [row] = await db
         .insert(table)
@@ -149,20 +165,23 @@ export function definitionRowRoutes<Scope extends DefinitionScope, Row extends N
     { access: rows.access.update, summary: rows.update.summary, params: oneParams, body: rows.update.body },
     async (request) => {
       const scope = await draftScope(request.params, request.query.version_id);
-      const current = rows.find(scope, rowIdOf(request.params)).row;
-      const values = rows.update.values(current, request.body as Update);
+      const resolved = rows.find(scope, rowIdOf(request.params));
+      const current = resolved.row;
+      const body = request.body as Update & { name?: string };
       const inherited = chainIndex(scope, current.productVersionId) > 0;
-      if (values.name !== current.name) {
+      if (body.name !== undefined && body.name !== current.name) {
         if (inherited)
           throw fieldError('name', `${rows.noun} ${current.name} is inherited; an override keeps its name.`);
-        assertNameFree(scope, values.name, current.name);
+        assertNameFree(scope, body.name, current.name);
       }
+      const values = rows.update.values(resolved, body, scope);
       await rows.check?.(values);
       let rowId = current.id;
       if (inherited) {
+        const override = rows.update.override?.(scope, resolved, values) ?? { ...values, ...rows.placeOf(scope) };
         const [row] = await db
           .insert(table)
-          .values({ ...values, ...rows.placeOf(scope) } as never)
+          .values(override as never)
           .returning({ id: table.id });
         rowId = row!.id;
       } else {

@@ -219,7 +219,7 @@ export function riskFieldRoutes(router: AtriumRouter, db: Database) {
     update: {
       summary: 'Changes a field; on an inherited field this writes the child product’s override. Draft only.',
       body: updateBody,
-      values: (row, body) => merge(valuesOf(row), body),
+      values: (current, body) => merge(valuesOf(current.row), body),
     },
     async check(values) {
       checkField(values);

@@ -137,7 +137,7 @@ export function riskItemRoutes(router: AtriumRouter, db: Database) {
     update: {
       summary: 'Changes an item (an inherited one becomes the child product’s override); draft only.',
       body: updateItemBody,
-      values: (row, body) => ({
+      values: ({ row }, body) => ({
         ...itemValues(row),
         ...(body.name !== undefined ? { name: body.name } : {}),
         ...(body.label !== undefined ? { label: body.label } : {}),

@@ -88,7 +88,7 @@ export function sequenceRoutes(router: AtriumRouter, db: Database) {
     update: {
       summary: 'Changes a sequence; draft only.',
       body: updateBody,
-      values: (row, body) => ({
+      values: ({ row }, body) => ({
         name: body.name ?? row.name,
         label: body.label ?? row.label,
         prefix: body.prefix ?? row.prefix,
