@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { fieldError, z, type AtriumRouter, type Database, type Permission } from '@atrium/sdk/server';
-import type { riskField, riskItem, riskType, sequence } from '../tables.js';
+import type { itemLimit, riskField, riskItem, riskType, sequence } from '../tables.js';
 import { chainIndex, refuseInherited, type DefinitionScope } from './definition-scope.js';
 import type { Resolved } from './resolve.js';
 import { id, putAndPatch, versionQuery } from './scope.js';
 import { assertDraftVersion } from './version-guard.js';
 
 /**
- * The routes of a product version's named rows — a risk type's fields and items, the version's
- * sequences — registered once: list, one row, create, change (PUT/PATCH) and delete, each write on a
+ * The routes of a product version's named rows — its risk types and sequences, a risk type's fields
+ * and items, an item's limits — registered once: list, one row, create, change (PUT/PATCH) and delete, each write on a
  * draft only. A row an ancestor product owns is changed by writing the version's override (its name
  * kept) and is never deleted here. Soft-deleted kinds add `?deleted=true`, restore and reorder.
  */
@@ -20,7 +20,7 @@ interface NamedRow {
 }
 // Inserts and updates into `table` take `as never`: TypeScript cannot pair the union of the tables
 // with one kind's values, though each kind pairs its own table and values.
-type RowTable = typeof riskField | typeof riskItem | typeof riskType | typeof sequence;
+type RowTable = typeof riskField | typeof riskItem | typeof itemLimit | typeof riskType | typeof sequence;
 type Params = Record<string, unknown>;
 
 export interface DefinitionRows<Scope extends DefinitionScope, Row extends NamedRow, Values, Create, Update> {
@@ -35,6 +35,8 @@ export interface DefinitionRows<Scope extends DefinitionScope, Row extends Named
   table: RowTable;
   /** Starts the messages that name one row: `Field 12`, `Sequence policy_number`. */
   noun: string;
+  /** Names a row in the refusal to delete an inherited one (default: noun and name). */
+  describe?(row: Row): string;
   access: { read: Permission; create: Permission; update: Permission; delete: Permission };
   /** The scope of a request; a row route's parameters include the row's (a risk type finds itself). */
   scopeOf(params: Params, versionId: number | undefined): Promise<Scope>;
@@ -46,10 +48,15 @@ export interface DefinitionRows<Scope extends DefinitionScope, Row extends Named
   out(scope: Scope, resolved: Resolved<Row>): unknown;
   /** A row as its own GET answers it, when that tells more than `out`. */
   outOne?(scope: Scope, resolved: Resolved<Row>): unknown;
-  /** The message when a live row already has the name. */
-  nameTaken(scope: Scope, name: string): string;
+  /** The message when a live row already has the name (unless `conflict` checks instead). */
+  nameTaken?(scope: Scope, name: string): string;
   /** A rename is checked against the row itself too (a risk type's change of case is refused). */
   renameClashesWithSelf?: boolean;
+  /**
+   * In place of the name checks: refuses values that clash with a live row or change what an inherited
+   * row must keep (an item's limits are told apart by kind and name).
+   */
+  conflict?(scope: Scope, values: Values, current?: Resolved<Row>): void;
   /** The columns that place a new row or override in the scope (version, risk type). */
   placeOf(scope: Scope): object;
   create: { summary: string; body: z.ZodType<Create>; values(scope: Scope, body: Create): Values };
@@ -66,11 +73,12 @@ export interface DefinitionRows<Scope extends DefinitionScope, Row extends Named
   beforeDelete?(scope: Scope, current: Resolved<Row>): void;
   /** Soft delete: the version's deleted rows (`?deleted=true`), restore and reorder. Without it a delete removes the row. */
   soft?: {
-    deleted(scope: Scope): Promise<Resolved<Row>[]>;
+    deleted?(scope: Scope): Promise<Resolved<Row>[]>;
     restore(scope: Scope, rowId: number): Promise<void>;
-    reorder(scope: Scope, ids: number[]): Promise<void>;
+    reorder?(scope: Scope, ids: number[]): Promise<void>;
   };
-  summaries: { list: string; one: string; delete: string; restore?: string; reorder?: string };
+  /** Without `one`, a row has no GET of its own. */
+  summaries: { list: string; one?: string; delete: string; restore?: string; reorder?: string };
 }
 
 const listQuery = z.strictObject({ version_id: id.optional(), deleted: z.enum(['true', 'false']).optional() });
@@ -103,7 +111,7 @@ export function definitionRowRoutes<Scope extends DefinitionScope, Row extends N
     const lower = name.toLowerCase();
     const others = rows.rowsOf(scope).filter((r) => rows.renameClashesWithSelf || r.row.name !== exceptName);
     if (others.some((r) => r.row.name.toLowerCase() === lower)) {
-      throw fieldError('name', rows.nameTaken(scope, name));
+      throw fieldError('name', rows.nameTaken!(scope, name));
     }
   };
   // A write's scope: the version's draft, else 400.
@@ -117,26 +125,27 @@ export function definitionRowRoutes<Scope extends DefinitionScope, Row extends N
     rows.base,
     {
       config: { access: rows.access.read },
-      schema: { summary: rows.summaries.list, tags, params, querystring: soft ? listQuery : versionQuery },
+      schema: { summary: rows.summaries.list, tags, params, querystring: soft?.deleted ? listQuery : versionQuery },
     },
     async (request) => {
       const query = request.query as z.infer<typeof listQuery>;
       const scope = await rows.scopeOf(request.params, query.version_id);
-      return listOf(scope, soft && query.deleted === 'true' ? await soft.deleted(scope) : rows.rowsOf(scope));
+      return listOf(scope, soft?.deleted && query.deleted === 'true' ? await soft.deleted(scope) : rows.rowsOf(scope));
     },
   );
 
-  router.get(
-    one,
-    {
-      config: { access: rows.access.read },
-      schema: { summary: rows.summaries.one, tags, params: oneParams, querystring: versionQuery },
-    },
-    async (request) => {
-      const scope = await rows.scopeOf(request.params, request.query.version_id);
-      return (rows.outOne ?? rows.out)(scope, rows.find(scope, rowIdOf(request.params)));
-    },
-  );
+  if (rows.summaries.one)
+    router.get(
+      one,
+      {
+        config: { access: rows.access.read },
+        schema: { summary: rows.summaries.one, tags, params: oneParams, querystring: versionQuery },
+      },
+      async (request) => {
+        const scope = await rows.scopeOf(request.params, request.query.version_id);
+        return (rows.outOne ?? rows.out)(scope, rows.find(scope, rowIdOf(request.params)));
+      },
+    );
 
   router.post(
     rows.base,
@@ -147,8 +156,9 @@ export function definitionRowRoutes<Scope extends DefinitionScope, Row extends N
     async (request, reply) => {
       const scope = await draftScope(request.params, request.query.version_id);
       const body = request.body as Create & { name: string };
-      assertNameFree(scope, body.name);
+      if (!rows.conflict) assertNameFree(scope, body.name);
       const values = rows.create.values(scope, body);
+      rows.conflict?.(scope, values);
       await rows.check?.(values);
       const [row] = await db
         .insert(table)
@@ -169,12 +179,13 @@ export function definitionRowRoutes<Scope extends DefinitionScope, Row extends N
       const current = resolved.row;
       const body = request.body as Update & { name?: string };
       const inherited = chainIndex(scope, current.productVersionId) > 0;
-      if (body.name !== undefined && body.name !== current.name) {
+      if (!rows.conflict && body.name !== undefined && body.name !== current.name) {
         if (inherited)
           throw fieldError('name', `${rows.noun} ${current.name} is inherited; an override keeps its name.`);
         assertNameFree(scope, body.name, current.name);
       }
       const values = rows.update.values(resolved, body, scope);
+      rows.conflict?.(scope, values, resolved);
       await rows.check?.(values);
       let rowId = current.id;
       if (inherited) {
@@ -203,7 +214,8 @@ export function definitionRowRoutes<Scope extends DefinitionScope, Row extends N
     async (request, reply) => {
       const scope = await draftScope(request.params, request.query.version_id);
       const current = rows.find(scope, rowIdOf(request.params));
-      refuseInherited(scope, `${rows.noun} ${current.row.name}`, current.row.productVersionId);
+      const what = rows.describe?.(current.row) ?? `${rows.noun} ${current.row.name}`;
+      refuseInherited(scope, what, current.row.productVersionId);
       rows.beforeDelete?.(scope, current);
       if (soft) {
         await db
@@ -231,6 +243,8 @@ export function definitionRowRoutes<Scope extends DefinitionScope, Row extends N
     },
   );
 
+  if (!soft.reorder) return;
+  const reorder = soft.reorder;
   router.post(
     `${rows.base}reorder/`,
     {
@@ -239,7 +253,7 @@ export function definitionRowRoutes<Scope extends DefinitionScope, Row extends N
     },
     async (request) => {
       const scope = await draftScope(request.params, request.query.version_id);
-      await soft.reorder(scope, request.body.order);
+      await reorder(scope, request.body.order);
       const fresh = await rows.scopeOf(request.params, scope.version.id);
       return listOf(fresh, rows.rowsOf(fresh));
     },

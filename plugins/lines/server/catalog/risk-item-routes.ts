@@ -9,25 +9,19 @@ import {
   itemOut,
   itemParams,
   limitOut,
-  limitParams,
-  refuseInherited,
-  riskTypeParams,
   riskTypeScope,
   type RiskTypeScope,
 } from './definition-scope.js';
 import { definitionRowRoutes } from './definition-row-routes.js';
-import { calculationsOf, itemsOf, limitsOf, type ItemRow } from './resolve.js';
+import { calculationsOf, itemsOf, limitsOf, type ItemRow, type Resolved } from './resolve.js';
 import { itemValues, riskTypeRows, type RiskTypeChildKind } from './risk-type-child-rows.js';
-import { decimalText, identifier, label, versionQuery, putAndPatch } from './scope.js';
-import { assertDraftVersion } from './version-guard.js';
+import { decimalText, identifier, label } from './scope.js';
 
 /**
  * Risk items of a risk type (`…/risk-types/{t}/risk-items/`: list, create, read, change, soft delete,
  * restore, reorder) and their limits and deductibles (`…/risk-items/{i}/limits/`: list, create,
  * change, delete, restore). Inherited items are overridden on change, as fields are.
  */
-const tags = ['lines'];
-
 const itemShape = {
   name: identifier('item'),
   label,
@@ -109,10 +103,6 @@ const itemKind: RiskTypeChildKind<ItemRow, ReturnType<typeof itemValues>> = {
 
 export function riskItemRoutes(router: AtriumRouter, db: Database) {
   const base = '/lines/products/:product/risk-types/:riskType/risk-items/';
-  const limits = `${base}:item/limits/`;
-  const oneLimit = `${limits}:limit/`;
-  const scopeOf = (params: z.infer<typeof riskTypeParams>, versionId?: number) =>
-    riskTypeScope(db, params.product, versionId, params.riskType);
   definitionRowRoutes(router, db, {
     ...riskTypeRows(db, itemKind),
     base,
@@ -167,65 +157,59 @@ export function riskItemRoutes(router: AtriumRouter, db: Database) {
     },
   });
 
-  // Limits and deductibles.
-  const findLimit = (scope: RiskTypeScope, itemName: string, limitId: number) => {
-    const found = limitsOf(scope.definition, scope.riskType.row.name, itemName).find((l) => l.row.id === limitId);
-    if (!found) throw notFound(`Limit ${limitId} not found on item ${itemName}.`);
-    return found;
-  };
-  const assertLimitFree = (scope: RiskTypeScope, itemName: string, values: LimitValues, exceptId?: number) => {
-    const clash = limitsOf(scope.definition, scope.riskType.row.name, itemName).find(
-      (l) =>
-        l.row.kind === values.kind && l.row.name.toLowerCase() === values.name.toLowerCase() && l.row.id !== exceptId,
-    );
-    if (clash) {
-      throw fieldError(
-        'name',
-        values.name
-          ? `Item ${itemName} already has a ${values.kind} named '${values.name}'.`
-          : `Item ${itemName} already has a main ${values.kind}.`,
+  // Limits and deductibles: the item is found after the draft check, as each limit route did.
+  type LimitScope = RiskTypeScope & { item(): Resolved<ItemRow> };
+  const limitsOfItem = (scope: LimitScope) =>
+    limitsOf(scope.definition, scope.riskType.row.name, scope.item().row.name);
+  definitionRowRoutes(router, db, {
+    base: `${base}:item/limits/`,
+    param: 'limit',
+    params: itemParams,
+    table: itemLimit,
+    noun: 'Limit',
+    describe: (row) => `The ${row.kind} '${row.label}'`,
+    access: {
+      ...LINES_PERMISSIONS.riskItem,
+      create: LINES_PERMISSIONS.riskItem.update,
+      delete: LINES_PERMISSIONS.riskItem.update,
+    },
+    async scopeOf(p, versionId) {
+      const scope = await riskTypeScope(db, p.product as string, versionId, p.riskType as string);
+      return { ...scope, item: () => findItem(scope, p.item as number) };
+    },
+    rowsOf: limitsOfItem,
+    find(scope, limitId) {
+      const found = limitsOfItem(scope).find((l) => l.row.id === limitId);
+      if (!found) throw notFound(`Limit ${limitId} not found on item ${scope.item().row.name}.`);
+      return found;
+    },
+    out: (_scope, resolved) => limitOut(resolved),
+    placeOf: (scope) => ({ productVersionId: scope.version.id, riskItemId: scope.item().row.id }),
+    conflict(scope, values: LimitValues, current) {
+      const itemName = scope.item().row.name;
+      const inherited = current && chainIndex(scope, current.row.productVersionId) > 0;
+      if (inherited && (values.kind !== current.row.kind || values.name !== current.row.name)) {
+        throw fieldError('name', `This ${current.row.kind} is inherited; an override keeps its kind and name.`);
+      }
+      const clash = limitsOfItem(scope).find(
+        (l) =>
+          l.row.kind === values.kind &&
+          l.row.name.toLowerCase() === values.name.toLowerCase() &&
+          l.row.id !== current?.row.id,
       );
-    }
-  };
-
-  router.get(
-    limits,
-    {
-      config: { access: LINES_PERMISSIONS.riskItem.read },
-      schema: {
-        summary: 'Lists an item’s limits and deductibles.',
-        tags,
-        params: itemParams,
-        querystring: versionQuery,
-      },
+      if (clash) {
+        throw fieldError(
+          'name',
+          values.name
+            ? `Item ${itemName} already has a ${values.kind} named '${values.name}'.`
+            : `Item ${itemName} already has a main ${values.kind}.`,
+        );
+      }
     },
-    async (request) => {
-      const scope = await scopeOf(request.params, request.query.version_id);
-      const item = findItem(scope, request.params.item);
-      const results = limitsOf(scope.definition, scope.riskType.row.name, item.row.name).map(limitOut);
-      return { count: results.length, results };
-    },
-  );
-
-  router.post(
-    limits,
-    {
-      config: { access: LINES_PERMISSIONS.riskItem.update },
-      schema: {
-        summary: 'Adds a limit or deductible to an item (name empty for the main one); draft only.',
-        tags,
-        params: itemParams,
-        querystring: versionQuery,
-        body: createLimitBody,
-      },
-    },
-    async (request, reply) => {
-      const scope = await scopeOf(request.params, request.query.version_id);
-      await assertDraftVersion(db, scope.version.id);
-      const item = findItem(scope, request.params.item);
-      const body = request.body;
-      const existing = limitsOf(scope.definition, scope.riskType.row.name, item.row.name);
-      const values: LimitValues = {
+    create: {
+      summary: 'Adds a limit or deductible to an item (name empty for the main one); draft only.',
+      body: createLimitBody,
+      values: (scope, body): LimitValues => ({
         kind: body.kind,
         name: body.name ?? '',
         label: body.label,
@@ -233,133 +217,53 @@ export function riskItemRoutes(router: AtriumRouter, db: Database) {
         minValue: body.min_value ?? null,
         maxValue: body.max_value ?? null,
         options: body.options ?? [],
-        order: body.order ?? Math.max(0, ...existing.map((l) => l.row.order)) + 1,
-      };
-      assertLimitFree(scope, item.row.name, values);
-      checkLimit(values);
-      const [row] = await db
-        .insert(itemLimit)
-        .values({ ...values, productVersionId: scope.version.id, riskItemId: item.row.id })
-        .returning();
-      reply.code(201);
-      return limitOut({ row: row!, inheritanceStatus: 'own', productId: scope.product.id });
+        order: body.order ?? Math.max(0, ...limitsOfItem(scope).map((l) => l.row.order)) + 1,
+      }),
     },
-  );
-
-  putAndPatch(
-    router,
-    oneLimit,
-    {
-      access: LINES_PERMISSIONS.riskItem.update,
+    update: {
       summary: 'Changes a limit or deductible; draft only.',
-      params: limitParams,
       body: updateLimitBody,
+      values: ({ row }, body): LimitValues => ({
+        kind: body.kind ?? row.kind,
+        name: body.name ?? row.name,
+        label: body.label ?? row.label,
+        defaultValue: body.default_value !== undefined ? body.default_value : row.defaultValue,
+        minValue: body.min_value !== undefined ? body.min_value : row.minValue,
+        maxValue: body.max_value !== undefined ? body.max_value : row.maxValue,
+        options: body.options ?? row.options,
+        order: body.order ?? row.order,
+      }),
     },
-    async (request) => {
-      const scope = await scopeOf(request.params, request.query.version_id);
-      await assertDraftVersion(db, scope.version.id);
-      const item = findItem(scope, request.params.item);
-      const current = findLimit(scope, item.row.name, request.params.limit);
-      const body = request.body;
-      const values: LimitValues = {
-        kind: body.kind ?? current.row.kind,
-        name: body.name ?? current.row.name,
-        label: body.label ?? current.row.label,
-        defaultValue: body.default_value !== undefined ? body.default_value : current.row.defaultValue,
-        minValue: body.min_value !== undefined ? body.min_value : current.row.minValue,
-        maxValue: body.max_value !== undefined ? body.max_value : current.row.maxValue,
-        options: body.options ?? current.row.options,
-        order: body.order ?? current.row.order,
-      };
-      const inherited = chainIndex(scope, current.row.productVersionId) > 0;
-      if (inherited && (values.kind !== current.row.kind || values.name !== current.row.name)) {
-        throw fieldError('name', `This ${current.row.kind} is inherited; an override keeps its kind and name.`);
-      }
-      assertLimitFree(scope, item.row.name, values, current.row.id);
-      checkLimit(values);
-      let row;
-      if (inherited) {
-        [row] = await db
-          .insert(itemLimit)
-          .values({ ...values, productVersionId: scope.version.id, riskItemId: item.row.id })
-          .returning();
-      } else {
-        [row] = await db
-          .update(itemLimit)
-          .set({ ...values, updatedAt: new Date() })
-          .where(eq(itemLimit.id, current.row.id))
-          .returning();
-      }
-      return limitOut({
-        row: row!,
-        inheritanceStatus: inherited ? 'overridden' : current.inheritanceStatus,
-        productId: scope.product.id,
-      });
-    },
-  );
-
-  router.delete(
-    oneLimit,
-    {
-      config: { access: LINES_PERMISSIONS.riskItem.update },
-      schema: {
-        summary: 'Deletes a limit or deductible (it can be restored); draft only.',
-        tags,
-        params: limitParams,
-        querystring: versionQuery,
+    check: checkLimit,
+    soft: {
+      async restore(scope, limitId) {
+        const item = scope.item();
+        const [row] = await db
+          .select()
+          .from(itemLimit)
+          .where(and(eq(itemLimit.id, limitId), eq(itemLimit.productVersionId, scope.version.id)));
+        if (!row || row.deletedAt === null)
+          throw notFound(`Deleted limit ${limitId} not found on item ${item.row.name}.`);
+        const [clash] = await db
+          .select({ id: itemLimit.id })
+          .from(itemLimit)
+          .where(
+            and(
+              eq(itemLimit.productVersionId, scope.version.id),
+              eq(itemLimit.riskItemId, row.riskItemId),
+              eq(itemLimit.kind, row.kind),
+              eq(itemLimit.name, row.name),
+              isNull(itemLimit.deletedAt),
+            ),
+          );
+        if (clash) throw fieldError('name', `Item ${item.row.name} has that ${row.kind} again; delete it first.`);
+        await db.update(itemLimit).set({ deletedAt: null, updatedAt: new Date() }).where(eq(itemLimit.id, row.id));
       },
     },
-    async (request, reply) => {
-      const scope = await scopeOf(request.params, request.query.version_id);
-      await assertDraftVersion(db, scope.version.id);
-      const item = findItem(scope, request.params.item);
-      const current = findLimit(scope, item.row.name, request.params.limit);
-      refuseInherited(scope, `The ${current.row.kind} '${current.row.label}'`, current.row.productVersionId);
-      await db.update(itemLimit).set({ deletedAt: new Date() }).where(eq(itemLimit.id, current.row.id));
-      reply.code(204);
+    summaries: {
+      list: 'Lists an item’s limits and deductibles.',
+      delete: 'Deletes a limit or deductible (it can be restored); draft only.',
+      restore: 'Restores a deleted limit or deductible; draft only.',
     },
-  );
-
-  router.post(
-    `${oneLimit}restore/`,
-    {
-      config: { access: LINES_PERMISSIONS.riskItem.update },
-      schema: {
-        summary: 'Restores a deleted limit or deductible; draft only.',
-        tags,
-        params: limitParams,
-        querystring: versionQuery,
-      },
-    },
-    async (request) => {
-      const scope = await scopeOf(request.params, request.query.version_id);
-      await assertDraftVersion(db, scope.version.id);
-      const item = findItem(scope, request.params.item);
-      const [row] = await db
-        .select()
-        .from(itemLimit)
-        .where(and(eq(itemLimit.id, request.params.limit), eq(itemLimit.productVersionId, scope.version.id)));
-      if (!row || row.deletedAt === null)
-        throw notFound(`Deleted limit ${request.params.limit} not found on item ${item.row.name}.`);
-      const [clash] = await db
-        .select({ id: itemLimit.id })
-        .from(itemLimit)
-        .where(
-          and(
-            eq(itemLimit.productVersionId, scope.version.id),
-            eq(itemLimit.riskItemId, row.riskItemId),
-            eq(itemLimit.kind, row.kind),
-            eq(itemLimit.name, row.name),
-            isNull(itemLimit.deletedAt),
-          ),
-        );
-      if (clash) throw fieldError('name', `Item ${item.row.name} has that ${row.kind} again; delete it first.`);
-      const [restored] = await db
-        .update(itemLimit)
-        .set({ deletedAt: null, updatedAt: new Date() })
-        .where(eq(itemLimit.id, row.id))
-        .returning();
-      return limitOut({ row: restored!, inheritanceStatus: 'own', productId: scope.product.id });
-    },
-  );
+  });
 }
