@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type Column, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import {
   ApiError,
   fieldError,
@@ -105,6 +106,53 @@ export function usersRoutes(router: AtriumRouter, context: ServerPluginContext):
     return row;
   };
 
+  assignmentRoutes(router, context, {
+    type: 'claim-assignment',
+    noun: 'Claim assignment',
+    table: claimAssignment,
+    resource: claimAssignmentResource,
+    listSummary:
+      'Claim assignments (username, role_id, claim_id) on the claims the caller may read; filter claim_id; page, page_size, orderBy.',
+    deleteSummary: 'Removes a claim assignment.',
+    filters: { claim_id: queryId },
+    where: (q) => (q.claim_id ? eq(claimAssignment.claimId, q.claim_id) : undefined),
+    // Only the assignments of claims the caller may read (record conditions of claims:claim read).
+    scope: (request) => claimScope(context, request, claimAssignment.claimId),
+    orderColumn: (q) => (q.orderBy.endsWith('username') ? claimAssignment.username : claimAssignment.id),
+    claimOf: async (_tx, row) => row.claimId,
+  });
+  assignmentRoutes(router, context, {
+    type: 'exposure-assignment',
+    noun: 'Exposure assignment',
+    table: exposureAssignment,
+    resource: exposureAssignmentResource,
+    listSummary:
+      'Exposure assignments on the claims the caller may read; filter exposure_id, or claim_id (every exposure of the claim).',
+    deleteSummary: 'Removes an exposure assignment.',
+    filters: { exposure_id: queryId, claim_id: queryId },
+    where: (q) =>
+      and(
+        q.exposure_id ? eq(exposureAssignment.exposureId, q.exposure_id) : undefined,
+        q.claim_id
+          ? inArray(
+              exposureAssignment.exposureId,
+              db.select({ id: exposure.id }).from(exposure).where(eq(exposure.claimId, q.claim_id)),
+            )
+          : undefined,
+      ),
+    // Only the assignments of exposures on claims the caller may read.
+    scope: (request) => exposureClaimScope(context, request, exposureAssignment.exposureId),
+    orderColumn: () => exposureAssignment.id,
+    // The entry names the claim, so the audit log shows it only to those who may read that claim.
+    async claimOf(tx, row) {
+      const [owning] = await tx
+        .select({ claimId: exposure.claimId })
+        .from(exposure)
+        .where(eq(exposure.id, (row as typeof exposureAssignment.$inferSelect).exposureId));
+      return owning?.claimId ?? null;
+    },
+  });
+
   router.get(
     `${BASE}/`,
     {
@@ -154,42 +202,6 @@ export function usersRoutes(router: AtriumRouter, context: ServerPluginContext):
         .where(eq(lookup.kind, 'claim-user-role'))
         .orderBy(asc(lookup.sortOrder));
       return serializeDocument(roleResource, rows, { meta: { count: rows.length, pages: 1 } });
-    },
-  );
-
-  router.get(
-    `${BASE}/claim-assignments/`,
-    {
-      config: { jsonapi: true, access: claimsPermission('assignment', 'read') },
-      schema: {
-        summary:
-          'Claim assignments (username, role_id, claim_id) on the claims the caller may read; filter claim_id; page, page_size, orderBy.',
-        tags,
-        security,
-        querystring: z.strictObject({ claim_id: z.coerce.number().int().min(1).max(2147483647).optional(), ...paging }),
-      },
-    },
-    async (request) => {
-      const q = request.query;
-      // Only the assignments of claims the caller may read (record conditions of claims:claim read).
-      const scope = await claimScope(context, request, claimAssignment.claimId);
-      const where = and(q.claim_id ? eq(claimAssignment.claimId, q.claim_id) : undefined, scope);
-      const column = q.orderBy.endsWith('username') ? claimAssignment.username : claimAssignment.id;
-      const [total] = await db.select({ n: count() }).from(claimAssignment).where(where);
-      const rows = await db
-        .select()
-        .from(claimAssignment)
-        .where(where)
-        .orderBy(q.orderBy.startsWith('-') ? desc(column) : asc(column))
-        .limit(q.page_size)
-        .offset((q.page - 1) * q.page_size);
-      const { links, meta } = paginationLinks(
-        `${CLAIMS_BASE}${BASE}/claim-assignments/`,
-        q,
-        { number: q.page, size: q.page_size, offset: 0 },
-        total?.n ?? 0,
-      );
-      return serializeDocument(claimAssignmentResource, rows, { links, meta });
     },
   );
 
@@ -249,88 +261,6 @@ export function usersRoutes(router: AtriumRouter, context: ServerPluginContext):
     },
   );
 
-  router.delete(
-    `${BASE}/claim-assignments/:id/`,
-    {
-      config: { jsonapi: true, access: claimsPermission('assignment', 'delete') },
-      schema: {
-        summary: 'Removes a claim assignment.',
-        tags,
-        security,
-        params: z.strictObject({ id: z.string().max(20) }),
-      },
-    },
-    async (request, reply) => {
-      const id = numericId(request.params.id, `Claim assignment ${request.params.id} not found.`);
-      // An assignment on a claim the caller cannot read is answered like a missing one.
-      const scope = await claimScope(context, request, claimAssignment.claimId);
-      await db.transaction(async (tx) => {
-        const [row] = await tx
-          .delete(claimAssignment)
-          .where(and(eq(claimAssignment.id, id), scope))
-          .returning();
-        if (!row) throw new ApiError(404, `Claim assignment ${request.params.id} not found.`);
-        await writeAudit(tx, {
-          username: callerOf(request),
-          action: 'unassign',
-          entityType: 'claim-assignment',
-          entityId: id,
-          claimId: row.claimId,
-          before: row,
-        });
-      });
-      return reply.status(204).send();
-    },
-  );
-
-  router.get(
-    `${BASE}/exposure-assignments/`,
-    {
-      config: { jsonapi: true, access: claimsPermission('assignment', 'read') },
-      schema: {
-        summary:
-          'Exposure assignments on the claims the caller may read; filter exposure_id, or claim_id (every exposure of the claim).',
-        tags,
-        security,
-        querystring: z.strictObject({
-          exposure_id: z.coerce.number().int().min(1).max(2147483647).optional(),
-          claim_id: z.coerce.number().int().min(1).max(2147483647).optional(),
-          ...paging,
-        }),
-      },
-    },
-    async (request) => {
-      const q = request.query;
-      // Only the assignments of exposures on claims the caller may read.
-      const scope = await exposureClaimScope(context, request, exposureAssignment.exposureId);
-      const where = and(
-        q.exposure_id ? eq(exposureAssignment.exposureId, q.exposure_id) : undefined,
-        q.claim_id
-          ? inArray(
-              exposureAssignment.exposureId,
-              db.select({ id: exposure.id }).from(exposure).where(eq(exposure.claimId, q.claim_id)),
-            )
-          : undefined,
-        scope,
-      );
-      const [total] = await db.select({ n: count() }).from(exposureAssignment).where(where);
-      const rows = await db
-        .select()
-        .from(exposureAssignment)
-        .where(where)
-        .orderBy(q.orderBy.startsWith('-') ? desc(exposureAssignment.id) : asc(exposureAssignment.id))
-        .limit(q.page_size)
-        .offset((q.page - 1) * q.page_size);
-      const { links, meta } = paginationLinks(
-        `${CLAIMS_BASE}${BASE}/exposure-assignments/`,
-        q,
-        { number: q.page, size: q.page_size, offset: 0 },
-        total?.n ?? 0,
-      );
-      return serializeDocument(exposureAssignmentResource, rows, { links, meta });
-    },
-  );
-
   router.post(
     `${BASE}/exposure-assignments/`,
     {
@@ -384,45 +314,6 @@ export function usersRoutes(router: AtriumRouter, context: ServerPluginContext):
         });
       reply.status(201).header('content-type', 'application/vnd.api+json');
       return serializeDocument(exposureAssignmentResource, row);
-    },
-  );
-
-  router.delete(
-    `${BASE}/exposure-assignments/:id/`,
-    {
-      config: { jsonapi: true, access: claimsPermission('assignment', 'delete') },
-      schema: {
-        summary: 'Removes an exposure assignment.',
-        tags,
-        security,
-        params: z.strictObject({ id: z.string().max(20) }),
-      },
-    },
-    async (request, reply) => {
-      const id = numericId(request.params.id, `Exposure assignment ${request.params.id} not found.`);
-      // An assignment on a claim the caller cannot read is answered like a missing one.
-      const scope = await exposureClaimScope(context, request, exposureAssignment.exposureId);
-      await db.transaction(async (tx) => {
-        const [row] = await tx
-          .delete(exposureAssignment)
-          .where(and(eq(exposureAssignment.id, id), scope))
-          .returning();
-        if (!row) throw new ApiError(404, `Exposure assignment ${request.params.id} not found.`);
-        // The entry names the claim, so the audit log shows it only to those who may read that claim.
-        const [owning] = await tx
-          .select({ claimId: exposure.claimId })
-          .from(exposure)
-          .where(eq(exposure.id, row.exposureId));
-        await writeAudit(tx, {
-          username: callerOf(request),
-          action: 'unassign',
-          entityType: 'exposure-assignment',
-          entityId: id,
-          claimId: owning?.claimId ?? null,
-          before: row,
-        });
-      });
-      return reply.status(204).send();
     },
   );
 
@@ -561,6 +452,102 @@ export function usersRoutes(router: AtriumRouter, context: ServerPluginContext):
           attributes: { number: c.number, primary_adjuster: c.primaryAdjuster },
         })),
       };
+    },
+  );
+}
+
+type AssignmentTable = typeof claimAssignment | typeof exposureAssignment;
+type AssignmentQuery = z.infer<z.ZodObject<typeof paging>> & { claim_id?: number; exposure_id?: number };
+const queryId = z.coerce.number().int().min(1).max(2147483647).optional();
+
+/**
+ * A kind of assignment's list (paged, only on claims the caller may read) and its delete (an
+ * assignment on a claim the caller cannot read is answered like a missing one), audited as unassign.
+ */
+function assignmentRoutes<Table extends AssignmentTable>(
+  router: AtriumRouter,
+  context: ServerPluginContext,
+  kind: {
+    type: 'claim-assignment' | 'exposure-assignment';
+    noun: 'Claim assignment' | 'Exposure assignment';
+    table: Table;
+    resource: ReturnType<typeof defineResource<Table['$inferSelect']>>;
+    listSummary: string;
+    deleteSummary: string;
+    filters: Record<string, typeof queryId>;
+    where(q: AssignmentQuery): SQL | undefined;
+    scope(request: FastifyRequest): Promise<SQL | undefined>;
+    orderColumn(q: AssignmentQuery): Column;
+    claimOf(tx: Queryable, row: Table['$inferSelect']): Promise<number | null>;
+  },
+) {
+  const { db } = context;
+  // The two tables share these columns; drizzle cannot select from their union by itself.
+  const table = kind.table as typeof claimAssignment;
+  router.get(
+    `${BASE}/${kind.type}s/`,
+    {
+      config: { jsonapi: true, access: claimsPermission('assignment', 'read') },
+      schema: {
+        summary: kind.listSummary,
+        tags,
+        security,
+        querystring: z.strictObject({ ...kind.filters, ...paging }),
+      },
+    },
+    async (request) => {
+      const q = request.query as AssignmentQuery;
+      const where = and(kind.where(q), await kind.scope(request));
+      const column = kind.orderColumn(q);
+      const [total] = await db.select({ n: count() }).from(table).where(where);
+      const rows = await db
+        .select()
+        .from(table)
+        .where(where)
+        .orderBy(q.orderBy.startsWith('-') ? desc(column) : asc(column))
+        .limit(q.page_size)
+        .offset((q.page - 1) * q.page_size);
+      const { links, meta } = paginationLinks(
+        `${CLAIMS_BASE}${BASE}/${kind.type}s/`,
+        q,
+        { number: q.page, size: q.page_size, offset: 0 },
+        total?.n ?? 0,
+      );
+      return serializeDocument(kind.resource, rows as Table['$inferSelect'][], { links, meta });
+    },
+  );
+
+  router.delete(
+    `${BASE}/${kind.type}s/:id/`,
+    {
+      config: { jsonapi: true, access: claimsPermission('assignment', 'delete') },
+      schema: {
+        summary: kind.deleteSummary,
+        tags,
+        security,
+        params: z.strictObject({ id: z.string().max(20) }),
+      },
+    },
+    async (request, reply) => {
+      const missing = `${kind.noun} ${request.params.id} not found.`;
+      const id = numericId(request.params.id, missing);
+      const scope = await kind.scope(request);
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .delete(table)
+          .where(and(eq(table.id, id), scope))
+          .returning();
+        if (!row) throw new ApiError(404, missing);
+        await writeAudit(tx, {
+          username: callerOf(request),
+          action: 'unassign',
+          entityType: kind.type,
+          entityId: id,
+          claimId: await kind.claimOf(tx, row as Table['$inferSelect']),
+          before: row,
+        });
+      });
+      return reply.status(204).send();
     },
   );
 }

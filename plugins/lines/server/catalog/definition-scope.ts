@@ -16,9 +16,7 @@ import { id, productParam, productScope, type ProductRow, type VersionDbRow } fr
 /** Path parameters and lookups shared by the risk type, field and item routes. */
 
 export const riskTypeParams = z.strictObject({ product: productParam, riskType: z.string().trim().min(1).max(200) });
-export const fieldParams = riskTypeParams.extend({ field: id });
 export const itemParams = riskTypeParams.extend({ item: id });
-export const limitParams = itemParams.extend({ limit: id });
 
 export interface DefinitionScope {
   product: ProductRow;

@@ -3,19 +3,17 @@ import { eq } from 'drizzle-orm';
 import { ApiError, fieldError, notFound, z, type AtriumRouter, type Database } from '@atrium/sdk/server';
 import { LINES_PERMISSIONS } from '../permissions.js';
 import { fieldFormat, FIELD_TYPES, riskField, ROUNDING_MODE_VALUES } from '../tables.js';
-import { chainIndex, fieldOut, fieldParams, riskTypeParams, type RiskTypeScope } from './definition-scope.js';
+import { definitionRowRoutes } from './definition-row-routes.js';
+import { fieldOut, type RiskTypeScope } from './definition-scope.js';
 import { fieldsOf, type FieldRow, type Resolved } from './resolve.js';
-import { riskTypeChildRoutes, saveChildRow, type RiskTypeChildKind } from './risk-type-child-rows.js';
-import { id, identifier, label, versionQuery, putAndPatch } from './scope.js';
-import { assertDraftVersion } from './version-guard.js';
+import { riskTypeRows, type RiskTypeChildKind } from './risk-type-child-rows.js';
+import { id, identifier, label } from './scope.js';
 
 /**
  * Risk fields of a risk type: `products/{p}/risk-types/{t}/risk-fields/` list and create,
  * `{f}/` read, change (PUT/PATCH) and soft delete, `{f}/restore/`, `reorder/`. Changing an inherited
  * field in a child product writes the child's own override; deleting one is refused.
  */
-const tags = ['lines'];
-
 const option = z.union([
   z
     .string()
@@ -182,23 +180,51 @@ function findField(scope: RiskTypeScope, fieldId: number): Resolved<FieldRow> {
   throw notFound(`Field ${fieldId} not found on risk type ${scope.riskType.row.name}.`);
 }
 
-function assertNameFree(scope: RiskTypeScope, name: string, exceptName?: string) {
-  const clash = fieldsOf(scope.definition, scope.riskType.row.name).find(
-    (f) => f.row.name.toLowerCase() === name.toLowerCase() && f.row.name !== exceptName,
-  );
-  if (clash) throw fieldError('name', `A field named '${name}' already exists on ${scope.riskType.row.name}.`);
-}
-
-// Hand-written, not a resource declaration: risk fields are children of a versioned product definition (inherited overrides, draft-only writes, soft delete, restore, reorder), not rows of one table.
 export function riskFieldRoutes(router: AtriumRouter, db: Database) {
-  const base = '/lines/products/:product/risk-types/:riskType/risk-fields/';
-  const one = `${base}:field/`;
-  const { scopeOf, reload } = riskTypeChildRoutes(router, db, fieldKind, {
-    base,
+  const assertFormat = async (formatId: number | null) => {
+    if (formatId === null) return;
+    const [row] = await db.select({ id: fieldFormat.id }).from(fieldFormat).where(eq(fieldFormat.id, formatId));
+    if (!row) throw fieldError('format_id', `Field format ${formatId} not found.`);
+  };
+  definitionRowRoutes(router, db, {
+    ...riskTypeRows(db, fieldKind),
+    base: '/lines/products/:product/risk-types/:riskType/risk-fields/',
     param: 'field',
     access: LINES_PERMISSIONS.riskField,
     find: findField,
     out: (scope, f) => fieldOut(f, scope.riskType.row.name),
+    create: {
+      summary: 'Adds a field (date, boolean, string, number, enum or computed) to a risk type; draft only.',
+      body: createBody,
+      values: (scope, body) =>
+        merge(
+          {
+            name: '',
+            label: '',
+            type: 'string',
+            defaultValue: null,
+            defaultLabel: null,
+            source: null,
+            order: Math.max(0, ...fieldsOf(scope.definition, scope.riskType.row.name).map((f) => f.row.order)) + 1,
+            required: false,
+            formatId: null,
+            options: null,
+            formula: null,
+            roundPlaces: null,
+            roundMode: null,
+          },
+          body,
+        ),
+    },
+    update: {
+      summary: 'Changes a field; on an inherited field this writes the child product’s override. Draft only.',
+      body: updateBody,
+      values: (current, body) => merge(valuesOf(current.row), body),
+    },
+    async check(values) {
+      checkField(values);
+      await assertFormat(values.formatId);
+    },
     summaries: {
       list: 'Lists a risk type’s fields in order (deleted=true: this version’s deleted fields, to restore).',
       one: 'One field.',
@@ -207,81 +233,4 @@ export function riskFieldRoutes(router: AtriumRouter, db: Database) {
       reorder: 'Sets the fields’ order: `order` lists field ids first to last (inherited ones become overrides).',
     },
   });
-  const assertFormat = async (formatId: number | null) => {
-    if (formatId === null) return;
-    const [row] = await db.select({ id: fieldFormat.id }).from(fieldFormat).where(eq(fieldFormat.id, formatId));
-    if (!row) throw fieldError('format_id', `Field format ${formatId} not found.`);
-  };
-
-  router.post(
-    base,
-    {
-      config: { access: LINES_PERMISSIONS.riskField.create },
-      schema: {
-        summary: 'Adds a field (date, boolean, string, number, enum or computed) to a risk type; draft only.',
-        tags,
-        params: riskTypeParams,
-        querystring: versionQuery,
-        body: createBody,
-      },
-    },
-    async (request, reply) => {
-      const scope = await scopeOf(request.params, request.query.version_id);
-      await assertDraftVersion(db, scope.version.id);
-      const existing = fieldsOf(scope.definition, scope.riskType.row.name);
-      const values = merge(
-        {
-          name: '',
-          label: '',
-          type: 'string',
-          defaultValue: null,
-          defaultLabel: null,
-          source: null,
-          order: Math.max(0, ...existing.map((f) => f.row.order)) + 1,
-          required: false,
-          formatId: null,
-          options: null,
-          formula: null,
-          roundPlaces: null,
-          roundMode: null,
-        },
-        request.body,
-      );
-      assertNameFree(scope, values.name);
-      checkField(values);
-      await assertFormat(values.formatId);
-      const [row] = await db
-        .insert(riskField)
-        .values({ ...values, productVersionId: scope.version.id, riskTypeId: scope.riskType.row.id })
-        .returning({ id: riskField.id });
-      reply.code(201);
-      return reload(request.params, scope.version.id, row!.id);
-    },
-  );
-
-  putAndPatch(
-    router,
-    one,
-    {
-      access: LINES_PERMISSIONS.riskField.update,
-      summary: 'Changes a field; on an inherited field this writes the child product’s override. Draft only.',
-      params: fieldParams,
-      body: updateBody,
-    },
-    async (request) => {
-      const scope = await scopeOf(request.params, request.query.version_id);
-      await assertDraftVersion(db, scope.version.id);
-      const current = findField(scope, request.params.field);
-      const values = merge(valuesOf(current.row), request.body);
-      const inherited = chainIndex(scope, current.row.productVersionId) > 0;
-      if (values.name !== current.row.name) {
-        if (inherited) throw fieldError('name', `Field ${current.row.name} is inherited; an override keeps its name.`);
-        assertNameFree(scope, values.name, current.row.name);
-      }
-      checkField(values);
-      await assertFormat(values.formatId);
-      const rowId = await saveChildRow(db, fieldKind, scope, current.row, values);
-      return reload(request.params, scope.version.id, rowId);
-    },
-  );
 }

@@ -9,23 +9,19 @@ import {
   itemOut,
   itemParams,
   limitOut,
-  limitParams,
-  refuseInherited,
-  riskTypeParams,
+  riskTypeScope,
   type RiskTypeScope,
 } from './definition-scope.js';
-import { calculationsOf, itemsOf, limitsOf, type ItemRow } from './resolve.js';
-import { itemValues, riskTypeChildRoutes, saveChildRow, type RiskTypeChildKind } from './risk-type-child-rows.js';
-import { decimalText, identifier, label, versionQuery, putAndPatch } from './scope.js';
-import { assertDraftVersion } from './version-guard.js';
+import { definitionRowRoutes } from './definition-row-routes.js';
+import { calculationsOf, itemsOf, limitsOf, type ItemRow, type Resolved } from './resolve.js';
+import { itemValues, riskTypeRows, type RiskTypeChildKind } from './risk-type-child-rows.js';
+import { decimalText, identifier, label } from './scope.js';
 
 /**
  * Risk items of a risk type (`…/risk-types/{t}/risk-items/`: list, create, read, change, soft delete,
  * restore, reorder) and their limits and deductibles (`…/risk-items/{i}/limits/`: list, create,
  * change, delete, restore). Inherited items are overridden on change, as fields are.
  */
-const tags = ['lines'];
-
 const itemShape = {
   name: identifier('item'),
   label,
@@ -105,18 +101,43 @@ const itemKind: RiskTypeChildKind<ItemRow, ReturnType<typeof itemValues>> = {
   valuesOf: itemValues,
 };
 
-// Hand-written, not a resource declaration: risk items are children of a versioned product definition (inherited overrides, draft-only writes, soft delete, restore, reorder), not rows of one table.
 export function riskItemRoutes(router: AtriumRouter, db: Database) {
   const base = '/lines/products/:product/risk-types/:riskType/risk-items/';
-  const one = `${base}:item/`;
-  const limits = `${one}limits/`;
-  const oneLimit = `${limits}:limit/`;
-  const { scopeOf, reload } = riskTypeChildRoutes(router, db, itemKind, {
+  definitionRowRoutes(router, db, {
+    ...riskTypeRows(db, itemKind),
     base,
     param: 'item',
     access: LINES_PERMISSIONS.riskItem,
     find: findItem,
     out: (scope, i) => itemOut(scope, i, scope.riskType.row.name),
+    create: {
+      summary: 'Adds an item to a risk type; draft only.',
+      body: createItemBody,
+      values: (scope, body) => ({
+        name: body.name,
+        label: body.label,
+        presence: body.presence ?? 'optional',
+        type: body.type ?? 'coverage',
+        fullyEarned: body.fully_earned ?? false,
+        order:
+          body.order ?? Math.max(0, ...itemsOf(scope.definition, scope.riskType.row.name).map((i) => i.row.order)) + 1,
+        premiumCalculation: body.premium_calculation ?? null,
+      }),
+    },
+    update: {
+      summary: 'Changes an item (an inherited one becomes the child product’s override); draft only.',
+      body: updateItemBody,
+      values: ({ row }, body) => ({
+        ...itemValues(row),
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.label !== undefined ? { label: body.label } : {}),
+        ...(body.presence !== undefined ? { presence: body.presence } : {}),
+        ...(body.type !== undefined ? { type: body.type } : {}),
+        ...(body.fully_earned !== undefined ? { fullyEarned: body.fully_earned } : {}),
+        ...(body.order !== undefined ? { order: body.order } : {}),
+        ...(body.premium_calculation !== undefined ? { premiumCalculation: body.premium_calculation } : {}),
+      }),
+    },
     beforeDelete(scope, current) {
       const user = calculationsOf(scope.definition, scope.riskType.row.name).find(
         (c) => c.itemName?.toLowerCase() === current.row.name.toLowerCase(),
@@ -135,143 +156,60 @@ export function riskItemRoutes(router: AtriumRouter, db: Database) {
       reorder: 'Sets the items’ order: `order` lists item ids first to last.',
     },
   });
-  const assertNameFree = (scope: RiskTypeScope, name: string, except?: string) => {
-    const clash = itemsOf(scope.definition, scope.riskType.row.name).find(
-      (i) => i.row.name.toLowerCase() === name.toLowerCase() && i.row.name !== except,
-    );
-    if (clash) throw fieldError('name', `An item named '${name}' already exists on ${scope.riskType.row.name}.`);
-  };
 
-  router.post(
-    base,
-    {
-      config: { access: LINES_PERMISSIONS.riskItem.create },
-      schema: {
-        summary: 'Adds an item to a risk type; draft only.',
-        tags,
-        params: riskTypeParams,
-        querystring: versionQuery,
-        body: createItemBody,
-      },
+  // Limits and deductibles: the item is found after the draft check, as each limit route did.
+  type LimitScope = RiskTypeScope & { item(): Resolved<ItemRow> };
+  const limitsOfItem = (scope: LimitScope) =>
+    limitsOf(scope.definition, scope.riskType.row.name, scope.item().row.name);
+  definitionRowRoutes(router, db, {
+    base: `${base}:item/limits/`,
+    param: 'limit',
+    params: itemParams,
+    table: itemLimit,
+    noun: 'Limit',
+    describe: (row) => `The ${row.kind} '${row.label}'`,
+    access: {
+      ...LINES_PERMISSIONS.riskItem,
+      create: LINES_PERMISSIONS.riskItem.update,
+      delete: LINES_PERMISSIONS.riskItem.update,
     },
-    async (request, reply) => {
-      const scope = await scopeOf(request.params, request.query.version_id);
-      await assertDraftVersion(db, scope.version.id);
-      const body = request.body;
-      assertNameFree(scope, body.name);
-      const existing = itemsOf(scope.definition, scope.riskType.row.name);
-      const [row] = await db
-        .insert(riskItem)
-        .values({
-          productVersionId: scope.version.id,
-          riskTypeId: scope.riskType.row.id,
-          name: body.name,
-          label: body.label,
-          presence: body.presence ?? 'optional',
-          type: body.type ?? 'coverage',
-          fullyEarned: body.fully_earned ?? false,
-          order: body.order ?? Math.max(0, ...existing.map((i) => i.row.order)) + 1,
-          premiumCalculation: body.premium_calculation ?? null,
-        })
-        .returning({ id: riskItem.id });
-      reply.code(201);
-      return reload(request.params, scope.version.id, row!.id);
+    async scopeOf(p, versionId) {
+      const scope = await riskTypeScope(db, p.product as string, versionId, p.riskType as string);
+      return { ...scope, item: () => findItem(scope, p.item as number) };
     },
-  );
-
-  putAndPatch(
-    router,
-    one,
-    {
-      access: LINES_PERMISSIONS.riskItem.update,
-      summary: 'Changes an item (an inherited one becomes the child product’s override); draft only.',
-      params: itemParams,
-      body: updateItemBody,
+    rowsOf: limitsOfItem,
+    find(scope, limitId) {
+      const found = limitsOfItem(scope).find((l) => l.row.id === limitId);
+      if (!found) throw notFound(`Limit ${limitId} not found on item ${scope.item().row.name}.`);
+      return found;
     },
-    async (request) => {
-      const scope = await scopeOf(request.params, request.query.version_id);
-      await assertDraftVersion(db, scope.version.id);
-      const current = findItem(scope, request.params.item);
-      const body = request.body;
-      const inherited = chainIndex(scope, current.row.productVersionId) > 0;
-      if (body.name !== undefined && body.name !== current.row.name) {
-        if (inherited) throw fieldError('name', `Item ${current.row.name} is inherited; an override keeps its name.`);
-        assertNameFree(scope, body.name, current.row.name);
+    out: (_scope, resolved) => limitOut(resolved),
+    placeOf: (scope) => ({ productVersionId: scope.version.id, riskItemId: scope.item().row.id }),
+    conflict(scope, values: LimitValues, current) {
+      const itemName = scope.item().row.name;
+      const inherited = current && chainIndex(scope, current.row.productVersionId) > 0;
+      if (inherited && (values.kind !== current.row.kind || values.name !== current.row.name)) {
+        throw fieldError('name', `This ${current.row.kind} is inherited; an override keeps its kind and name.`);
       }
-      const values = {
-        ...itemValues(current.row),
-        ...(body.name !== undefined ? { name: body.name } : {}),
-        ...(body.label !== undefined ? { label: body.label } : {}),
-        ...(body.presence !== undefined ? { presence: body.presence } : {}),
-        ...(body.type !== undefined ? { type: body.type } : {}),
-        ...(body.fully_earned !== undefined ? { fullyEarned: body.fully_earned } : {}),
-        ...(body.order !== undefined ? { order: body.order } : {}),
-        ...(body.premium_calculation !== undefined ? { premiumCalculation: body.premium_calculation } : {}),
-      };
-      const rowId = await saveChildRow(db, itemKind, scope, current.row, values);
-      return reload(request.params, scope.version.id, rowId);
-    },
-  );
-
-  // Limits and deductibles.
-  const findLimit = (scope: RiskTypeScope, itemName: string, limitId: number) => {
-    const found = limitsOf(scope.definition, scope.riskType.row.name, itemName).find((l) => l.row.id === limitId);
-    if (!found) throw notFound(`Limit ${limitId} not found on item ${itemName}.`);
-    return found;
-  };
-  const assertLimitFree = (scope: RiskTypeScope, itemName: string, values: LimitValues, exceptId?: number) => {
-    const clash = limitsOf(scope.definition, scope.riskType.row.name, itemName).find(
-      (l) =>
-        l.row.kind === values.kind && l.row.name.toLowerCase() === values.name.toLowerCase() && l.row.id !== exceptId,
-    );
-    if (clash) {
-      throw fieldError(
-        'name',
-        values.name
-          ? `Item ${itemName} already has a ${values.kind} named '${values.name}'.`
-          : `Item ${itemName} already has a main ${values.kind}.`,
+      const clash = limitsOfItem(scope).find(
+        (l) =>
+          l.row.kind === values.kind &&
+          l.row.name.toLowerCase() === values.name.toLowerCase() &&
+          l.row.id !== current?.row.id,
       );
-    }
-  };
-
-  router.get(
-    limits,
-    {
-      config: { access: LINES_PERMISSIONS.riskItem.read },
-      schema: {
-        summary: 'Lists an item’s limits and deductibles.',
-        tags,
-        params: itemParams,
-        querystring: versionQuery,
-      },
+      if (clash) {
+        throw fieldError(
+          'name',
+          values.name
+            ? `Item ${itemName} already has a ${values.kind} named '${values.name}'.`
+            : `Item ${itemName} already has a main ${values.kind}.`,
+        );
+      }
     },
-    async (request) => {
-      const scope = await scopeOf(request.params, request.query.version_id);
-      const item = findItem(scope, request.params.item);
-      const results = limitsOf(scope.definition, scope.riskType.row.name, item.row.name).map(limitOut);
-      return { count: results.length, results };
-    },
-  );
-
-  router.post(
-    limits,
-    {
-      config: { access: LINES_PERMISSIONS.riskItem.update },
-      schema: {
-        summary: 'Adds a limit or deductible to an item (name empty for the main one); draft only.',
-        tags,
-        params: itemParams,
-        querystring: versionQuery,
-        body: createLimitBody,
-      },
-    },
-    async (request, reply) => {
-      const scope = await scopeOf(request.params, request.query.version_id);
-      await assertDraftVersion(db, scope.version.id);
-      const item = findItem(scope, request.params.item);
-      const body = request.body;
-      const existing = limitsOf(scope.definition, scope.riskType.row.name, item.row.name);
-      const values: LimitValues = {
+    create: {
+      summary: 'Adds a limit or deductible to an item (name empty for the main one); draft only.',
+      body: createLimitBody,
+      values: (scope, body): LimitValues => ({
         kind: body.kind,
         name: body.name ?? '',
         label: body.label,
@@ -279,133 +217,53 @@ export function riskItemRoutes(router: AtriumRouter, db: Database) {
         minValue: body.min_value ?? null,
         maxValue: body.max_value ?? null,
         options: body.options ?? [],
-        order: body.order ?? Math.max(0, ...existing.map((l) => l.row.order)) + 1,
-      };
-      assertLimitFree(scope, item.row.name, values);
-      checkLimit(values);
-      const [row] = await db
-        .insert(itemLimit)
-        .values({ ...values, productVersionId: scope.version.id, riskItemId: item.row.id })
-        .returning();
-      reply.code(201);
-      return limitOut({ row: row!, inheritanceStatus: 'own', productId: scope.product.id });
+        order: body.order ?? Math.max(0, ...limitsOfItem(scope).map((l) => l.row.order)) + 1,
+      }),
     },
-  );
-
-  putAndPatch(
-    router,
-    oneLimit,
-    {
-      access: LINES_PERMISSIONS.riskItem.update,
+    update: {
       summary: 'Changes a limit or deductible; draft only.',
-      params: limitParams,
       body: updateLimitBody,
+      values: ({ row }, body): LimitValues => ({
+        kind: body.kind ?? row.kind,
+        name: body.name ?? row.name,
+        label: body.label ?? row.label,
+        defaultValue: body.default_value !== undefined ? body.default_value : row.defaultValue,
+        minValue: body.min_value !== undefined ? body.min_value : row.minValue,
+        maxValue: body.max_value !== undefined ? body.max_value : row.maxValue,
+        options: body.options ?? row.options,
+        order: body.order ?? row.order,
+      }),
     },
-    async (request) => {
-      const scope = await scopeOf(request.params, request.query.version_id);
-      await assertDraftVersion(db, scope.version.id);
-      const item = findItem(scope, request.params.item);
-      const current = findLimit(scope, item.row.name, request.params.limit);
-      const body = request.body;
-      const values: LimitValues = {
-        kind: body.kind ?? current.row.kind,
-        name: body.name ?? current.row.name,
-        label: body.label ?? current.row.label,
-        defaultValue: body.default_value !== undefined ? body.default_value : current.row.defaultValue,
-        minValue: body.min_value !== undefined ? body.min_value : current.row.minValue,
-        maxValue: body.max_value !== undefined ? body.max_value : current.row.maxValue,
-        options: body.options ?? current.row.options,
-        order: body.order ?? current.row.order,
-      };
-      const inherited = chainIndex(scope, current.row.productVersionId) > 0;
-      if (inherited && (values.kind !== current.row.kind || values.name !== current.row.name)) {
-        throw fieldError('name', `This ${current.row.kind} is inherited; an override keeps its kind and name.`);
-      }
-      assertLimitFree(scope, item.row.name, values, current.row.id);
-      checkLimit(values);
-      let row;
-      if (inherited) {
-        [row] = await db
-          .insert(itemLimit)
-          .values({ ...values, productVersionId: scope.version.id, riskItemId: item.row.id })
-          .returning();
-      } else {
-        [row] = await db
-          .update(itemLimit)
-          .set({ ...values, updatedAt: new Date() })
-          .where(eq(itemLimit.id, current.row.id))
-          .returning();
-      }
-      return limitOut({
-        row: row!,
-        inheritanceStatus: inherited ? 'overridden' : current.inheritanceStatus,
-        productId: scope.product.id,
-      });
-    },
-  );
-
-  router.delete(
-    oneLimit,
-    {
-      config: { access: LINES_PERMISSIONS.riskItem.update },
-      schema: {
-        summary: 'Deletes a limit or deductible (it can be restored); draft only.',
-        tags,
-        params: limitParams,
-        querystring: versionQuery,
+    check: checkLimit,
+    soft: {
+      async restore(scope, limitId) {
+        const item = scope.item();
+        const [row] = await db
+          .select()
+          .from(itemLimit)
+          .where(and(eq(itemLimit.id, limitId), eq(itemLimit.productVersionId, scope.version.id)));
+        if (!row || row.deletedAt === null)
+          throw notFound(`Deleted limit ${limitId} not found on item ${item.row.name}.`);
+        const [clash] = await db
+          .select({ id: itemLimit.id })
+          .from(itemLimit)
+          .where(
+            and(
+              eq(itemLimit.productVersionId, scope.version.id),
+              eq(itemLimit.riskItemId, row.riskItemId),
+              eq(itemLimit.kind, row.kind),
+              eq(itemLimit.name, row.name),
+              isNull(itemLimit.deletedAt),
+            ),
+          );
+        if (clash) throw fieldError('name', `Item ${item.row.name} has that ${row.kind} again; delete it first.`);
+        await db.update(itemLimit).set({ deletedAt: null, updatedAt: new Date() }).where(eq(itemLimit.id, row.id));
       },
     },
-    async (request, reply) => {
-      const scope = await scopeOf(request.params, request.query.version_id);
-      await assertDraftVersion(db, scope.version.id);
-      const item = findItem(scope, request.params.item);
-      const current = findLimit(scope, item.row.name, request.params.limit);
-      refuseInherited(scope, `The ${current.row.kind} '${current.row.label}'`, current.row.productVersionId);
-      await db.update(itemLimit).set({ deletedAt: new Date() }).where(eq(itemLimit.id, current.row.id));
-      reply.code(204);
+    summaries: {
+      list: 'Lists an item’s limits and deductibles.',
+      delete: 'Deletes a limit or deductible (it can be restored); draft only.',
+      restore: 'Restores a deleted limit or deductible; draft only.',
     },
-  );
-
-  router.post(
-    `${oneLimit}restore/`,
-    {
-      config: { access: LINES_PERMISSIONS.riskItem.update },
-      schema: {
-        summary: 'Restores a deleted limit or deductible; draft only.',
-        tags,
-        params: limitParams,
-        querystring: versionQuery,
-      },
-    },
-    async (request) => {
-      const scope = await scopeOf(request.params, request.query.version_id);
-      await assertDraftVersion(db, scope.version.id);
-      const item = findItem(scope, request.params.item);
-      const [row] = await db
-        .select()
-        .from(itemLimit)
-        .where(and(eq(itemLimit.id, request.params.limit), eq(itemLimit.productVersionId, scope.version.id)));
-      if (!row || row.deletedAt === null)
-        throw notFound(`Deleted limit ${request.params.limit} not found on item ${item.row.name}.`);
-      const [clash] = await db
-        .select({ id: itemLimit.id })
-        .from(itemLimit)
-        .where(
-          and(
-            eq(itemLimit.productVersionId, scope.version.id),
-            eq(itemLimit.riskItemId, row.riskItemId),
-            eq(itemLimit.kind, row.kind),
-            eq(itemLimit.name, row.name),
-            isNull(itemLimit.deletedAt),
-          ),
-        );
-      if (clash) throw fieldError('name', `Item ${item.row.name} has that ${row.kind} again; delete it first.`);
-      const [restored] = await db
-        .update(itemLimit)
-        .set({ deletedAt: null, updatedAt: new Date() })
-        .where(eq(itemLimit.id, row.id))
-        .returning();
-      return limitOut({ row: restored!, inheritanceStatus: 'own', productId: scope.product.id });
-    },
-  );
+  });
 }

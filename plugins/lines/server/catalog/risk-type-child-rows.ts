@@ -1,17 +1,15 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
-import { fieldError, notFound, z, type AtriumRouter, type Database, type Permission } from '@atrium/sdk/server';
+import { fieldError, notFound, type Database } from '@atrium/sdk/server';
 import { riskField, riskItem } from '../tables.js';
-import { chainIndex, refuseInherited, riskTypeParams, riskTypeScope, type RiskTypeScope } from './definition-scope.js';
+import { chainIndex, riskTypeParams, riskTypeScope, type RiskTypeScope } from './definition-scope.js';
 import type { FieldRow, ItemRow, Resolved, ResolvedDefinition } from './resolve.js';
-import { id, versionQuery } from './scope.js';
-import { assertDraftVersion } from './version-guard.js';
 
 /**
  * The rows a risk type holds in a product version — its fields and its items — live by the same
  * rules: each row belongs to one version; a child product's version inherits its ancestors' rows by
  * name, and changing an inherited row writes the child's own override; a deleted row keeps
  * `deleted_at` so that it can be restored. What their routes do alike is here: the version's deleted
- * rows, restore, reorder, and the write that updates an own row or overrides an inherited one.
+ * rows, restore and reorder.
  * (Limits sit under an item and restore by kind and name; calculations and rate tables keep their
  * own rules: docs/lines-rate-tables.md.)
  */
@@ -64,32 +62,6 @@ export async function deletedChildRows<Row extends ChildRow, Values extends obje
     )
     .orderBy(desc(table.deletedAt))) as Row[];
   return rows.map((row) => ({ row, inheritanceStatus: 'own', productId: scope.product.id }));
-}
-
-/**
- * Writes `values` onto a row the version sees: an own row is updated, an inherited one gets the
- * version's override (keeping the ancestor's row as it is). Returns the id of the row written.
- */
-export async function saveChildRow<Row extends ChildRow, Values extends object>(
-  db: Database,
-  kind: RiskTypeChildKind<Row, Values>,
-  scope: RiskTypeScope,
-  current: Row,
-  values: Values,
-): Promise<number> {
-  const { table } = kind;
-  if (chainIndex(scope, current.productVersionId) > 0) {
-    const [row] = await db
-      .insert(table)
-      .values({ ...values, productVersionId: scope.version.id, riskTypeId: scope.riskType.row.id } as never)
-      .returning({ id: table.id });
-    return row!.id;
-  }
-  await db
-    .update(table)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(table.id, current.id));
-  return current.id;
 }
 
 /** Brings back a deleted row of this version, unless a live row of the risk type took its name since. */
@@ -162,132 +134,29 @@ export async function reorderChildRows<Row extends ChildRow, Values extends obje
   });
 }
 
-const listQuery = z.strictObject({ version_id: id.optional(), deleted: z.enum(['true', 'false']).optional() });
-const reorderBody = z.strictObject({ order: z.array(id).min(1).max(1000) });
-type RiskTypePath = z.infer<typeof riskTypeParams>;
-
-export interface RiskTypeChildRoutes<Row extends ChildRow> {
-  /** The collection's path: `/lines/products/:product/risk-types/:riskType/risk-fields/`. */
-  base: string;
-  /** The path parameter naming one row (`field`, `item`). */
-  param: string;
-  access: { read: Permission; update: Permission; delete: Permission };
-  /** One row by id in the risk type (an ancestor's row the version overrides finds the override), or 404. */
-  find(scope: RiskTypeScope, rowId: number): Resolved<Row>;
-  /** A row as every route answers it. */
-  out(scope: RiskTypeScope, resolved: Resolved<Row>): unknown;
-  /** Refuses a delete the kind does not allow (an item a calculation uses). */
-  beforeDelete?(scope: RiskTypeScope, current: Resolved<Row>): void;
-  summaries: { list: string; one: string; delete: string; restore: string; reorder: string };
-}
-
 /**
- * The routes fields and items register alike: the list (`deleted=true`: the version's deleted rows),
- * one row, soft delete (own rows only), restore and reorder, each write on a draft only. Returns the lookups
- * their own create and change routes use.
+ * What a risk type's fields and items declare alike for their routes (definition-row-routes.ts): the
+ * risk type's scope, its live rows, the name clash, where a new row goes, and soft delete with
+ * `?deleted=true`, restore and reorder.
  */
-export function riskTypeChildRoutes<Row extends ChildRow, Values extends object>(
-  router: AtriumRouter,
+export function riskTypeRows<Row extends ChildRow, Values extends object>(
   db: Database,
   kind: RiskTypeChildKind<Row, Values>,
-  routes: RiskTypeChildRoutes<Row>,
 ) {
-  const tags = ['lines'];
-  const one = `${routes.base}:${routes.param}/`;
-  // Typed as the risk type's parameters: the row's parameter has the name the kind gives it (`rowIdOf`).
-  const oneParams = riskTypeParams.extend({ [routes.param]: id }) as unknown as typeof riskTypeParams;
-  const scopeOf = (params: RiskTypePath, versionId?: number) =>
-    riskTypeScope(db, params.product, versionId, params.riskType);
-  /** The row as the routes answer it, read afresh in the version. */
-  const reload = async (params: RiskTypePath, versionId: number, rowId: number) => {
-    const scope = await scopeOf(params, versionId);
-    return routes.out(scope, routes.find(scope, rowId));
+  return {
+    params: riskTypeParams,
+    table: kind.table,
+    noun: kind.noun,
+    scopeOf: (params: Record<string, unknown>, versionId: number | undefined) =>
+      riskTypeScope(db, params.product as string, versionId, params.riskType as string),
+    rowsOf: (scope: RiskTypeScope) => kind.rowsOf(scope.definition, scope.riskType.row.name),
+    nameTaken: (scope: RiskTypeScope, name: string) =>
+      `${capitalized(kind.aNoun)} named '${name}' already exists on ${scope.riskType.row.name}.`,
+    placeOf: (scope: RiskTypeScope) => ({ productVersionId: scope.version.id, riskTypeId: scope.riskType.row.id }),
+    soft: {
+      deleted: (scope: RiskTypeScope) => deletedChildRows(db, kind, scope),
+      restore: (scope: RiskTypeScope, rowId: number) => restoreChildRow(db, kind, scope, rowId),
+      reorder: (scope: RiskTypeScope, ids: number[]) => reorderChildRows(db, kind, scope, ids),
+    },
   };
-  const rowIdOf = (params: RiskTypePath) => (params as Record<string, unknown>)[routes.param] as number;
-  const listOf = (scope: RiskTypeScope, rows: Resolved<Row>[]) => {
-    const results = rows.map((r) => routes.out(scope, r));
-    return { count: results.length, results };
-  };
-
-  router.get(
-    routes.base,
-    {
-      config: { access: routes.access.read },
-      schema: { summary: routes.summaries.list, tags, params: riskTypeParams, querystring: listQuery },
-    },
-    async (request) => {
-      const scope = await scopeOf(request.params, request.query.version_id);
-      const rows =
-        request.query.deleted === 'true'
-          ? await deletedChildRows(db, kind, scope)
-          : kind.rowsOf(scope.definition, scope.riskType.row.name);
-      return listOf(scope, rows);
-    },
-  );
-
-  router.get(
-    one,
-    {
-      config: { access: routes.access.read },
-      schema: { summary: routes.summaries.one, tags, params: oneParams, querystring: versionQuery },
-    },
-    async (request) => {
-      const scope = await scopeOf(request.params, request.query.version_id);
-      return routes.out(scope, routes.find(scope, rowIdOf(request.params)));
-    },
-  );
-
-  router.delete(
-    one,
-    {
-      config: { access: routes.access.delete },
-      schema: { summary: routes.summaries.delete, tags, params: oneParams, querystring: versionQuery },
-    },
-    async (request, reply) => {
-      const scope = await scopeOf(request.params, request.query.version_id);
-      await assertDraftVersion(db, scope.version.id);
-      const current = routes.find(scope, rowIdOf(request.params));
-      refuseInherited(scope, `${kind.noun} ${current.row.name}`, current.row.productVersionId);
-      routes.beforeDelete?.(scope, current);
-      await db.update(kind.table).set({ deletedAt: new Date() }).where(eq(kind.table.id, current.row.id));
-      reply.code(204);
-    },
-  );
-
-  router.post(
-    `${one}restore/`,
-    {
-      config: { access: routes.access.update },
-      schema: { summary: routes.summaries.restore, tags, params: oneParams, querystring: versionQuery },
-    },
-    async (request) => {
-      const scope = await scopeOf(request.params, request.query.version_id);
-      await assertDraftVersion(db, scope.version.id);
-      await restoreChildRow(db, kind, scope, rowIdOf(request.params));
-      return reload(request.params, scope.version.id, rowIdOf(request.params));
-    },
-  );
-
-  router.post(
-    `${routes.base}reorder/`,
-    {
-      config: { access: routes.access.update },
-      schema: {
-        summary: routes.summaries.reorder,
-        tags,
-        params: riskTypeParams,
-        querystring: versionQuery,
-        body: reorderBody,
-      },
-    },
-    async (request) => {
-      const scope = await scopeOf(request.params, request.query.version_id);
-      await assertDraftVersion(db, scope.version.id);
-      await reorderChildRows(db, kind, scope, request.body.order);
-      const fresh = await scopeOf(request.params, scope.version.id);
-      return listOf(fresh, kind.rowsOf(fresh.definition, fresh.riskType.row.name));
-    },
-  );
-
-  return { scopeOf, reload };
 }

@@ -1,20 +1,18 @@
 import { BUILTINS } from '@atrium/rating';
-import { eq } from 'drizzle-orm';
 import { badRequest, fieldError, z, type AtriumRouter, type Database, type Queryable } from '@atrium/sdk/server';
 import { LINES_PERMISSIONS } from '../permissions.js';
 import { calculation, itemLimit, riskField, riskItem, riskType } from '../tables.js';
 import {
-  chainIndex,
   definitionScope,
   fieldOut,
   findRiskType,
   itemOut,
-  refuseInherited,
   riskTypeParams,
   riskTypeScope,
   type DefinitionScope,
   type RiskTypeScope,
 } from './definition-scope.js';
+import { definitionRowRoutes } from './definition-row-routes.js';
 import {
   ancestorsOf,
   calculationsOf,
@@ -24,7 +22,7 @@ import {
   limitsOf,
   type ResolvedRiskType,
 } from './resolve.js';
-import { id, identifier, label, productParam, versionQuery, putAndPatch } from './scope.js';
+import { id, identifier, label, productParam, versionQuery } from './scope.js';
 import { assertDraftVersion } from './version-guard.js';
 
 /**
@@ -71,6 +69,40 @@ export function riskTypeOut(scope: DefinitionScope, t: ResolvedRiskType) {
     inheritance_status: t.inheritanceStatus,
     fields_count: fieldsOf(scope.definition, t.row.name).length,
     items_count: itemsOf(scope.definition, t.row.name).length,
+  };
+}
+
+/** One risk type as its own GET answers it: with its fields, items, rate tables, calculations and children. */
+function riskTypeWithContents(scope: RiskTypeScope) {
+  const name = scope.riskType.row.name;
+  return {
+    ...riskTypeOut(scope, scope.riskType),
+    version_id: scope.version.id,
+    fields: fieldsOf(scope.definition, name).map((f) => fieldOut(f, name)),
+    items: itemsOf(scope.definition, name).map((i) => itemOut(scope, i, name)),
+    rate_tables: scope.definition.rateTables
+      .filter((t) => t.riskTypeName?.toLowerCase() === name.toLowerCase())
+      .map((t) => ({
+        id: t.row.id,
+        name: t.row.name,
+        label: t.row.label,
+        product_id: t.productId,
+        inheritance_status: t.inheritanceStatus,
+      })),
+    calculations: calculationsOf(scope.definition, name).map((c) => ({
+      id: c.row.id,
+      name: c.row.name,
+      label: c.row.label,
+      calculation: c.row.calculation,
+      order: c.row.order,
+      risk_item_id: c.row.riskItemId,
+      risk_item: c.itemName,
+      product_id: c.productId,
+      inheritance_status: c.inheritanceStatus,
+    })),
+    children: scope.definition.riskTypes
+      .filter((t) => t.parentName?.toLowerCase() === name.toLowerCase())
+      .map((t) => riskTypeOut(scope, t)),
   };
 }
 
@@ -208,203 +240,96 @@ function stateOf(scope: DefinitionScope, root: ResolvedRiskType, minimal: boolea
   };
 }
 
-// Hand-written, not a resource declaration: risk types are children of a versioned product definition (inherited overrides, draft-only writes, a nested tree with one root, copy), not rows of one table.
 export function riskTypeRoutes(router: AtriumRouter, db: Database) {
   const base = '/lines/products/:product/risk-types/';
   const one = `${base}:riskType/`;
-
-  router.get(
+  definitionRowRoutes(router, db, {
     base,
-    {
-      config: { access: LINES_PERMISSIONS.riskType.read },
-      schema: {
-        summary: 'Lists a version’s risk types (tree order) with inheritance status.',
-        tags,
-        params,
-        querystring: versionQuery,
-      },
-    },
-    async (request) => {
-      const scope = await definitionScope(db, request.params.product, request.query.version_id);
-      const results = scope.definition.riskTypes.map((t) => riskTypeOut(scope, t));
-      return { count: results.length, results };
-    },
-  );
-
-  router.get(
-    one,
-    {
-      config: { access: LINES_PERMISSIONS.riskType.read },
-      schema: {
-        summary: 'One risk type with its fields, items (with limits), rate tables, calculations and children.',
-        tags,
-        params: riskTypeParams,
-        querystring: versionQuery,
-      },
-    },
-    async (request) => {
-      const scope = await riskTypeScope(db, request.params.product, request.query.version_id, request.params.riskType);
-      const name = scope.riskType.row.name;
-      return {
-        ...riskTypeOut(scope, scope.riskType),
-        version_id: scope.version.id,
-        fields: fieldsOf(scope.definition, name).map((f) => fieldOut(f, name)),
-        items: itemsOf(scope.definition, name).map((i) => itemOut(scope, i, name)),
-        rate_tables: scope.definition.rateTables
-          .filter((t) => t.riskTypeName?.toLowerCase() === name.toLowerCase())
-          .map((t) => ({
-            id: t.row.id,
-            name: t.row.name,
-            label: t.row.label,
-            product_id: t.productId,
-            inheritance_status: t.inheritanceStatus,
-          })),
-        calculations: calculationsOf(scope.definition, name).map((c) => ({
-          id: c.row.id,
-          name: c.row.name,
-          label: c.row.label,
-          calculation: c.row.calculation,
-          order: c.row.order,
-          risk_item_id: c.row.riskItemId,
-          risk_item: c.itemName,
-          product_id: c.productId,
-          inheritance_status: c.inheritanceStatus,
-        })),
-        children: scope.definition.riskTypes
-          .filter((t) => t.parentName?.toLowerCase() === name.toLowerCase())
-          .map((t) => riskTypeOut(scope, t)),
-      };
-    },
-  );
-
-  router.post(
-    base,
-    {
-      config: { access: LINES_PERMISSIONS.riskType.create },
-      schema: {
-        summary: 'Creates a risk type (a root, or under a parent; 7 levels at most).',
-        tags,
-        params,
-        querystring: versionQuery,
-        body: createBody,
-      },
-    },
-    async (request, reply) => {
-      const scope = await definitionScope(db, request.params.product, request.query.version_id);
-      await assertDraftVersion(db, scope.version.id);
-      const body = request.body;
-      assertNameFree(scope, body.name);
-      const parent = parentFrom(scope, body) ?? null;
-      if (!parent) assertSingleRoot(scope);
-      assertDepth(scope, parent, 1);
-      const siblings = scope.definition.riskTypes.filter((t) => t.parentName === (parent?.row.name ?? null));
-      const [row] = await db
-        .insert(riskType)
-        .values({
-          productVersionId: scope.version.id,
+    param: 'riskType',
+    rowParam: riskTypeParams.shape.riskType,
+    params,
+    table: riskType,
+    noun: 'Risk type',
+    access: LINES_PERMISSIONS.riskType,
+    // A row route's scope finds its risk type first (404 before a draft's 400), as the type's own routes do.
+    scopeOf: (p, versionId) =>
+      p.riskType === undefined
+        ? definitionScope(db, p.product as string, versionId)
+        : riskTypeScope(db, p.product as string, versionId, p.riskType as string),
+    rowsOf: (scope) => scope.definition.riskTypes,
+    find: (scope, ref) => findRiskType(scope, String(ref)),
+    out: (scope, t) => riskTypeOut(scope, t as ResolvedRiskType),
+    outOne: (scope, t) => riskTypeWithContents({ ...scope, riskType: t as ResolvedRiskType }),
+    nameTaken: (_scope, name) => `A risk type named '${name}' already exists in this version.`,
+    renameClashesWithSelf: true,
+    placeOf: (scope) => ({ productVersionId: scope.version.id }),
+    create: {
+      summary: 'Creates a risk type (a root, or under a parent; 7 levels at most).',
+      body: createBody,
+      values(scope, body) {
+        const parent = parentFrom(scope, body) ?? null;
+        if (!parent) assertSingleRoot(scope);
+        assertDepth(scope, parent, 1);
+        const siblings = scope.definition.riskTypes.filter((t) => t.parentName === (parent?.row.name ?? null));
+        return {
           parentRiskTypeId: parent?.row.id ?? null,
           name: body.name,
           label: body.label,
           sequence: body.sequence ?? Math.max(0, ...siblings.map((s) => s.row.sequence + 1)),
           premiumCalculation: body.premium_calculation ?? null,
-        })
-        .returning();
-      reply.code(201);
-      const fresh = await definitionScope(db, request.params.product, scope.version.id);
-      return riskTypeOut(fresh, findRiskType(fresh, String(row!.id)));
-    },
-  );
-
-  putAndPatch(
-    router,
-    one,
-    {
-      access: LINES_PERMISSIONS.riskType.update,
-      summary: 'Changes a risk type (name, label, sequence, parent, premium calculation); draft only.',
-      params: riskTypeParams,
-      body: updateBody,
-    },
-    async (request) => {
-      const scope = await riskTypeScope(db, request.params.product, request.query.version_id, request.params.riskType);
-      await assertDraftVersion(db, scope.version.id);
-      const body = request.body;
-      const current = scope.riskType;
-      const inherited = chainIndex(scope, current.row.productVersionId) > 0;
-      if (body.name !== undefined && body.name !== current.row.name) {
-        if (inherited)
-          throw fieldError('name', `Risk type ${current.row.name} is inherited; an override keeps its name.`);
-        assertNameFree(scope, body.name);
-      }
-      const parent = parentFrom(scope, body);
-      if (parent !== undefined) {
-        if (
-          parent &&
-          [parent, ...ancestorsOf(scope.definition, parent.row.name)].some((t) => t.row.name === current.row.name)
-        ) {
-          throw fieldError(
-            'parent_risk_type_id',
-            `Risk type ${current.row.name} cannot be placed under itself or its own child.`,
-          );
-        }
-        if (!parent) assertSingleRoot(scope, current.row.name);
-        const height =
-          1 + Math.max(0, ...descendantsOf(scope.definition, current.row.name).map((d) => d.depth - current.depth));
-        assertDepth(scope, parent, height);
-      }
-      const values = {
-        ...(body.name !== undefined ? { name: body.name } : {}),
-        ...(body.label !== undefined ? { label: body.label } : {}),
-        ...(body.sequence !== undefined ? { sequence: body.sequence } : {}),
-        ...(body.premium_calculation !== undefined ? { premiumCalculation: body.premium_calculation } : {}),
-        ...(parent !== undefined ? { parentRiskTypeId: parent?.row.id ?? null } : {}),
-      };
-      let rowId = current.row.id;
-      if (inherited) {
-        // A child product's change to an inherited risk type becomes its own override row.
-        const parentRow = current.parentName ? findRiskType(scope, current.parentName) : null;
-        const [row] = await db
-          .insert(riskType)
-          .values({
-            productVersionId: scope.version.id,
-            parentRiskTypeId: parentRow?.row.id ?? null,
-            name: current.row.name,
-            label: current.row.label,
-            sequence: current.row.sequence,
-            premiumCalculation: current.row.premiumCalculation,
-            ...values,
-          })
-          .returning({ id: riskType.id });
-        rowId = row!.id;
-      } else {
-        await db
-          .update(riskType)
-          .set({ ...values, updatedAt: new Date() })
-          .where(eq(riskType.id, rowId));
-      }
-      const fresh = await definitionScope(db, request.params.product, scope.version.id);
-      return riskTypeOut(fresh, findRiskType(fresh, String(rowId)));
-    },
-  );
-
-  router.delete(
-    one,
-    {
-      config: { access: LINES_PERMISSIONS.riskType.delete },
-      schema: {
-        summary: 'Deletes a risk type of this version with its children, fields, items and calculations.',
-        tags,
-        params: riskTypeParams,
-        querystring: versionQuery,
+        };
       },
     },
-    async (request, reply) => {
-      const scope = await riskTypeScope(db, request.params.product, request.query.version_id, request.params.riskType);
-      await assertDraftVersion(db, scope.version.id);
-      refuseInherited(scope, `Risk type ${scope.riskType.row.name}`, scope.riskType.row.productVersionId);
-      await db.delete(riskType).where(eq(riskType.id, scope.riskType.row.id));
-      reply.code(204);
+    update: {
+      summary: 'Changes a risk type (name, label, sequence, parent, premium calculation); draft only.',
+      body: updateBody,
+      values(resolved, body, scope) {
+        const current = resolved as ResolvedRiskType;
+        const parent = parentFrom(scope, body);
+        if (parent !== undefined) {
+          if (
+            parent &&
+            [parent, ...ancestorsOf(scope.definition, parent.row.name)].some((t) => t.row.name === current.row.name)
+          ) {
+            throw fieldError(
+              'parent_risk_type_id',
+              `Risk type ${current.row.name} cannot be placed under itself or its own child.`,
+            );
+          }
+          if (!parent) assertSingleRoot(scope, current.row.name);
+          const height =
+            1 + Math.max(0, ...descendantsOf(scope.definition, current.row.name).map((d) => d.depth - current.depth));
+          assertDepth(scope, parent, height);
+        }
+        return {
+          ...(body.name !== undefined ? { name: body.name } : {}),
+          ...(body.label !== undefined ? { label: body.label } : {}),
+          ...(body.sequence !== undefined ? { sequence: body.sequence } : {}),
+          ...(body.premium_calculation !== undefined ? { premiumCalculation: body.premium_calculation } : {}),
+          ...(parent !== undefined ? { parentRiskTypeId: parent?.row.id ?? null } : {}),
+        };
+      },
+      // A child product's change to an inherited risk type becomes its own override row.
+      override(scope, resolved, values) {
+        const current = resolved as ResolvedRiskType;
+        const parentRow = current.parentName ? findRiskType(scope, current.parentName) : null;
+        return {
+          productVersionId: scope.version.id,
+          parentRiskTypeId: parentRow?.row.id ?? null,
+          name: current.row.name,
+          label: current.row.label,
+          sequence: current.row.sequence,
+          premiumCalculation: current.row.premiumCalculation,
+          ...values,
+        };
+      },
     },
-  );
+    summaries: {
+      list: 'Lists a version’s risk types (tree order) with inheritance status.',
+      one: 'One risk type with its fields, items (with limits), rate tables, calculations and children.',
+      delete: 'Deletes a risk type of this version with its children, fields, items and calculations.',
+    },
+  });
 
   router.post(
     `${one}copy/`,

@@ -1,11 +1,11 @@
-import { asc, eq } from 'drizzle-orm';
-import { fieldError, notFound, z, type AtriumRouter, type Database } from '@atrium/sdk/server';
+import { asc } from 'drizzle-orm';
+import { notFound, z, type AtriumRouter, type Database } from '@atrium/sdk/server';
 import { LINES_PERMISSIONS } from '../permissions.js';
 import { fieldFormat, sequence } from '../tables.js';
-import { chainIndex, definitionScope, refuseInherited, type DefinitionScope } from './definition-scope.js';
+import { definitionRowRoutes } from './definition-row-routes.js';
+import { definitionScope, type DefinitionScope } from './definition-scope.js';
 import type { Resolved, SequenceRow } from './resolve.js';
-import { id, identifier, label, productParam, versionQuery, putAndPatch } from './scope.js';
-import { assertDraftVersion } from './version-guard.js';
+import { identifier, label, productParam } from './scope.js';
 
 /**
  * Sequences of a product version (`products/{p}/sequences/` CRUD) — how policy and quote numbers are
@@ -13,7 +13,6 @@ import { assertDraftVersion } from './version-guard.js';
  */
 const tags = ['lines'];
 const params = z.strictObject({ product: productParam });
-const oneParams = z.strictObject({ product: productParam, sequence: id });
 const shape = {
   name: identifier('sequence'),
   label,
@@ -58,143 +57,54 @@ function findSequence(scope: DefinitionScope, sequenceId: number): Resolved<Sequ
   return found;
 }
 
-function assertNameFree(scope: DefinitionScope, name: string, exceptName?: string) {
-  if (
-    scope.definition.sequences.some((s) => s.row.name.toLowerCase() === name.toLowerCase() && s.row.name !== exceptName)
-  ) {
-    throw fieldError('name', `A sequence named '${name}' already exists in this version.`);
-  }
-}
-
-// Hand-written, not a resource declaration: sequences are children of a versioned product definition (inherited overrides, draft-only writes, the version chosen by version_id), not rows of one table.
 export function sequenceRoutes(router: AtriumRouter, db: Database) {
-  const base = '/lines/products/:product/sequences/';
-  const one = `${base}:sequence/`;
-
-  router.get(
-    base,
-    {
-      config: { access: LINES_PERMISSIONS.sequence.read },
-      schema: { summary: 'Lists a version’s sequences.', tags, params, querystring: versionQuery },
+  definitionRowRoutes(router, db, {
+    base: '/lines/products/:product/sequences/',
+    param: 'sequence',
+    params,
+    table: sequence,
+    noun: 'Sequence',
+    access: LINES_PERMISSIONS.sequence,
+    scopeOf: (p, versionId) => definitionScope(db, p.product as string, versionId),
+    rowsOf: (scope) => scope.definition.sequences,
+    find: findSequence,
+    out: (_scope, resolved) => sequenceOut(resolved),
+    nameTaken: (_scope, name) => `A sequence named '${name}' already exists in this version.`,
+    placeOf: (scope) => ({ productVersionId: scope.version.id }),
+    create: {
+      summary: 'Creates a sequence; draft only.',
+      body: createBody,
+      values: (_scope, body) => ({
+        name: body.name,
+        label: body.label,
+        prefix: body.prefix ?? '',
+        suffix: body.suffix ?? '',
+        padding: body.padding ?? 0,
+        start: body.start ?? 1,
+        increment: body.increment ?? 1,
+        nextValue: body.next_value ?? body.start ?? 1,
+      }),
     },
-    async (request) => {
-      const scope = await definitionScope(db, request.params.product, request.query.version_id);
-      const results = scope.definition.sequences.map(sequenceOut);
-      return { count: results.length, results };
-    },
-  );
-
-  router.get(
-    one,
-    {
-      config: { access: LINES_PERMISSIONS.sequence.read },
-      schema: { summary: 'One sequence.', tags, params: oneParams, querystring: versionQuery },
-    },
-    async (request) => {
-      const scope = await definitionScope(db, request.params.product, request.query.version_id);
-      return sequenceOut(findSequence(scope, request.params.sequence));
-    },
-  );
-
-  router.post(
-    base,
-    {
-      config: { access: LINES_PERMISSIONS.sequence.create },
-      schema: { summary: 'Creates a sequence; draft only.', tags, params, querystring: versionQuery, body: createBody },
-    },
-    async (request, reply) => {
-      const scope = await definitionScope(db, request.params.product, request.query.version_id);
-      await assertDraftVersion(db, scope.version.id);
-      const body = request.body;
-      assertNameFree(scope, body.name);
-      const start = body.start ?? 1;
-      const [row] = await db
-        .insert(sequence)
-        .values({
-          productVersionId: scope.version.id,
-          name: body.name,
-          label: body.label,
-          prefix: body.prefix ?? '',
-          suffix: body.suffix ?? '',
-          padding: body.padding ?? 0,
-          start,
-          increment: body.increment ?? 1,
-          nextValue: body.next_value ?? start,
-        })
-        .returning();
-      reply.code(201);
-      return sequenceOut({ row: row!, inheritanceStatus: 'own', productId: scope.product.id });
-    },
-  );
-
-  putAndPatch(
-    router,
-    one,
-    {
-      access: LINES_PERMISSIONS.sequence.update,
+    update: {
       summary: 'Changes a sequence; draft only.',
-      params: oneParams,
       body: updateBody,
+      values: ({ row }, body) => ({
+        name: body.name ?? row.name,
+        label: body.label ?? row.label,
+        prefix: body.prefix ?? row.prefix,
+        suffix: body.suffix ?? row.suffix,
+        padding: body.padding ?? row.padding,
+        start: body.start ?? row.start,
+        increment: body.increment ?? row.increment,
+        nextValue: body.next_value ?? row.nextValue,
+      }),
     },
-    async (request) => {
-      const scope = await definitionScope(db, request.params.product, request.query.version_id);
-      await assertDraftVersion(db, scope.version.id);
-      const current = findSequence(scope, request.params.sequence);
-      const body = request.body;
-      const inherited = chainIndex(scope, current.row.productVersionId) > 0;
-      if (body.name !== undefined && body.name !== current.row.name) {
-        if (inherited)
-          throw fieldError('name', `Sequence ${current.row.name} is inherited; an override keeps its name.`);
-        assertNameFree(scope, body.name, current.row.name);
-      }
-      const values = {
-        name: body.name ?? current.row.name,
-        label: body.label ?? current.row.label,
-        prefix: body.prefix ?? current.row.prefix,
-        suffix: body.suffix ?? current.row.suffix,
-        padding: body.padding ?? current.row.padding,
-        start: body.start ?? current.row.start,
-        increment: body.increment ?? current.row.increment,
-        nextValue: body.next_value ?? current.row.nextValue,
-      };
-      const [row] = inherited
-        ? await db
-            .insert(sequence)
-            .values({ ...values, productVersionId: scope.version.id })
-            .returning()
-        : await db
-            .update(sequence)
-            .set({ ...values, updatedAt: new Date() })
-            .where(eq(sequence.id, current.row.id))
-            .returning();
-      return sequenceOut({
-        row: row!,
-        inheritanceStatus: inherited ? 'overridden' : current.inheritanceStatus,
-        productId: scope.product.id,
-      });
+    summaries: {
+      list: 'Lists a version’s sequences.',
+      one: 'One sequence.',
+      delete: 'Deletes a sequence of this version; draft only.',
     },
-  );
-
-  router.delete(
-    one,
-    {
-      config: { access: LINES_PERMISSIONS.sequence.delete },
-      schema: {
-        summary: 'Deletes a sequence of this version; draft only.',
-        tags,
-        params: oneParams,
-        querystring: versionQuery,
-      },
-    },
-    async (request, reply) => {
-      const scope = await definitionScope(db, request.params.product, request.query.version_id);
-      await assertDraftVersion(db, scope.version.id);
-      const current = findSequence(scope, request.params.sequence);
-      refuseInherited(scope, `Sequence ${current.row.name}`, current.row.productVersionId);
-      await db.delete(sequence).where(eq(sequence.id, current.row.id));
-      reply.code(204);
-    },
-  );
+  });
 
   router.get(
     '/lines/field-formats/',
