@@ -16,6 +16,7 @@ import type { Plugin, Rollup } from 'vite';
  * startup chunk imports: a request more, never a missing module. `npm run bench -- p3` lists the
  * first load's modules.
  */
+const UI_KIT = /\/node_modules\/(?:@mantine\/(?:core|hooks)|@floating-ui)\//;
 const NAMED_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
 const NAMED_REEXPORT = /export\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
 const STAR_REEXPORT = /export\s*\*\s*from\s*["']([^"']+)["']/g;
@@ -61,14 +62,19 @@ export function startupChunk(): Plugin {
       const defining = async (id: string, name: string, depth = 0): Promise<string | null> => {
         if (depth > 20) return null;
         const code = stripComments(codeOf(id));
-        // Declared here (not merely imported and passed on, as Mantine's index does).
-        const imported = new RegExp(`import\\s*\\{[^}]*\\b${name.replace(/\$/g, '\\$')}\\b[^}]*\\}`);
-        if (exportsName(code, name) && !imported.test(code)) return id;
-        for (const [, list, spec] of code.matchAll(NAMED_REEXPORT)) {
+        for (const [, declared] of code.matchAll(DECLARED_EXPORT)) if (declared === name) return id;
+        // `export { binding as name }`: declared here, unless the binding was itself imported (as
+        // Mantine's index imports each component to export it), then where it came from.
+        for (const [, list] of code.matchAll(LOCAL_EXPORT)) {
           const hit = names(list!).find((n) => n.local === name);
-          if (hit) return follow(await resolve(spec!, id), hit.imported, depth);
+          if (!hit) continue;
+          for (const [, imports, spec] of code.matchAll(NAMED_IMPORT)) {
+            const from = names(imports!).find((n) => n.local === hit.imported);
+            if (from) return follow(await resolve(spec!, id), from.imported, depth);
+          }
+          return id;
         }
-        for (const [, list, spec] of code.matchAll(NAMED_IMPORT)) {
+        for (const [, list, spec] of code.matchAll(NAMED_REEXPORT)) {
           const hit = names(list!).find((n) => n.local === name);
           if (hit) return follow(await resolve(spec!, id), hit.imported, depth);
         }
@@ -82,14 +88,6 @@ export function startupChunk(): Plugin {
       };
       const follow = async (target: string | null, name: string, depth: number) =>
         !target ? null : defining(target, name, depth + 1);
-      const exportsName = (code: string, name: string) => {
-        const plain = stripComments(code);
-        for (const [, declared] of plain.matchAll(DECLARED_EXPORT)) if (declared === name) return true;
-        for (const [, list] of plain.matchAll(LOCAL_EXPORT)) {
-          if (names(list!).some((n) => n.local === name)) return true;
-        }
-        return false;
-      };
 
       const IMPORT_ANY = /import\s*(?:[\w$*{][^;'"]*?from\s*)?["']([^"']+)["']/g;
       const add = async (id: string, follow = true): Promise<void> => {
@@ -155,6 +153,15 @@ export function startupChunk(): Plugin {
                     // The set is already closed over what the entry needs; following the captured
                     // modules' imports again would follow the barrels whole.
                     includeDependenciesRecursively: false,
+                    priority: 2,
+                  },
+                  {
+                    // The Mantine components and hooks the lazy pages use, as one chunk: a page
+                    // otherwise waited for ~40 of them (Tabs, Select, Modal …) in waves of six.
+                    name: 'ui-kit',
+                    test: (id: string) => !startup.has(id) && UI_KIT.test(id),
+                    includeDependenciesRecursively: false,
+                    priority: 1,
                   },
                 ],
               },
