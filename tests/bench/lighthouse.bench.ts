@@ -11,7 +11,7 @@
  * HTTP cache is cleared before every run instead, so every run is a cold load).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -49,6 +49,8 @@ interface RunFigures {
   lcp: number;
   tbt: number;
   cls: number;
+  /** Lighthouse's measure of this machine's CPU at the time (higher is faster; ~1,000–2,000 here). */
+  benchmarkIndex: number;
   /** Failed accessibility audits and the failing nodes' selectors, for whoever fixes them. */
   a11yFailures: string[];
   /** The biggest savings the performance audits name, e.g. unused JavaScript. */
@@ -96,6 +98,7 @@ function figures(lhr: Result): RunFigures {
     lcp: numeric('largest-contentful-paint'),
     tbt: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
     a11yFailures,
     opportunities,
   };
@@ -182,13 +185,15 @@ async function main() {
         `${ok ? 'PASS' : 'FAIL'} ${page.label.padEnd(24)} performance ${range(pick('performance'))}` +
           `  accessibility ${range(pick('accessibility'))}` +
           `  FCP ${range(pick('fcp'))} ms  LCP ${range(pick('lcp'))} ms  TBT ${range(pick('tbt'))} ms` +
-          `  CLS ${range(pick('cls'), 3)}`,
+          `  CLS ${range(pick('cls'), 3)}  benchmarkIndex ${range(runs.map((r) => r.benchmarkIndex))}`,
       );
       const last = runs.at(-1)!;
       for (const failure of last.a11yFailures) console.log(`       accessibility: ${failure}`);
       for (const opportunity of last.opportunities) console.log(`       opportunity: ${opportunity}`);
     }
     console.log(`targets: performance ≥ ${PERFORMANCE_TARGET}, accessibility ${ACCESSIBILITY_TARGET}`);
+    // Scores depend on the machine's speed at the moment: compare runs only at a similar index.
+    console.log(`machine: load average ${loadavg()[0]!.toFixed(1)} at the end`);
   } finally {
     await context.close();
     await server.close();
