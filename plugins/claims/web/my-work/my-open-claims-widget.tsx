@@ -30,10 +30,16 @@ export default function MyOpenClaimsWidget() {
           <Stack gap={4} component="ul" className="atrium-my-work-list">
             {page.claims.map((claim) => (
               <Group key={claim.id} component="li" justify="space-between" wrap="nowrap" gap="sm">
-                <Anchor component={Link} to={claimsLossDetailRoute.link({ claimNumber: claim.number })} size="sm">
+                {/* The number never breaks at its hyphen ("CLM-" / "000039" at 1024); the description gives way. */}
+                <Anchor
+                  component={Link}
+                  to={claimsLossDetailRoute.link({ claimNumber: claim.number })}
+                  size="sm"
+                  style={{ flex: 'none', whiteSpace: 'nowrap' }}
+                >
                   {claim.number}
                 </Anchor>
-                <Text size="sm" c="dimmed" truncate>
+                <Text size="sm" c="dimmed" truncate style={{ flex: 1, minWidth: 0 }}>
                   {claim.loss_description ?? ''}
                 </Text>
                 <Text size="sm" ff="monospace" style={{ flex: 'none' }}>
