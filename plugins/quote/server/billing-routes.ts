@@ -1,4 +1,4 @@
-import { emitQuoteEvent, quoteBound } from './events.js';
+import { quoteBound, quoteEventStatement } from './events.js';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { POLICY_BILLING, POLICY_ISSUANCE } from '@atrium/plugin-policies/services';
 import {
@@ -313,24 +313,24 @@ export function billingRoutes(
         policyNumber: issued.policyNumber,
         updatedAt: now,
       };
-      // The bound mark and its history line in one statement.
+      // The row as updated (every changed column is in `bound`): not read again.
+      const fresh: QuoteRow = { ...row, ...bound };
+      const by = request.principal?.username ?? 'system';
+      const event = quoteEventStatement(quoteBound, fresh, {
+        from: row.status,
+        trigger: 'bind',
+        reason: `Policy ${issued.policyNumber}`,
+        by,
+      });
+      // The bound mark, its history line and the bound event in one statement.
       await tx.execute(sql`with bound as (
           update quote.quote set is_bound = true, is_binding = false, locked = true, policy_id = ${issued.policyId},
             policy_number = ${issued.policyNumber}, updated_at = ${now.toISOString()}::timestamptz
           where id = ${row.id}
-        )
+        ), outbox as (${event})
         insert into quote.status_history (quote_id, from_status, to_status, trigger, reason, changed_by)
-        values (${row.id}, ${row.status}, ${row.status}, 'bind', ${`Policy ${issued.policyNumber}`},
-          ${request.principal?.username ?? 'system'})`);
-      // The row as updated (every changed column is in `bound`): not read again.
-      const fresh: QuoteRow | undefined = { ...row, ...bound };
-      await emitQuoteEvent(tx, quoteBound, fresh!, {
-        from: row.status,
-        trigger: 'bind',
-        reason: `Policy ${issued.policyNumber}`,
-        by: request.principal?.username ?? 'system',
-      });
-      return { quote: fresh!, issued };
+        values (${row.id}, ${row.status}, ${row.status}, 'bind', ${`Policy ${issued.policyNumber}`}, ${by})`);
+      return { quote: fresh, issued };
     });
 
   router.post(
