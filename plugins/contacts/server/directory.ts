@@ -1,7 +1,7 @@
 import { asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { ContactDirectory, DirectoryContact, QuotingPermission } from '../shared/contact-directory.js';
 import { likeText } from './contact-routes.js';
-import { type ContactAddress, contact, contactMerge, quotingPermission } from './tables.js';
+import { type ContactAddress, contact, contactMerge } from './tables.js';
 
 /** One address on one line: the street lines, then the city and `STATE ZIP`; empty parts left out. */
 export function addressLine(address: ContactAddress): string {
@@ -87,16 +87,24 @@ export function createContactDirectory(): ContactDirectory {
         .where(sql`${eq(contact.id, id)} and not ${contact.roles} @> ${JSON.stringify([role])}::jsonb`);
     },
     async quotingPermissions(tx, contactId) {
-      const rows = await tx
-        .select({
-          product: quotingPermission.product,
-          state: quotingPermission.state,
-          action: quotingPermission.action,
-        })
-        .from(quotingPermission)
-        .where(eq(quotingPermission.contactId, contactId))
-        .orderBy(asc(quotingPermission.product), asc(quotingPermission.state), asc(quotingPermission.action));
-      return rows.filter((r): r is QuotingPermission => ['quote', 'submit', 'bind'].includes(r.action));
+      const [row] = (await tx.execute(sql`select ${permissionsSql(contactId)} as grants`)).rows as {
+        grants: unknown;
+      }[];
+      return permissionsFrom(row?.grants);
     },
+    quotingPermissionsSql: (_tx, contactId) => permissionsSql(contactId),
+    quotingPermissionsFrom: (_tx, value) => permissionsFrom(value),
   };
 }
+
+/** A contact's quoting permissions as one JSON array (product, state, action order): a scalar subquery. */
+const permissionsSql = (contactId: string) =>
+  sql`(select coalesce(json_agg(json_build_object('product', q.product, 'state', q.state, 'action', q.action)
+      order by q.product, q.state, q.action), '[]'::json)
+    from contacts.quoting_permission q where q.contact_id = ${contactId})`;
+
+/** The array read back (the three actions quoting knows; others are ignored). */
+const permissionsFrom = (value: unknown): QuotingPermission[] =>
+  ((typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as QuotingPermission[]).filter((r) =>
+    ['quote', 'submit', 'bind'].includes(r.action),
+  );

@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import { can } from './permissions.js';
 import { looksLikeAccountNumber, testPaymentProcessor, type PaymentProcessor } from './payment-processor.js';
 import { quoteScope } from './quote-access.js';
-import { assertQuotingPermission } from './quoting-permissions.js';
+import { assertQuotingPermission, findQuoteWithGrants } from './quoting-permissions.js';
 import { blockedError, blockingIssues, loadState, type QuoteRow } from './quote-service.js';
 import { money, quoteNumberParams } from './schemas.js';
 import { paymentMethod, quote } from './tables.js';
@@ -266,9 +266,11 @@ export function billingRoutes(
   /** Bind: the policy, term, first revision and installments, in the quote's transaction. */
   const bind = async (request: FastifyRequest, number: string) =>
     db.transaction(async (tx) => {
-      const row = await findQuote(tx, request, number, 'bind', true);
+      const found = await findQuoteWithGrants(context, tx, request.principal, number, 'bind');
+      if (!found) throw notFound(`Quote ${number} not found.`);
+      const { row, grants } = found;
       const product = { name: row.productName, label: row.productLabel };
-      await assertQuotingPermission(context, tx, request.principal, 'bind', product, row.state);
+      await assertQuotingPermission(context, tx, request.principal, 'bind', product, row.state, grants);
       if (row.isBound)
         throw conflict(`Quote ${row.number} is already bound (policy ${row.policyNumber}).`, { code: 'bound' });
       if (row.status !== 'Approved')

@@ -20,7 +20,7 @@ import { scheduleAbandonSweep } from './abandon.js';
 import { can } from './permissions.js';
 import { changedAnswers, pluginChangeAudit, pluginPatch } from './plugin-change-audit.js';
 import { isProducer, producerIds, quoteScope } from './quote-access.js';
-import { assertQuotingPermission, quotingActions } from './quoting-permissions.js';
+import { assertQuotingPermission, findQuoteWithGrants, quotingActions } from './quoting-permissions.js';
 import {
   addMonths,
   beforeEdit,
@@ -1187,9 +1187,11 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
     },
     async (request) =>
       db.transaction(async (tx) => {
-        const row = await findQuote(tx, request, request.params.number, 'submit', true);
+        const found = await findQuoteWithGrants(context, tx, request.principal, request.params.number, 'submit');
+        if (!found) throw notFound(`Quote ${request.params.number} not found.`);
+        const { row, grants } = found;
         const product = { name: row.productName, label: row.productLabel };
-        await assertQuotingPermission(context, tx, request.principal, 'submit', product, row.state);
+        await assertQuotingPermission(context, tx, request.principal, 'submit', product, row.state, grants);
         if (row.isBound || row.locked) throw conflict(`Quote ${row.number} is locked.`, { code: 'locked' });
         if (row.status !== 'In Progress')
           throw conflict(`Only a quote In Progress can be submitted; this one is ${row.status}.`, { code: 'status' });
