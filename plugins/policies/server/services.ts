@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gt, ilike, inArray, lte, or, sql } from 'drizzle-orm';
-import { ApiError, emitEvent, type Queryable } from '@atrium/sdk/server';
+import { and, asc, desc, eq, getTableColumns, gt, ilike, inArray, lte, or, sql } from 'drizzle-orm';
+import { ApiError, eventStatement, type Queryable } from '@atrium/sdk/server';
 import { policyIssued } from './events.js';
 import type {
   BillingScheduleSummary,
@@ -94,8 +94,19 @@ export async function issuePolicy(tx: Queryable, input: IssuePolicyInput): Promi
   void policyNumber;
   // The schedule first: its installments are computed here, then written with the policy.
   const scheduleId = input.billing?.scheduleId ?? 'annual';
-  const [schedule] = await tx.select().from(billingSchedule).where(eq(billingSchedule.id, scheduleId));
-  if (!schedule) throw new ApiError(400, `Billing schedule ${scheduleId} does not exist.`);
+  // With it, the policy's id and number from their sequences (only when the schedule exists): the
+  // issued event, which names both, is then written in the policy's own statement.
+  const [found] = await tx
+    .select({
+      ...getTableColumns(billingSchedule),
+      policyId: sql<number>`nextval(pg_get_serial_sequence('policies.policy', 'id'))::int`,
+      policySequence: sql<string>`nextval('policies.policy_number'::regclass)::text`,
+    })
+    .from(billingSchedule)
+    .where(eq(billingSchedule.id, scheduleId));
+  if (!found) throw new ApiError(400, `Billing schedule ${scheduleId} does not exist.`);
+  const { policyId, policySequence, ...schedule } = found;
+  const number = `${policyPrefix(input.productSlug)}-${policySequence}`;
   const method = input.billing?.paymentMethodId ? (schedule.paymentMethods[0] ?? null) : null;
   const rows = installments(schedule, premium, input.effectiveDate, method);
   const contacts: RevisionContact[] = [
@@ -109,12 +120,30 @@ export async function issuePolicy(tx: Queryable, input: IssuePolicyInput): Promi
     },
   ];
   const json = (value: unknown) => sql`${value === null ? null : JSON.stringify(value)}::jsonb`;
-  // Policy (its number from the sequence), term 1, revision 1, the new business transaction and the
-  // installments in one statement: five round trips were a third of a bind's (P6, issue 20).
+  // In the bind's transaction: the event exists exactly when the policy does.
+  const event = eventStatement(
+    policyIssued,
+    {
+      policy_id: String(policyId),
+      policy_number: number,
+      product_slug: input.productSlug,
+      quote_number: input.quoteNumber,
+      named_insured_name: input.namedInsured.name,
+      named_insured_contact_id: input.namedInsured.contactId,
+      effective_date: input.effectiveDate,
+      expiration_date: input.expirationDate,
+      premium,
+      issued_by: input.issuedBy,
+    },
+    { triggeringUser: input.issuedBy },
+  ).statement;
+  // Policy, term 1, revision 1, the new business transaction, the installments and the issued event
+  // in one statement: six round trips were nearly half of a bind's (P6, issue 20).
   const result = await tx.execute(sql`with created as (
-      insert into policies.policy (number, product_slug, policy_type_name, state, quote_id, quote_number,
+      insert into policies.policy (id, number, product_slug, policy_type_name, state, quote_id, quote_number,
         named_insured_contact_id, named_insured_name, agent_contact_id, agency_contact_id, status, short_rate, created_by)
-      values (${`${policyPrefix(input.productSlug)}-`} || nextval('policies.policy_number'::regclass),
+      overriding system value
+      values (${policyId}, ${number},
         ${input.productSlug}, ${productTitle(input.productSlug)}, ${input.state}, ${input.quoteId}, ${input.quoteNumber},
         ${input.namedInsured.contactId}, ${input.namedInsured.name}, ${input.agentContactId}, ${input.agencyContactId},
         'In Force', ${json(shortRateFor(input.productSlug))}, ${input.issuedBy})
@@ -152,31 +181,15 @@ export async function issuePolicy(tx: Queryable, input: IssuePolicyInput): Promi
         json_to_recordset(${JSON.stringify(rows.map((r) => ({ number: r.number, due_date: r.dueDate, amount: r.amount, fee: r.fee })))}::json)
           as x(number int, due_date date, amount numeric, fee numeric)
       order by x.number
-    )
-    select created.id, created.number, revision.id as revision_id from created, revision`);
-  const [issued] = result.rows as { id: number; number: string; revision_id: number }[];
-  const created = { id: issued!.id };
-  const revision = { id: issued!.revision_id };
-  const number = issued!.number;
-  // In the bind's transaction: the event exists exactly when the policy does.
-  await emitEvent(
-    tx,
-    policyIssued,
-    {
-      policy_id: String(created!.id),
-      policy_number: number,
-      product_slug: input.productSlug,
-      quote_number: input.quoteNumber,
-      named_insured_name: input.namedInsured.name,
-      named_insured_contact_id: input.namedInsured.contactId,
-      effective_date: input.effectiveDate,
-      expiration_date: input.expirationDate,
-      premium,
-      issued_by: input.issuedBy,
-    },
-    { triggeringUser: input.issuedBy },
-  );
-  return { policyId: String(created!.id), policyNumber: number, revisionId: String(revision!.id), revisionNumber: 1 };
+    ), outbox as (${event})
+    select revision.id as revision_id from revision`);
+  const [issued] = result.rows as { revision_id: number }[];
+  return {
+    policyId: String(policyId),
+    policyNumber: number,
+    revisionId: String(issued!.revision_id),
+    revisionNumber: 1,
+  };
 }
 
 export const issuanceService = (): PolicyIssuance => ({ issuePolicy });
