@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Queryable, ServiceRef } from '@atrium/sdk/server';
 import { createServiceRef } from '@atrium/sdk/server';
 
@@ -52,6 +53,12 @@ export type ContactDirectory = {
   addRole(tx: Queryable, id: string, role: string): Promise<void>;
   /** The contact's quoting permissions (product × state × action), product then state order; [] when none. */
   quotingPermissions(tx: Queryable, contactId: string): Promise<QuotingPermission[]>;
+  /**
+   * The same permissions as a scalar subquery, for the caller to read in a statement of its own (one
+   * round trip less, e.g. with the quote it locks, in `tx`); `quotingPermissionsFrom` reads the value.
+   */
+  quotingPermissionsSql(tx: Queryable, contactId: string): SQL;
+  quotingPermissionsFrom(tx: Queryable, value: unknown): QuotingPermission[];
 };
 
 export const CONTACT_DIRECTORY: ServiceRef<ContactDirectory> = createServiceRef<ContactDirectory>('contacts.directory');

@@ -1,4 +1,4 @@
-import { emitQuoteEvent, quoteBound } from './events.js';
+import { quoteBound, quoteEventStatement } from './events.js';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { POLICY_BILLING, POLICY_ISSUANCE } from '@atrium/plugin-policies/services';
 import {
@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import { can } from './permissions.js';
 import { looksLikeAccountNumber, testPaymentProcessor, type PaymentProcessor } from './payment-processor.js';
 import { quoteScope } from './quote-access.js';
-import { assertQuotingPermission } from './quoting-permissions.js';
+import { assertQuotingPermission, findQuoteWithGrants } from './quoting-permissions.js';
 import { blockedError, blockingIssues, loadState, type QuoteRow } from './quote-service.js';
 import { money, quoteNumberParams } from './schemas.js';
 import { paymentMethod, quote } from './tables.js';
@@ -266,9 +266,11 @@ export function billingRoutes(
   /** Bind: the policy, term, first revision and installments, in the quote's transaction. */
   const bind = async (request: FastifyRequest, number: string) =>
     db.transaction(async (tx) => {
-      const row = await findQuote(tx, request, number, 'bind', true);
+      const found = await findQuoteWithGrants(context, tx, request.principal, number, 'bind');
+      if (!found) throw notFound(`Quote ${number} not found.`);
+      const { row, grants } = found;
       const product = { name: row.productName, label: row.productLabel };
-      await assertQuotingPermission(context, tx, request.principal, 'bind', product, row.state);
+      await assertQuotingPermission(context, tx, request.principal, 'bind', product, row.state, grants);
       if (row.isBound)
         throw conflict(`Quote ${row.number} is already bound (policy ${row.policyNumber}).`, { code: 'bound' });
       if (row.status !== 'Approved')
@@ -313,24 +315,24 @@ export function billingRoutes(
         policyNumber: issued.policyNumber,
         updatedAt: now,
       };
-      // The bound mark and its history line in one statement.
+      // The row as updated (every changed column is in `bound`): not read again.
+      const fresh: QuoteRow = { ...row, ...bound };
+      const by = request.principal?.username ?? 'system';
+      const event = quoteEventStatement(quoteBound, fresh, {
+        from: row.status,
+        trigger: 'bind',
+        reason: `Policy ${issued.policyNumber}`,
+        by,
+      });
+      // The bound mark, its history line and the bound event in one statement.
       await tx.execute(sql`with bound as (
           update quote.quote set is_bound = true, is_binding = false, locked = true, policy_id = ${issued.policyId},
             policy_number = ${issued.policyNumber}, updated_at = ${now.toISOString()}::timestamptz
           where id = ${row.id}
-        )
+        ), outbox as (${event})
         insert into quote.status_history (quote_id, from_status, to_status, trigger, reason, changed_by)
-        values (${row.id}, ${row.status}, ${row.status}, 'bind', ${`Policy ${issued.policyNumber}`},
-          ${request.principal?.username ?? 'system'})`);
-      // The row as updated (every changed column is in `bound`): not read again.
-      const fresh: QuoteRow | undefined = { ...row, ...bound };
-      await emitQuoteEvent(tx, quoteBound, fresh!, {
-        from: row.status,
-        trigger: 'bind',
-        reason: `Policy ${issued.policyNumber}`,
-        by: request.principal?.username ?? 'system',
-      });
-      return { quote: fresh!, issued };
+        values (${row.id}, ${row.status}, ${row.status}, 'bind', ${`Policy ${issued.policyNumber}`}, ${by})`);
+      return { quote: fresh, issued };
     });
 
   router.post(

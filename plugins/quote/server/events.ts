@@ -1,4 +1,5 @@
-import { defineEvent, emitEvent, z, type Queryable } from '@atrium/sdk/server';
+import type { SQL } from 'drizzle-orm';
+import { defineEvent, emitEvent, eventStatement, z, type Queryable } from '@atrium/sdk/server';
 
 /**
  * The events quote emits (docs/quote.md, "Events"), each written to the outbox in the transaction
@@ -64,22 +65,36 @@ export function emitQuoteEvent(
   row: QuoteFacts,
   change: { from: string | null; trigger: string; reason?: string | null; by: string },
 ) {
-  return emitEvent(
-    tx,
-    event,
-    {
-      quote_number: row.number,
-      product_name: row.productName,
-      state: row.state,
-      status: row.status,
-      from_status: change.from,
-      trigger: change.trigger,
-      reason: change.reason ?? null,
-      policy_number: row.policyNumber ?? null,
-      agent_contact_id: row.agentContactId,
-      agency_contact_id: row.agencyContactId,
-      changed_by: change.by,
-    },
-    { triggeringUser: change.by },
-  );
+  return emitEvent(tx, event, quoteEventData(row, change), { triggeringUser: change.by });
+}
+
+/**
+ * One of the quote events for `row` as an outbox insert, for the caller to run inside a statement
+ * of its own change (one round trip for both; checked as emitQuoteEvent checks it).
+ */
+export function quoteEventStatement(
+  event: typeof quoteCreated,
+  row: QuoteFacts,
+  change: { from: string | null; trigger: string; reason?: string | null; by: string },
+): SQL {
+  return eventStatement(event, quoteEventData(row, change), { triggeringUser: change.by }).statement;
+}
+
+function quoteEventData(
+  row: QuoteFacts,
+  change: { from: string | null; trigger: string; reason?: string | null; by: string },
+) {
+  return {
+    quote_number: row.number,
+    product_name: row.productName,
+    state: row.state,
+    status: row.status,
+    from_status: change.from,
+    trigger: change.trigger,
+    reason: change.reason ?? null,
+    policy_number: row.policyNumber ?? null,
+    agent_contact_id: row.agentContactId,
+    agency_contact_id: row.agencyContactId,
+    changed_by: change.by,
+  };
 }

@@ -1,4 +1,4 @@
-import { emitQuoteEvent, quoteStatusChanged } from './events.js';
+import { quoteEventStatement, quoteStatusChanged } from './events.js';
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   compileProduct,
@@ -514,13 +514,15 @@ export async function changeStatus(
   const from = row.status;
   const now = new Date();
   const message = STATUS_ALERTS[to];
-  // One statement: the status, its history line, the old status alerts out and the new one in.
+  // The event reports the quote as it is after the change.
+  const event = quoteEventStatement(quoteStatusChanged, { ...row, status: to }, { from, trigger, reason, by });
+  // One statement: the status, its history line, its event, the old status alerts out and the new one in.
   const result = await tx.execute(sql`with changed as (
       update quote.quote set status = ${to}, updated_at = ${now.toISOString()}::timestamptz where id = ${row.id}
     ), history as (
       insert into quote.status_history (quote_id, from_status, to_status, trigger, reason, changed_by)
       values (${row.id}, ${from}, ${to}, ${trigger}, ${reason}, ${by})
-    ), cleared as (
+    ), outbox as (${event}), cleared as (
       delete from quote.alert where quote_id = ${row.id} and kind in (${sql.join(
         STATUS_ALERT_KINDS.map((k) => sql`${k}`),
         sql`, `,
@@ -542,7 +544,6 @@ export async function changeStatus(
   );
   row.status = to;
   row.updatedAt = now;
-  await emitQuoteEvent(tx, quoteStatusChanged, row, { from, trigger, reason, by });
   return alerts ? [...alerts.filter((a) => !STATUS_ALERT_KINDS.includes(a.kind)), ...added] : undefined;
 }
 

@@ -1,6 +1,9 @@
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { CONTACT_DIRECTORY, type QuotingPermission } from '@atrium/plugin-contacts/directory';
 import { ApiError, type Principal, type Queryable, type ServerPluginContext } from '@atrium/sdk/server';
-import { isProducer, producerIds } from './quote-access.js';
+import { isProducer, producerIds, quoteScope } from './quote-access.js';
+import type { QuoteRow } from './quote-service.js';
+import { quote } from './tables.js';
 
 export type QuotingAction = QuotingPermission['action'];
 
@@ -48,10 +51,12 @@ export async function assertQuotingPermission(
   action: QuotingAction,
   product: { name: string; label: string },
   state: string | null,
+  /** The producer's permissions when already read (findQuoteWithGrants), not read again. */
+  known?: QuotingPermission[],
 ): Promise<void> {
   if (!isProducer(principal)) return;
   const contactId = quotingContact(principal);
-  const grants = contactId ? await context.service(CONTACT_DIRECTORY).quotingPermissions(tx, contactId) : [];
+  const grants = known ?? (contactId ? await context.service(CONTACT_DIRECTORY).quotingPermissions(tx, contactId) : []);
   if (permits(grants, action, product, state)) return;
   if (state === null && action !== 'quote') {
     throw new ApiError(409, `Choose the quote's state before you ${VERB[action]} it.`, { code: 'quote_state_missing' });
@@ -77,5 +82,38 @@ export async function quotingActions(
     quote: permits(grants, 'quote', product, state),
     submit: permits(grants, 'submit', product, state),
     bind: permits(grants, 'bind', product, state),
+  };
+}
+
+/**
+ * The quote the caller may `action` (scope as findQuote's), locked for update, with the producer's
+ * quoting permissions read in the same statement (submit and bind check both: one round trip, not
+ * two). `grants` is undefined for staff, who are not limited. Null when there is no such quote.
+ */
+export async function findQuoteWithGrants(
+  context: ServerPluginContext,
+  tx: Queryable,
+  principal: Principal | undefined,
+  number: string,
+  action: string,
+): Promise<{ row: QuoteRow; grants: QuotingPermission[] | undefined } | null> {
+  const scope = await quoteScope(context, principal, action);
+  const producer = isProducer(principal);
+  const contactId = producer ? quotingContact(principal) : null;
+  const directory = context.service(CONTACT_DIRECTORY);
+  const [found] = await tx
+    .select({
+      ...getTableColumns(quote),
+      grants: contactId ? directory.quotingPermissionsSql(tx, contactId) : sql<unknown>`null::json`,
+    })
+    .from(quote)
+    .where(and(eq(quote.number, number), scope))
+    .limit(1)
+    .for('update');
+  if (!found) return null;
+  const { grants, ...row } = found;
+  return {
+    row: row as QuoteRow,
+    grants: producer ? (contactId ? directory.quotingPermissionsFrom(tx, grants) : []) : undefined,
   };
 }

@@ -1,4 +1,4 @@
-import { emitQuoteEvent, quoteCreated } from './events.js';
+import { quoteCreated, quoteEventStatement } from './events.js';
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ElementState } from '@atrium/rating/rules';
 import { CONTACT_DIRECTORY } from '@atrium/plugin-contacts/directory';
@@ -20,7 +20,7 @@ import { scheduleAbandonSweep } from './abandon.js';
 import { can } from './permissions.js';
 import { changedAnswers, pluginChangeAudit, pluginPatch } from './plugin-change-audit.js';
 import { isProducer, producerIds, quoteScope } from './quote-access.js';
-import { assertQuotingPermission, quotingActions } from './quoting-permissions.js';
+import { assertQuotingPermission, findQuoteWithGrants, quotingActions } from './quoting-permissions.js';
 import {
   addMonths,
   beforeEdit,
@@ -438,13 +438,13 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
             createdBy: principal?.username ?? 'system',
           })
           .returning();
-        await emitQuoteEvent(tx, quoteCreated, row!, { from: null, trigger: 'create', by: username(request) });
+        const event = quoteEventStatement(quoteCreated, row!, { from: null, trigger: 'create', by: username(request) });
         const flow = flowOf(version.productName, version);
         const rootType = flow.risk_types.find((t) => t.parent === null)!;
-        // The root risk, its items and the first status line in one statement.
+        // The root risk, its items, the first status line and the created event in one statement.
         const history = sql`insert into quote.status_history (quote_id, to_status, trigger, changed_by)
           values (${row!.id}, 'In Progress', 'create', ${username(request)})`;
-        const root = await insertRisk(tx, row!.id, null, rootType, 'create', history);
+        const root = await insertRisk(tx, row!.id, null, rootType, 'create', [history, event]);
         // A new quote: its tree is what was just written, no issue nor alert yet.
         const tree = treeOf([root.risk], root.items);
         return present(tx, row!, [], { tree, issues: [], alerts: [] });
@@ -484,7 +484,7 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
 
   /**
    * A new risk with its fields' defaults and its required and default items, in one statement
-   * (with `also`, another data-modifying statement run with it).
+   * (with `also`, other data-modifying statements run with it).
    */
   const insertRisk = async (
     tx: Queryable,
@@ -492,7 +492,7 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
     parentId: number | null,
     type: FlowRiskType,
     generatedBy: string | null,
-    also?: SQL,
+    also: SQL[] = [],
   ): Promise<{ risk: RiskRow; items: ItemRow[] }> => {
     const answers: Record<string, unknown> = {};
     for (const f of type.fields) if (f.default !== undefined) answers[f.name] = typedDefault(f);
@@ -508,7 +508,10 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
         select created.id, x.name, x."limit"::numeric, x.deductible::numeric
           from created, json_to_recordset(${JSON.stringify(items)}::json) as x(name text, "limit" text, deductible text)
         returning id, name, "limit"::text as "limit", deductible::text as deductible
-      )${also ? sql`, also as (${also})` : sql``}
+      )${sql.join(
+        also.map((statement, n) => sql`, ${sql.raw(`also${n}`)} as (${statement})`),
+        sql``,
+      )}
       select created.id, created.created_at,
         (select coalesce(json_agg(items order by items.id), '[]'::json) from items) as items
       from created`);
@@ -1184,9 +1187,11 @@ export function quoteRoutes(router: AtriumRouter, context: ServerPluginContext):
     },
     async (request) =>
       db.transaction(async (tx) => {
-        const row = await findQuote(tx, request, request.params.number, 'submit', true);
+        const found = await findQuoteWithGrants(context, tx, request.principal, request.params.number, 'submit');
+        if (!found) throw notFound(`Quote ${request.params.number} not found.`);
+        const { row, grants } = found;
         const product = { name: row.productName, label: row.productLabel };
-        await assertQuotingPermission(context, tx, request.principal, 'submit', product, row.state);
+        await assertQuotingPermission(context, tx, request.principal, 'submit', product, row.state, grants);
         if (row.isBound || row.locked) throw conflict(`Quote ${row.number} is locked.`, { code: 'locked' });
         if (row.status !== 'In Progress')
           throw conflict(`Only a quote In Progress can be submitted; this one is ${row.status}.`, { code: 'status' });

@@ -222,10 +222,45 @@ describe('quote billing and bind', () => {
       )
     ).rows;
     expect(events[0]).toMatchObject({ topic: 'quote.quote.created', data: { from_status: null, trigger: 'create' } });
+    // The submit's status change, written in the status update's own statement.
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        topic: 'quote.quote.status-changed',
+        data: expect.objectContaining({ from_status: 'In Progress', status: 'Approved', trigger: 'submit' }),
+      }),
+    );
     expect(events.at(-1)).toMatchObject({
       topic: 'quote.quote.bound',
       data: { policy_number: policy.number, trigger: 'bind', changed_by: 'agent@agency.test' },
     });
+    // The policy's term 1, revision 1, new business transaction and installments (written in one
+    // statement) hang together; the installments are the chosen schedule's and sum to the premium.
+    const [issued] = (
+      await server.atrium.database.pool.query(
+        `select t.number as term, r.number as revision, r.written_premium::text as written, x.type, x.revision_id = r.id as linked,
+           (select json_agg(json_build_object('number', i.number, 'amount', i.amount::text, 'schedule', i.schedule_id,
+              'transaction', i.transaction_id = x.id, 'method', i.payment_method_id) order by i.number)
+            from policies.installment i where i.policy_id = p.id and i.term_id = t.id) as installments
+         from policies.policy p join policies.policy_term t on t.policy_id = p.id
+           join policies.policy_revision r on r.term_id = t.id join policies.policy_transaction x on x.term_id = t.id
+         where p.number = $1`,
+        [policy.number],
+      )
+    ).rows;
+    expect(issued).toMatchObject({ term: 1, revision: 1, written: premium, type: 'new_business', linked: true });
+    expect(issued.installments.map((i: Json) => i.number)).toEqual(amounts.map((_: number, n: number) => n + 1));
+    expect(issued.installments.every((i: Json) => i.schedule === schedule.id && i.transaction === true)).toBe(true);
+    expect(issued.installments.every((i: Json) => i.method === String(added.body.payment_method.id))).toBe(true);
+    expect(issued.installments.reduce((sum: number, i: Json) => sum + Math.round(Number(i.amount) * 100), 0)).toBe(
+      Math.round(Number(premium) * 100),
+    );
+    const [policyEvent] = (
+      await server.atrium.database.pool.query<{ data: Record<string, unknown> }>(
+        "select data from core.event_outbox where topic = 'policies.policy.issued' and data->>'policy_number' = $1",
+        [policy.number],
+      )
+    ).rows;
+    expect(policyEvent?.data).toMatchObject({ quote_number: number, premium });
     // Bound: locked and not bound twice.
     expect((await agent.post(`/quote/${number}/bind_requested/`)).status).toBe(409);
     const root = (await agent.get(`/quote/${number}/`)).body.risk_quote.id;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from './define-server-plugin.js';
 
@@ -156,6 +156,21 @@ export async function emitEvent<Schema extends z.ZodType>(
   data: z.input<Schema>,
   options: { triggeringUser: string },
 ): Promise<EventEnvelope<z.output<Schema>>> {
+  const { envelope, statement } = eventStatement(event, data, options);
+  await tx.execute(statement);
+  return envelope;
+}
+
+/**
+ * The event checked as emitEvent checks it (same errors), and its outbox insert as a statement for
+ * the caller to run with a change of its own (`with change as (…), outbox as (<statement>) …`): one
+ * round trip instead of two. The caller must run the statement in the change's transaction.
+ */
+export function eventStatement<Schema extends z.ZodType>(
+  event: EventDefinition<Schema>,
+  data: z.input<Schema>,
+  options: { triggeringUser: string },
+): { envelope: EventEnvelope<z.output<Schema>>; statement: SQL } {
   if (!declared.has(event)) {
     throw new EventError(`Event '${event.topic}' (${event.version}) is not declared by an installed plugin's events.`);
   }
@@ -181,9 +196,9 @@ export async function emitEvent<Schema extends z.ZodType>(
     triggering_user: options.triggeringUser,
     data: parsed.data,
   };
-  await tx.execute(sql`
+  const statement = sql`
     insert into core.event_outbox (event_id, event_date, schema_id, version, topic, triggering_user, data)
     values (${envelope.event_id}, ${envelope.event_date}, ${envelope.schema_id}, ${envelope.version},
-            ${envelope.topic}, ${envelope.triggering_user}, ${JSON.stringify(envelope.data)}::jsonb)`);
-  return envelope;
+            ${envelope.topic}, ${envelope.triggering_user}, ${JSON.stringify(envelope.data)}::jsonb)`;
+  return { envelope, statement };
 }

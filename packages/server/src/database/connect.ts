@@ -34,6 +34,48 @@ export interface DatabaseHandle {
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => value);
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => value);
 
+/**
+ * Statement names by text, process-wide: a statement is parsed and planned once per connection and
+ * then only bound and executed (PostgreSQL's parse and plan were a third of its CPU a statement in
+ * P6, issue 20). Bounded: past the limit a new text runs unnamed, as before.
+ */
+const statementNames = new Map<string, string>();
+const STATEMENT_NAMES_LIMIT = 2_000;
+/** Statements kept prepared on one connection (each holds its plan in the server's memory). */
+const PREPARED_PER_CONNECTION = 500;
+
+/**
+ * A client that names every parameterised statement by its text (Drizzle's and the modules' raw
+ * SQL alike), so that node-postgres prepares it once per connection. Statements without parameters
+ * (begin, commit, migrations' DDL) run as before.
+ */
+class PreparingClient extends pg.Client {
+  #prepared = 0;
+  override query(...args: unknown[]): never {
+    const [config, values] = args as [{ text?: unknown; name?: unknown; values?: unknown[] } | string, unknown];
+    if (
+      typeof config === 'object' &&
+      config !== null &&
+      typeof config.text === 'string' &&
+      config.name === undefined &&
+      ((Array.isArray(values) && values.length > 0) || (Array.isArray(config.values) && config.values.length > 0))
+    ) {
+      let name = statementNames.get(config.text);
+      if (name === undefined && statementNames.size < STATEMENT_NAMES_LIMIT) {
+        name = `atrium_${statementNames.size + 1}`;
+        statementNames.set(config.text, name);
+      }
+      const parsed = (this as unknown as { connection: { parsedStatements: Record<string, string> } }).connection
+        .parsedStatements;
+      if (name !== undefined && (parsed[name] !== undefined || this.#prepared < PREPARED_PER_CONNECTION)) {
+        if (parsed[name] === undefined) this.#prepared++;
+        args[0] = { ...config, name };
+      }
+    }
+    return (super.query as (...a: unknown[]) => never)(...args);
+  }
+}
+
 export interface OpenDatabaseOptions {
   databaseUrl?: string;
   dataDir: string;
@@ -45,6 +87,7 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
+      Client: PreparingClient,
       connectionString: options.databaseUrl,
       max: options.poolMax ?? 10,
       // A guard against a server that never answers, not a budget: on a loaded machine a process
