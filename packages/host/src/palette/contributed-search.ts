@@ -6,11 +6,12 @@ import {
   type ContributedResult,
   type PaletteContribution,
 } from '@atrium/sdk';
+import { createDebouncedSearch, type DebouncedSearch, type SearchState } from '../quick-search/debounced-search.js';
 
 /**
  * Results of the palette's run-time contributions (a third-party plugin's search, palette-source.ts)
- * for the typed text. Like the record search it waits for a pause in typing and aborts the previous
- * text's searches; unlike it, each answer has a time limit and a late, failed or malformed answer
+ * for the typed text, on the same debounced store as the record search (quick-search/debounced-search.ts);
+ * unlike it, each answer has a time limit and a late, failed or malformed answer
  * contributes nothing (no error row): a slow or broken plugin neither slows nor clutters the palette.
  */
 
@@ -22,24 +23,13 @@ export interface ContributedGroup {
   pending: boolean;
 }
 
-export interface ContributedSearchState {
-  query: string;
-  groups: readonly ContributedGroup[];
-}
-
-export interface ContributedSearch {
-  getState(): ContributedSearchState;
-  subscribe(listener: () => void): () => void;
-  setQuery(query: string): void;
-  dispose(): void;
-}
+export type ContributedSearchState = SearchState<ContributedGroup>;
+export type ContributedSearch = DebouncedSearch<ContributedGroup>;
 
 export interface KeyedContribution {
   key: string;
   contribution: PaletteContribution;
 }
-
-const EMPTY: ContributedSearchState = { query: '', groups: [] };
 
 /** Plain, bounded results only: what a contribution answers is data the host renders as text. */
 function cleanResults(raw: unknown): ContributedResult[] {
@@ -59,87 +49,34 @@ function cleanResults(raw: unknown): ContributedResult[] {
   return out;
 }
 
+/** A contribution's answer within the time limit, cleaned; null when late, failed or malformed. */
+async function answerOf(contribution: PaletteContribution, term: string, signal: AbortSignal, limitMs: number) {
+  let answer: Promise<unknown>;
+  try {
+    answer = Promise.resolve(contribution.search!({ query: term, signal }));
+  } catch {
+    return null;
+  }
+  const limit = new Promise<null>((resolve) => setTimeout(() => resolve(null), limitMs));
+  return Promise.race([answer.then(cleanResults, () => null), limit]);
+}
+
 export function createContributedSearch(
   contributions: readonly KeyedContribution[],
   options: { debounceMs?: number; limitMs?: number } = {},
 ): ContributedSearch {
-  const debounceMs = options.debounceMs ?? QUICK_SEARCH_DEBOUNCE_MS;
   const limitMs = options.limitMs ?? PALETTE_SEARCH_LIMIT_MS;
   const searching = contributions.filter((c) => c.contribution.search);
-  const listeners = new Set<() => void>();
-  let state = EMPTY;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let inFlight: AbortController | null = null;
-  let wanted = '';
-  let disposed = false;
-
-  const publish = (next: ContributedSearchState) => {
-    state = next;
-    for (const listener of [...listeners]) listener();
-  };
-  const cancel = () => {
-    if (timer !== null) clearTimeout(timer);
-    timer = null;
-    inFlight?.abort();
-    inFlight = null;
-  };
-  const settle = (controller: AbortController, key: string, items: ContributedResult[] | null) => {
-    if (controller.signal.aborted || disposed) return;
-    publish({
-      ...state,
-      groups: state.groups.flatMap((group) =>
-        group.key !== key ? [group] : items && items.length > 0 ? [{ ...group, items, pending: false }] : [],
-      ),
-    });
-  };
-
-  const run = (term: string) => {
-    timer = null;
-    const controller = new AbortController();
-    inFlight = controller;
-    publish({
-      query: term,
-      groups: searching.map(({ key, contribution }) => ({
-        key,
-        heading: contribution.heading,
-        items: [],
-        pending: true,
-      })),
-    });
-    for (const { key, contribution } of searching) {
-      const limit = new Promise<null>((resolve) => setTimeout(() => resolve(null), limitMs));
-      let answer: Promise<unknown>;
-      try {
-        answer = Promise.resolve(contribution.search!({ query: term, signal: controller.signal }));
-      } catch {
-        answer = Promise.resolve(null);
-      }
-      Promise.race([answer.then(cleanResults, () => null), limit]).then((items) => settle(controller, key, items));
-    }
-  };
-
-  return {
-    getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
+  return createDebouncedSearch<KeyedContribution, ContributedGroup>({
+    debounceMs: options.debounceMs ?? QUICK_SEARCH_DEBOUNCE_MS,
+    sourcesFor: (term) => (term.length < QUICK_SEARCH_DEFAULT_MIN_LENGTH ? [] : searching),
+    keyOf: (source) => source.key,
+    groupKey: (group) => group.key,
+    pendingGroup: ({ key, contribution }) => ({ key, heading: contribution.heading, items: [], pending: true }),
+    // An answer with nothing in it drops the group: no empty heading, no error row.
+    search: async ({ contribution }, term, signal) => {
+      const items = await answerOf(contribution, term, signal, limitMs);
+      return items && items.length > 0 ? { items, pending: false } : null;
     },
-    setQuery(query) {
-      if (disposed) return;
-      const term = query.trim();
-      if (term === wanted) return;
-      wanted = term;
-      cancel();
-      if (searching.length === 0 || term.length < QUICK_SEARCH_DEFAULT_MIN_LENGTH) {
-        if (state !== EMPTY) publish(EMPTY);
-        return;
-      }
-      timer = setTimeout(() => run(term), debounceMs);
-    },
-    dispose() {
-      disposed = true;
-      cancel();
-      listeners.clear();
-    },
-  };
+  });
 }
