@@ -62,6 +62,39 @@ describe('Command palette and module chords', () => {
     await page.close();
   });
 
+  it('shows each role the work modules contribute, and each row opens its record', async () => {
+    // The agent: their own open quotes, nothing of the staff's queues.
+    const agent = await signIn('agent@agency.test', '/');
+    const agentWork = agent.getByRole('region', { name: 'My work' });
+    const quotes = agentWork.getByRole('list').first();
+    await agentWork.getByRole('heading', { name: 'My open quotes' }).waitFor({ timeout: 60_000 });
+    await quotes.getByRole('link', { name: 'Q-900001' }).waitFor();
+    // Bound, declined and abandoned quotes are not open work.
+    expect(await quotes.getByRole('listitem').allTextContents()).not.toContainEqual(expect.stringMatching(/Declined/));
+    const headings = await agentWork.getByRole('heading').allTextContents();
+    for (const staffOnly of ['My open claims', 'Referrals awaiting review', 'Failed renewals', 'Open exceptions'])
+      expect(headings).not.toContain(staffOnly);
+    await quotes.getByRole('link', { name: 'Q-900001' }).click();
+    await agent.waitForURL((url) => url.pathname.startsWith('/quote/Q-900001'));
+    await agent.close();
+
+    // The administrator underwrites and renews: referrals open on the quote's review page, failed
+    // renewals on the policy.
+    const admin = await signIn('admin@atrium.test', '/');
+    const adminWork = admin.getByRole('region', { name: 'My work' });
+    const referral = adminWork.getByRole('link', { name: 'Q-900002' });
+    await referral.waitFor({ timeout: 60_000 });
+    await adminWork.getByRole('heading', { name: 'Open exceptions' }).waitFor();
+    await adminWork.getByRole('link', { name: 'PA-100008' }).waitFor();
+    await referral.click();
+    await admin.waitForURL((url) => url.pathname === '/quote/Q-900002/review/review');
+    await admin.goBack();
+    await adminWork.getByRole('link', { name: 'PA-100008' }).click();
+    await admin.waitForURL((url) => url.pathname.startsWith('/policies/policy/'));
+    await admin.getByText('PA-100008').first().waitFor({ timeout: 60_000 });
+    await admin.close();
+  });
+
   it('lists every module chord in ?', async () => {
     const page = await signIn('admin@atrium.test', '/');
     await page.getByRole('heading', { name: 'All Modules', level: 1 }).waitFor({ timeout: 60_000 });

@@ -1,3 +1,4 @@
+import IconAlertTriangle from '@tabler/icons-react/icons/IconAlertTriangle';
 import { defineCommand, definePlugin, type PluginRoute } from '@atrium/sdk';
 import {
   dashboardRoute,
@@ -133,4 +134,15 @@ export default definePlugin({
     ),
   ],
   shortcuts: [{ key: 'g i', command: 'integrations.open', description: 'Go to Integrations', when: '!modalOpen' }],
+  myWork: [
+    {
+      id: 'integrations.open-exceptions',
+      title: 'Open exceptions',
+      order: 50,
+      icon: IconAlertTriangle,
+      // The exceptions list's own question.
+      access: { resource: 'integrations:exception', action: 'read' },
+      loader: () => import('./my-work/open-exceptions-widget.js'),
+    },
+  ],
 });

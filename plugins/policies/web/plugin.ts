@@ -1,4 +1,5 @@
 import IconFileCertificate from '@tabler/icons-react/icons/IconFileCertificate';
+import IconRefreshAlert from '@tabler/icons-react/icons/IconRefreshAlert';
 import { defineCommand, definePlugin } from '@atrium/sdk';
 import { policyQuickSearch } from './policy-quick-search.js';
 import { failedRenewalsRoute, policiesPageRoute, policyInformationRoute, policyPageRoute } from './routes.js';
@@ -110,4 +111,15 @@ export default definePlugin({
     ),
   ],
   quickSearch: [policyQuickSearch],
+  myWork: [
+    {
+      id: 'policies.failed-renewals',
+      title: 'Failed renewals',
+      order: 40,
+      icon: IconRefreshAlert,
+      // For those who retry them (the page's Retry asks this); they read the list with transaction read too.
+      access: { resource: 'policies:transaction', action: 'renew' },
+      loader: () => import('./my-work/failed-renewals-widget.js'),
+    },
+  ],
 });

@@ -1,5 +1,6 @@
 import IconFileDollar from '@tabler/icons-react/icons/IconFileDollar';
 import IconFilePlus from '@tabler/icons-react/icons/IconFilePlus';
+import IconGavel from '@tabler/icons-react/icons/IconGavel';
 import { defineCommand, definePlugin } from '@atrium/sdk';
 import { quoteQuickSearch } from './quote-quick-search.js';
 import {
@@ -22,7 +23,7 @@ const onOpenQuote = (action: string) => {
 /**
  * The Quote module's web half: New Quote (/quote/create), the quotes list, the quote's pages
  * (driven by the server's flow and the quote-flow machine), the Quote quick search and the palette
- * commands (new quote, open quote, rate, submit, bind).
+ * commands (new quote, open quote, rate, submit, bind), and My work's open quotes and referrals.
  */
 export default definePlugin({
   id: 'quote',
@@ -133,4 +134,24 @@ export default definePlugin({
   // `g q`: the module's chord (issue 13), listed in `?`.
   shortcuts: [{ key: 'g q', command: 'quote.open', description: 'Go to Quotes', when: '!modalOpen' }],
   quickSearch: [quoteQuickSearch],
+  myWork: [
+    {
+      id: 'quote.my-open-quotes',
+      title: 'My open quotes',
+      order: 30,
+      icon: IconFileDollar,
+      // The list route's question; agents see their own and their agency's quotes, the owner filter narrows to theirs.
+      access: { resource: 'quote:quote', action: 'read' },
+      loader: () => import('./my-work/my-open-quotes-widget.js'),
+    },
+    {
+      id: 'quote.referrals',
+      title: 'Referrals awaiting review',
+      order: 25,
+      icon: IconGavel,
+      // Only for those who may clear underwriting issues: the review queue's own question.
+      access: { resource: 'quote:quote', action: 'underwrite' },
+      loader: () => import('./my-work/referrals-widget.js'),
+    },
+  ],
 });
