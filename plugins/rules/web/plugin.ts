@@ -1,4 +1,5 @@
 import IconGavel from '@tabler/icons-react/icons/IconGavel';
+import IconGitCommit from '@tabler/icons-react/icons/IconGitCommit';
 import { defineCommand, definePlugin } from '@atrium/sdk';
 import { EDITOR_SHORTCUTS, requestEditorAction, type EditorAction } from './editor/editor-commands.js';
 import { rulesComponentRoute, rulesProjectsRoute } from './routes.js';
@@ -76,5 +77,16 @@ export default definePlugin({
       description: title,
       when: EDITOR_WHEN,
     })),
+  ],
+  myWork: [
+    {
+      id: 'rules.uncommitted-changes',
+      title: 'Uncommitted rule changes',
+      order: 60,
+      icon: IconGitCommit,
+      // For those who edit rules (and so commit them); they read components too.
+      access: { resource: 'rules:component', action: 'update' },
+      loader: () => import('./my-work/uncommitted-changes-widget.js'),
+    },
   ],
 });

@@ -139,6 +139,14 @@ describe('rules projects', () => {
     await expect
       .poll(() => page.getByLabel('Component text').textContent(), { timeout: 10_000 })
       .toContain(`and it is true that model_year > ${year}`);
+
+    // Saved and not committed: the author's My work lists it and leads back to it.
+    await page.goto(page.url().replace(/\/rules\/.*$/, '/'));
+    const uncommitted = page
+      .getByRole('region', { name: 'My work' })
+      .getByRole('link', { name: 'Business use: no roadside, VIN required' });
+    await uncommitted.click({ timeout: 60_000 });
+    await page.getByRole('heading', { name: 'Business use: no roadside, VIN required', level: 1 }).waitFor();
     expect(session.errors).toEqual([]);
     expect(consoleErrors).toEqual([]);
   });
