@@ -94,7 +94,7 @@ describe('Quote', () => {
     // Rate, read the worksheet from the premium, submit: the old roof is referred.
     await agent.getByRole('button', { name: 'Rate', exact: true }).click();
     await agent.getByText('Quote rated.').waitFor();
-    await agent.getByRole('button', { name: /Premium: open the worksheet/ }).click();
+    await agent.getByRole('button', { name: /open the worksheet/ }).click();
     await agent.getByRole('dialog', { name: 'Rating worksheet' }).getByText('dwelling premium').waitFor();
     await agent.keyboard.press('Escape');
     await agent.getByRole('button', { name: 'Submit', exact: true }).click();

@@ -13,6 +13,7 @@ import {
   Text,
   Textarea,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
@@ -640,15 +641,11 @@ function Sidebar({
           Premium
         </Text>
         {quote.premium ? (
-          <Button
-            variant="subtle"
-            px={0}
-            onClick={onWorksheet}
-            justify="flex-start"
-            aria-label="Premium: open the worksheet"
-          >
+          <Button variant="subtle" px={0} onClick={onWorksheet} justify="flex-start">
             {formatMoney(quote.premium.term, 'USD')}
             {quote.rating_stale ? ' (rate again)' : ''}
+            {/* The name starts with what is seen (WCAG 2.5.3, label in name) and says what it does. */}
+            <VisuallyHidden>, open the worksheet</VisuallyHidden>
           </Button>
         ) : (
           <Text>Not rated</Text>
