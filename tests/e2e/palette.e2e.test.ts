@@ -74,6 +74,12 @@ describe('Command palette and module chords', () => {
     const headings = await agentWork.getByRole('heading').allTextContents();
     for (const staffOnly of ['My open claims', 'Referrals awaiting review', 'Failed renewals', 'Open exceptions'])
       expect(headings).not.toContain(staffOnly);
+    // Their book's in-force policies, the earliest end of term first.
+    await agentWork.getByRole('heading', { name: 'Policies renewing next' }).waitFor();
+    await agentWork
+      .getByRole('link', { name: /^(HO|PA)-\d+$/ })
+      .first()
+      .waitFor();
     await quotes.getByRole('link', { name: 'Q-900001' }).click();
     await agent.waitForURL((url) => url.pathname.startsWith('/quote/Q-900001'));
     await agent.close();

@@ -373,12 +373,23 @@ export function policyRoutes(router: AtriumRouter, context: ServerPluginContext)
           product: z.string().trim().max(100).optional(),
           page: intId().max(100_000).default(1),
           page_size: intId().max(100).default(10),
-          ordering: z.enum(['-date_added', 'date_added', 'policy_number', '-policy_number']).default('-date_added'),
+          ordering: z
+            .enum([
+              '-date_added',
+              'date_added',
+              'policy_number',
+              '-policy_number',
+              'expiration_date',
+              '-expiration_date',
+            ])
+            .default('-date_added'),
         }),
       },
     },
     async (request) => {
       const q = request.query;
+      // The latest term's end: what an agent's "renewing next" list orders by.
+      const expires = sql`(select max(t.expiration_date) from policies.policy_term t where t.policy_id = ${policy.id})`;
       const pattern = q.search ? likeText(q.search) : null;
       const match = pattern
         ? q.search_type === 'number'
@@ -398,6 +409,8 @@ export function policyRoutes(router: AtriumRouter, context: ServerPluginContext)
         date_added: [asc(policy.createdAt), asc(policy.id)],
         policy_number: [asc(policy.number)],
         '-policy_number': [desc(policy.number)],
+        expiration_date: [asc(expires), asc(policy.id)],
+        '-expiration_date': [desc(expires), desc(policy.id)],
       }[q.ordering];
       const [{ n }] = (await db
         .select({ n: sql<number>`count(*)::int` })

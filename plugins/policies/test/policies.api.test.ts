@@ -84,6 +84,14 @@ describe('policies API', () => {
     const agencyBook = await json(await agency.get('/policies/policies/?page_size=100'));
     expect(agencyBook.count).toBeGreaterThan(own.count);
     expect(agencyBook.count).toBeLessThan(all.count);
+    // Renewing next (My work's agent widget): in force, the earliest end of term first, own book only.
+    const renewing = await json(await agent.get('/policies/policies/?status=In%20Force&ordering=expiration_date'));
+    expect(renewing.results.length).toBeGreaterThan(1);
+    expect(renewing.results.every((p: Json) => p.status === 'In Force' && ownIds.has(p.id))).toBe(true);
+    const ends = renewing.results.map((p: Json) => p.expiration_date);
+    expect(ends).toEqual([...ends].sort());
+    const latest = await json(await agent.get('/policies/policies/?status=In%20Force&ordering=-expiration_date'));
+    expect(latest.results[0].expiration_date >= ends[ends.length - 1]).toBe(true);
     // Agents read; they do not transact.
     const denied = await agent.post('/policies/policy-transactions/', {
       policy: [...ownIds][0],

@@ -113,6 +113,16 @@ export default definePlugin({
   quickSearch: [policyQuickSearch],
   myWork: [
     {
+      id: 'policies.renewing-next',
+      title: 'Policies renewing next',
+      order: 35,
+      icon: IconFileCertificate,
+      // An agent's or agency's own book (the record scope); staff see every policy, which is not their work list.
+      when: 'role == "Agent" || role == "Agency"',
+      access: { resource: 'policies:policy', action: 'read' },
+      loader: () => import('./my-work/renewing-next-widget.js'),
+    },
+    {
       id: 'policies.failed-renewals',
       title: 'Failed renewals',
       order: 40,
