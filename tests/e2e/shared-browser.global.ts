@@ -1,6 +1,5 @@
-import { execFile } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM, CHROMIUM_ARGS, checkChromium } from './chromium.js';
@@ -8,32 +7,43 @@ import { CHROMIUM, CHROMIUM_ARGS, checkChromium } from './chromium.js';
 /**
  * Global set-up of the e2e project: one Chromium for the whole run, which every test file connects
  * to instead of launching its own (each file still gets its own contexts, so cookies and storage
- * never cross files), closed when the run ends; and the app server's seeded template, built here
- * when the cache lacks it rather than inside the first file's hook (minutes on a loaded machine).
+ * never cross files), closed when the run ends; and the app server's seeded template, built ahead
+ * when the cache lacks it rather than inside the first e2e file's hook (minutes on a loaded machine).
+ *
+ * The build runs beside the tests, not before them: Vitest runs every project's global set-up
+ * before the first test of any project, so awaiting it here held the unit and API projects (group
+ * 0) for the whole build, one core of two building and the other idle (a fresh clone's `npm test`).
+ * The e2e files run after group 0; by then it is done. An API file that needs the same template
+ * meanwhile waits for the build's lock instead of building it twice (seeded-template.ts).
  */
 export default async function sharedBrowser(project: TestProject): Promise<() => Promise<void>> {
   checkChromium();
-  const [server] = await Promise.all([
-    chromium.launchServer({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS }),
-    prepareTemplate(),
-  ]);
+  const template = prepareTemplate();
+  const server = await chromium.launchServer({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   project.provide('chromiumWsEndpoint', server.wsEndpoint());
   return async () => {
+    // A run that ends before the build does (a failure, a filter without e2e files) does not wait
+    // for it; its lock names a dead process, which the next builder takes over.
+    if (template.exitCode === null && template.signalCode === null) template.kill();
     await server.close();
   };
 }
 
 /** scripts/test/prepare-template.ts in a process of its own; on failure the first file builds it. */
-async function prepareTemplate(): Promise<void> {
+function prepareTemplate(): ChildProcess {
   const root = path.resolve(import.meta.dirname, '../..');
-  try {
-    await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/test/prepare-template.ts'], {
-      cwd: root,
-      env: { ...process.env, ATRIUM_TEST_DB: 'pglite' },
-    });
-  } catch (error) {
-    console.warn(
-      `e2e: the seeded template was not built ahead (${(error as Error).message}); the first file builds it.`,
-    );
-  }
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/test/prepare-template.ts'], {
+    cwd: root,
+    env: { ...process.env, ATRIUM_TEST_DB: 'pglite' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const failed = (why: string) =>
+    console.warn(`e2e: the seeded template was not built ahead (${why}); the first file builds it.`);
+  child.on('error', (error) => failed(error.message));
+  child.on('exit', (code, signal) => {
+    if (code !== 0 && signal !== 'SIGTERM') failed(`exit ${code ?? signal}: ${stderr.trim().slice(-500)}`);
+  });
+  return child;
 }
