@@ -10,21 +10,34 @@ import { CHROMIUM, CHROMIUM_ARGS, checkChromium } from './chromium.js';
  * never cross files), closed when the run ends; and the app server's seeded template, built ahead
  * when the cache lacks it rather than inside the first e2e file's hook (minutes on a loaded machine).
  *
- * The build runs beside the tests, not before them: Vitest runs every project's global set-up
- * before the first test of any project, so awaiting it here held the unit and API projects (group
- * 0) for the whole build, one core of two building and the other idle (a fresh clone's `npm test`).
- * The e2e files run after group 0; by then it is done. An API file that needs the same template
- * meanwhile waits for the build's lock instead of building it twice (seeded-template.ts).
+ * In a run with the unit and API projects (group 0) the build runs beside their tests, not before
+ * them: Vitest runs every project's global set-up before the first test of any project, so
+ * awaiting it here held group 0 for the whole build, one core of two building and the other idle
+ * (a fresh clone's `npm test`). The e2e files run after group 0; by then it is done. An API file
+ * that needs the same template meanwhile waits for the build's lock instead of building it twice
+ * (seeded-template.ts).
  */
 export default async function sharedBrowser(project: TestProject): Promise<() => Promise<void>> {
   checkChromium();
   const template = prepareTemplate();
   const server = await chromium.launchServer({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  // A run of the e2e project alone (`--project e2e <file>`) has nothing to overlap the build with,
+  // and its first file would wait for it inside a hook (300 s, which a build on a loaded machine
+  // overran: 4.5 min at load average 18, 29 Nov): it waits here, as before. (A run given files
+  // but no --project lists every project and does not wait: use --project e2e, as docs/testing.md
+  // says.)
+  const vitest = project.vitest;
+  const earlierGroup = vitest.projects.some(
+    (other) =>
+      other.config.sequence.groupOrder < project.config.sequence.groupOrder &&
+      (vitest.config.project.length === 0 || vitest.matchesProjectFilter(other.name)),
+  );
+  if (!earlierGroup) await ended(template);
   project.provide('chromiumWsEndpoint', server.wsEndpoint());
   return async () => {
     // A run that ends before the build does (a failure, a filter without e2e files) does not wait
     // for it; its lock names a dead process, which the next builder takes over.
-    if (template.exitCode === null && template.signalCode === null) template.kill();
+    if (running(template)) template.kill();
     await server.close();
   };
 }
@@ -41,9 +54,24 @@ function prepareTemplate(): ChildProcess {
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const failed = (why: string) =>
     console.warn(`e2e: the seeded template was not built ahead (${why}); the first file builds it.`);
-  child.on('error', (error) => failed(error.message));
+  child.on('error', (error) => {
+    notStarted.add(child);
+    failed(error.message);
+  });
   child.on('exit', (code, signal) => {
     if (code !== 0 && signal !== 'SIGTERM') failed(`exit ${code ?? signal}: ${stderr.trim().slice(-500)}`);
   });
   return child;
+}
+
+const notStarted = new WeakSet<ChildProcess>();
+const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null && !notStarted.has(child);
+
+/** Resolves when `child` has exited or could not be started. */
+function ended(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (!running(child)) return resolve();
+    child.once('exit', () => resolve());
+    child.once('error', () => resolve());
+  });
 }
