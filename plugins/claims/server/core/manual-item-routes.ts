@@ -1,5 +1,8 @@
 import { and, asc, count, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import {
+  typeOnly,
+  containsPattern,
+  isUniqueViolation,
   ApiError,
   attributeError,
   defineResource,
@@ -19,13 +22,13 @@ import {
   CLAIMS_BASE,
   JSONAPI_PAGE_SIZE,
   callerOf,
-  isUniqueViolation,
   numericId,
   requireMatchingId,
   security,
   tags,
   writeAudit,
 } from './http-kit.js';
+import { formatMoney, parseMoney } from '../ledger/money.js';
 import { filterShape, filterValue } from './query-filters.js';
 import { lookup, product } from './tables.js';
 
@@ -116,8 +119,6 @@ const LIMIT: Kind = {
   extra: ['limit_amount', 'deductible_amount', 'limit_basis'],
   requiredOnCreate: ['limit_amount'],
 };
-
-const typeOnly = (type: string) => defineResource<unknown>({ type, id: () => '', attributes: () => ({}) });
 
 function resourceOf(kind: Kind) {
   return defineResource<LookupRow>({
@@ -212,7 +213,7 @@ function registerKind(router: AtriumRouter, db: Database, kind: Kind): void {
   const checkAmounts = (attributes: Record<string, unknown>) => {
     const limit = attributes.limit_amount;
     const deductible = attributes.deductible_amount;
-    if (typeof limit === 'string' && typeof deductible === 'string' && cents(deductible) > cents(limit)) {
+    if (typeof limit === 'string' && typeof deductible === 'string' && parseMoney(deductible) > parseMoney(limit)) {
       throw attributeError('deductible_amount', `Deductible amount must be ${limit} or less.`);
     }
   };
@@ -236,7 +237,7 @@ function registerKind(router: AtriumRouter, db: Database, kind: Kind): void {
     for (const key of kind.extra) {
       if (attributes[key] === undefined) continue;
       const value = attributes[key];
-      extra[key] = typeof value === 'string' && key.endsWith('_amount') ? formatAmount(value) : value;
+      extra[key] = typeof value === 'string' && key.endsWith('_amount') ? formatMoney(parseMoney(value)) : value;
       changed = true;
     }
     if (changed || !before) values.attributes = extra;
@@ -268,7 +269,7 @@ function registerKind(router: AtriumRouter, db: Database, kind: Kind): void {
       const conditions: SQL[] = [eq(lookup.kind, kind.type)];
       const search = filterValue<string>(query, 'search')?.trim();
       if (search) {
-        const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const pattern = containsPattern(search);
         conditions.push(or(ilike(lookup.name, pattern), ilike(lookup.label, pattern))!);
       }
       const productId = filterValue<number>(query, 'product_id');
@@ -395,16 +396,4 @@ function registerKind(router: AtriumRouter, db: Database, kind: Kind): void {
       return serializeDocument(resource, updated);
     },
   );
-}
-
-/** "1500" → "1500.00": amounts are kept and answered with two places. */
-function formatAmount(value: string): string {
-  const [whole, fraction = ''] = value.split('.');
-  return `${whole!.replace(/^0+(?=\d)/, '')}.${fraction.padEnd(2, '0')}`;
-}
-
-/** A validated amount in integer cents (never a float). */
-function cents(value: string): bigint {
-  const [whole, fraction = ''] = value.split('.');
-  return BigInt(whole!) * 100n + BigInt(fraction.padEnd(2, '0'));
 }

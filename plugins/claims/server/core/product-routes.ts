@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import {
+  isUniqueViolation,
   ApiError,
   attributeError,
   defineResource,
@@ -15,16 +16,7 @@ import {
   type ResourceDefinition,
 } from '@atrium/sdk/server';
 import { claimsPermission } from '../permissions.js';
-import {
-  CLAIMS_BASE,
-  callerOf,
-  isUniqueViolation,
-  numericId,
-  requireMatchingId,
-  security,
-  tags,
-  writeAudit,
-} from './http-kit.js';
+import { CLAIMS_BASE, callerOf, numericId, requireMatchingId, security, tags, writeAudit } from './http-kit.js';
 import { productResource as plainProduct, type ProductRow } from './product-resource.js';
 import { lookup, product, riskType } from './tables.js';
 

@@ -3,6 +3,8 @@ import { asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle
 import {
   ApiError,
   attributeError,
+  isForeignKeyViolation,
+  isUniqueViolation,
   defineResource,
   paginationLinks,
   resourceDocument,
@@ -16,12 +18,11 @@ import { POLICY_LOOKUP, type PolicySummary } from '@atrium/plugin-policies/servi
 import { claimsPermission } from '../permissions.js';
 import { claimCoverages, notInForceMessage, policyAccessRecord } from './policy-source.js';
 import { claimsCollection } from '../core/collection-routes.js';
+import { formatMoney, parseMoney } from '../ledger/money.js';
 import { policyStatusShape, policyTypeShape } from '../../shared/collections.js';
 import {
   CLAIMS_BASE,
   callerOf,
-  isForeignKeyViolation,
-  isUniqueViolation,
   mayAccessRecord,
   numericId,
   requireMatchingId,
@@ -56,11 +57,6 @@ const amount = z
   .string()
   .trim()
   .regex(/^\d{1,12}(\.\d{1,2})?$/, 'Enter an amount such as 1000.00 (at most 2 decimal places).');
-/** An amount as money is kept: two decimal places ("250" is "250.00"), done on the text, never a float. */
-const twoDecimals = (value: string) => {
-  const [whole = '0', fraction = ''] = value.split('.');
-  return `${whole.replace(/^0+(?=\d)/, '')}.${fraction.padEnd(2, '0')}`;
-};
 const coverageItem = z.strictObject({
   coverage_type: z.string().trim().min(1, 'This field is required.').max(100),
   label: z.string().trim().max(200).optional(),
@@ -188,8 +184,8 @@ function revisionValues(a: RevisionAttributes): Partial<typeof policyRevision.$i
     v.coverages = a.coverages.map((c) => ({
       ...c,
       label: c.label || c.coverage_type,
-      limit: twoDecimals(c.limit),
-      deductible: twoDecimals(c.deductible),
+      limit: formatMoney(parseMoney(c.limit)),
+      deductible: formatMoney(parseMoney(c.deductible)),
       risk: c.risk ?? '',
     }));
   }

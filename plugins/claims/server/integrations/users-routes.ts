@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, type Column, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
+  isUniqueViolation,
   ApiError,
   fieldError,
   defineResource,
@@ -14,7 +15,7 @@ import {
 import { claimsPermission } from '../permissions.js';
 import { loadClaimFor } from '../core/claim-access.js';
 import { claimScope, exposureClaimScope } from '../core/claim-scope.js';
-import { CLAIMS_BASE, callerOf, isUniqueViolation, numericId, security, tags, writeAudit } from '../core/http-kit.js';
+import { CLAIMS_BASE, callerOf, numericId, security, tags, writeAudit } from '../core/http-kit.js';
 import { claim, claimAssignment, claimUser, exposure, exposureAssignment, lookup } from '../core/tables.js';
 import {
   ensureClaimUser,

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, ty
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { databaseErrorCode as pgCode } from '../database-error-code.js';
 import { emitEvent } from '../events.js';
 import { ApiError } from '../http-problem.js';
 import type { AtriumRouter, Database, Queryable, ServerPluginContext } from '../define-server-plugin.js';
@@ -49,18 +50,6 @@ interface Compiled {
 
 /** Per server (a process may run several in tests) and declaration. */
 const compiledBy = new WeakMap<ServerPluginContext, WeakMap<ResourceDeclaration<any>, Compiled>>();
-
-function pgCode(error: unknown): string | undefined {
-  for (
-    let current = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
-    current && depth < 4;
-    depth++
-  ) {
-    if (typeof current.code === 'string' && /^[0-9A-Z]{5}$/.test(current.code)) return current.code;
-    current = current.cause as typeof current;
-  }
-  return undefined;
-}
 
 const columnsOf = (declaration: ResourceDeclaration<any>) =>
   getTableColumns(declaration.table) as Record<string, PgColumn>;

@@ -1,5 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import {
+  typeOnly,
   ApiError,
   serializeDocument,
   defineResource,
@@ -49,7 +50,7 @@ const claimFinancialsResource = defineResource<ClaimFinancials>({
   type: 'claim-financials',
   id: (f) => String(f.claimId),
   attributes: (f) => ({ claim_number: f.claimNumber, pending_approval_count: f.pending, ...f.attributes }),
-  relationships: { claim: { resource: () => claimRef, ids: (f) => String(f.claimId) } },
+  relationships: { claim: { resource: () => typeOnly('claims'), ids: (f) => String(f.claimId) } },
 });
 
 const exposureFinancialsResource = defineResource<ClaimFinancials & { exposureId: number }>({
@@ -57,13 +58,10 @@ const exposureFinancialsResource = defineResource<ClaimFinancials & { exposureId
   id: (f) => String(f.exposureId),
   attributes: (f) => ({ claim_number: f.claimNumber, pending_approval_count: f.pending, ...f.attributes }),
   relationships: {
-    claim: { resource: () => claimRef, ids: (f) => String(f.claimId) },
-    exposure: { resource: () => exposureRef, ids: (f) => String(f.exposureId) },
+    claim: { resource: () => typeOnly('claims'), ids: (f) => String(f.claimId) },
+    exposure: { resource: () => typeOnly('exposures'), ids: (f) => String(f.exposureId) },
   },
 });
-
-const claimRef = defineResource<unknown>({ type: 'claims', id: () => '', attributes: () => ({}) });
-const exposureRef = defineResource<unknown>({ type: 'exposures', id: () => '', attributes: () => ({}) });
 
 async function pendingCount(context: ServerPluginContext, column: 'claim' | 'exposure', id: number) {
   const [row] = await context.db

@@ -1,5 +1,6 @@
 import { asc, count, eq } from 'drizzle-orm';
 import {
+  typeOnly,
   defineResource,
   pageQuerySchema,
   paginationLinks,
@@ -26,7 +27,6 @@ const tags = ['claims', 'claims-ledger'];
 const security = [{ bearer: [] }];
 
 type EntryRow = typeof ledgerEntry.$inferSelect;
-const transactionRef = defineResource<unknown>({ type: 'transactions', id: () => '', attributes: () => ({}) });
 const entryResource = defineResource<EntryRow>({
   type: 'ledger-entries',
   id: (r) => String(r.id),
@@ -39,7 +39,7 @@ const entryResource = defineResource<EntryRow>({
     reverses_entry_id: r.reversesEntryId === null ? null : String(r.reversesEntryId),
     posted_at: r.postedAt.toISOString(),
   }),
-  relationships: { transaction: { resource: () => transactionRef, ids: (r) => String(r.transactionId) } },
+  relationships: { transaction: { resource: () => typeOnly('transactions'), ids: (r) => String(r.transactionId) } },
 });
 
 const label = (name: string) => name.charAt(0).toUpperCase() + name.slice(1).replace(/_/g, ' ');

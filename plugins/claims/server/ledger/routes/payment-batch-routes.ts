@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
+  typeOnly,
   ApiError,
   attributeError,
   defineResource,
@@ -47,7 +48,6 @@ export const FIRST_CHECK_NUMBER = 100001n;
 
 type BatchRow = typeof paymentBatch.$inferSelect & { paymentIds: number[] };
 
-const paymentRef = defineResource<unknown>({ type: 'payments', id: () => '', attributes: () => ({}) });
 const resource = defineResource<BatchRow>({
   type: 'payment-batches',
   id: (r) => String(r.id),
@@ -59,7 +59,9 @@ const resource = defineResource<BatchRow>({
     run_by: r.runBy,
     run_at: r.runAt.toISOString(),
   }),
-  relationships: { payments: { resource: () => paymentRef, many: true, ids: (r) => r.paymentIds.map(String) } },
+  relationships: {
+    payments: { resource: () => typeOnly('payments'), many: true, ids: (r) => r.paymentIds.map(String) },
+  },
 });
 
 const paymentMethod = z.enum(PAYMENT_METHODS, {

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import {
+  isUniqueViolation,
   ApiError,
   attributeError,
   serializeDocument,
@@ -8,7 +9,7 @@ import {
   type ServerPluginContext,
 } from '@atrium/sdk/server';
 import { auditLog } from '../../core/tables.js';
-import { isUniqueViolation } from '../../core/http-kit.js';
+
 import { claimsPermission } from '../../permissions.js';
 import { paymentClearance } from '../clearance-tables.js';
 import { currentClearances } from '../clearance.js';
