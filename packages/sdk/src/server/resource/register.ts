@@ -343,6 +343,13 @@ export function registerResource(
         throw new ApiError(unique.status ?? 400, detail, { source: { pointer }, code: unique.code });
       }
       if (code === '23503') {
+        const foreignKey = declaration.messages?.foreignKey;
+        if (foreignKey) {
+          const attribute = foreignKey.attribute === undefined ? '' : `/${foreignKey.attribute}`;
+          throw new ApiError(400, foreignKey.detail, {
+            source: { pointer: jsonapi ? `/data/attributes${attribute}` : attribute },
+          });
+        }
         throw new ApiError(400, 'A related record does not exist.', {
           source: { pointer: jsonapi ? '/data/relationships' : '' },
         });
@@ -368,87 +375,88 @@ export function registerResource(
     }
   };
 
-  router.get(
-    base,
-    {
-      config: config('read'),
-      schema: routeSchema(summaries.list, { querystring: listQuery }),
-    },
-    async (request) => {
-      await prepare();
-      const query = { ...(request.query as Record<string, unknown>) };
-      const page = shape.unpaged ? undefined : pageOf(shape, query);
-      const conditions: SQL[] = [...fixedWhere];
-      for (const name of Object.keys(shape.filters ?? {})) {
-        const value = filterValue(shape, query, name);
-        const filter = shape.filters![name]!;
-        if (value === undefined || (filter.blankIsAbsent && value === '')) continue;
-        if (filter.kind === 'search') {
-          const text = String(value).trim();
-          const searched = filter.columns ?? [filterColumn(shape, name)];
-          if (text) conditions.push(or(...searched.map((key) => ilike(columns[key]!, containing(text))))!);
-          continue;
+  if (!without.has('list'))
+    router.get(
+      base,
+      {
+        config: config('read'),
+        schema: routeSchema(summaries.list, { querystring: listQuery }),
+      },
+      async (request) => {
+        await prepare();
+        const query = { ...(request.query as Record<string, unknown>) };
+        const page = shape.unpaged ? undefined : pageOf(shape, query);
+        const conditions: SQL[] = [...fixedWhere];
+        for (const name of Object.keys(shape.filters ?? {})) {
+          const value = filterValue(shape, query, name);
+          const filter = shape.filters![name]!;
+          if (value === undefined || (filter.blankIsAbsent && value === '')) continue;
+          if (filter.kind === 'search') {
+            const text = String(value).trim();
+            const searched = filter.columns ?? [filterColumn(shape, name)];
+            if (text) conditions.push(or(...searched.map((key) => ilike(columns[key]!, containing(text))))!);
+            continue;
+          }
+          const compared = filter.kind === 'boolean' ? (value === 'true') !== (filter.negate ?? false) : value;
+          conditions.push(eq(columns[filterColumn(shape, name)]!, compared));
         }
-        const compared = filter.kind === 'boolean' ? (value === 'true') !== (filter.negate ?? false) : value;
-        conditions.push(eq(columns[filterColumn(shape, name)]!, compared));
-      }
-      const scope = await scopeFor(declaration, context, request, 'read');
-      if (scope) conditions.push(scope);
-      const where = conditions.length ? and(...conditions) : undefined;
-      const include = query.include ? parseInclude(query.include as string, definition) : undefined;
-      const order = orderOf(shape, query);
-      const orderColumns = (declaration.orderColumns?.[order.name] ?? [camelCase(order.name)])
-        .map((key) => columns[key])
-        .filter((column): column is PgColumn => column !== undefined);
-      if (orderColumns.length === 0) orderColumns.push(idColumn);
-      const ordered = [
-        ...orderColumns.map((column) => (order.descending ? desc(column) : asc(column))),
-        ...(orderColumns.includes(idColumn) ? [] : [asc(idColumn)]),
-      ];
-      if (!page) {
-        const all = (await db
-          .select()
+        const scope = await scopeFor(declaration, context, request, 'read');
+        if (scope) conditions.push(scope);
+        const where = conditions.length ? and(...conditions) : undefined;
+        const include = query.include ? parseInclude(query.include as string, definition) : undefined;
+        const order = orderOf(shape, query);
+        const orderColumns = (declaration.orderColumns?.[order.name] ?? [camelCase(order.name)])
+          .map((key) => columns[key])
+          .filter((column): column is PgColumn => column !== undefined);
+        if (orderColumns.length === 0) orderColumns.push(idColumn);
+        const ordered = [
+          ...orderColumns.map((column) => (order.descending ? desc(column) : asc(column))),
+          ...(orderColumns.includes(idColumn) ? [] : [asc(idColumn)]),
+        ];
+        if (!page) {
+          const all = (await db
+            .select()
+            .from(declaration.table as PgTable)
+            .where(where)
+            .orderBy(...ordered)) as ResourceRow[];
+          return { count: all.length, results: (await expand(all, request)).map(shown) };
+        }
+        const [total] = await db
+          .select({ n: count() })
           .from(declaration.table as PgTable)
-          .where(where)
-          .orderBy(...ordered)) as ResourceRow[];
-        return { count: all.length, results: (await expand(all, request)).map(shown) };
-      }
-      const [total] = await db
-        .select({ n: count() })
-        .from(declaration.table as PgTable)
-        .where(where);
-      const rows = await expand(
-        (await db
-          .select()
-          .from(declaration.table as PgTable)
-          .where(where)
-          .orderBy(...ordered)
-          .limit(page.size)
-          .offset(page.offset)) as ResourceRow[],
-        request,
-      );
-      const n = total?.n ?? 0;
-      if (!jsonapi) {
-        return {
-          count: n,
-          next: page.number * page.size < n ? plainPageLink(request.url, page.number + 1) : null,
-          previous:
-            page.number > 1
-              ? plainPageLink(request.url, Math.min(page.number - 1, Math.max(1, Math.ceil(n / page.size))))
-              : null,
-          results: rows.map(shown),
-        };
-      }
-      const { links, meta } = paginationLinks(fullPath, query, page, n);
-      return serializeDocument(definition, rows, {
-        links,
-        meta,
-        include,
-        access: includeAccess(context, request),
-        fields: fieldsetsOf(query),
-      });
-    },
-  );
+          .where(where);
+        const rows = await expand(
+          (await db
+            .select()
+            .from(declaration.table as PgTable)
+            .where(where)
+            .orderBy(...ordered)
+            .limit(page.size)
+            .offset(page.offset)) as ResourceRow[],
+          request,
+        );
+        const n = total?.n ?? 0;
+        if (!jsonapi) {
+          return {
+            count: n,
+            next: page.number * page.size < n ? plainPageLink(request.url, page.number + 1) : null,
+            previous:
+              page.number > 1
+                ? plainPageLink(request.url, Math.min(page.number - 1, Math.max(1, Math.ceil(n / page.size))))
+                : null,
+            results: rows.map(shown),
+          };
+        }
+        const { links, meta } = paginationLinks(fullPath, query, page, n);
+        return serializeDocument(definition, rows, {
+          links,
+          meta,
+          include,
+          access: includeAccess(context, request),
+          fields: fieldsetsOf(query),
+        });
+      },
+    );
 
   router.get(
     one,

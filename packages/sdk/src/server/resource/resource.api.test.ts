@@ -467,3 +467,30 @@ describe('an unpaged plain resource with a second URL key and an expand hook', (
     expect((await adminPlain('DELETE', `/tags/${cyan.id}/`)).status).toBe(204);
   });
 });
+
+describe('a declared resource without a list, with ids written as attributes', () => {
+  it('registers find and change only, and answers a missing referenced row in its own words at the attribute', async () => {
+    const id = noteIds[0]!;
+    expect((await admin('GET', '/note-tags/')).status).toBe(404);
+    expect(
+      (await admin('POST', '/note-tags/', { data: { type: 'note-tag', attributes: { tag_id: null } } })).status,
+    ).toBe(404);
+    expect((await admin('DELETE', `/note-tags/${id}/`)).status).toBe(404);
+    const found = await json(await admin('GET', `/note-tags/${id}/`));
+    expect(found.data).toEqual({
+      type: 'note-tag',
+      id,
+      attributes: { title: 'Note 0', tag_id: Number(tagIds[0]) },
+      links: { self: `/api/toy/note-tags/${id}/` },
+    });
+    const missing = await admin('PATCH', `/note-tags/${id}/`, {
+      data: { type: 'note-tag', id, attributes: { tag_id: 999999 } },
+    });
+    expect(missing.status).toBe(400);
+    expect(await pointers(missing)).toEqual([['/data/attributes/tag_id', 'That tag does not exist.']]);
+    const changed = await admin('PATCH', `/note-tags/${id}/`, {
+      data: { type: 'note-tag', id, attributes: { tag_id: Number(tagIds[1]) } },
+    });
+    expect((await json(changed)).data.attributes.tag_id).toBe(Number(tagIds[1]));
+  });
+});

@@ -184,6 +184,27 @@ export const tagList = declareResource({
   messages: { notFound: (ref) => (/^\d+$/.test(ref) ? `Tag ${ref} not found.` : `Tag '${ref}' not found.`) },
 });
 
+/**
+ * A note's tag written as a plain id attribute, one note at a time: no list, create or delete (the
+ * notes list them), and a tag that does not exist answered in the module's words at the attribute.
+ */
+export const noteTagShape = defineResourceShape({
+  type: 'note-tag',
+  path: '/toy/note-tags/',
+  style: 'jsonapi',
+  attributes: { tag_id: z.number().int().min(1).nullable() },
+});
+
+export const noteTags = declareResource({
+  shape: noteTagShape,
+  table: toyNote,
+  permission: { resource: 'toy:note' },
+  without: ['list', 'create', 'delete'],
+  omitEmptyRelationships: true,
+  present: (row) => ({ title: row.title, tag_id: row.tagId }),
+  messages: { foreignKey: { detail: 'That tag does not exist.', attribute: 'tag_id' } },
+});
+
 const PERMISSIONS = ['note', 'tag', 'audit'].flatMap((thing) =>
   ['read', 'create', 'update', 'delete'].map((action) => ({
     resource: `toy:${thing}`,
@@ -218,6 +239,6 @@ export const toyPlugin = defineServerPlugin({
       }
       throw error;
     });
-    registerResources(router, context, [notes, tags, audit, tagList]);
+    registerResources(router, context, [notes, tags, audit, tagList, noteTags]);
   },
 });
