@@ -18,7 +18,7 @@ import { accessRecord, approveTransaction, rejectTransaction } from '../posting-
 import { LEDGER_BASE, resourceOfType, transactionResource, withLedgerContext } from '../resources.js';
 import { ledgerTransaction } from '../tables.js';
 import { loadTransaction, policyAllows } from './posting-routes.js';
-import { actorOf, idParams, ledgerListQuery } from './schemas.js';
+import { actorOf, idParams, ledgerListQuery, security, tags } from './schemas.js';
 
 /**
  * GET transactions/ and transactions/{id}/ (every ledger transaction, voids included);
@@ -26,8 +26,6 @@ import { actorOf, idParams, ledgerListQuery } from './schemas.js';
  * GET approvals/{id}/decision/ (may the caller approve or reject it: the screens show only what
  * the server would accept).
  */
-const tags = ['claims', 'claims-ledger'];
-const security = [{ bearer: [] }];
 
 /** Rolls back a trial approval: everything it wrote goes, the verdict stays. */
 class TrialApproval extends Error {}

@@ -13,14 +13,12 @@ import { claimsPermission } from '../../permissions.js';
 import { totalsOf, type LedgerBalances } from '../balances.js';
 import { claimBalances } from '../ledger-store.js';
 import { ledgerTransaction } from '../tables.js';
-import { idParams } from './schemas.js';
+import { idParams, security, tags } from './schemas.js';
 
 /**
  * GET claims/{id}/financials/ and exposures/{id}/financials/: the totals of docs/claims-accounting.md,
  * derived from the posted entries on every request (nothing is cached, so they cannot drift).
  */
-const tags = ['claims', 'claims-ledger'];
-const security = [{ bearer: [] }];
 
 interface ExposureInfo {
   id: number;

@@ -17,14 +17,13 @@ import { formatMoney } from '../money.js';
 import { LEDGER_BASE } from '../resources.js';
 import { ledgerEntry } from '../tables.js';
 import { registerPaymentLookupRoutes } from './payment-lookup-routes.js';
+import { security, tags } from './schemas.js';
 
 /**
  * The ledger's lookups — reserve-categories/ (fixed), payment-methods/ and pay-codes/ (maintained,
  * payment-lookup-routes.ts) — and the read-only list of posted entries (ledger-entries/), from which
  * every balance can be recomputed.
  */
-const tags = ['claims', 'claims-ledger'];
-const security = [{ bearer: [] }];
 
 type EntryRow = typeof ledgerEntry.$inferSelect;
 const entryResource = defineResource<EntryRow>({

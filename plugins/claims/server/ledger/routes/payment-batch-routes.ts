@@ -29,7 +29,7 @@ import {
   type QueueFilters,
 } from './payment-queue.js';
 import { registerPaymentClearanceRoutes } from './payment-clearance-routes.js';
-import { actorOf, dateText, idParams, PAYMENT_METHODS } from './schemas.js';
+import { actorOf, dateText, idParams, PAYMENT_METHODS, security, tags } from './schemas.js';
 
 /**
  * Payment processing (docs/claims-accounting.md, "Payment processing"):
@@ -40,8 +40,6 @@ import { actorOf, dateText, idParams, PAYMENT_METHODS } from './schemas.js';
  * - `GET payment-batches/`, `GET payment-batches/{id}/`, `GET payment-batches/{id}/payments/` and
  *   `GET payment-batches/{id}/export/` (CSV). Batches and their items are append-only.
  */
-const tags = ['claims', 'claims-ledger'];
-const security = [{ bearer: [] }];
 
 /** Where check numbering starts when no check has been issued yet. */
 export const FIRST_CHECK_NUMBER = 100001n;

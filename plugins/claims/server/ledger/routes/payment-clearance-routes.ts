@@ -15,15 +15,13 @@ import { paymentClearance } from '../clearance-tables.js';
 import { currentClearances } from '../clearance.js';
 import { paymentResource, withLedgerContext } from '../resources.js';
 import { ledgerTransaction, paymentBatch, paymentBatchItem } from '../tables.js';
-import { actorOf, dateText, idParams } from './schemas.js';
+import { actorOf, dateText, idParams, security, tags } from './schemas.js';
 
 /**
  * POST payments/{id}/clear/ (docs/claims-accounting.md, "Payment processing"): records the date an
  * issued payment cleared the bank. Append-only (payment_clearance): a second call is a correction —
  * a new row naming the one it corrects, with a reason — never an update.
  */
-const tags = ['claims', 'claims-ledger'];
-const security = [{ bearer: [] }];
 
 const body = z.strictObject({
   data: z.strictObject({

@@ -47,6 +47,8 @@ import {
   RECOVERY_TYPES,
   reserveCategory,
   transactionNotFound,
+  security,
+  tags,
 } from './schemas.js';
 
 /**
@@ -55,8 +57,6 @@ import {
  * an Idempotency-Key. The list of payments is also answered at claims/payments/ (the spec's path).
  */
 // Hand-written, not a resource declaration: postings go through the ledger engine (202 while awaiting approval, Idempotency-Key, voids), never as plain row writes.
-const tags = ['claims', 'claims-ledger'];
-const security = [{ bearer: [] }];
 const PAGE_SIZE = 250;
 
 const text = (max: number) => z.string().max(max);
