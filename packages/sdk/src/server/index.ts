@@ -6,6 +6,7 @@ export * from './mail.js';
 export * from './record-filter-sql.js';
 export * from './contains-pattern.js';
 export * from './database-error-code.js';
+export * from './page-of-rows.js';
 export * from './resource/index.js';
 export * from '../shared/index.js';
 export * from './object-storage.js';

@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import {
+  pageOfRows,
   defineResource,
   pageQuerySchema,
-  paginationLinks,
   serializeDocument,
   toPageRequest,
   z,
@@ -81,15 +81,13 @@ export function auditRoutes(router: AtriumRouter, context: ServerPluginContext):
       const scope = await claimScope(context, request, auditLog.claimId, { nullable: true });
       if (scope) conditions.push(scope);
       const where = conditions.length ? and(...conditions) : undefined;
-      const [total] = await db.select({ n: count() }).from(auditLog).where(where);
-      const rows = await db
-        .select()
-        .from(auditLog)
-        .where(where)
-        .orderBy(query.sort === 'id' ? asc(auditLog.id) : desc(auditLog.id))
-        .limit(page.size)
-        .offset(page.offset);
-      const { links, meta } = paginationLinks(`${CLAIMS_BASE}/audit-log/`, query, page, total?.n ?? 0);
+      const { rows, links, meta } = await pageOfRows(db, auditLog, {
+        where,
+        orderBy: [query.sort === 'id' ? asc(auditLog.id) : desc(auditLog.id)],
+        page,
+        path: `${CLAIMS_BASE}/audit-log/`,
+        query,
+      });
       return serializeDocument(auditResource, rows, { links, meta });
     },
   );
@@ -117,14 +115,13 @@ export function auditRoutes(router: AtriumRouter, context: ServerPluginContext):
         claimId ? eq(party.claimId, claimId) : undefined,
         await claimScope(context, request, party.claimId),
       );
-      const [total] = await db.select({ n: count() }).from(party).where(where);
-      const rows = await db
-        .select()
-        .from(party)
-        .where(where)
-        .orderBy(asc(party.claimId), asc(party.displayNumber))
-        .limit(page.size)
-        .offset(page.offset);
+      const { rows, links, meta } = await pageOfRows(db, party, {
+        where,
+        orderBy: [asc(party.claimId), asc(party.displayNumber)],
+        page,
+        path: `${CLAIMS_BASE}/summary-claimants/`,
+        query,
+      });
       const exposures = rows.length
         ? await db
             .select({
@@ -144,7 +141,6 @@ export function auditRoutes(router: AtriumRouter, context: ServerPluginContext):
             .orderBy(asc(exposure.number))
         : [];
       const withExposures = rows.map((row) => ({ ...row, exposures: exposures.filter((e) => e.partyId === row.id) }));
-      const { links, meta } = paginationLinks(`${CLAIMS_BASE}/summary-claimants/`, query, page, total?.n ?? 0);
       return { ...(await serializeDocument(summaryResource, withExposures)), links, meta };
     },
   );

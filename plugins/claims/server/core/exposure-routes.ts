@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
+  pageOfRows,
   ApiError,
   attributeError,
   pageQuerySchema,
-  paginationLinks,
   resourceDocument,
   serializeDocument,
   toManyRelationship,
@@ -250,15 +250,13 @@ export function exposureRoutes(router: AtriumRouter, context: ServerPluginContex
       const where = conditions.length ? and(...conditions) : undefined;
       const sort = query.sort ?? 'id';
       const column = sort.endsWith('number') ? exposure.number : exposure.id;
-      const [total] = await db.select({ n: count() }).from(exposure).where(where);
-      const rows = await db
-        .select()
-        .from(exposure)
-        .where(where)
-        .orderBy(sort.startsWith('-') ? desc(column) : asc(column), asc(exposure.id))
-        .limit(page.size)
-        .offset(page.offset);
-      const { links, meta } = paginationLinks(`${CLAIMS_BASE}/exposures/`, query, page, total?.n ?? 0);
+      const { rows, links, meta } = await pageOfRows(db, exposure, {
+        where,
+        orderBy: [sort.startsWith('-') ? desc(column) : asc(column), asc(exposure.id)],
+        page,
+        path: `${CLAIMS_BASE}/exposures/`,
+        query,
+      });
       return serializeDocument(resource, await hydrateExposures(db, rows), { links, meta });
     },
   );

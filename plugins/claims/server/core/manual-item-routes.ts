@@ -1,5 +1,6 @@
-import { and, asc, count, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import {
+  pageOfRows,
   typeOnly,
   containsPattern,
   isUniqueViolation,
@@ -7,7 +8,6 @@ import {
   attributeError,
   defineResource,
   pageQuerySchema,
-  paginationLinks,
   resourceDocument,
   serializeDocument,
   toOneRelationship,
@@ -280,15 +280,13 @@ function registerKind(router: AtriumRouter, db: Database, kind: Kind): void {
       const itemId = filterValue<number>(query, 'manual_item_id');
       if (itemId) conditions.push(eq(lookup.parentId, itemId));
       const where = and(...conditions);
-      const [total] = await db.select({ n: count() }).from(lookup).where(where);
-      const rows = await db
-        .select()
-        .from(lookup)
-        .where(where)
-        .orderBy(asc(lookup.sortOrder), asc(lookup.label), asc(lookup.id))
-        .limit(page.size)
-        .offset(page.offset);
-      const { links, meta } = paginationLinks(`${CLAIMS_BASE}${base}`, query, page, total?.n ?? 0);
+      const { rows, links, meta } = await pageOfRows(db, lookup, {
+        where,
+        orderBy: [asc(lookup.sortOrder), asc(lookup.label), asc(lookup.id)],
+        page,
+        path: `${CLAIMS_BASE}${base}`,
+        query,
+      });
       return serializeDocument(resource, rows, { links, meta });
     },
   );

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { asc, count, desc, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   ApiError,
   attributeError,
@@ -8,7 +8,7 @@ import {
   defineResourceShape,
   isForeignKeyViolation,
   isUniqueViolation,
-  paginationLinks,
+  pageOfRows,
   resourceDocument,
   serializeDocument,
   registerResources,
@@ -362,14 +362,13 @@ export function policiesRoutes(router: AtriumRouter, context: ServerPluginContex
           : key === 'name'
             ? mockPolicy.insuredName
             : mockPolicy.dateAdded;
-      const [total] = await db.select({ n: count() }).from(mockPolicy).where(where);
-      const rows = await db
-        .select()
-        .from(mockPolicy)
-        .where(where)
-        .orderBy(q.orderBy.startsWith('-') ? desc(column) : asc(column), desc(mockPolicy.id))
-        .limit(q.page_size)
-        .offset((q.page - 1) * q.page_size);
+      const { rows, links, meta } = await pageOfRows(db, mockPolicy, {
+        where,
+        orderBy: [q.orderBy.startsWith('-') ? desc(column) : asc(column), desc(mockPolicy.id)],
+        page: { number: q.page, size: q.page_size, offset: (q.page - 1) * q.page_size },
+        path: `${CLAIMS_BASE}${BASE}/search/`,
+        query: q,
+      });
       const revisions = rows.length
         ? await hydrateRevisions(
             db,
@@ -386,12 +385,6 @@ export function policiesRoutes(router: AtriumRouter, context: ServerPluginContex
           )
         : [];
       const records = rows.map((row) => ({ ...row, revisions: revisions.filter((r) => r.policyId === row.id) }));
-      const { links, meta } = paginationLinks(
-        `${CLAIMS_BASE}${BASE}/search/`,
-        q,
-        { number: q.page, size: q.page_size, offset: (q.page - 1) * q.page_size },
-        total?.n ?? 0,
-      );
       const mockDocument = await serializeDocument(policyResource, records, { links, meta });
       // The policies module's policies come first, on the first page only (the pages count the mock ones).
       const real = q.page === 1 ? await realPolicies(request, q.policyNumber, q.name, q.page_size) : [];

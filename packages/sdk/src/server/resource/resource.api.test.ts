@@ -494,3 +494,15 @@ describe('a declared resource without a list, with ids written as attributes', (
     expect((await json(changed)).data.attributes.tag_id).toBe(Number(tagIds[1]));
   });
 });
+
+describe('pageOfRows in a hand-written list', () => {
+  it('answers one page of the rows with the count and the JSON:API paging links', async () => {
+    const body = await json(await admin('GET', '/tag-page/?page[size]=1&page[number]=2'));
+    const all = (await json(await adminPlain('GET', '/tags/?page_size=100'))).results as { id: number }[];
+    const ids = all.map((tag) => tag.id).sort((x, y) => x - y);
+    expect(body.data.map((tag: { id: string }) => Number(tag.id))).toEqual([ids[1]]);
+    expect(body.meta).toEqual({ count: ids.length, pages: ids.length });
+    expect(body.links.prev).toBe('/api/toy/tag-page/?page%5Bnumber%5D=1&page%5Bsize%5D=1');
+    expect(body.links.last).toBe(`/api/toy/tag-page/?page%5Bnumber%5D=${ids.length}&page%5Bsize%5D=1`);
+  });
+});

@@ -1,10 +1,12 @@
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { integer, pgSchema, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { defineAuditLog } from '../audit.js';
 import { defineServerPlugin } from '../define-server-plugin.js';
 import { defineEvent } from '../events.js';
 import { ApiError, attributeError } from '../http-problem.js';
+import { pageQuerySchema, toPageRequest } from '../jsonapi/pagination.js';
+import { pageOfRows } from '../page-of-rows.js';
 import { defineResourceShape } from '../../shared/resource-shape.js';
 import { declareResource } from './declare.js';
 import { registerResources } from './register.js';
@@ -240,5 +242,27 @@ export const toyPlugin = defineServerPlugin({
       throw error;
     });
     registerResources(router, context, [notes, tags, audit, tagList, noteTags]);
+    // A hand-written paged list (what a route that is no declaration does with pageOfRows).
+    router.get(
+      '/tag-page/',
+      {
+        config: { jsonapi: true, access: { resource: 'toy:tag', action: 'read' } },
+        schema: { querystring: z.strictObject(pageQuerySchema(2)) },
+      },
+      async (request) => {
+        const query = request.query as { 'page[number]': number; 'page[size]': number };
+        const { rows, links, meta } = await pageOfRows(context.db, toyTag, {
+          orderBy: [asc(toyTag.id)],
+          page: toPageRequest(query),
+          path: '/api/toy/tag-page/',
+          query,
+        });
+        return {
+          data: rows.map((row) => ({ type: 'tag', id: String(row.id), attributes: { name: row.name } })),
+          links,
+          meta,
+        };
+      },
+    );
   },
 });

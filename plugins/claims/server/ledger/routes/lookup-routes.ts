@@ -1,9 +1,9 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import {
+  pageOfRows,
   typeOnly,
   defineResource,
   pageQuerySchema,
-  paginationLinks,
   serializeDocument,
   toPageRequest,
   z,
@@ -74,15 +74,13 @@ export function registerLookupRoutes(router: AtriumRouter, context: ServerPlugin
       const query = request.query;
       const page = toPageRequest(query);
       const where = eq(ledgerEntry.claimId, query['filter[claim]']);
-      const [total] = await context.db.select({ n: count() }).from(ledgerEntry).where(where);
-      const rows = await context.db
-        .select()
-        .from(ledgerEntry)
-        .where(where)
-        .orderBy(asc(ledgerEntry.id))
-        .limit(page.size)
-        .offset(page.offset);
-      const { links, meta } = paginationLinks(`${LEDGER_BASE}/ledger-entries/`, query, page, total?.n ?? 0);
+      const { rows, links, meta } = await pageOfRows(context.db, ledgerEntry, {
+        where,
+        orderBy: [asc(ledgerEntry.id)],
+        page,
+        path: `${LEDGER_BASE}/ledger-entries/`,
+        query,
+      });
       return serializeDocument(entryResource, rows, { links, meta });
     },
   );

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
+  pageOfRows,
   typeOnly,
   ApiError,
   attributeError,
@@ -184,14 +185,12 @@ export function registerPaymentBatchRoutes(router: AtriumRouter, context: Server
     },
     async (request) => {
       const page = toPageRequest(request.query);
-      const [total] = await db.select({ n: count() }).from(paymentBatch);
-      const rows = await db
-        .select()
-        .from(paymentBatch)
-        .orderBy(request.query.sort === '-id' ? desc(paymentBatch.id) : asc(paymentBatch.id))
-        .limit(page.size)
-        .offset(page.offset);
-      const { links, meta } = paginationLinks(`${LEDGER_BASE}/payment-batches/`, request.query, page, total?.n ?? 0);
+      const { rows, links, meta } = await pageOfRows(db, paymentBatch, {
+        orderBy: [request.query.sort === '-id' ? desc(paymentBatch.id) : asc(paymentBatch.id)],
+        page,
+        path: `${LEDGER_BASE}/payment-batches/`,
+        query: request.query,
+      });
       return serializeDocument(resource, await withPayments(rows), { links, meta });
     },
   );
