@@ -24,7 +24,7 @@ import {
   CLAIMS_BASE,
   JSONAPI_PAGE_SIZE,
   callerOf,
-  idsOrNull,
+  relationshipId,
   requireMatchingId,
   security,
   tags,
@@ -94,9 +94,9 @@ function values(attributes: Attributes, relationships: Relationships = {}) {
   if (a.full_deductible_applied !== undefined) v.fullDeductibleApplied = a.full_deductible_applied;
   if (a.summary !== undefined) v.summary = a.summary;
   if (a.folder_id !== undefined) v.folderId = a.folder_id;
-  if (relationships.party) v.partyId = idsOrNull(relationships.party.data?.id, 'party');
-  if (relationships.coverage) v.coverageId = idsOrNull(relationships.coverage.data?.id, 'coverage');
-  if (relationships.risk) v.riskId = idsOrNull(relationships.risk.data?.id, 'risk');
+  if (relationships.party) v.partyId = relationshipId(relationships.party.data?.id, 'party');
+  if (relationships.coverage) v.coverageId = relationshipId(relationships.coverage.data?.id, 'coverage');
+  if (relationships.risk) v.riskId = relationshipId(relationships.risk.data?.id, 'risk');
   return v;
 }
 

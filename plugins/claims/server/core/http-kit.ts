@@ -79,8 +79,3 @@ export async function mayAccessRecord(
   const evaluation = await evaluator.evaluate(request.principal, { ...permission, record });
   return evaluation.allowed;
 }
-
-/** A to-one relationship id (or null) as a column value; a malformed id points at the relationship. */
-export function idsOrNull(value: string | undefined, relationship: string): number | null {
-  return relationshipId(value ?? null, relationship);
-}
