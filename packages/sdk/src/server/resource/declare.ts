@@ -167,10 +167,11 @@ export interface ResourceDeclaration<S extends ResourceShape = ResourceShape> {
   /** JSON:API resource objects carry `links.self`; off for resources that never had them. */
   selfLinks?: boolean;
   /**
-   * Routes it does not have: writes (a collection whose rows are never deleted through the API) or
-   * the list (records read one at a time, listed only inside another resource).
+   * Routes it does not have: writes (a collection whose rows are never deleted through the API), the
+   * list (records read one at a time, listed only inside another resource) or find (a log that is
+   * only listed; its relationship routes go with it).
    */
-  without?: readonly ('list' | 'create' | 'update' | 'delete')[];
+  without?: readonly ('list' | 'find' | 'create' | 'update' | 'delete')[];
   /** Also answer PUT on one record (clients that replace with PUT). */
   allowPut?: boolean;
 }

@@ -458,40 +458,42 @@ export function registerResource(
       },
     );
 
-  router.get(
-    one,
-    {
-      config: config('read'),
-      schema: routeSchema(summaries.find, { params: idParams, ...(findQuery ? { querystring: findQuery } : {}) }),
-    },
-    async (request, reply) => {
-      await prepare();
-      const id = idOf(request);
-      const row = await load(db, id, await scopeFor(declaration, context, request, 'read'));
-      return answerOne(request, reply, row, request.query as Record<string, unknown>);
-    },
-  );
-
-  for (const [name, rel, column] of relations) {
+  if (!without.has('find')) {
     router.get(
-      `${one}relationships/${name}`,
+      one,
       {
         config: config('read'),
-        schema: routeSchema(`The ${name} of a ${type} (its identifier).`, { params: idParams }),
+        schema: routeSchema(summaries.find, { params: idParams, ...(findQuery ? { querystring: findQuery } : {}) }),
       },
-      async (request) => {
+      async (request, reply) => {
         await prepare();
         const id = idOf(request);
         const row = await load(db, id, await scopeFor(declaration, context, request, 'read'));
-        const related = row[column] == null ? null : { type: rel.type, id: String(row[column]) };
-        if (!jsonapi) return { [`${name}_id`]: related?.id ?? null };
-        return {
-          jsonapi: { version: '1.1' },
-          links: { self: `${fullPath}${id}/relationships/${name}` },
-          data: related,
-        };
+        return answerOne(request, reply, row, request.query as Record<string, unknown>);
       },
     );
+
+    for (const [name, rel, column] of relations) {
+      router.get(
+        `${one}relationships/${name}`,
+        {
+          config: config('read'),
+          schema: routeSchema(`The ${name} of a ${type} (its identifier).`, { params: idParams }),
+        },
+        async (request) => {
+          await prepare();
+          const id = idOf(request);
+          const row = await load(db, id, await scopeFor(declaration, context, request, 'read'));
+          const related = row[column] == null ? null : { type: rel.type, id: String(row[column]) };
+          if (!jsonapi) return { [`${name}_id`]: related?.id ?? null };
+          return {
+            jsonapi: { version: '1.1' },
+            links: { self: `${fullPath}${id}/relationships/${name}` },
+            data: related,
+          };
+        },
+      );
+    }
   }
 
   if (shape.readOnlyResource) return;

@@ -506,3 +506,17 @@ describe('pageOfRows in a hand-written list', () => {
     expect(body.links.last).toBe(`/api/toy/tag-page/?page%5Bnumber%5D=${ids.length}&page%5Bsize%5D=1`);
   });
 });
+
+describe('a declared log: listed newest first, never found one by one', () => {
+  it('orders by a default descending ordering, takes the other direction, and registers no find', async () => {
+    const ids = async (query: string) =>
+      (await json(await admin('GET', `/audit-trail/${query}`))).data.map((entry: { id: string }) => Number(entry.id));
+    const newestFirst = await ids('');
+    expect(newestFirst.length).toBeGreaterThan(2);
+    expect(newestFirst).toEqual([...newestFirst].sort((x, y) => y - x));
+    expect(await ids('?sort=id')).toEqual([...newestFirst].reverse());
+    expect(await ids('?sort=-id')).toEqual(newestFirst);
+    expect((await admin('GET', '/audit-trail/?sort=--id')).status).toBe(400);
+    expect((await admin('GET', `/audit-trail/${newestFirst[0]}/`)).status).toBe(404);
+  });
+});

@@ -207,6 +207,22 @@ export const noteTags = declareResource({
   messages: { foreignKey: { detail: 'That tag does not exist.', attribute: 'tag_id' } },
 });
 
+/** The audit entries as a log: listed newest first, never found one by one. */
+export const auditTrail = declareResource({
+  shape: defineResourceShape({
+    type: 'audit-trail-entry',
+    path: '/toy/audit-trail/',
+    style: 'jsonapi',
+    attributes: {},
+    readOnlyResource: true,
+    orderings: ['-id'],
+  }),
+  table: toyAudit,
+  permission: { resource: 'toy:audit' },
+  without: ['find'],
+  present: (row) => ({ action: row.action, entity_type: row.entityType }),
+});
+
 const PERMISSIONS = ['note', 'tag', 'audit'].flatMap((thing) =>
   ['read', 'create', 'update', 'delete'].map((action) => ({
     resource: `toy:${thing}`,
@@ -241,7 +257,7 @@ export const toyPlugin = defineServerPlugin({
       }
       throw error;
     });
-    registerResources(router, context, [notes, tags, audit, tagList, noteTags]);
+    registerResources(router, context, [notes, tags, audit, tagList, noteTags, auditTrail]);
     // A hand-written paged list (what a route that is no declaration does with pageOfRows).
     router.get(
       '/tag-page/',
