@@ -5,6 +5,8 @@ export * from './jsonapi/index.js';
 export * from './mail.js';
 export * from './record-filter-sql.js';
 export * from './contains-pattern.js';
+export * from './database-error-code.js';
+export * from './page-of-rows.js';
 export * from './resource/index.js';
 export * from '../shared/index.js';
 export * from './object-storage.js';

@@ -55,7 +55,10 @@ export interface ResourceShape {
   /** To-one relationships by name. */
   relationships?: Record<string, RelationshipShape>;
   filters?: Record<string, FilterShape>;
-  /** Orderings a list accepts (`sort=-id` / `ordering=-id`); the first is the default. Defaults to `['id']`. */
+  /**
+   * Orderings a list accepts (`sort=-id` / `ordering=-id`); the first is the default, descending when
+   * written with a leading '-' (`['-id']`: newest first). Defaults to `['id']`.
+   */
   orderings?: readonly string[];
   /** Default page size (`page[size]` / `page_size`). */
   pageSize?: number;

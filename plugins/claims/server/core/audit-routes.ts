@@ -1,8 +1,11 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
+  pageOfRows,
+  declareResource,
   defineResource,
+  defineResourceShape,
+  registerResource,
   pageQuerySchema,
-  paginationLinks,
   serializeDocument,
   toPageRequest,
   z,
@@ -16,10 +19,34 @@ import { filterShape, filterValue } from './query-filters.js';
 import { auditLog, exposure, party } from './tables.js';
 
 /** The audit log (read only) and the summary claimants of a claim (parties with role claimant). */
-const auditResource = defineResource<typeof auditLog.$inferSelect>({
+const auditLogShape = defineResourceShape({
   type: 'audit-log',
-  id: (row) => String(row.id),
-  attributes: (row) => ({
+  path: '/claims/audit-log/',
+  style: 'jsonapi',
+  readOnlyResource: true,
+  attributes: {},
+  filters: {
+    claim_id: { kind: 'integer', aliases: ['filter[claim]'] },
+    entity_type: { kind: 'text', schema: z.string().max(50).optional(), blankIsAbsent: true },
+    entity_id: { kind: 'text', schema: z.string().max(50).optional(), blankIsAbsent: true },
+    username: { kind: 'text', schema: z.string().max(200).optional(), blankIsAbsent: true },
+  },
+  orderings: ['-id'],
+});
+
+/**
+ * The spec gives the audit log a list only (no find). Entries about claims the caller cannot read are
+ * left out; entries about no claim stay.
+ */
+const auditLogDeclaration = declareResource({
+  shape: auditLogShape,
+  table: auditLog,
+  permission: { resource: claimsPermission('audit-log', 'read').resource },
+  without: ['find'],
+  scope: (call) => claimScope(call.context, call.request, auditLog.claimId, { nullable: true }),
+  selfLinks: false,
+  omitEmptyRelationships: true,
+  present: (row) => ({
     at: row.at,
     username: row.username,
     action: row.action,
@@ -32,67 +59,22 @@ const auditResource = defineResource<typeof auditLog.$inferSelect>({
     before: row.before,
     after: row.after,
   }),
+  openapi: {
+    summary: 'audit log entries',
+    tags,
+    security,
+    summaries: {
+      list:
+        'The audit log of every claims write, newest first by default; filter by claim_id, entity_type, entity_id, username. ' +
+        'Entries about a claim are listed only when the caller may read that claim.',
+    },
+  },
 });
 
-// Hand-written, not a resource declaration: the spec gives the audit log a list only (a declaration always adds find), and summary claimants are computed from parties and exposures.
+// Summary claimants stay hand-written: they are computed from parties and exposures, not rows of one table.
 export function auditRoutes(router: AtriumRouter, context: ServerPluginContext): void {
   const { db } = context;
-  router.get(
-    '/audit-log/',
-    {
-      config: { jsonapi: true, access: claimsPermission('audit-log', 'read') },
-      schema: {
-        summary:
-          'The audit log of every claims write, newest first by default; filter by claim_id, entity_type, entity_id, username. ' +
-          'Entries about a claim are listed only when the caller may read that claim.',
-        tags,
-        security,
-        querystring: z.strictObject({
-          ...pageQuerySchema(JSONAPI_PAGE_SIZE),
-          ...filterShape({
-            claim_id: z.coerce.number().int().min(1).max(2147483647).optional(),
-            entity_type: z.string().max(50).optional(),
-            entity_id: z.string().max(50).optional(),
-            username: z.string().max(200).optional(),
-          }),
-          sort: z.enum(['id', '-id']).optional(),
-        }),
-      },
-    },
-    async (request) => {
-      const query = request.query as Record<string, unknown> & {
-        'page[number]': number;
-        'page[size]': number;
-        sort?: string;
-      };
-      const page = toPageRequest(query);
-      const conditions: SQL[] = [];
-      const claimId = filterValue<number>(query, 'claim_id');
-      if (claimId) conditions.push(eq(auditLog.claimId, claimId));
-      for (const [name, column] of [
-        ['entity_type', auditLog.entityType],
-        ['entity_id', auditLog.entityId],
-        ['username', auditLog.username],
-      ] as const) {
-        const value = filterValue<string>(query, name);
-        if (value) conditions.push(eq(column, value));
-      }
-      // Entries about claims the caller cannot read are left out; entries about no claim stay.
-      const scope = await claimScope(context, request, auditLog.claimId, { nullable: true });
-      if (scope) conditions.push(scope);
-      const where = conditions.length ? and(...conditions) : undefined;
-      const [total] = await db.select({ n: count() }).from(auditLog).where(where);
-      const rows = await db
-        .select()
-        .from(auditLog)
-        .where(where)
-        .orderBy(query.sort === 'id' ? asc(auditLog.id) : desc(auditLog.id))
-        .limit(page.size)
-        .offset(page.offset);
-      const { links, meta } = paginationLinks(`${CLAIMS_BASE}/audit-log/`, query, page, total?.n ?? 0);
-      return serializeDocument(auditResource, rows, { links, meta });
-    },
-  );
+  registerResource(router, context, auditLogDeclaration);
 
   router.get(
     '/summary-claimants/',
@@ -117,14 +99,13 @@ export function auditRoutes(router: AtriumRouter, context: ServerPluginContext):
         claimId ? eq(party.claimId, claimId) : undefined,
         await claimScope(context, request, party.claimId),
       );
-      const [total] = await db.select({ n: count() }).from(party).where(where);
-      const rows = await db
-        .select()
-        .from(party)
-        .where(where)
-        .orderBy(asc(party.claimId), asc(party.displayNumber))
-        .limit(page.size)
-        .offset(page.offset);
+      const { rows, links, meta } = await pageOfRows(db, party, {
+        where,
+        orderBy: [asc(party.claimId), asc(party.displayNumber)],
+        page,
+        path: `${CLAIMS_BASE}/summary-claimants/`,
+        query,
+      });
       const exposures = rows.length
         ? await db
             .select({
@@ -144,7 +125,6 @@ export function auditRoutes(router: AtriumRouter, context: ServerPluginContext):
             .orderBy(asc(exposure.number))
         : [];
       const withExposures = rows.map((row) => ({ ...row, exposures: exposures.filter((e) => e.partyId === row.id) }));
-      const { links, meta } = paginationLinks(`${CLAIMS_BASE}/summary-claimants/`, query, page, total?.n ?? 0);
       return { ...(await serializeDocument(summaryResource, withExposures)), links, meta };
     },
   );

@@ -1,5 +1,5 @@
-import { eq, inArray } from 'drizzle-orm';
-import { defineResource, type Queryable, type ResourceDefinition } from '@atrium/sdk/server';
+import { inArray } from 'drizzle-orm';
+import { defineResource, typeOnly, type Queryable, type ResourceDefinition } from '@atrium/sdk/server';
 import { claimsPermission } from '../permissions.js';
 import { CLAIMS_BASE } from './http-kit.js';
 import { claim, coverage, exposure, exposureTag, party, policyRevision } from './tables.js';
@@ -74,17 +74,6 @@ export async function hydrateExposures(db: Queryable, rows: ExposureRow[]): Prom
   }));
 }
 
-export async function loadExposureRecord(db: Queryable, id: number): Promise<ExposureRecord | null> {
-  const [row] = await db.select().from(exposure).where(eq(exposure.id, id)).limit(1);
-  return row ? ((await hydrateExposures(db, [row]))[0] ?? null) : null;
-}
-
-const idType = (type: string): ResourceDefinition<any> => ({
-  type,
-  id: (r: { id: number }) => String(r.id),
-  attributes: () => ({}),
-});
-
 export function exposureResource(_db: Queryable): ResourceDefinition<ExposureRecord> {
   return defineResource<ExposureRecord>({
     type: 'exposure',
@@ -122,14 +111,14 @@ export function exposureResource(_db: Queryable): ResourceDefinition<ExposureRec
       updated_at: row.updatedAt,
     }),
     relationships: {
-      claim: { resource: () => idType('claim'), ids: (row) => String(row.claimId) },
-      party: { resource: () => idType('party'), ids: (row) => (row.partyId == null ? null : String(row.partyId)) },
+      claim: { resource: () => typeOnly('claim'), ids: (row) => String(row.claimId) },
+      party: { resource: () => typeOnly('party'), ids: (row) => (row.partyId == null ? null : String(row.partyId)) },
       coverage: {
-        resource: () => idType('coverage'),
+        resource: () => typeOnly('coverage'),
         ids: (row) => (row.coverageId == null ? null : String(row.coverageId)),
       },
-      risk: { resource: () => idType('risk'), ids: (row) => (row.riskId == null ? null : String(row.riskId)) },
-      tags: { resource: () => idType('tag'), many: true, ids: (row) => row.tagIds },
+      risk: { resource: () => typeOnly('risk'), ids: (row) => (row.riskId == null ? null : String(row.riskId)) },
+      tags: { resource: () => typeOnly('tag'), many: true, ids: (row) => row.tagIds },
     },
   });
 }

@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
+  pageOfRows,
   ApiError,
   attributeError,
   pageQuerySchema,
-  paginationLinks,
   resourceDocument,
   serializeDocument,
   toManyRelationship,
@@ -24,7 +24,7 @@ import {
   CLAIMS_BASE,
   JSONAPI_PAGE_SIZE,
   callerOf,
-  idsOrNull,
+  relationshipId,
   requireMatchingId,
   security,
   tags,
@@ -94,9 +94,9 @@ function values(attributes: Attributes, relationships: Relationships = {}) {
   if (a.full_deductible_applied !== undefined) v.fullDeductibleApplied = a.full_deductible_applied;
   if (a.summary !== undefined) v.summary = a.summary;
   if (a.folder_id !== undefined) v.folderId = a.folder_id;
-  if (relationships.party) v.partyId = idsOrNull(relationships.party.data?.id, 'party');
-  if (relationships.coverage) v.coverageId = idsOrNull(relationships.coverage.data?.id, 'coverage');
-  if (relationships.risk) v.riskId = idsOrNull(relationships.risk.data?.id, 'risk');
+  if (relationships.party) v.partyId = relationshipId(relationships.party.data?.id, 'party');
+  if (relationships.coverage) v.coverageId = relationshipId(relationships.coverage.data?.id, 'coverage');
+  if (relationships.risk) v.riskId = relationshipId(relationships.risk.data?.id, 'risk');
   return v;
 }
 
@@ -250,15 +250,13 @@ export function exposureRoutes(router: AtriumRouter, context: ServerPluginContex
       const where = conditions.length ? and(...conditions) : undefined;
       const sort = query.sort ?? 'id';
       const column = sort.endsWith('number') ? exposure.number : exposure.id;
-      const [total] = await db.select({ n: count() }).from(exposure).where(where);
-      const rows = await db
-        .select()
-        .from(exposure)
-        .where(where)
-        .orderBy(sort.startsWith('-') ? desc(column) : asc(column), asc(exposure.id))
-        .limit(page.size)
-        .offset(page.offset);
-      const { links, meta } = paginationLinks(`${CLAIMS_BASE}/exposures/`, query, page, total?.n ?? 0);
+      const { rows, links, meta } = await pageOfRows(db, exposure, {
+        where,
+        orderBy: [sort.startsWith('-') ? desc(column) : asc(column), asc(exposure.id)],
+        page,
+        path: `${CLAIMS_BASE}/exposures/`,
+        query,
+      });
       return serializeDocument(resource, await hydrateExposures(db, rows), { links, meta });
     },
   );

@@ -37,21 +37,6 @@ export const claimsAudit = defineAuditLog<AuditEntry>(auditLog, { omit: ['conten
 
 export const writeAudit = claimsAudit.write;
 
-function pgCode(error: unknown): string | undefined {
-  for (
-    let current = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
-    current && depth < 4;
-    depth++
-  ) {
-    if (typeof current.code === 'string' && /^[0-9A-Z]{5}$/.test(current.code)) return current.code;
-    current = current.cause as typeof current;
-  }
-  return undefined;
-}
-
-export const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
-export const isForeignKeyViolation = (error: unknown) => pgCode(error) === '23503';
-
 /** The `id` of a PATCH document must be the record's (JSON:API 1.1 answers 409 otherwise). */
 export function requireMatchingId(bodyId: string | undefined, id: string | number): void {
   if (bodyId !== String(id)) {
@@ -93,9 +78,4 @@ export async function mayAccessRecord(
   if (!evaluator || !request.principal) return false;
   const evaluation = await evaluator.evaluate(request.principal, { ...permission, record });
   return evaluation.allowed;
-}
-
-/** A to-one relationship id (or null) as a column value; a malformed id points at the relationship. */
-export function idsOrNull(value: string | undefined, relationship: string): number | null {
-  return relationshipId(value ?? null, relationship);
 }

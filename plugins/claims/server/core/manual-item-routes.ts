@@ -1,10 +1,13 @@
-import { and, asc, count, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import {
+  pageOfRows,
+  typeOnly,
+  containsPattern,
+  isUniqueViolation,
   ApiError,
   attributeError,
   defineResource,
   pageQuerySchema,
-  paginationLinks,
   resourceDocument,
   serializeDocument,
   toOneRelationship,
@@ -19,13 +22,13 @@ import {
   CLAIMS_BASE,
   JSONAPI_PAGE_SIZE,
   callerOf,
-  isUniqueViolation,
   numericId,
   requireMatchingId,
   security,
   tags,
   writeAudit,
 } from './http-kit.js';
+import { formatMoney, parseMoney } from '../ledger/money.js';
 import { filterShape, filterValue } from './query-filters.js';
 import { lookup, product } from './tables.js';
 
@@ -116,8 +119,6 @@ const LIMIT: Kind = {
   extra: ['limit_amount', 'deductible_amount', 'limit_basis'],
   requiredOnCreate: ['limit_amount'],
 };
-
-const typeOnly = (type: string) => defineResource<unknown>({ type, id: () => '', attributes: () => ({}) });
 
 function resourceOf(kind: Kind) {
   return defineResource<LookupRow>({
@@ -212,7 +213,7 @@ function registerKind(router: AtriumRouter, db: Database, kind: Kind): void {
   const checkAmounts = (attributes: Record<string, unknown>) => {
     const limit = attributes.limit_amount;
     const deductible = attributes.deductible_amount;
-    if (typeof limit === 'string' && typeof deductible === 'string' && cents(deductible) > cents(limit)) {
+    if (typeof limit === 'string' && typeof deductible === 'string' && parseMoney(deductible) > parseMoney(limit)) {
       throw attributeError('deductible_amount', `Deductible amount must be ${limit} or less.`);
     }
   };
@@ -236,7 +237,7 @@ function registerKind(router: AtriumRouter, db: Database, kind: Kind): void {
     for (const key of kind.extra) {
       if (attributes[key] === undefined) continue;
       const value = attributes[key];
-      extra[key] = typeof value === 'string' && key.endsWith('_amount') ? formatAmount(value) : value;
+      extra[key] = typeof value === 'string' && key.endsWith('_amount') ? formatMoney(parseMoney(value)) : value;
       changed = true;
     }
     if (changed || !before) values.attributes = extra;
@@ -268,7 +269,7 @@ function registerKind(router: AtriumRouter, db: Database, kind: Kind): void {
       const conditions: SQL[] = [eq(lookup.kind, kind.type)];
       const search = filterValue<string>(query, 'search')?.trim();
       if (search) {
-        const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const pattern = containsPattern(search);
         conditions.push(or(ilike(lookup.name, pattern), ilike(lookup.label, pattern))!);
       }
       const productId = filterValue<number>(query, 'product_id');
@@ -279,15 +280,13 @@ function registerKind(router: AtriumRouter, db: Database, kind: Kind): void {
       const itemId = filterValue<number>(query, 'manual_item_id');
       if (itemId) conditions.push(eq(lookup.parentId, itemId));
       const where = and(...conditions);
-      const [total] = await db.select({ n: count() }).from(lookup).where(where);
-      const rows = await db
-        .select()
-        .from(lookup)
-        .where(where)
-        .orderBy(asc(lookup.sortOrder), asc(lookup.label), asc(lookup.id))
-        .limit(page.size)
-        .offset(page.offset);
-      const { links, meta } = paginationLinks(`${CLAIMS_BASE}${base}`, query, page, total?.n ?? 0);
+      const { rows, links, meta } = await pageOfRows(db, lookup, {
+        where,
+        orderBy: [asc(lookup.sortOrder), asc(lookup.label), asc(lookup.id)],
+        page,
+        path: `${CLAIMS_BASE}${base}`,
+        query,
+      });
       return serializeDocument(resource, rows, { links, meta });
     },
   );
@@ -395,16 +394,4 @@ function registerKind(router: AtriumRouter, db: Database, kind: Kind): void {
       return serializeDocument(resource, updated);
     },
   );
-}
-
-/** "1500" → "1500.00": amounts are kept and answered with two places. */
-function formatAmount(value: string): string {
-  const [whole, fraction = ''] = value.split('.');
-  return `${whole!.replace(/^0+(?=\d)/, '')}.${fraction.padEnd(2, '0')}`;
-}
-
-/** A validated amount in integer cents (never a float). */
-function cents(value: string): bigint {
-  const [whole, fraction = ''] = value.split('.');
-  return BigInt(whole!) * 100n + BigInt(fraction.padEnd(2, '0'));
 }

@@ -1,10 +1,11 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
+  pageOfRows,
+  isUniqueViolation,
   ApiError,
   attributeError,
   defineResource,
   pageQuerySchema,
-  paginationLinks,
   parseInclude,
   resourceDocument,
   serializeDocument,
@@ -15,16 +16,7 @@ import {
   type ResourceDefinition,
 } from '@atrium/sdk/server';
 import { claimsPermission } from '../permissions.js';
-import {
-  CLAIMS_BASE,
-  callerOf,
-  isUniqueViolation,
-  numericId,
-  requireMatchingId,
-  security,
-  tags,
-  writeAudit,
-} from './http-kit.js';
+import { CLAIMS_BASE, callerOf, numericId, requireMatchingId, security, tags, writeAudit } from './http-kit.js';
 import { productResource as plainProduct, type ProductRow } from './product-resource.js';
 import { lookup, product, riskType } from './tables.js';
 
@@ -207,15 +199,13 @@ export function productRoutes(router: AtriumRouter, db: Database): void {
         const isLine = query.is_line ?? query['filter[is_line]'];
         const where = isLine ? eq(product.isLine, isLine === 'true') : undefined;
         const page = toPageRequest(query);
-        const [total] = await db.select({ n: count() }).from(product).where(where);
-        const rows = await db
-          .select()
-          .from(product)
-          .where(where)
-          .orderBy(asc(product.label), asc(product.id))
-          .limit(page.size)
-          .offset(page.offset);
-        const { links, meta } = paginationLinks(`${CLAIMS_BASE}${path}`, query, page, total?.n ?? 0);
+        const { rows, links, meta } = await pageOfRows(db, product, {
+          where,
+          orderBy: [asc(product.label), asc(product.id)],
+          page,
+          path: `${CLAIMS_BASE}${path}`,
+          query,
+        });
         return serializeDocument(resource, await hydrate(rows), { include, links, meta });
       },
     );

@@ -1,6 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { ApiError, type Database, type JobDefinition, type ServerPluginContext } from '@atrium/sdk/server';
-import { isUniqueViolation } from '../core/http-kit.js';
+import {
+  isUniqueViolation,
+  ApiError,
+  type Database,
+  type JobDefinition,
+  type ServerPluginContext,
+} from '@atrium/sdk/server';
 import { claimsUsersAmong } from '../integrations/claims-users.js';
 import { adjusterNamesOf, claimNumbersOf, planImport, type PlannedClaim } from './import-plan.js';
 import { loadReference, writePlannedClaim } from './import-store.js';

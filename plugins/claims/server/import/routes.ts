@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import {
+  pageOfRows,
   ApiError,
   defineResource,
   JSONAPI_MEDIA_TYPE,
@@ -248,15 +249,13 @@ export function registerImportRoutes(router: AtriumRouter, context: ServerPlugin
       const query = request.query as { 'page[number]': number; 'page[size]': number };
       const page = toPageRequest(query);
       const where = eq(importRunClaim.runId, id);
-      const [total] = await db.select({ n: count() }).from(importRunClaim).where(where);
-      const rows = await db
-        .select()
-        .from(importRunClaim)
-        .where(where)
-        .orderBy(importRunClaim.firstRow)
-        .limit(page.size)
-        .offset(page.offset);
-      const { links, meta } = paginationLinks(`${CLAIMS_BASE}/imports/${id}/claims/`, query, page, total?.n ?? 0);
+      const { rows, links, meta } = await pageOfRows(db, importRunClaim, {
+        where,
+        orderBy: [importRunClaim.firstRow],
+        page,
+        path: `${CLAIMS_BASE}/imports/${id}/claims/`,
+        query,
+      });
       return serializeDocument(runClaimResource, rows, { links, meta });
     },
   );

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { and, asc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import {
+  isUniqueViolation,
   ApiError,
   attributeError,
   defineResource,
@@ -14,7 +15,7 @@ import {
   type StoredObject,
 } from '@atrium/sdk/server';
 import { claimsPermission } from '../permissions.js';
-import { callerOf, isUniqueViolation, numericId, security, tags, writeAudit } from '../core/http-kit.js';
+import { callerOf, numericId, security, tags, writeAudit } from '../core/http-kit.js';
 import { claimAccessFilter } from '../core/claim-access.js';
 import { claimNumberScope } from '../core/claim-scope.js';
 import { attachment, attachmentFolder, claim } from '../core/tables.js';

@@ -1,13 +1,10 @@
 import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { provideService, type ServerPluginContext } from '@atrium/sdk/server';
+import { containsPattern, provideService, type ServerPluginContext } from '@atrium/sdk/server';
 import { USER_DIRECTORY } from '@atrium/plugin-identity/user-directory';
 import { CLAIM_LOOKUP, type ClaimLookup } from '../../shared/claim-lookup.js';
 import { claimAccessFilter } from '../core/claim-access.js';
 import { claim, location, party } from '../core/tables.js';
-
-/** `%`, `_` and `\` are literal in a search text. */
-const likeText = (value: string) => `%${value.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** A location on one line, as a letter prints it: `12 Harbor Lane, Portland, ME 04101`; null when empty. */
 function addressLine(l: { line1: string; line2: string; city: string; state: string; zip: string } | null) {
@@ -30,7 +27,7 @@ const claimantOrder = sql`case when ${party.role} = 'claimant' then 0 when ${par
 export const claimLookupService = provideService(CLAIM_LOOKUP, (context: ServerPluginContext): ClaimLookup => ({
   async searchClaims(tx, query, caller) {
     const scope = await claimAccessFilter(context, caller as FastifyRequest, 'read');
-    const pattern = likeText(query.search);
+    const pattern = containsPattern(query.search);
     const claimant = sql<
       string | null
     >`(select ${party.name} from ${party} where ${party.claimId} = ${claim.id} order by ${claimantOrder}, ${party.id} limit 1)`;

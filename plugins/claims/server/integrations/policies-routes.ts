@@ -1,34 +1,29 @@
 import type { FastifyRequest } from 'fastify';
-import { asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   ApiError,
   attributeError,
+  declareResource,
   defineResource,
-  paginationLinks,
+  defineResourceShape,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  pageOfRows,
   resourceDocument,
   serializeDocument,
   registerResources,
   z,
   type AtriumRouter,
+  type Queryable,
   type ServerPluginContext,
 } from '@atrium/sdk/server';
 import { POLICY_LOOKUP, type PolicySummary } from '@atrium/plugin-policies/services';
 import { claimsPermission } from '../permissions.js';
 import { claimCoverages, notInForceMessage, policyAccessRecord } from './policy-source.js';
 import { claimsCollection } from '../core/collection-routes.js';
+import { formatMoney, parseMoney } from '../ledger/money.js';
 import { policyStatusShape, policyTypeShape } from '../../shared/collections.js';
-import {
-  CLAIMS_BASE,
-  callerOf,
-  isForeignKeyViolation,
-  isUniqueViolation,
-  mayAccessRecord,
-  numericId,
-  requireMatchingId,
-  security,
-  tags,
-  writeAudit,
-} from '../core/http-kit.js';
+import { CLAIMS_BASE, callerOf, claimsAudit, mayAccessRecord, security, tags, writeAudit } from '../core/http-kit.js';
 import { mockPolicy, policyRevision, policyStatus, policyType } from '../core/tables.js';
 
 /**
@@ -56,11 +51,6 @@ const amount = z
   .string()
   .trim()
   .regex(/^\d{1,12}(\.\d{1,2})?$/, 'Enter an amount such as 1000.00 (at most 2 decimal places).');
-/** An amount as money is kept: two decimal places ("250" is "250.00"), done on the text, never a float. */
-const twoDecimals = (value: string) => {
-  const [whole = '0', fraction = ''] = value.split('.');
-  return `${whole.replace(/^0+(?=\d)/, '')}.${fraction.padEnd(2, '0')}`;
-};
 const coverageItem = z.strictObject({
   coverage_type: z.string().trim().min(1, 'This field is required.').max(100),
   label: z.string().trim().max(200).optional(),
@@ -113,13 +103,6 @@ const revisionAttributesOf = (row: RevisionRecord) => ({
   date_added: row.dateAdded,
 });
 
-const revisionResource = defineResource<RevisionRecord>({
-  type: 'policy-revision',
-  id: (row) => String(row.id),
-  basePath: `${CLAIMS_BASE}${BASE}/revisions/`,
-  attributes: revisionAttributesOf,
-});
-
 type PolicyRecord = typeof mockPolicy.$inferSelect & { revisions: RevisionRecord[] };
 const policyResource = defineResource<PolicyRecord>({
   type: 'policy',
@@ -169,9 +152,6 @@ function revisionValues(a: RevisionAttributes): Partial<typeof policyRevision.$i
   if (a.policy_type_id !== undefined) v.policyTypeId = a.policy_type_id;
   if (a.policy_status_id !== undefined) v.policyStatusId = a.policy_status_id;
   if (a.policy_term !== undefined) {
-    if (a.policy_term.expiration_date < a.policy_term.effective_date) {
-      throw attributeError('policy_term', 'The expiration date must not be before the effective date.');
-    }
     v.effectiveDate = a.policy_term.effective_date;
     v.expirationDate = a.policy_term.expiration_date;
   }
@@ -182,52 +162,91 @@ function revisionValues(a: RevisionAttributes): Partial<typeof policyRevision.$i
   if (a.agent_contact !== undefined) v.agentContact = a.agent_contact;
   if (a.files !== undefined) v.files = a.files;
   if (a.coverages !== undefined) {
-    const types = a.coverages.map((c) => c.coverage_type);
-    const twice = types.find((t, i) => types.indexOf(t) !== i);
-    if (twice) throw attributeError('coverages', `Coverage ${twice} is listed twice.`);
     v.coverages = a.coverages.map((c) => ({
       ...c,
       label: c.label || c.coverage_type,
-      limit: twoDecimals(c.limit),
-      deductible: twoDecimals(c.deductible),
+      limit: formatMoney(parseMoney(c.limit)),
+      deductible: formatMoney(parseMoney(c.deductible)),
       risk: c.risk ?? '',
     }));
   }
   return v;
 }
 
-const foreignKeyToAttribute = (error: unknown): never => {
-  if (isForeignKeyViolation(error)) {
-    throw new ApiError(400, 'The policy type or status does not exist.', { source: { pointer: '/data/attributes' } });
+/** Rules across a revision's values: a term that ends before it starts, a coverage listed twice. */
+function checkRevision(v: Partial<typeof policyRevision.$inferInsert>) {
+  if (v.effectiveDate !== undefined && v.expirationDate! < v.effectiveDate) {
+    throw attributeError('policy_term', 'The expiration date must not be before the effective date.');
   }
-  throw error;
-};
+  const types = (v.coverages ?? []).map((c) => c.coverage_type);
+  const twice = types.find((t, i) => types.indexOf(t) !== i);
+  if (twice) throw attributeError('coverages', `Coverage ${twice} is listed twice.`);
+  return v;
+}
+
+const FOREIGN_KEY_DETAIL = 'The policy type or status does not exist.';
+
+/** Revisions with their policy's number and their type's and status's names. */
+async function hydrateRevisions(db: Queryable, rows: RevisionRow[]): Promise<RevisionRecord[]> {
+  if (rows.length === 0) return [];
+  const [policies, types, statuses] = await Promise.all([
+    db
+      .select({ id: mockPolicy.id, number: mockPolicy.policyNumber })
+      .from(mockPolicy)
+      .where(
+        inArray(
+          mockPolicy.id,
+          rows.map((r) => r.policyId),
+        ),
+      ),
+    db.select().from(policyType),
+    db.select().from(policyStatus),
+  ]);
+  return rows.map((r) => ({
+    ...r,
+    policyNumber: policies.find((p) => p.id === r.policyId)?.number ?? '',
+    policyTypeName: types.find((t) => t.id === r.policyTypeId)?.name ?? null,
+    policyStatusName: statuses.find((s) => s.id === r.policyStatusId)?.name ?? null,
+  }));
+}
+
+/** A revision is read and changed one at a time; the search lists a policy's revisions inside it. */
+const revisionDeclaration = declareResource({
+  shape: defineResourceShape({
+    type: 'policy-revision',
+    path: `/claims${BASE}/revisions/`,
+    style: 'jsonapi',
+    attributes: revisionAttributes,
+  }),
+  table: policyRevision,
+  permission: { resource: claimsPermission('policy', 'read').resource },
+  without: ['list', 'create', 'delete'],
+  omitEmptyRelationships: true,
+  present: (row) => revisionAttributesOf(row as RevisionRecord),
+  toColumns: (attributes) => revisionValues(attributes as RevisionAttributes),
+  hooks: {
+    expand: (rows, call) => hydrateRevisions(call.db, rows as RevisionRow[]),
+    // Checked once the revision is found: a missing one is a 404 whatever the body says.
+    validate: async (values, call) => {
+      await call.before();
+      checkRevision(values);
+    },
+  },
+  messages: { notFound: (id) => `Policy revision ${id} not found.`, foreignKey: { detail: FOREIGN_KEY_DETAIL } },
+  audit: claimsAudit.forResource(),
+  openapi: {
+    summary: 'policy revisions',
+    tags,
+    security,
+    summaries: {
+      find: 'One policy revision (term, insureds, agency and agent, files, coverages: coverage_type, label, limit, deductible, risk).',
+      update: 'Changes a policy revision.',
+    },
+  },
+});
 
 export function policiesRoutes(router: AtriumRouter, context: ServerPluginContext): void {
   const { db } = context;
-  const hydrateRevisions = async (rows: RevisionRow[]): Promise<RevisionRecord[]> => {
-    if (rows.length === 0) return [];
-    const [policies, types, statuses] = await Promise.all([
-      db
-        .select({ id: mockPolicy.id, number: mockPolicy.policyNumber })
-        .from(mockPolicy)
-        .where(
-          inArray(
-            mockPolicy.id,
-            rows.map((r) => r.policyId),
-          ),
-        ),
-      db.select().from(policyType),
-      db.select().from(policyStatus),
-    ]);
-    return rows.map((r) => ({
-      ...r,
-      policyNumber: policies.find((p) => p.id === r.policyId)?.number ?? '',
-      policyTypeName: types.find((t) => t.id === r.policyTypeId)?.name ?? null,
-      policyStatusName: statuses.find((s) => s.id === r.policyStatusId)?.name ?? null,
-    }));
-  };
-
   /**
    * The FNOL's policy search and in-force revision serve whoever reads policies (claims handlers,
    * Mock Policies Maintenance) and whoever reports claims (agents and agencies, who may not read
@@ -343,16 +362,16 @@ export function policiesRoutes(router: AtriumRouter, context: ServerPluginContex
           : key === 'name'
             ? mockPolicy.insuredName
             : mockPolicy.dateAdded;
-      const [total] = await db.select({ n: count() }).from(mockPolicy).where(where);
-      const rows = await db
-        .select()
-        .from(mockPolicy)
-        .where(where)
-        .orderBy(q.orderBy.startsWith('-') ? desc(column) : asc(column), desc(mockPolicy.id))
-        .limit(q.page_size)
-        .offset((q.page - 1) * q.page_size);
+      const { rows, links, meta } = await pageOfRows(db, mockPolicy, {
+        where,
+        orderBy: [q.orderBy.startsWith('-') ? desc(column) : asc(column), desc(mockPolicy.id)],
+        page: { number: q.page, size: q.page_size, offset: (q.page - 1) * q.page_size },
+        path: `${CLAIMS_BASE}${BASE}/search/`,
+        query: q,
+      });
       const revisions = rows.length
         ? await hydrateRevisions(
+            db,
             await db
               .select()
               .from(policyRevision)
@@ -366,12 +385,6 @@ export function policiesRoutes(router: AtriumRouter, context: ServerPluginContex
           )
         : [];
       const records = rows.map((row) => ({ ...row, revisions: revisions.filter((r) => r.policyId === row.id) }));
-      const { links, meta } = paginationLinks(
-        `${CLAIMS_BASE}${BASE}/search/`,
-        q,
-        { number: q.page, size: q.page_size, offset: (q.page - 1) * q.page_size },
-        total?.n ?? 0,
-      );
       const mockDocument = await serializeDocument(policyResource, records, { links, meta });
       // The policies module's policies come first, on the first page only (the pages count the mock ones).
       const real = q.page === 1 ? await realPolicies(request, q.policyNumber, q.name, q.page_size) : [];
@@ -414,7 +427,10 @@ export function policiesRoutes(router: AtriumRouter, context: ServerPluginContex
             .returning();
           const [revision] = await tx
             .insert(policyRevision)
-            .values({ ...revisionValues(a!.revision), policyId: policy!.id } as typeof policyRevision.$inferInsert)
+            .values({
+              ...checkRevision(revisionValues(a!.revision)),
+              policyId: policy!.id,
+            } as typeof policyRevision.$inferInsert)
             .returning();
           await writeAudit(tx, {
             username: callerOf(request),
@@ -428,80 +444,21 @@ export function policiesRoutes(router: AtriumRouter, context: ServerPluginContex
         .catch((error: unknown) => {
           if (isUniqueViolation(error))
             throw attributeError('policy_number', 'A policy with this number already exists.');
-          return foreignKeyToAttribute(error);
+          if (isForeignKeyViolation(error)) {
+            throw new ApiError(400, FOREIGN_KEY_DETAIL, { source: { pointer: '/data/attributes' } });
+          }
+          throw error;
         });
       reply.status(201);
-      return serializeDocument(policyResource, { ...created, revisions: await hydrateRevisions(created.revisions) });
-    },
-  );
-
-  const loadRevision = async (raw: string) => {
-    const id = numericId(raw, `Policy revision ${raw} not found.`);
-    const [row] = await db.select().from(policyRevision).where(eq(policyRevision.id, id)).limit(1);
-    if (!row) throw new ApiError(404, `Policy revision ${raw} not found.`);
-    return row;
-  };
-  const idParams = z.strictObject({ id: z.string().max(20) });
-
-  router.get(
-    `${BASE}/revisions/:id/`,
-    {
-      config: { jsonapi: true, access: claimsPermission('policy', 'read') },
-      schema: {
-        summary:
-          'One policy revision (term, insureds, agency and agent, files, coverages: coverage_type, label, limit, deductible, risk).',
-        tags,
-        security,
-        params: idParams,
-      },
-    },
-    async (request) =>
-      serializeDocument(revisionResource, (await hydrateRevisions([await loadRevision(request.params.id)]))[0]!),
-  );
-
-  router.patch(
-    `${BASE}/revisions/:id/`,
-    {
-      config: { jsonapi: true, access: claimsPermission('policy', 'update') },
-      schema: {
-        summary: 'Changes a policy revision.',
-        tags,
-        security,
-        params: idParams,
-        body: resourceDocument(
-          'policy-revision',
-          Object.fromEntries(Object.entries(revisionAttributes).map(([k, v]) => [k, v.optional()])) as {
-            [K in keyof typeof revisionAttributes]: z.ZodOptional<(typeof revisionAttributes)[K]>;
-          },
-          { id: 'required' },
-        ),
-      },
-    },
-    async (request) => {
-      requireMatchingId(request.body.data.id, request.params.id);
-      const before = await loadRevision(request.params.id);
-      const values = revisionValues(request.body.data.attributes ?? {});
-      const updated = await db
-        .transaction(async (tx) => {
-          const [row] = Object.keys(values).length
-            ? await tx.update(policyRevision).set(values).where(eq(policyRevision.id, before.id)).returning()
-            : [before];
-          await writeAudit(tx, {
-            username: callerOf(request),
-            action: 'update',
-            entityType: 'policy-revision',
-            entityId: before.id,
-            before,
-            after: row,
-          });
-          return row!;
-        })
-        .catch(foreignKeyToAttribute);
-      return serializeDocument(revisionResource, (await hydrateRevisions([updated]))[0]!);
+      return serializeDocument(policyResource, {
+        ...created,
+        revisions: await hydrateRevisions(db, created.revisions),
+      });
     },
   );
 
   registerResources(router, context, [
+    revisionDeclaration,
     claimsCollection({
       shape: policyTypeShape,
       table: policyType,

@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, inArray, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type Column, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
+  pageOfRows,
+  isUniqueViolation,
   ApiError,
   fieldError,
   defineResource,
-  paginationLinks,
   serializeDocument,
   z,
   type AtriumRouter,
@@ -14,7 +15,7 @@ import {
 import { claimsPermission } from '../permissions.js';
 import { loadClaimFor } from '../core/claim-access.js';
 import { claimScope, exposureClaimScope } from '../core/claim-scope.js';
-import { CLAIMS_BASE, callerOf, isUniqueViolation, numericId, security, tags, writeAudit } from '../core/http-kit.js';
+import { CLAIMS_BASE, callerOf, numericId, security, tags, writeAudit } from '../core/http-kit.js';
 import { claim, claimAssignment, claimUser, exposure, exposureAssignment, lookup } from '../core/tables.js';
 import {
   ensureClaimUser,
@@ -499,20 +500,13 @@ function assignmentRoutes<Table extends AssignmentTable>(
       const q = request.query as AssignmentQuery;
       const where = and(kind.where(q), await kind.scope(request));
       const column = kind.orderColumn(q);
-      const [total] = await db.select({ n: count() }).from(table).where(where);
-      const rows = await db
-        .select()
-        .from(table)
-        .where(where)
-        .orderBy(q.orderBy.startsWith('-') ? desc(column) : asc(column))
-        .limit(q.page_size)
-        .offset((q.page - 1) * q.page_size);
-      const { links, meta } = paginationLinks(
-        `${CLAIMS_BASE}${BASE}/${kind.type}s/`,
-        q,
-        { number: q.page, size: q.page_size, offset: 0 },
-        total?.n ?? 0,
-      );
+      const { rows, links, meta } = await pageOfRows(db, table, {
+        where,
+        orderBy: [q.orderBy.startsWith('-') ? desc(column) : asc(column)],
+        page: { number: q.page, size: q.page_size, offset: (q.page - 1) * q.page_size },
+        path: `${CLAIMS_BASE}${BASE}/${kind.type}s/`,
+        query: q,
+      });
       return serializeDocument(kind.resource, rows as Table['$inferSelect'][], { links, meta });
     },
   );

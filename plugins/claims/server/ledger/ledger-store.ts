@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { ApiError, type Queryable } from '@atrium/sdk/server';
 import { auditLog, claim, exposure } from '../core/tables.js';
 import type { AuthorityKind, AuthorityLimit } from './authority.js';
@@ -141,11 +141,6 @@ export async function writeAudit(
       authority: entry.transaction.authority,
     },
   });
-}
-
-export async function transactionsByIds(tx: Queryable, ids: number[]): Promise<TransactionRow[]> {
-  if (ids.length === 0) return [];
-  return tx.select().from(ledgerTransaction).where(inArray(ledgerTransaction.id, ids));
 }
 
 /** The void that reverses a transaction, if any. */

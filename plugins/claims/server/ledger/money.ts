@@ -33,6 +33,3 @@ export function formatMoney(cents: Cents): string {
 }
 
 export const ZERO: Cents = 0n;
-
-export const minCents = (a: Cents, b: Cents): Cents => (a < b ? a : b);
-export const maxCents = (a: Cents, b: Cents): Cents => (a > b ? a : b);

@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { defineResource, type Queryable } from '@atrium/sdk/server';
+import { typeOnly, defineResource, type Queryable } from '@atrium/sdk/server';
 import { currentClearances } from './clearance.js';
 import type { TransactionRow } from './ledger-store.js';
 import { ledgerTransaction, payee, paymentBatch, paymentBatchItem } from './tables.js';
@@ -70,16 +70,12 @@ const detail = (row: TransactionRow, name: string) => (row.details[name] === und
 const pendingReason = (row: TransactionRow) =>
   row.status === 'pending_approval' ? ((row.authority?.reason as string | null | undefined) ?? null) : null;
 
+/** Resources other modules own are named only by type here (`typeOnly`: never serialized by this module). */
 const common = {
-  claim: { resource: () => claimRef, ids: (r: TransactionRow) => String(r.claimId) },
-  exposure: { resource: () => exposureRef, ids: (r: TransactionRow) => String(r.exposureId) },
+  claim: { resource: () => typeOnly('claims'), ids: (r: TransactionRow) => String(r.claimId) },
+  exposure: { resource: () => typeOnly('exposures'), ids: (r: TransactionRow) => String(r.exposureId) },
   transaction: { resource: () => transactionResource, ids: (r: TransactionRow) => String(r.id) },
 };
-
-/** Resources other modules own, named only by type here (never serialized by this module). */
-const claimRef = defineResource<unknown>({ type: 'claims', id: () => '', attributes: () => ({}) });
-const exposureRef = defineResource<unknown>({ type: 'exposures', id: () => '', attributes: () => ({}) });
-const partyRef = defineResource<unknown>({ type: 'parties', id: () => '', attributes: () => ({}) });
 
 export const reserveResource = defineResource<TransactionView>({
   type: 'reserves',
@@ -140,15 +136,12 @@ export const paymentResource = defineResource<TransactionView>({
   relationships: {
     ...common,
     payees: {
-      resource: () => payeeRef,
+      resource: () => typeOnly('payees'),
       many: true,
       ids: (r) => ((r.details.payee_ids as number[] | undefined) ?? []).map(String),
     },
   },
 });
-
-const payeeRef = defineResource<unknown>({ type: 'payees', id: () => '', attributes: () => ({}) });
-const payorRef = defineResource<unknown>({ type: 'payors', id: () => '', attributes: () => ({}) });
 
 export const recoveryResource = defineResource<TransactionView>({
   type: 'recoveries',
@@ -170,8 +163,14 @@ export const recoveryResource = defineResource<TransactionView>({
   }),
   relationships: {
     ...common,
-    payor: { resource: () => payorRef, ids: (r) => (r.details.payor_id == null ? null : String(r.details.payor_id)) },
-    party: { resource: () => partyRef, ids: (r) => (r.details.party_id == null ? null : String(r.details.party_id)) },
+    payor: {
+      resource: () => typeOnly('payors'),
+      ids: (r) => (r.details.payor_id == null ? null : String(r.details.payor_id)),
+    },
+    party: {
+      resource: () => typeOnly('parties'),
+      ids: (r) => (r.details.party_id == null ? null : String(r.details.party_id)),
+    },
   },
 });
 

@@ -74,6 +74,12 @@ export interface ResourceMessages {
   unique?: { attribute: string; detail?: (values: ResourceRow) => string; status?: number; code?: string };
   /** The `code` of a create's 'This field is required.' errors (routes that always sent one). */
   requiredCode?: string;
+  /**
+   * A foreign key violation on a write: 400 with `detail`, pointing at `attribute` (at the attributes
+   * when none is named) — for ids written as attributes, not relationships; defaults to 'A related
+   * record does not exist.' at the relationships.
+   */
+  foreignKey?: { detail: string; attribute?: string };
 }
 
 export interface ResourceDeclaration<S extends ResourceShape = ResourceShape> {
@@ -160,8 +166,12 @@ export interface ResourceDeclaration<S extends ResourceShape = ResourceShape> {
   omitEmptyRelationships?: boolean;
   /** JSON:API resource objects carry `links.self`; off for resources that never had them. */
   selfLinks?: boolean;
-  /** Writes that have no route (a collection whose rows are never deleted through the API). */
-  without?: readonly ('create' | 'update' | 'delete')[];
+  /**
+   * Routes it does not have: writes (a collection whose rows are never deleted through the API), the
+   * list (records read one at a time, listed only inside another resource) or find (a log that is
+   * only listed; its relationship routes go with it).
+   */
+  without?: readonly ('list' | 'find' | 'create' | 'update' | 'delete')[];
   /** Also answer PUT on one record (clients that replace with PUT). */
   allowPut?: boolean;
 }

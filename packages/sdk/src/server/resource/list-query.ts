@@ -26,7 +26,7 @@ function filterSchema(kind: FilterKind) {
 }
 
 export function orderingSchema(shape: ResourceShape) {
-  const names = orderingsOf(shape).flatMap((name) => [name, `-${name}`]);
+  const names = orderingsOf(shape).flatMap((name) => [name.replace(/^-/, ''), `-${name.replace(/^-/, '')}`]);
   return z.enum(names as [string, ...string[]]).optional();
 }
 

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, ty
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { databaseErrorCode as pgCode } from '../database-error-code.js';
 import { emitEvent } from '../events.js';
 import { ApiError } from '../http-problem.js';
 import type { AtriumRouter, Database, Queryable, ServerPluginContext } from '../define-server-plugin.js';
@@ -49,18 +50,6 @@ interface Compiled {
 
 /** Per server (a process may run several in tests) and declaration. */
 const compiledBy = new WeakMap<ServerPluginContext, WeakMap<ResourceDeclaration<any>, Compiled>>();
-
-function pgCode(error: unknown): string | undefined {
-  for (
-    let current = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
-    current && depth < 4;
-    depth++
-  ) {
-    if (typeof current.code === 'string' && /^[0-9A-Z]{5}$/.test(current.code)) return current.code;
-    current = current.cause as typeof current;
-  }
-  return undefined;
-}
 
 const columnsOf = (declaration: ResourceDeclaration<any>) =>
   getTableColumns(declaration.table) as Record<string, PgColumn>;
@@ -354,6 +343,13 @@ export function registerResource(
         throw new ApiError(unique.status ?? 400, detail, { source: { pointer }, code: unique.code });
       }
       if (code === '23503') {
+        const foreignKey = declaration.messages?.foreignKey;
+        if (foreignKey) {
+          const attribute = foreignKey.attribute === undefined ? '' : `/${foreignKey.attribute}`;
+          throw new ApiError(400, foreignKey.detail, {
+            source: { pointer: jsonapi ? `/data/attributes${attribute}` : attribute },
+          });
+        }
         throw new ApiError(400, 'A related record does not exist.', {
           source: { pointer: jsonapi ? '/data/relationships' : '' },
         });
@@ -379,122 +375,125 @@ export function registerResource(
     }
   };
 
-  router.get(
-    base,
-    {
-      config: config('read'),
-      schema: routeSchema(summaries.list, { querystring: listQuery }),
-    },
-    async (request) => {
-      await prepare();
-      const query = { ...(request.query as Record<string, unknown>) };
-      const page = shape.unpaged ? undefined : pageOf(shape, query);
-      const conditions: SQL[] = [...fixedWhere];
-      for (const name of Object.keys(shape.filters ?? {})) {
-        const value = filterValue(shape, query, name);
-        const filter = shape.filters![name]!;
-        if (value === undefined || (filter.blankIsAbsent && value === '')) continue;
-        if (filter.kind === 'search') {
-          const text = String(value).trim();
-          const searched = filter.columns ?? [filterColumn(shape, name)];
-          if (text) conditions.push(or(...searched.map((key) => ilike(columns[key]!, containing(text))))!);
-          continue;
-        }
-        const compared = filter.kind === 'boolean' ? (value === 'true') !== (filter.negate ?? false) : value;
-        conditions.push(eq(columns[filterColumn(shape, name)]!, compared));
-      }
-      const scope = await scopeFor(declaration, context, request, 'read');
-      if (scope) conditions.push(scope);
-      const where = conditions.length ? and(...conditions) : undefined;
-      const include = query.include ? parseInclude(query.include as string, definition) : undefined;
-      const order = orderOf(shape, query);
-      const orderColumns = (declaration.orderColumns?.[order.name] ?? [camelCase(order.name)])
-        .map((key) => columns[key])
-        .filter((column): column is PgColumn => column !== undefined);
-      if (orderColumns.length === 0) orderColumns.push(idColumn);
-      const ordered = [
-        ...orderColumns.map((column) => (order.descending ? desc(column) : asc(column))),
-        ...(orderColumns.includes(idColumn) ? [] : [asc(idColumn)]),
-      ];
-      if (!page) {
-        const all = (await db
-          .select()
-          .from(declaration.table as PgTable)
-          .where(where)
-          .orderBy(...ordered)) as ResourceRow[];
-        return { count: all.length, results: (await expand(all, request)).map(shown) };
-      }
-      const [total] = await db
-        .select({ n: count() })
-        .from(declaration.table as PgTable)
-        .where(where);
-      const rows = await expand(
-        (await db
-          .select()
-          .from(declaration.table as PgTable)
-          .where(where)
-          .orderBy(...ordered)
-          .limit(page.size)
-          .offset(page.offset)) as ResourceRow[],
-        request,
-      );
-      const n = total?.n ?? 0;
-      if (!jsonapi) {
-        return {
-          count: n,
-          next: page.number * page.size < n ? plainPageLink(request.url, page.number + 1) : null,
-          previous:
-            page.number > 1
-              ? plainPageLink(request.url, Math.min(page.number - 1, Math.max(1, Math.ceil(n / page.size))))
-              : null,
-          results: rows.map(shown),
-        };
-      }
-      const { links, meta } = paginationLinks(fullPath, query, page, n);
-      return serializeDocument(definition, rows, {
-        links,
-        meta,
-        include,
-        access: includeAccess(context, request),
-        fields: fieldsetsOf(query),
-      });
-    },
-  );
-
-  router.get(
-    one,
-    {
-      config: config('read'),
-      schema: routeSchema(summaries.find, { params: idParams, ...(findQuery ? { querystring: findQuery } : {}) }),
-    },
-    async (request, reply) => {
-      await prepare();
-      const id = idOf(request);
-      const row = await load(db, id, await scopeFor(declaration, context, request, 'read'));
-      return answerOne(request, reply, row, request.query as Record<string, unknown>);
-    },
-  );
-
-  for (const [name, rel, column] of relations) {
+  if (!without.has('list'))
     router.get(
-      `${one}relationships/${name}`,
+      base,
       {
         config: config('read'),
-        schema: routeSchema(`The ${name} of a ${type} (its identifier).`, { params: idParams }),
+        schema: routeSchema(summaries.list, { querystring: listQuery }),
       },
       async (request) => {
         await prepare();
-        const id = idOf(request);
-        const row = await load(db, id, await scopeFor(declaration, context, request, 'read'));
-        const related = row[column] == null ? null : { type: rel.type, id: String(row[column]) };
-        if (!jsonapi) return { [`${name}_id`]: related?.id ?? null };
-        return {
-          jsonapi: { version: '1.1' },
-          links: { self: `${fullPath}${id}/relationships/${name}` },
-          data: related,
-        };
+        const query = { ...(request.query as Record<string, unknown>) };
+        const page = shape.unpaged ? undefined : pageOf(shape, query);
+        const conditions: SQL[] = [...fixedWhere];
+        for (const name of Object.keys(shape.filters ?? {})) {
+          const value = filterValue(shape, query, name);
+          const filter = shape.filters![name]!;
+          if (value === undefined || (filter.blankIsAbsent && value === '')) continue;
+          if (filter.kind === 'search') {
+            const text = String(value).trim();
+            const searched = filter.columns ?? [filterColumn(shape, name)];
+            if (text) conditions.push(or(...searched.map((key) => ilike(columns[key]!, containing(text))))!);
+            continue;
+          }
+          const compared = filter.kind === 'boolean' ? (value === 'true') !== (filter.negate ?? false) : value;
+          conditions.push(eq(columns[filterColumn(shape, name)]!, compared));
+        }
+        const scope = await scopeFor(declaration, context, request, 'read');
+        if (scope) conditions.push(scope);
+        const where = conditions.length ? and(...conditions) : undefined;
+        const include = query.include ? parseInclude(query.include as string, definition) : undefined;
+        const order = orderOf(shape, query);
+        const orderColumns = (declaration.orderColumns?.[order.name] ?? [camelCase(order.name)])
+          .map((key) => columns[key])
+          .filter((column): column is PgColumn => column !== undefined);
+        if (orderColumns.length === 0) orderColumns.push(idColumn);
+        const ordered = [
+          ...orderColumns.map((column) => (order.descending ? desc(column) : asc(column))),
+          ...(orderColumns.includes(idColumn) ? [] : [asc(idColumn)]),
+        ];
+        if (!page) {
+          const all = (await db
+            .select()
+            .from(declaration.table as PgTable)
+            .where(where)
+            .orderBy(...ordered)) as ResourceRow[];
+          return { count: all.length, results: (await expand(all, request)).map(shown) };
+        }
+        const [total] = await db
+          .select({ n: count() })
+          .from(declaration.table as PgTable)
+          .where(where);
+        const rows = await expand(
+          (await db
+            .select()
+            .from(declaration.table as PgTable)
+            .where(where)
+            .orderBy(...ordered)
+            .limit(page.size)
+            .offset(page.offset)) as ResourceRow[],
+          request,
+        );
+        const n = total?.n ?? 0;
+        if (!jsonapi) {
+          return {
+            count: n,
+            next: page.number * page.size < n ? plainPageLink(request.url, page.number + 1) : null,
+            previous:
+              page.number > 1
+                ? plainPageLink(request.url, Math.min(page.number - 1, Math.max(1, Math.ceil(n / page.size))))
+                : null,
+            results: rows.map(shown),
+          };
+        }
+        const { links, meta } = paginationLinks(fullPath, query, page, n);
+        return serializeDocument(definition, rows, {
+          links,
+          meta,
+          include,
+          access: includeAccess(context, request),
+          fields: fieldsetsOf(query),
+        });
       },
     );
+
+  if (!without.has('find')) {
+    router.get(
+      one,
+      {
+        config: config('read'),
+        schema: routeSchema(summaries.find, { params: idParams, ...(findQuery ? { querystring: findQuery } : {}) }),
+      },
+      async (request, reply) => {
+        await prepare();
+        const id = idOf(request);
+        const row = await load(db, id, await scopeFor(declaration, context, request, 'read'));
+        return answerOne(request, reply, row, request.query as Record<string, unknown>);
+      },
+    );
+
+    for (const [name, rel, column] of relations) {
+      router.get(
+        `${one}relationships/${name}`,
+        {
+          config: config('read'),
+          schema: routeSchema(`The ${name} of a ${type} (its identifier).`, { params: idParams }),
+        },
+        async (request) => {
+          await prepare();
+          const id = idOf(request);
+          const row = await load(db, id, await scopeFor(declaration, context, request, 'read'));
+          const related = row[column] == null ? null : { type: rel.type, id: String(row[column]) };
+          if (!jsonapi) return { [`${name}_id`]: related?.id ?? null };
+          return {
+            jsonapi: { version: '1.1' },
+            links: { self: `${fullPath}${id}/relationships/${name}` },
+            data: related,
+          };
+        },
+      );
+    }
   }
 
   if (shape.readOnlyResource) return;

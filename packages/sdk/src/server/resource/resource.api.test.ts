@@ -467,3 +467,56 @@ describe('an unpaged plain resource with a second URL key and an expand hook', (
     expect((await adminPlain('DELETE', `/tags/${cyan.id}/`)).status).toBe(204);
   });
 });
+
+describe('a declared resource without a list, with ids written as attributes', () => {
+  it('registers find and change only, and answers a missing referenced row in its own words at the attribute', async () => {
+    const id = noteIds[0]!;
+    expect((await admin('GET', '/note-tags/')).status).toBe(404);
+    expect(
+      (await admin('POST', '/note-tags/', { data: { type: 'note-tag', attributes: { tag_id: null } } })).status,
+    ).toBe(404);
+    expect((await admin('DELETE', `/note-tags/${id}/`)).status).toBe(404);
+    const found = await json(await admin('GET', `/note-tags/${id}/`));
+    expect(found.data).toEqual({
+      type: 'note-tag',
+      id,
+      attributes: { title: 'Note 0', tag_id: Number(tagIds[0]) },
+      links: { self: `/api/toy/note-tags/${id}/` },
+    });
+    const missing = await admin('PATCH', `/note-tags/${id}/`, {
+      data: { type: 'note-tag', id, attributes: { tag_id: 999999 } },
+    });
+    expect(missing.status).toBe(400);
+    expect(await pointers(missing)).toEqual([['/data/attributes/tag_id', 'That tag does not exist.']]);
+    const changed = await admin('PATCH', `/note-tags/${id}/`, {
+      data: { type: 'note-tag', id, attributes: { tag_id: Number(tagIds[1]) } },
+    });
+    expect((await json(changed)).data.attributes.tag_id).toBe(Number(tagIds[1]));
+  });
+});
+
+describe('pageOfRows in a hand-written list', () => {
+  it('answers one page of the rows with the count and the JSON:API paging links', async () => {
+    const body = await json(await admin('GET', '/tag-page/?page[size]=1&page[number]=2'));
+    const all = (await json(await adminPlain('GET', '/tags/?page_size=100'))).results as { id: number }[];
+    const ids = all.map((tag) => tag.id).sort((x, y) => x - y);
+    expect(body.data.map((tag: { id: string }) => Number(tag.id))).toEqual([ids[1]]);
+    expect(body.meta).toEqual({ count: ids.length, pages: ids.length });
+    expect(body.links.prev).toBe('/api/toy/tag-page/?page%5Bnumber%5D=1&page%5Bsize%5D=1');
+    expect(body.links.last).toBe(`/api/toy/tag-page/?page%5Bnumber%5D=${ids.length}&page%5Bsize%5D=1`);
+  });
+});
+
+describe('a declared log: listed newest first, never found one by one', () => {
+  it('orders by a default descending ordering, takes the other direction, and registers no find', async () => {
+    const ids = async (query: string) =>
+      (await json(await admin('GET', `/audit-trail/${query}`))).data.map((entry: { id: string }) => Number(entry.id));
+    const newestFirst = await ids('');
+    expect(newestFirst.length).toBeGreaterThan(2);
+    expect(newestFirst).toEqual([...newestFirst].sort((x, y) => y - x));
+    expect(await ids('?sort=id')).toEqual([...newestFirst].reverse());
+    expect(await ids('?sort=-id')).toEqual(newestFirst);
+    expect((await admin('GET', '/audit-trail/?sort=--id')).status).toBe(400);
+    expect((await admin('GET', `/audit-trail/${newestFirst[0]}/`)).status).toBe(404);
+  });
+});

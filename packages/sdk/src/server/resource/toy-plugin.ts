@@ -1,10 +1,12 @@
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { integer, pgSchema, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { defineAuditLog } from '../audit.js';
 import { defineServerPlugin } from '../define-server-plugin.js';
 import { defineEvent } from '../events.js';
 import { ApiError, attributeError } from '../http-problem.js';
+import { pageQuerySchema, toPageRequest } from '../jsonapi/pagination.js';
+import { pageOfRows } from '../page-of-rows.js';
 import { defineResourceShape } from '../../shared/resource-shape.js';
 import { declareResource } from './declare.js';
 import { registerResources } from './register.js';
@@ -184,6 +186,43 @@ export const tagList = declareResource({
   messages: { notFound: (ref) => (/^\d+$/.test(ref) ? `Tag ${ref} not found.` : `Tag '${ref}' not found.`) },
 });
 
+/**
+ * A note's tag written as a plain id attribute, one note at a time: no list, create or delete (the
+ * notes list them), and a tag that does not exist answered in the module's words at the attribute.
+ */
+export const noteTagShape = defineResourceShape({
+  type: 'note-tag',
+  path: '/toy/note-tags/',
+  style: 'jsonapi',
+  attributes: { tag_id: z.number().int().min(1).nullable() },
+});
+
+export const noteTags = declareResource({
+  shape: noteTagShape,
+  table: toyNote,
+  permission: { resource: 'toy:note' },
+  without: ['list', 'create', 'delete'],
+  omitEmptyRelationships: true,
+  present: (row) => ({ title: row.title, tag_id: row.tagId }),
+  messages: { foreignKey: { detail: 'That tag does not exist.', attribute: 'tag_id' } },
+});
+
+/** The audit entries as a log: listed newest first, never found one by one. */
+export const auditTrail = declareResource({
+  shape: defineResourceShape({
+    type: 'audit-trail-entry',
+    path: '/toy/audit-trail/',
+    style: 'jsonapi',
+    attributes: {},
+    readOnlyResource: true,
+    orderings: ['-id'],
+  }),
+  table: toyAudit,
+  permission: { resource: 'toy:audit' },
+  without: ['find'],
+  present: (row) => ({ action: row.action, entity_type: row.entityType }),
+});
+
 const PERMISSIONS = ['note', 'tag', 'audit'].flatMap((thing) =>
   ['read', 'create', 'update', 'delete'].map((action) => ({
     resource: `toy:${thing}`,
@@ -218,6 +257,28 @@ export const toyPlugin = defineServerPlugin({
       }
       throw error;
     });
-    registerResources(router, context, [notes, tags, audit, tagList]);
+    registerResources(router, context, [notes, tags, audit, tagList, noteTags, auditTrail]);
+    // A hand-written paged list (what a route that is no declaration does with pageOfRows).
+    router.get(
+      '/tag-page/',
+      {
+        config: { jsonapi: true, access: { resource: 'toy:tag', action: 'read' } },
+        schema: { querystring: z.strictObject(pageQuerySchema(2)) },
+      },
+      async (request) => {
+        const query = request.query as { 'page[number]': number; 'page[size]': number };
+        const { rows, links, meta } = await pageOfRows(context.db, toyTag, {
+          orderBy: [asc(toyTag.id)],
+          page: toPageRequest(query),
+          path: '/api/toy/tag-page/',
+          query,
+        });
+        return {
+          data: rows.map((row) => ({ type: 'tag', id: String(row.id), attributes: { name: row.name } })),
+          links,
+          meta,
+        };
+      },
+    );
   },
 });

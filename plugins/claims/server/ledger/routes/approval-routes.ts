@@ -1,10 +1,10 @@
-import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
+  pageOfRows,
   ApiError,
   defineResource,
   pageQuerySchema,
-  paginationLinks,
   serializeDocument,
   toPageRequest,
   z,
@@ -18,7 +18,7 @@ import { accessRecord, approveTransaction, rejectTransaction } from '../posting-
 import { LEDGER_BASE, resourceOfType, transactionResource, withLedgerContext } from '../resources.js';
 import { ledgerTransaction } from '../tables.js';
 import { loadTransaction, policyAllows } from './posting-routes.js';
-import { actorOf, idParams, ledgerListQuery } from './schemas.js';
+import { actorOf, idParams, ledgerListQuery, security, tags } from './schemas.js';
 
 /**
  * GET transactions/ and transactions/{id}/ (every ledger transaction, voids included);
@@ -26,8 +26,6 @@ import { actorOf, idParams, ledgerListQuery } from './schemas.js';
  * GET approvals/{id}/decision/ (may the caller approve or reject it: the screens show only what
  * the server would accept).
  */
-const tags = ['claims', 'claims-ledger'];
-const security = [{ bearer: [] }];
 
 /** Rolls back a trial approval: everything it wrote goes, the verdict stays. */
 class TrialApproval extends Error {}
@@ -108,15 +106,13 @@ export function registerApprovalRoutes(router: AtriumRouter, context: ServerPlug
         if (query['filter[transaction_type]'])
           conditions.push(eq(ledgerTransaction.type, query['filter[transaction_type]']));
         const where = conditions.length > 0 ? and(...conditions) : undefined;
-        const [total] = await context.db.select({ n: count() }).from(ledgerTransaction).where(where);
-        const rows = await context.db
-          .select()
-          .from(ledgerTransaction)
-          .where(where)
-          .orderBy(asc(ledgerTransaction.id))
-          .limit(page.size)
-          .offset(page.offset);
-        const { links, meta } = paginationLinks(`${LEDGER_BASE}${path}`, query, page, total?.n ?? 0);
+        const { rows, links, meta } = await pageOfRows(context.db, ledgerTransaction, {
+          where,
+          orderBy: [asc(ledgerTransaction.id)],
+          page,
+          path: `${LEDGER_BASE}${path}`,
+          query,
+        });
         return serializeDocument(transactionResource, await withLedgerContext(context.db, rows), { links, meta });
       },
     );

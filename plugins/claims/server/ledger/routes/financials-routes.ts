@@ -1,5 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import {
+  typeOnly,
   ApiError,
   serializeDocument,
   defineResource,
@@ -12,14 +13,12 @@ import { claimsPermission } from '../../permissions.js';
 import { totalsOf, type LedgerBalances } from '../balances.js';
 import { claimBalances } from '../ledger-store.js';
 import { ledgerTransaction } from '../tables.js';
-import { idParams } from './schemas.js';
+import { idParams, security, tags } from './schemas.js';
 
 /**
  * GET claims/{id}/financials/ and exposures/{id}/financials/: the totals of docs/claims-accounting.md,
  * derived from the posted entries on every request (nothing is cached, so they cannot drift).
  */
-const tags = ['claims', 'claims-ledger'];
-const security = [{ bearer: [] }];
 
 interface ExposureInfo {
   id: number;
@@ -49,7 +48,7 @@ const claimFinancialsResource = defineResource<ClaimFinancials>({
   type: 'claim-financials',
   id: (f) => String(f.claimId),
   attributes: (f) => ({ claim_number: f.claimNumber, pending_approval_count: f.pending, ...f.attributes }),
-  relationships: { claim: { resource: () => claimRef, ids: (f) => String(f.claimId) } },
+  relationships: { claim: { resource: () => typeOnly('claims'), ids: (f) => String(f.claimId) } },
 });
 
 const exposureFinancialsResource = defineResource<ClaimFinancials & { exposureId: number }>({
@@ -57,13 +56,10 @@ const exposureFinancialsResource = defineResource<ClaimFinancials & { exposureId
   id: (f) => String(f.exposureId),
   attributes: (f) => ({ claim_number: f.claimNumber, pending_approval_count: f.pending, ...f.attributes }),
   relationships: {
-    claim: { resource: () => claimRef, ids: (f) => String(f.claimId) },
-    exposure: { resource: () => exposureRef, ids: (f) => String(f.exposureId) },
+    claim: { resource: () => typeOnly('claims'), ids: (f) => String(f.claimId) },
+    exposure: { resource: () => typeOnly('exposures'), ids: (f) => String(f.exposureId) },
   },
 });
-
-const claimRef = defineResource<unknown>({ type: 'claims', id: () => '', attributes: () => ({}) });
-const exposureRef = defineResource<unknown>({ type: 'exposures', id: () => '', attributes: () => ({}) });
 
 async function pendingCount(context: ServerPluginContext, column: 'claim' | 'exposure', id: number) {
   const [row] = await context.db

@@ -1,8 +1,9 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import {
+  pageOfRows,
+  typeOnly,
   defineResource,
   pageQuerySchema,
-  paginationLinks,
   serializeDocument,
   toPageRequest,
   z,
@@ -16,17 +17,15 @@ import { formatMoney } from '../money.js';
 import { LEDGER_BASE } from '../resources.js';
 import { ledgerEntry } from '../tables.js';
 import { registerPaymentLookupRoutes } from './payment-lookup-routes.js';
+import { security, tags } from './schemas.js';
 
 /**
  * The ledger's lookups — reserve-categories/ (fixed), payment-methods/ and pay-codes/ (maintained,
  * payment-lookup-routes.ts) — and the read-only list of posted entries (ledger-entries/), from which
  * every balance can be recomputed.
  */
-const tags = ['claims', 'claims-ledger'];
-const security = [{ bearer: [] }];
 
 type EntryRow = typeof ledgerEntry.$inferSelect;
-const transactionRef = defineResource<unknown>({ type: 'transactions', id: () => '', attributes: () => ({}) });
 const entryResource = defineResource<EntryRow>({
   type: 'ledger-entries',
   id: (r) => String(r.id),
@@ -39,7 +38,7 @@ const entryResource = defineResource<EntryRow>({
     reverses_entry_id: r.reversesEntryId === null ? null : String(r.reversesEntryId),
     posted_at: r.postedAt.toISOString(),
   }),
-  relationships: { transaction: { resource: () => transactionRef, ids: (r) => String(r.transactionId) } },
+  relationships: { transaction: { resource: () => typeOnly('transactions'), ids: (r) => String(r.transactionId) } },
 });
 
 const label = (name: string) => name.charAt(0).toUpperCase() + name.slice(1).replace(/_/g, ' ');
@@ -75,15 +74,13 @@ export function registerLookupRoutes(router: AtriumRouter, context: ServerPlugin
       const query = request.query;
       const page = toPageRequest(query);
       const where = eq(ledgerEntry.claimId, query['filter[claim]']);
-      const [total] = await context.db.select({ n: count() }).from(ledgerEntry).where(where);
-      const rows = await context.db
-        .select()
-        .from(ledgerEntry)
-        .where(where)
-        .orderBy(asc(ledgerEntry.id))
-        .limit(page.size)
-        .offset(page.offset);
-      const { links, meta } = paginationLinks(`${LEDGER_BASE}/ledger-entries/`, query, page, total?.n ?? 0);
+      const { rows, links, meta } = await pageOfRows(context.db, ledgerEntry, {
+        where,
+        orderBy: [asc(ledgerEntry.id)],
+        page,
+        path: `${LEDGER_BASE}/ledger-entries/`,
+        query,
+      });
       return serializeDocument(entryResource, rows, { links, meta });
     },
   );

@@ -1,5 +1,7 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
+  pageOfRows,
+  typeOnly,
   ApiError,
   attributeError,
   defineResource,
@@ -28,7 +30,7 @@ import {
   type QueueFilters,
 } from './payment-queue.js';
 import { registerPaymentClearanceRoutes } from './payment-clearance-routes.js';
-import { actorOf, dateText, idParams, PAYMENT_METHODS } from './schemas.js';
+import { actorOf, dateText, idParams, PAYMENT_METHODS, security, tags } from './schemas.js';
 
 /**
  * Payment processing (docs/claims-accounting.md, "Payment processing"):
@@ -39,15 +41,12 @@ import { actorOf, dateText, idParams, PAYMENT_METHODS } from './schemas.js';
  * - `GET payment-batches/`, `GET payment-batches/{id}/`, `GET payment-batches/{id}/payments/` and
  *   `GET payment-batches/{id}/export/` (CSV). Batches and their items are append-only.
  */
-const tags = ['claims', 'claims-ledger'];
-const security = [{ bearer: [] }];
 
 /** Where check numbering starts when no check has been issued yet. */
 export const FIRST_CHECK_NUMBER = 100001n;
 
 type BatchRow = typeof paymentBatch.$inferSelect & { paymentIds: number[] };
 
-const paymentRef = defineResource<unknown>({ type: 'payments', id: () => '', attributes: () => ({}) });
 const resource = defineResource<BatchRow>({
   type: 'payment-batches',
   id: (r) => String(r.id),
@@ -59,7 +58,9 @@ const resource = defineResource<BatchRow>({
     run_by: r.runBy,
     run_at: r.runAt.toISOString(),
   }),
-  relationships: { payments: { resource: () => paymentRef, many: true, ids: (r) => r.paymentIds.map(String) } },
+  relationships: {
+    payments: { resource: () => typeOnly('payments'), many: true, ids: (r) => r.paymentIds.map(String) },
+  },
 });
 
 const paymentMethod = z.enum(PAYMENT_METHODS, {
@@ -184,14 +185,12 @@ export function registerPaymentBatchRoutes(router: AtriumRouter, context: Server
     },
     async (request) => {
       const page = toPageRequest(request.query);
-      const [total] = await db.select({ n: count() }).from(paymentBatch);
-      const rows = await db
-        .select()
-        .from(paymentBatch)
-        .orderBy(request.query.sort === '-id' ? desc(paymentBatch.id) : asc(paymentBatch.id))
-        .limit(page.size)
-        .offset(page.offset);
-      const { links, meta } = paginationLinks(`${LEDGER_BASE}/payment-batches/`, request.query, page, total?.n ?? 0);
+      const { rows, links, meta } = await pageOfRows(db, paymentBatch, {
+        orderBy: [request.query.sort === '-id' ? desc(paymentBatch.id) : asc(paymentBatch.id)],
+        page,
+        path: `${LEDGER_BASE}/payment-batches/`,
+        query: request.query,
+      });
       return serializeDocument(resource, await withPayments(rows), { links, meta });
     },
   );

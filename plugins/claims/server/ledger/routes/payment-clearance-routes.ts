@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import {
+  isUniqueViolation,
   ApiError,
   attributeError,
   serializeDocument,
@@ -8,21 +9,19 @@ import {
   type ServerPluginContext,
 } from '@atrium/sdk/server';
 import { auditLog } from '../../core/tables.js';
-import { isUniqueViolation } from '../../core/http-kit.js';
+
 import { claimsPermission } from '../../permissions.js';
 import { paymentClearance } from '../clearance-tables.js';
 import { currentClearances } from '../clearance.js';
 import { paymentResource, withLedgerContext } from '../resources.js';
 import { ledgerTransaction, paymentBatch, paymentBatchItem } from '../tables.js';
-import { actorOf, dateText, idParams } from './schemas.js';
+import { actorOf, dateText, idParams, security, tags } from './schemas.js';
 
 /**
  * POST payments/{id}/clear/ (docs/claims-accounting.md, "Payment processing"): records the date an
  * issued payment cleared the bank. Append-only (payment_clearance): a second call is a correction —
  * a new row naming the one it corrects, with a reason — never an update.
  */
-const tags = ['claims', 'claims-ledger'];
-const security = [{ bearer: [] }];
 
 const body = z.strictObject({
   data: z.strictObject({

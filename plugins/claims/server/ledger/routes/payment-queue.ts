@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { defineResource, type Queryable } from '@atrium/sdk/server';
+import { typeOnly, defineResource, type Queryable } from '@atrium/sdk/server';
 import { claim } from '../../core/tables.js';
 import { currentClearances } from '../clearance.js';
 import { LEDGER_BASE } from '../resources.js';
@@ -129,8 +129,6 @@ export async function queueRows(
 
 export const batchItemsWhere = (batchId: number): SQL => eq(paymentBatchItem.batchId, batchId);
 
-const ref = (type: string) => defineResource<unknown>({ type, id: () => '', attributes: () => ({}) });
-
 /**
  * One payment as payment processing shows it (type `payment-queue-items`, id = the payment's id);
  * the payment itself is `relationships.payment`.
@@ -153,9 +151,9 @@ export const queueItemResource = defineResource<PaymentQueueRow>({
     cleared_date: r.clearedDate,
   }),
   relationships: {
-    payment: { resource: () => ref('payments'), ids: (r) => String(r.id) },
-    claim: { resource: () => ref('claims'), ids: (r) => String(r.claimId) },
-    batch: { resource: () => ref('payment-batches'), ids: (r) => (r.batchId === null ? null : String(r.batchId)) },
+    payment: { resource: () => typeOnly('payments'), ids: (r) => String(r.id) },
+    claim: { resource: () => typeOnly('claims'), ids: (r) => String(r.claimId) },
+    batch: { resource: () => typeOnly('payment-batches'), ids: (r) => (r.batchId === null ? null : String(r.batchId)) },
   },
 });
 

@@ -1,8 +1,8 @@
-import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import {
+  pageOfRows,
   ApiError,
   pageQuerySchema,
-  paginationLinks,
   resourceDocument,
   serializeDocument,
   toManyRelationship,
@@ -47,6 +47,8 @@ import {
   RECOVERY_TYPES,
   reserveCategory,
   transactionNotFound,
+  security,
+  tags,
 } from './schemas.js';
 
 /**
@@ -55,8 +57,6 @@ import {
  * an Idempotency-Key. The list of payments is also answered at claims/payments/ (the spec's path).
  */
 // Hand-written, not a resource declaration: postings go through the ledger engine (202 while awaiting approval, Idempotency-Key, voids), never as plain row writes.
-const tags = ['claims', 'claims-ledger'];
-const security = [{ bearer: [] }];
 const PAGE_SIZE = 250;
 
 const text = (max: number) => z.string().max(max);
@@ -226,15 +226,13 @@ export function registerListAndGet(router: AtriumRouter, context: ServerPluginCo
         const scope = await claimScope(context, request, ledgerTransaction.claimId);
         if (scope) conditions.push(scope);
         const where = and(...conditions);
-        const [total] = await context.db.select({ n: count() }).from(ledgerTransaction).where(where);
-        const rows = await context.db
-          .select()
-          .from(ledgerTransaction)
-          .where(where)
-          .orderBy(asc(ledgerTransaction.id))
-          .limit(page.size)
-          .offset(page.offset);
-        const { links, meta } = paginationLinks(`${LEDGER_BASE}${path}`, query, page, total?.n ?? 0);
+        const { rows, links, meta } = await pageOfRows(context.db, ledgerTransaction, {
+          where,
+          orderBy: [asc(ledgerTransaction.id)],
+          page,
+          path: `${LEDGER_BASE}${path}`,
+          query,
+        });
         return serializeDocument(resource, await withLedgerContext(context.db, rows), { links, meta });
       },
     );

@@ -4,6 +4,10 @@ import { RESERVE_CATEGORIES } from '../ledger-entry.js';
 import { parseMoney } from '../money.js';
 import type { Actor } from '../posting-service.js';
 
+/** The OpenAPI tags and security of every ledger route. */
+export const tags = ['claims', 'claims-ledger'];
+export { security } from '../../core/http-kit.js';
+
 /** Zod pieces the ledger's routes share. Messages follow the spec's form-validation wording. */
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
