@@ -10,6 +10,9 @@
  * Given two builds it serves each from its own server and alternates the loads A, B, A, B … in the
  * same minutes, so that a shared machine's load weighs on both alike (issue 13's Lighthouse work:
  * scores there swing with the machine). The build is a `vite build` output with source maps.
+ * Compare the CPU-time figures: a task's wall time on a loaded machine also counts its wait for a
+ * core. TRACE_DUMP=file.json writes the last load's trace (and file.cpuprofile); REACT_COMPONENTS=1
+ * with a build of tests/bench/vite.profile.config.ts adds React's per-component render timings.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
