@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import type { HostRuntime } from './host-runtime.js';
 import { HostRuntimeProvider } from './host-runtime-context.js';
+import { RouteVisibilityProvider } from './navigation/use-route-visibility.js';
 
 /** The design system's theme (packages/sdk/src/web/ui/theme.ts, docs/ui.md). */
 export const theme = atriumTheme;
@@ -29,7 +30,9 @@ export function HostApp({
     <MantineProvider theme={theme} cssVariablesResolver={atriumCssVariables}>
       <QueryClientProvider client={client}>
         <HostRuntimeProvider runtime={runtime}>
-          <RouterProvider router={router} />
+          <RouteVisibilityProvider>
+            <RouterProvider router={router} />
+          </RouteVisibilityProvider>
         </HostRuntimeProvider>
       </QueryClientProvider>
     </MantineProvider>

@@ -18,17 +18,33 @@ const claimRel = { claim: { type: 'claim', required: true } } satisfies Record<s
 function claimsShape<const A extends Record<string, z.ZodType>>(shape: {
   path: string;
   type: string;
-  attributes: A;
+  /**
+   * Built on first use: the web half reads these collections by path and never validates with
+   * them, and building the ~100 schemas was a third of the claim workspace chunk's evaluation, a
+   * long task of the page's load (issue 13, Total Blocking Time). The server reads them as it
+   * registers the routes.
+   */
+  attributes: () => A;
   relationships?: Record<string, RelationshipShape>;
   filters?: Record<string, FilterShape>;
 }) {
-  return defineResourceShape({ ...shape, path: `/claims/${shape.path}/`, style: 'jsonapi', pageSize: 250 });
+  const { attributes, ...rest } = shape;
+  let built: A | undefined;
+  return defineResourceShape({
+    ...rest,
+    path: `/claims/${shape.path}/`,
+    style: 'jsonapi',
+    pageSize: 250,
+    get attributes(): A {
+      return (built ??= attributes());
+    },
+  });
 }
 
 export const locationShape = claimsShape({
   path: 'locations',
   type: 'location',
-  attributes: {
+  attributes: () => ({
     line1: text(),
     line2: text().optional(),
     city: text(100),
@@ -46,14 +62,14 @@ export const locationShape = claimsShape({
       .regex(/^-?\d{1,3}(\.\d{1,6})?$/)
       .nullable()
       .optional(),
-  },
+  }),
   filters: { city: { kind: 'text' }, state: { kind: 'text' }, zip: { kind: 'text' } },
 });
 
 export const partyShape = claimsShape({
   path: 'parties',
   type: 'party',
-  attributes: {
+  attributes: () => ({
     name: text(200).min(1),
     display_number: z.number().int().min(1).max(100000),
     role: text(50).optional(),
@@ -65,7 +81,7 @@ export const partyShape = claimsShape({
     refused_to_provide_gender: z.boolean().optional(),
     is_involved: z.boolean().optional(),
     is_approved_vendor: z.boolean().optional(),
-  },
+  }),
   relationships: { ...claimRel, party_type: { type: 'party-type' }, address: { type: 'location' } },
   filters: { ...byClaim, role: { kind: 'text' } },
 });
@@ -73,13 +89,13 @@ export const partyShape = claimsShape({
 export const riskShape = claimsShape({
   path: 'risks',
   type: 'risk',
-  attributes: {
+  attributes: () => ({
     name: text(200).min(1),
     sub_name: text(200).optional(),
     fields: json.optional(),
     expired: z.boolean().optional(),
     is_first_party_risk: z.boolean().optional(),
-  },
+  }),
   relationships: { ...claimRel, risk_type: { type: 'risk-type' } },
   filters: byClaim,
 });
@@ -87,12 +103,12 @@ export const riskShape = claimsShape({
 export const riskTypeShape = claimsShape({
   path: 'risk-types',
   type: 'risk-type',
-  attributes: {
+  attributes: () => ({
     name: text(100).min(1),
     label: text(200).min(1),
     attributes: z.array(json).optional(),
     damage_type: text(100).nullable().optional(),
-  },
+  }),
   relationships: { product: { type: 'product' }, risk_type_group: { type: 'risk-type-group' } },
   filters: { product_id: { kind: 'integer' } },
 });
@@ -100,7 +116,7 @@ export const riskTypeShape = claimsShape({
 export const damageShape = claimsShape({
   path: 'damages',
   type: 'damage',
-  attributes: { description: text(2000), estimated_amount: amount.nullable().optional() },
+  attributes: () => ({ description: text(2000), estimated_amount: amount.nullable().optional() }),
   relationships: { ...claimRel, risk: { type: 'risk' } },
   filters: byClaim,
 });
@@ -108,12 +124,12 @@ export const damageShape = claimsShape({
 export const faultShape = claimsShape({
   path: 'faults',
   type: 'fault',
-  attributes: {
+  attributes: () => ({
     percentage_liable: z
       .string()
       .regex(/^\d{1,3}(\.\d{1,2})?$/, 'Enter a percentage between 0 and 100.')
       .refine((v) => Number(v) <= 100, 'Enter a percentage between 0 and 100.'),
-  },
+  }),
   relationships: { ...claimRel, party: { type: 'party' }, fault_type: { type: 'fault-type' } },
   filters: byClaim,
 });
@@ -121,12 +137,12 @@ export const faultShape = claimsShape({
 export const injuryShape = claimsShape({
   path: 'injuries',
   type: 'injury',
-  attributes: {
+  attributes: () => ({
     description: text(2000).optional(),
     treatment: text(2000).optional(),
     settlement_from: amount.nullable().optional(),
     settlement_to: amount.nullable().optional(),
-  },
+  }),
   relationships: {
     ...claimRel,
     party: { type: 'party' },
@@ -139,11 +155,11 @@ export const injuryShape = claimsShape({
 export const coverageShape = claimsShape({
   path: 'coverages',
   type: 'coverage',
-  attributes: {
+  attributes: () => ({
     name: text(200).min(1),
     limit_amount: amount.nullable().optional(),
     deductible_amount: amount.nullable().optional(),
-  },
+  }),
   relationships: { ...claimRel, coverage_type: { type: 'coverage-type' } },
   filters: byClaim,
 });
@@ -151,13 +167,13 @@ export const coverageShape = claimsShape({
 export const claimEventShape = claimsShape({
   path: 'claim-events',
   type: 'claim-event',
-  attributes: {
+  attributes: () => ({
     event_type: text(100).min(1),
     description: text(2000).optional(),
     occurred_at: z.coerce.date().optional(),
     // created_by (who recorded the event) is not written by clients: the server sets the caller
     // (collection-routes.ts, createdByColumn; security issue 14, item 10).
-  },
+  }),
   relationships: claimRel,
   filters: byClaim,
 });
@@ -165,11 +181,11 @@ export const claimEventShape = claimsShape({
 export const onSiteServiceShape = claimsShape({
   path: 'on-site-services',
   type: 'on-site-service',
-  attributes: {
+  attributes: () => ({
     vendor_name: text(200).optional(),
     scheduled_at: z.coerce.date().nullable().optional(),
     notes: text(2000).optional(),
-  },
+  }),
   relationships: { ...claimRel, service_type: { type: 'on-site-service-type' } },
   filters: byClaim,
 });
@@ -225,7 +241,7 @@ export const lookupShape = (path: string) =>
   claimsShape({
     path,
     type: LOOKUP_PATHS[path]!,
-    attributes: {
+    attributes: () => ({
       name: text(200).min(1),
       label: text(200).min(1),
       code: text(50).nullable().optional(),
@@ -234,7 +250,7 @@ export const lookupShape = (path: string) =>
       to_status: text(50).nullable().optional(),
       attributes: json.optional(),
       expired: z.boolean().optional(),
-    },
+    }),
     relationships: { product: { type: 'product' }, parent: { type: LOOKUP_PATHS[path]! } },
     filters: { product_id: { kind: 'integer' }, expired: { kind: 'boolean' } },
   });
@@ -243,12 +259,12 @@ const nameAndLabel = { name: z.string().trim().min(1).max(100), label: z.string(
 export const policyTypeShape = claimsShape({
   path: 'integrations/policies/policy-types',
   type: 'policy-type',
-  attributes: nameAndLabel,
+  attributes: () => nameAndLabel,
 });
 export const policyStatusShape = claimsShape({
   path: 'integrations/policies/policy-statuses',
   type: 'policy-status',
-  attributes: nameAndLabel,
+  attributes: () => nameAndLabel,
 });
 
 /** Payment methods and pay codes: named rows (the name is the id payments record), in sort order. */

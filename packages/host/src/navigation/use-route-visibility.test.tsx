@@ -8,7 +8,7 @@ import { createAuthStore } from '../auth/auth-store.js';
 import { createHostRuntime } from '../host-runtime.js';
 import { HostRuntimeProvider } from '../host-runtime-context.js';
 import { sessionFor } from '../testing/mount-host.js';
-import { useRouteVisibility } from './use-route-visibility.js';
+import { RouteVisibilityProvider, useRouteVisibility } from './use-route-visibility.js';
 import { useVisibleNav } from './use-visible-nav.js';
 
 afterEach(cleanup);
@@ -34,7 +34,9 @@ function setup() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>
-      <HostRuntimeProvider runtime={runtime}>{children}</HostRuntimeProvider>
+      <HostRuntimeProvider runtime={runtime}>
+        <RouteVisibilityProvider>{children}</RouteVisibilityProvider>
+      </HostRuntimeProvider>
     </QueryClientProvider>
   );
   return { runtime, auth, wrapper };

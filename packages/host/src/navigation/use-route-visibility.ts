@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { createContext, createElement, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import type { RegisteredRoute } from '@atrium/sdk';
 import { useHostRuntime, useRuntimeStore } from '../host-runtime-context.js';
 import { isRouteVisible, permissionKey } from './nav-visibility.js';
@@ -17,14 +17,34 @@ export function useRouteVisibility(): (route: RegisteredRoute | undefined) => bo
   return useRouteVisibilityState().isVisible;
 }
 
+export interface RouteVisibilityState {
+  isVisible: (route: RegisteredRoute | undefined) => boolean;
+  settled: boolean;
+}
+
+const RouteVisibilityContext = createContext<RouteVisibilityState | null>(null);
+
+/**
+ * Works out route visibility once for everything below it. Each of the shell's nav lists (the
+ * sidebar's main and agent lists, the module strip, the user menu's two) asked react-query for every
+ * module's answer itself: five observers of ~20 queries each, rebuilt on every re-render while the
+ * page loads, the sidebar's largest cost on the claim workspace's first renders (issue 13, TBT).
+ */
+export function RouteVisibilityProvider({ children }: { children: ReactNode }) {
+  return createElement(RouteVisibilityContext.Provider, { value: useRouteVisibilityAnswers() }, children);
+}
+
 /**
  * `useRouteVisibility`, and whether every module's ViewModule answer is in (`settled`): before
  * then a module whose answer is pending counts as not visible.
  */
-export function useRouteVisibilityState(): {
-  isVisible: (route: RegisteredRoute | undefined) => boolean;
-  settled: boolean;
-} {
+export function useRouteVisibilityState(): RouteVisibilityState {
+  const state = useContext(RouteVisibilityContext);
+  if (!state) throw new Error('useRouteVisibility must be used inside RouteVisibilityProvider (HostApp has one).');
+  return state;
+}
+
+function useRouteVisibilityAnswers(): RouteVisibilityState {
   const runtime = useHostRuntime();
   const signedIn = useRuntimeStore(
     (r) => r.auth,
