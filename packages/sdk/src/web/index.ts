@@ -52,5 +52,6 @@ export * from './ui/tree-keyboard.js';
 export * from './ui/pagination-labels.js';
 export * from './ui/page-header.js';
 export * from './ui/stat.js';
+export * from './ui/my-work-list.js';
 export * from './resource-client.js';
 export * from '../shared/index.js';

@@ -1,6 +1,15 @@
-import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { EmptyState, formatMoney, QueryState, useApiClient, useSession } from '@atrium/sdk';
+import {
+  EmptyState,
+  formatMoney,
+  MY_WORK_KEY_STYLE,
+  MyWorkAside,
+  MyWorkDetail,
+  MyWorkList,
+  useApiClient,
+  useSession,
+} from '@atrium/sdk';
 import { Link } from 'react-router-dom';
 import { claimsKeys, fetchClaimPage } from '../api/claims-api.js';
 import { claimsDashboardRoute, claimsLossDetailRoute } from '../routes.js';
@@ -20,41 +29,33 @@ export default function MyOpenClaimsWidget() {
     enabled: username !== '',
   });
   return (
-    <QueryState
+    <MyWorkList
       query={claims}
-      isEmpty={(page) => page.claims.length === 0}
+      rows={(page) => page.claims}
+      rowKey={(claim) => claim.id}
       empty={<EmptyState title="No open claims" description="Claims assigned to you show here." />}
+      footer={(page, shown) =>
+        page.count > shown.length ? (
+          <Anchor component={Link} to={claimsDashboardRoute.link({})} size="sm">
+            All {page.count} of my claims
+          </Anchor>
+        ) : null
+      }
     >
-      {(page) => (
-        <Stack gap={6}>
-          <Stack gap={4} component="ul" className="atrium-my-work-list">
-            {page.claims.map((claim) => (
-              <Group key={claim.id} component="li" justify="space-between" wrap="nowrap" gap="sm">
-                {/* The number never breaks at its hyphen ("CLM-" / "000039" at 1024); the description gives way. */}
-                <Anchor
-                  component={Link}
-                  to={claimsLossDetailRoute.link({ claimNumber: claim.number })}
-                  size="sm"
-                  style={{ flex: 'none', whiteSpace: 'nowrap' }}
-                >
-                  {claim.number}
-                </Anchor>
-                <Text size="sm" c="dimmed" truncate style={{ flex: 1, minWidth: 0 }}>
-                  {claim.loss_description ?? ''}
-                </Text>
-                <Text size="sm" ff="monospace" style={{ flex: 'none' }}>
-                  {formatMoney(claim.total_incurred ?? '0')}
-                </Text>
-              </Group>
-            ))}
-          </Stack>
-          {page.count > page.claims.length ? (
-            <Anchor component={Link} to={claimsDashboardRoute.link({})} size="sm">
-              All {page.count} of my claims
-            </Anchor>
-          ) : null}
-        </Stack>
+      {(claim) => (
+        <>
+          <Anchor
+            component={Link}
+            to={claimsLossDetailRoute.link({ claimNumber: claim.number })}
+            size="sm"
+            style={MY_WORK_KEY_STYLE}
+          >
+            {claim.number}
+          </Anchor>
+          <MyWorkDetail>{claim.loss_description ?? ''}</MyWorkDetail>
+          <MyWorkAside mono>{formatMoney(claim.total_incurred ?? '0')}</MyWorkAside>
+        </>
       )}
-    </QueryState>
+    </MyWorkList>
   );
 }

@@ -1,10 +1,13 @@
-import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   EmptyState,
   formatDate,
   formatMoney,
-  QueryState,
+  MY_WORK_KEY_STYLE,
+  MyWorkAside,
+  MyWorkDetail,
+  MyWorkList,
   useApiClient,
   type ApiClient,
   type JsonApiDocument,
@@ -69,41 +72,37 @@ export default function PaymentsAwaitingApprovalWidget() {
     queryFn: ({ signal }) => fetchAwaitingPayments(api, signal),
   });
   return (
-    <QueryState
+    <MyWorkList
       query={awaiting}
-      isEmpty={(data) => data.payments.length === 0}
+      rows={(data) => data.payments}
+      rowKey={(payment) => payment.id}
       empty={<EmptyState title="Nothing to approve" description="Payments waiting for an approver show here." />}
+      footer={(data, shown) =>
+        data.count > shown.length ? (
+          <Text size="sm" c="dimmed">
+            {data.count - shown.length} more waiting
+          </Text>
+        ) : null
+      }
     >
-      {(data) => (
-        <Stack gap={6}>
-          <Stack gap={4} component="ul" className="atrium-my-work-list">
-            {data.payments.map((payment) => (
-              <Group key={payment.id} component="li" justify="space-between" wrap="nowrap" gap="sm">
-                {payment.claimNumber ? (
-                  <Anchor
-                    component={Link}
-                    to={claimsAccountingRoute.link({ claimNumber: payment.claimNumber })}
-                    size="sm"
-                  >
-                    {payment.claimNumber}
-                  </Anchor>
-                ) : null}
-                <Text size="sm" c="dimmed" truncate>
-                  {payment.requestedBy} · {formatDate(payment.requestedAt)}
-                </Text>
-                <Text size="sm" ff="monospace" style={{ flex: 'none' }}>
-                  {formatMoney(payment.amount)}
-                </Text>
-              </Group>
-            ))}
-          </Stack>
-          {data.count > data.payments.length ? (
-            <Text size="sm" c="dimmed">
-              {data.count - data.payments.length} more waiting
-            </Text>
+      {(payment) => (
+        <>
+          {payment.claimNumber ? (
+            <Anchor
+              component={Link}
+              to={claimsAccountingRoute.link({ claimNumber: payment.claimNumber })}
+              size="sm"
+              style={MY_WORK_KEY_STYLE}
+            >
+              {payment.claimNumber}
+            </Anchor>
           ) : null}
-        </Stack>
+          <MyWorkDetail>
+            {payment.requestedBy} · {formatDate(payment.requestedAt)}
+          </MyWorkDetail>
+          <MyWorkAside mono>{formatMoney(payment.amount)}</MyWorkAside>
+        </>
       )}
-    </QueryState>
+    </MyWorkList>
   );
 }

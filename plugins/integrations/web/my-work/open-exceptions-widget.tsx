@@ -1,6 +1,6 @@
-import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { EmptyState, formatDate, QueryState, useApiClient } from '@atrium/sdk';
+import { EmptyState, formatDate, MyWorkAside, MyWorkDetail, MyWorkList, useApiClient } from '@atrium/sdk';
 import { Link } from 'react-router-dom';
 import type { ExceptionItem } from '../api.js';
 import { kindLabel, moduleLabel } from '../labels.js';
@@ -21,33 +21,26 @@ export default function OpenExceptionsWidget() {
       }),
   });
   return (
-    <QueryState
+    <MyWorkList
       query={open}
-      isEmpty={(page) => page.results.length === 0}
+      rows={(page) => page.results}
+      rowKey={(item) => item.id}
       empty={<EmptyState title="No open exceptions" description="Failures that outlive their retries show here." />}
-    >
-      {(page) => (
-        <Stack gap={6}>
-          <Stack gap={4} component="ul" className="atrium-my-work-list">
-            {page.results.map((item) => (
-              <Group key={item.id} component="li" justify="space-between" wrap="nowrap" gap="sm">
-                <Text size="sm" style={{ flex: 'none', whiteSpace: 'nowrap' }}>
-                  {moduleLabel(item.module)} · {kindLabel(item.kind)}
-                </Text>
-                <Text size="sm" c="dimmed" truncate style={{ flex: 1, minWidth: 0 }}>
-                  {item.reason}
-                </Text>
-                <Text size="sm" c="dimmed" style={{ flex: 'none', whiteSpace: 'nowrap' }}>
-                  {formatDate(item.date_created)}
-                </Text>
-              </Group>
-            ))}
-          </Stack>
-          <Anchor component={Link} to={exceptionsRoute.link({})} size="sm">
-            {page.count > page.results.length ? `All ${page.count} open exceptions` : 'Open the exceptions queue'}
-          </Anchor>
-        </Stack>
+      footer={(page, shown) => (
+        <Anchor component={Link} to={exceptionsRoute.link({})} size="sm">
+          {page.count > shown.length ? `All ${page.count} open exceptions` : 'Open the exceptions queue'}
+        </Anchor>
       )}
-    </QueryState>
+    >
+      {(item) => (
+        <>
+          <MyWorkAside>
+            {moduleLabel(item.module)} · {kindLabel(item.kind)}
+          </MyWorkAside>
+          <MyWorkDetail>{item.reason}</MyWorkDetail>
+          <MyWorkAside dimmed>{formatDate(item.date_created)}</MyWorkAside>
+        </>
+      )}
+    </MyWorkList>
   );
 }

@@ -1,6 +1,14 @@
-import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { EmptyState, formatDate, QueryState, useApiClient } from '@atrium/sdk';
+import {
+  EmptyState,
+  formatDate,
+  MY_WORK_KEY_STYLE,
+  MyWorkAside,
+  MyWorkDetail,
+  MyWorkList,
+  useApiClient,
+} from '@atrium/sdk';
 import { Link } from 'react-router-dom';
 import type { Page, Transaction } from '../policies-api.js';
 import { failedRenewalsRoute, policyPageRoute } from '../routes.js';
@@ -20,40 +28,33 @@ export default function FailedRenewalsWidget() {
       }),
   });
   return (
-    <QueryState
+    <MyWorkList
       query={failed}
-      isEmpty={(page) => page.results.length === 0}
+      rows={(page) => page.results}
+      rowKey={(t) => t.id}
       empty={<EmptyState title="No failed renewals" description="Renewals that could not be issued show here." />}
-    >
-      {(page) => (
-        <Stack gap={6}>
-          <Stack gap={4} component="ul" className="atrium-my-work-list">
-            {page.results.map((t) => (
-              <Group key={t.id} component="li" justify="space-between" wrap="nowrap" gap="sm">
-                {t.policy ? (
-                  <Anchor
-                    component={Link}
-                    to={policyPageRoute.link({ policyId: String(t.policy) })}
-                    size="sm"
-                    style={{ flex: 'none', whiteSpace: 'nowrap' }}
-                  >
-                    {t.policy_number}
-                  </Anchor>
-                ) : null}
-                <Text size="sm" c="dimmed" truncate style={{ flex: 1, minWidth: 0 }}>
-                  {[t.primary_insured, t.error].filter(Boolean).join(' · ')}
-                </Text>
-                <Text size="sm" c="dimmed" style={{ flex: 'none', whiteSpace: 'nowrap' }}>
-                  {formatDate(t.date_created)}
-                </Text>
-              </Group>
-            ))}
-          </Stack>
-          <Anchor component={Link} to={failedRenewalsRoute.link({})} size="sm">
-            {page.count > page.results.length ? `All ${page.count} failed renewals` : 'Retry or dismiss them'}
-          </Anchor>
-        </Stack>
+      footer={(page, shown) => (
+        <Anchor component={Link} to={failedRenewalsRoute.link({})} size="sm">
+          {page.count > shown.length ? `All ${page.count} failed renewals` : 'Retry or dismiss them'}
+        </Anchor>
       )}
-    </QueryState>
+    >
+      {(t) => (
+        <>
+          {t.policy ? (
+            <Anchor
+              component={Link}
+              to={policyPageRoute.link({ policyId: String(t.policy) })}
+              size="sm"
+              style={MY_WORK_KEY_STYLE}
+            >
+              {t.policy_number}
+            </Anchor>
+          ) : null}
+          <MyWorkDetail>{[t.primary_insured, t.error].filter(Boolean).join(' · ')}</MyWorkDetail>
+          <MyWorkAside dimmed>{formatDate(t.date_created)}</MyWorkAside>
+        </>
+      )}
+    </MyWorkList>
   );
 }

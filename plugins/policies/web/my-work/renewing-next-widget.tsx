@@ -1,6 +1,14 @@
-import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { EmptyState, formatDate, QueryState, useApiClient } from '@atrium/sdk';
+import {
+  EmptyState,
+  formatDate,
+  MY_WORK_KEY_STYLE,
+  MyWorkAside,
+  MyWorkDetail,
+  MyWorkList,
+  useApiClient,
+} from '@atrium/sdk';
 import { Link } from 'react-router-dom';
 import type { Page, PolicyListItem } from '../policies-api.js';
 import { policiesPageRoute, policyPageRoute } from '../routes.js';
@@ -20,40 +28,33 @@ export default function RenewingNextWidget() {
       }),
   });
   return (
-    <QueryState
+    <MyWorkList
       query={policies}
-      isEmpty={(page) => page.results.length === 0}
+      rows={(page) => page.results}
+      rowKey={(p) => p.id}
       empty={<EmptyState title="No policies in force" description="Policies you write show here as their terms end." />}
+      footer={(page, shown) =>
+        page.count > shown.length ? (
+          <Anchor component={Link} to={policiesPageRoute.link({})} size="sm">
+            All {page.count} policies in force
+          </Anchor>
+        ) : null
+      }
     >
-      {(page) => (
-        <Stack gap={6}>
-          <Stack gap={4} component="ul" className="atrium-my-work-list">
-            {page.results.map((p) => (
-              <Group key={p.id} component="li" justify="space-between" wrap="nowrap" gap="sm">
-                <Anchor
-                  component={Link}
-                  to={policyPageRoute.link({ policyId: String(p.id) })}
-                  size="sm"
-                  style={{ flex: 'none', whiteSpace: 'nowrap' }}
-                >
-                  {p.policy_number}
-                </Anchor>
-                <Text size="sm" c="dimmed" truncate style={{ flex: 1, minWidth: 0 }}>
-                  {[p.primary_insured, p.product_name].filter(Boolean).join(' · ')}
-                </Text>
-                <Text size="sm" style={{ flex: 'none', whiteSpace: 'nowrap' }}>
-                  ends {formatDate(p.expiration_date)}
-                </Text>
-              </Group>
-            ))}
-          </Stack>
-          {page.count > page.results.length ? (
-            <Anchor component={Link} to={policiesPageRoute.link({})} size="sm">
-              All {page.count} policies in force
-            </Anchor>
-          ) : null}
-        </Stack>
+      {(p) => (
+        <>
+          <Anchor
+            component={Link}
+            to={policyPageRoute.link({ policyId: String(p.id) })}
+            size="sm"
+            style={MY_WORK_KEY_STYLE}
+          >
+            {p.policy_number}
+          </Anchor>
+          <MyWorkDetail>{[p.primary_insured, p.product_name].filter(Boolean).join(' · ')}</MyWorkDetail>
+          <MyWorkAside>ends {formatDate(p.expiration_date)}</MyWorkAside>
+        </>
       )}
-    </QueryState>
+    </MyWorkList>
   );
 }

@@ -1,6 +1,16 @@
-import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { EmptyState, formatMoney, QueryState, StatusBadge, useApiClient, useSession } from '@atrium/sdk';
+import {
+  EmptyState,
+  formatMoney,
+  MY_WORK_KEY_STYLE,
+  MyWorkAside,
+  MyWorkDetail,
+  MyWorkList,
+  StatusBadge,
+  useApiClient,
+  useSession,
+} from '@atrium/sdk';
 import { Link } from 'react-router-dom';
 import { QUOTE_STATUS, quoteApi } from '../quote-api.js';
 import { quoteRoute, quotesRoute } from '../routes.js';
@@ -32,41 +42,36 @@ export default function MyOpenQuotesWidget() {
     enabled: owner !== '',
   });
   return (
-    <QueryState
+    <MyWorkList
       query={quotes}
-      isEmpty={(page) => page.data.length === 0}
+      rows={(page) => page.data}
+      rowKey={(quote) => quote.quote_number}
       empty={<EmptyState title="No open quotes" description="Quotes you start and have not bound show here." />}
+      footer={(page, shown) =>
+        page.meta.count > shown.length ? (
+          <Anchor component={Link} to={quotesRoute.link({})} size="sm">
+            All {page.meta.count} of my open quotes
+          </Anchor>
+        ) : null
+      }
     >
-      {(page) => (
-        <Stack gap={6}>
-          <Stack gap={4} component="ul" className="atrium-my-work-list">
-            {page.data.map((quote) => (
-              <Group key={quote.quote_number} component="li" justify="space-between" wrap="nowrap" gap="sm">
-                <Anchor
-                  component={Link}
-                  to={quoteRoute.link({ quoteNumber: quote.quote_number })}
-                  size="sm"
-                  style={{ flex: 'none', whiteSpace: 'nowrap' }}
-                >
-                  {quote.quote_number}
-                </Anchor>
-                <Text size="sm" c="dimmed" truncate style={{ flex: 1, minWidth: 0 }}>
-                  {[quote.named_insureds[0]?.name, quote.product_label].filter(Boolean).join(' · ')}
-                </Text>
-                <StatusBadge labels={QUOTE_STATUS} value={quote.status} />
-                <Text size="sm" ff="monospace" style={{ flex: 'none' }}>
-                  {quote.premium ? formatMoney(quote.premium.term) : '–'}
-                </Text>
-              </Group>
-            ))}
-          </Stack>
-          {page.meta.count > page.data.length ? (
-            <Anchor component={Link} to={quotesRoute.link({})} size="sm">
-              All {page.meta.count} of my open quotes
-            </Anchor>
-          ) : null}
-        </Stack>
+      {(quote) => (
+        <>
+          <Anchor
+            component={Link}
+            to={quoteRoute.link({ quoteNumber: quote.quote_number })}
+            size="sm"
+            style={MY_WORK_KEY_STYLE}
+          >
+            {quote.quote_number}
+          </Anchor>
+          <MyWorkDetail>
+            {[quote.named_insureds[0]?.name, quote.product_label].filter(Boolean).join(' · ')}
+          </MyWorkDetail>
+          <StatusBadge labels={QUOTE_STATUS} value={quote.status} />
+          <MyWorkAside mono>{quote.premium ? formatMoney(quote.premium.term) : '–'}</MyWorkAside>
+        </>
       )}
-    </QueryState>
+    </MyWorkList>
   );
 }

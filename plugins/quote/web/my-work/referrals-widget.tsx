@@ -1,6 +1,14 @@
-import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { EmptyState, formatDate, QueryState, useApiClient } from '@atrium/sdk';
+import {
+  EmptyState,
+  formatDate,
+  MY_WORK_KEY_STYLE,
+  MyWorkAside,
+  MyWorkDetail,
+  MyWorkList,
+  useApiClient,
+} from '@atrium/sdk';
 import { Link } from 'react-router-dom';
 import { quoteApi } from '../quote-api.js';
 import { quotePageRoute, reviewQueueRoute } from '../routes.js';
@@ -16,50 +24,39 @@ export default function ReferralsWidget() {
     queryFn: ({ signal }) => quoteApi(api).reviewQueue({ 'page[size]': REFERRALS_SHOWN, 'page[number]': 1 }, signal),
   });
   return (
-    <QueryState
+    <MyWorkList
       query={queue}
-      isEmpty={(page) => page.data.length === 0}
+      rows={(page) => page.data}
+      rowKey={(quote) => quote.quote_number}
       empty={<EmptyState title="No referrals" description="Quotes referred to underwriting show here." />}
+      footer={(page, shown) =>
+        page.meta.count > shown.length ? (
+          <Anchor component={Link} to={reviewQueueRoute.link({})} size="sm">
+            All {page.meta.count} referrals
+          </Anchor>
+        ) : null
+      }
     >
-      {(page) => (
-        <Stack gap={6}>
-          <Stack gap={4} component="ul" className="atrium-my-work-list">
-            {page.data.map((quote) => {
-              const open = quote.underwriting_issues.filter((issue) => issue.status === 'open').length;
-              return (
-                <Group key={quote.quote_number} component="li" justify="space-between" wrap="nowrap" gap="sm">
-                  <Anchor
-                    component={Link}
-                    to={quotePageRoute.link({
-                      quoteNumber: quote.quote_number,
-                      pageGroupName: 'review',
-                      pageName: 'review',
-                    })}
-                    size="sm"
-                    style={{ flex: 'none', whiteSpace: 'nowrap' }}
-                  >
-                    {quote.quote_number}
-                  </Anchor>
-                  <Text size="sm" c="dimmed" truncate style={{ flex: 1, minWidth: 0 }}>
-                    {[quote.named_insureds[0]?.name, quote.product_label].filter(Boolean).join(' · ')}
-                  </Text>
-                  <Text size="sm" style={{ flex: 'none', whiteSpace: 'nowrap' }}>
-                    {open === 1 ? '1 open issue' : `${open} open issues`}
-                  </Text>
-                  <Text size="sm" c="dimmed" style={{ flex: 'none', whiteSpace: 'nowrap' }}>
-                    {formatDate(quote.updated_at)}
-                  </Text>
-                </Group>
-              );
-            })}
-          </Stack>
-          {page.meta.count > page.data.length ? (
-            <Anchor component={Link} to={reviewQueueRoute.link({})} size="sm">
-              All {page.meta.count} referrals
+      {(quote) => {
+        const open = quote.underwriting_issues.filter((issue) => issue.status === 'open').length;
+        return (
+          <>
+            <Anchor
+              component={Link}
+              to={quotePageRoute.link({ quoteNumber: quote.quote_number, pageGroupName: 'review', pageName: 'review' })}
+              size="sm"
+              style={MY_WORK_KEY_STYLE}
+            >
+              {quote.quote_number}
             </Anchor>
-          ) : null}
-        </Stack>
-      )}
-    </QueryState>
+            <MyWorkDetail>
+              {[quote.named_insureds[0]?.name, quote.product_label].filter(Boolean).join(' · ')}
+            </MyWorkDetail>
+            <MyWorkAside>{open === 1 ? '1 open issue' : `${open} open issues`}</MyWorkAside>
+            <MyWorkAside dimmed>{formatDate(quote.updated_at)}</MyWorkAside>
+          </>
+        );
+      }}
+    </MyWorkList>
   );
 }

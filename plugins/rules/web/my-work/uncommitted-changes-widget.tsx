@@ -1,6 +1,14 @@
-import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { EmptyState, formatDate, QueryState, useApiClient, type ApiClient } from '@atrium/sdk';
+import {
+  EmptyState,
+  formatDate,
+  MyWorkAside,
+  MyWorkDetail,
+  MyWorkList,
+  useApiClient,
+  type ApiClient,
+} from '@atrium/sdk';
 import { Link } from 'react-router-dom';
 import type { ComponentJson, ListJson, ProjectJson } from '../../shared/api-types.js';
 import { rulesComponentRoute, rulesProjectsRoute } from '../routes.js';
@@ -35,52 +43,41 @@ export default function UncommittedChangesWidget() {
     queryFn: ({ signal }) => fetchUncommitted(api, signal),
   });
   return (
-    <QueryState
+    <MyWorkList
       query={changes}
-      isEmpty={(all) => all.length === 0}
+      rows={(all) => all.slice(0, UNCOMMITTED_SHOWN)}
+      rowKey={({ project, component }) => `${project.id}:${component.id}`}
       empty={
         <EmptyState
           title="Everything is committed"
           description="Rule components saved since the last commit show here."
         />
       }
+      footer={(all, shown) =>
+        all.length > shown.length ? (
+          <Anchor component={Link} to={rulesProjectsRoute.link({})} size="sm">
+            {all.length - shown.length} more in Rules
+          </Anchor>
+        ) : null
+      }
     >
-      {(all) => (
-        <Stack gap={6}>
-          <Stack gap={4} component="ul" className="atrium-my-work-list">
-            {all.slice(0, UNCOMMITTED_SHOWN).map(({ project, component }) => (
-              <Group
-                key={`${project.id}:${component.id}`}
-                component="li"
-                justify="space-between"
-                wrap="nowrap"
-                gap="sm"
-              >
-                <Anchor
-                  component={Link}
-                  to={`${rulesComponentRoute.link({ projectId: project.id, componentId: component.id })}?effective_date=${component.effective_date}`}
-                  size="sm"
-                  truncate
-                  style={{ flex: '0 1 auto', minWidth: 0 }}
-                >
-                  {component.label || component.name}
-                </Anchor>
-                <Text size="sm" c="dimmed" truncate style={{ flex: 1, minWidth: 0 }}>
-                  {project.label || project.name}
-                </Text>
-                <Text size="sm" c="dimmed" style={{ flex: 'none', whiteSpace: 'nowrap' }}>
-                  {component.modified_by} · {formatDate(component.date_modified)}
-                </Text>
-              </Group>
-            ))}
-          </Stack>
-          {all.length > UNCOMMITTED_SHOWN ? (
-            <Anchor component={Link} to={rulesProjectsRoute.link({})} size="sm">
-              {all.length - UNCOMMITTED_SHOWN} more in Rules
-            </Anchor>
-          ) : null}
-        </Stack>
+      {({ project, component }) => (
+        <>
+          <Anchor
+            component={Link}
+            to={`${rulesComponentRoute.link({ projectId: project.id, componentId: component.id })}?effective_date=${component.effective_date}`}
+            size="sm"
+            truncate
+            style={{ flex: '0 1 auto', minWidth: 0 }}
+          >
+            {component.label || component.name}
+          </Anchor>
+          <MyWorkDetail>{project.label || project.name}</MyWorkDetail>
+          <MyWorkAside dimmed>
+            {component.modified_by} · {formatDate(component.date_modified)}
+          </MyWorkAside>
+        </>
       )}
-    </QueryState>
+    </MyWorkList>
   );
 }
