@@ -5,7 +5,7 @@
  * through the build's source maps to source files.
  *
  *   node --import tsx tests/bench/trace-page.ts <web-dist> [<web-dist-b>] [--path=/claims/CLM-000040/details]
- *        [--runs=5] [--json=out.json]
+ *        [--runs=5] [--json=out.json] [--cpu=4]
  *
  * Given two builds it serves each from its own server and alternates the loads A, B, A, B … in the
  * same minutes, so that a shared machine's load weighs on both alike (issue 13's Lighthouse work:
@@ -33,6 +33,8 @@ const PAGE = option('path', '/claims/CLM-000040/details');
 const RUNS = Number(option('runs', '5'));
 const JSON_OUT = option('json', '');
 const TOP = Number(option('top', '25'));
+/** `--cpu=4`: Chromium runs the page's main thread N times slower, so a fast day shows a slow day's long tasks. */
+const CPU_THROTTLE = Number(option('cpu', '1'));
 if (dists.length === 0) throw new Error('usage: trace-page.ts <web-dist> [<web-dist-b>] [--path=…] [--runs=…]');
 
 interface TraceEvent {
@@ -154,6 +156,7 @@ async function measure(
   await cdp.send('Network.enable');
   await cdp.send('Network.clearBrowserCache');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+  if (CPU_THROTTLE !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
   const requests: string[] = [];
   cdp.on('Network.responseReceived', (e: { response: { url: string; status: number } }) => {
     if (!e.response.url.startsWith('data:'))

@@ -16,7 +16,7 @@ function isPluginManifest(value: unknown): value is PluginManifest {
 export function installedPluginManifests(): PluginManifest[] {
   return (
     Object.entries(modules)
-      .sort(([a], [b]) => a.localeCompare(b))
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) // ASCII paths: localeCompare's first call loads ICU's collator
       // `export default undefined`: an example plugin stubbed out of this build.
       .filter(([, module]) => !('default' in module && module.default === undefined))
       .map(([file, module]) => {

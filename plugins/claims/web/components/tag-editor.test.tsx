@@ -63,7 +63,7 @@ describe('tags on a claim and an exposure', () => {
     const tags = await screen.findByRole('group', { name: 'Claim tags' });
     expect(await within(tags).findByText('Litigation')).toBeTruthy();
     expect(within(tags).getByText('Old Program')).toBeTruthy();
-    await host.user.click(within(tags).getByRole('button', { name: 'Edit tags' }));
+    await host.user.click(await within(tags).findByRole('button', { name: 'Edit tags' }));
 
     const listbox = await optionsOf(host, 'Claim tags');
     const offered = within(listbox)
@@ -115,7 +115,7 @@ describe('tags on a claim and an exposure', () => {
       },
     });
     const tags = await screen.findByRole('group', { name: 'Exposure tags' });
-    await host.user.click(within(tags).getByRole('button', { name: 'Edit tags' }));
+    await host.user.click(await within(tags).findByRole('button', { name: 'Edit tags' }));
     const listbox = await optionsOf(host, 'Exposure tags');
     const offered = within(listbox)
       .getAllByRole('option', { hidden: true })

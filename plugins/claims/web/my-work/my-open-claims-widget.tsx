@@ -11,7 +11,7 @@ import {
   useSession,
 } from '@atrium/sdk';
 import { Link } from 'react-router-dom';
-import { claimsKeys, fetchClaimPage } from '../api/claims-api.js';
+import { claimsKeys, fetchClaimPage } from '../api/claim-reads.js';
 import { claimsDashboardRoute, claimsLossDetailRoute } from '../routes.js';
 
 /** Claims shown in the widget; the claims dashboard lists them all. */

@@ -14,7 +14,7 @@ import {
   type JsonApiResource,
 } from '@atrium/sdk';
 import { Link } from 'react-router-dom';
-import { fetchClaimAt } from '../api/claims-api.js';
+import { fetchClaimAt } from '../api/claim-reads.js';
 import { flattenAll, text } from '../api/jsonapi.js';
 import { PATHS } from '../api/paths.js';
 import { claimsAccountingRoute } from '../routes.js';

@@ -69,14 +69,20 @@ export function formatCount(value: number | null | undefined): string {
   return value === null || value === undefined ? '–' : formatDecimal(String(Math.trunc(value)), { places: 0 });
 }
 
-const DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-const DATE_TIME = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+// Made on first use: building an Intl formatter loads the locale's data, a few milliseconds of the
+// first page's start that pages showing no date need not pay (issue 13, Total Blocking Time).
+let DATE: Intl.DateTimeFormat | undefined;
+const dateFormat = () =>
+  (DATE ??= new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }));
+let DATE_TIME: Intl.DateTimeFormat | undefined;
+const dateTimeFormat = () =>
+  (DATE_TIME ??= new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }));
 
 /**
  * A calendar date: "2026-03-14" → "Mar 14, 2026". Date-only strings are read as that day (not
@@ -90,12 +96,12 @@ export function formatDate(value: string | Date | null | undefined, empty = '–
     : value instanceof Date
       ? value
       : new Date(value);
-  return Number.isNaN(date.getTime()) ? String(value) : DATE.format(date);
+  return Number.isNaN(date.getTime()) ? String(value) : dateFormat().format(date);
 }
 
 /** A moment in local time: "Mar 14, 2026, 3:05 PM". */
 export function formatDateTime(value: string | Date | null | undefined, empty = '–'): string {
   if (value === null || value === undefined || value === '') return empty;
   const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? String(value) : DATE_TIME.format(date);
+  return Number.isNaN(date.getTime()) ? String(value) : dateTimeFormat().format(date);
 }
