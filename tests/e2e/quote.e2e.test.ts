@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiAs } from '../../plugins/documents/test/e2e/api-as.js';
+import { apiAs } from './api-as.js';
 import { useE2eSession } from './browser.js';
 
 /**

@@ -8,6 +8,7 @@ import { rulesPublishImpactService } from './impact.js';
 import { registerImpactRoutes } from './impact-routes.js';
 import { formInclusionService } from './form-inclusion.js';
 import { registerFormInclusionRoutes } from './form-inclusion-routes.js';
+import { registerFailedTestRoutes } from './failed-test-routes.js';
 import { buildJob } from './jobs.js';
 import { registerPackageRoutes } from './package-routes.js';
 import { rulesPermissions } from './permissions.js';
@@ -35,6 +36,7 @@ export default defineServerPlugin({
   routes(router, context) {
     registerRulesRoutes(router, context);
     registerImpactRoutes(router, context);
+    registerFailedTestRoutes(router, context);
     registerFormInclusionRoutes(router, context);
     registerTransferRoutes(router, context);
     registerPackageRoutes(router, context);

@@ -37,6 +37,18 @@ export interface ComponentJson {
   body?: string;
 }
 
+/** `GET rules/projects/{id}/failedtests/`: a test component and its latest (failed) run. */
+export interface FailedTestJson extends ComponentJson {
+  test_result: {
+    name: string;
+    differences: { element: string; property: string; expected: unknown; actual: unknown; message: string }[];
+    errors: string[];
+    job: string;
+    date_tested: string;
+    tested_by: string;
+  };
+}
+
 export interface ListJson<T> {
   count: number;
   results: T[];

@@ -226,6 +226,53 @@ describe('rules projects', () => {
     }
   });
 
+  it('lists the tests whose latest run failed, until a later run passes them', async () => {
+    const failedTests = (query = '') => author.get(`/api/rules/projects/${autoProject.id}/failedtests/${query}`);
+    const components = await expectStatus(author.get(`/api/rules/brl-components/?project_id=${autoProject.id}`), 200);
+    const target = components.results.find((c: any) => c.component_type === 'test');
+    const { body: original } = await expectStatus(author.get(`/api/rules/brl-components/${target.id}/`), 200);
+    const test = JSON.parse(original);
+    const broken = JSON.stringify({ ...test, expect: { ...test.expect, issues: ['no_such_issue'] } });
+    await expectStatus(author.put(`/api/rules/brl-components/${target.id}/`, { body: broken }), 200);
+    try {
+      const run = await finished(
+        author,
+        await expectStatus(author.post(`/api/rules/projects/${autoProject.id}/build/async-test/`, {}), 202),
+      );
+      expect(run.resultStatus).toBe('ERROR');
+      const failed = await expectStatus(failedTests(), 200);
+      expect(failed.results.map((c: any) => c.id)).toEqual([target.id]);
+      expect(failed.results[0]).toMatchObject({
+        full_name: target.full_name,
+        component_type: 'test',
+        test_result: {
+          name: target.name,
+          job: run.id,
+          tested_by: 'author@atrium.test',
+          differences: [expect.objectContaining({ element: '(issues)', expected: ['no_such_issue'] })],
+        },
+      });
+      // Another effective date's runs are its own: the published date has none failed.
+      const published = autoProject.effective_dates.find((d: any) => d.status === 'published');
+      expect((await expectStatus(failedTests(`?effective_date_id=${published.id}`), 200)).results).toEqual([]);
+    } finally {
+      await expectStatus(author.put(`/api/rules/brl-components/${target.id}/`, { body: original }), 200);
+    }
+    // Running that one test again, now passing, takes it off the list.
+    const rerun = await finished(
+      author,
+      await expectStatus(
+        author.post(`/api/rules/projects/${autoProject.id}/build/async-test/`, { component_id: target.id }),
+        202,
+      ),
+    );
+    expect(rerun.resultStatus).toBe('SUCCESS');
+    expect((await expectStatus(failedTests(), 200)).results).toEqual([]);
+    await expectStatus(failedTests('?effective_date_id=x'), 400);
+    await expectStatus(author.get('/api/rules/projects/999999/failedtests/'), 404);
+    await expectStatus(agent.get(`/api/rules/projects/${autoProject.id}/failedtests/`), 403);
+  });
+
   it('gives the editor its suggestions: the ontology in force on the effective date and the templates', async () => {
     const draft = autoProject.effective_dates.find((d: any) => d.status === 'draft');
     const { suggestions } = await expectStatus(

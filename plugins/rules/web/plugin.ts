@@ -1,4 +1,5 @@
 import IconGavel from '@tabler/icons-react/icons/IconGavel';
+import IconFlask from '@tabler/icons-react/icons/IconFlask';
 import IconGitCommit from '@tabler/icons-react/icons/IconGitCommit';
 import { defineCommand, definePlugin } from '@atrium/sdk';
 import { EDITOR_SHORTCUTS, requestEditorAction, type EditorAction } from './editor/editor-commands.js';
@@ -87,6 +88,15 @@ export default definePlugin({
       // For those who edit rules (and so commit them); they read components too.
       access: { resource: 'rules:component', action: 'update' },
       loader: () => import('./my-work/uncommitted-changes-widget.js'),
+    },
+    {
+      id: 'rules.failed-tests',
+      title: 'Failed rule tests',
+      order: 61,
+      icon: IconFlask,
+      // Those who fix rules; the list itself asks `rules:component read`.
+      access: { resource: 'rules:component', action: 'update' },
+      loader: () => import('./my-work/failed-tests-widget.js'),
     },
   ],
 });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useE2eSession } from '../../../../tests/e2e/browser.js';
-import { apiAs } from './api-as.js';
+import { apiAs } from '../../../../tests/e2e/api-as.js';
 import { SAMPLE_POLICY } from '../../shared/data-points.js';
 import { compareWithGolden, differingShare, pdfToPngs, pdfToText } from '../pdf-pages.js';
 

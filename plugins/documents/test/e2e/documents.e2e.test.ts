@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useE2eSession } from '../../../../tests/e2e/browser.js';
-import { apiAs } from './api-as.js';
+import { apiAs } from '../../../../tests/e2e/api-as.js';
 
 /** Types at the end of the template source (Monaco), closing any suggestion it opened. */
 async function typeAtEnd(page: Page, text: string) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useE2eSession } from '../../../../tests/e2e/browser.js';
-import { apiAs } from './api-as.js';
+import { apiAs } from '../../../../tests/e2e/api-as.js';
 import { SAMPLE_CLAIM } from '../../shared/data-points.js';
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { apiAs } from '../../../../tests/e2e/api-as.js';
 import { useE2eSession } from '../../../../tests/e2e/browser.js';
 
 /**
@@ -149,6 +150,41 @@ describe('rules projects', () => {
     await page.getByRole('heading', { name: 'Business use: no roadside, VIN required', level: 1 }).waitFor();
     expect(session.errors).toEqual([]);
     expect(consoleErrors).toEqual([]);
+  });
+
+  it('leads the author from a failed rule test in My work to the test in the editor', async () => {
+    // Set up by API, as the author would in the editor: a test expecting an issue no rule raises, run.
+    const api = await apiAs(session.server, 'author@atrium.test');
+    const json = async (method: string, path: string, body?: unknown) => (await api(method, path, body)).json();
+    const projects = await json('GET', '/api/rules/projects/');
+    const project = projects.results.find((p: { name: string }) => p.name === 'personal_auto_rules');
+    const components = await json('GET', `/api/rules/brl-components/?project_id=${project.id}`);
+    const target = components.results.find((c: { component_type: string }) => c.component_type === 'test');
+    const { body: original } = await json('GET', `/api/rules/brl-components/${target.id}/`);
+    const test = JSON.parse(original);
+    const runTests = async (body: unknown) => {
+      const { id } = await json('POST', `/api/rules/projects/${project.id}/build/async-test/`, body);
+      await expect
+        .poll(async () => (await json('GET', `/api/rules/job/${id}/`)).status, { timeout: 30_000 })
+        .toBe('COMPLETED');
+    };
+    await json('PUT', `/api/rules/brl-components/${target.id}/`, {
+      body: JSON.stringify({ ...test, expect: { ...test.expect, issues: ['no_such_issue'] } }),
+    });
+    try {
+      await runTests({});
+      const page = await session.signIn('author@atrium.test', '/');
+      const card = page.getByRole('region', { name: 'My work' }).getByRole('region', { name: 'Failed rule tests' });
+      const row = card.getByRole('listitem').filter({ hasText: target.label });
+      await row.getByText('Personal auto rules · 1 difference').waitFor({ timeout: 60_000 });
+      await row.getByRole('link', { name: target.label }).click();
+      await page.getByRole('heading', { name: target.label, level: 1 }).waitFor();
+      expect(new URL(page.url()).searchParams.get('effective_date')).toBe(String(target.effective_date));
+      expect(session.errors).toEqual([]);
+    } finally {
+      await json('PUT', `/api/rules/brl-components/${target.id}/`, { body: original });
+      await runTests({ component_id: target.id });
+    }
   });
 
   it('peeks at the template of a template use (go to definition) and sets its argument in the form', async () => {

@@ -1,7 +1,7 @@
-import { DEMO_PASSWORD } from '../../../../tests/e2e/browser.js';
+import { DEMO_PASSWORD } from './browser.js';
 
 /**
- * A demo user's API on the e2e server (signed in with the demo password): documents' e2e files set
+ * A demo user's API on the e2e server (signed in with the demo password): e2e files set
  * up data and read results through it beside the browser. A status of 300 or more throws with the body.
  */
 export async function apiAs(
