@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import {
   ApiError,
   conflict,
+  isUniqueViolation,
   notFound,
   z,
   type AtriumRouter,
@@ -79,18 +80,11 @@ const nameText = (n: Name) => (typeof n === 'string' ? n : `{{${n.param}}}`);
 
 export const list = <T>(results: T[]) => ({ count: results.length, next: null, previous: null, results });
 
-const pgCode = (error: unknown): string | undefined => {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, d = 0; e && d < 4; d++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-    e = e.cause as typeof e;
-  }
-  return undefined;
-};
 export async function unique<T>(what: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (pgCode(error) === '23505') throw conflict(`${what} already exists.`);
+    if (isUniqueViolation(error)) throw conflict(`${what} already exists.`);
     throw error;
   }
 }

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '@atrium/sdk/server';
 import type { Database, Queryable } from '@atrium/sdk/server';
 import { ApiError, emitEvent } from '@atrium/sdk/server';
 import type { FastifyRequest } from 'fastify';
@@ -43,13 +44,8 @@ export async function writeAccess<T>(
   return result;
 }
 
-/** True for a PostgreSQL unique violation, however the driver wrapped it. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
+// The SDK's: this module's callers import it from here.
+export { isUniqueViolation };
 
 /** Runs a write; a unique violation (a concurrent duplicate) becomes the same 400 as the pre-check. */
 export async function withUniqueCheck<T>(write: () => Promise<T>, duplicate: () => ApiError): Promise<T> {

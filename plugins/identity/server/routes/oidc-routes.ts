@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { notFound, type AtriumRouter } from '@atrium/sdk/server';
+import { isUniqueViolation, notFound, type AtriumRouter } from '@atrium/sdk/server';
 import {
   oidcAuthorizeBody,
   oidcAuthorizeResponse,
@@ -67,9 +67,7 @@ export function oidcRoutes(router: AtriumRouter, services: IdentityServices) {
     try {
       return await write();
     } catch (error) {
-      const code =
-        (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
-      if (code === '23505')
+      if (isUniqueViolation(error))
         throw identityError('InvalidParameterException', 'A provider with this name exists.', { pointer: '/name' });
       throw error;
     }

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '@atrium/sdk/server';
 import { randomInt } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { ApiError, defineResource, type Queryable } from '@atrium/sdk/server';
@@ -114,18 +115,8 @@ export function attributeProblem(field: string, detail: string, code: string, st
   });
 }
 
-/** True for a PostgreSQL unique violation (also when drizzle wraps the driver's error). */
-export function isUniqueViolation(error: unknown): boolean {
-  for (
-    let current = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
-    current && depth < 4;
-    depth++
-  ) {
-    if (current.code === '23505') return true;
-    current = current.cause as typeof current;
-  }
-  return false;
-}
+// The SDK's: this module's callers import it from here.
+export { isUniqueViolation };
 
 /** The `id` of a PATCH document must be the record's (JSON:API 1.1 answers 409 otherwise). */
 export function requireMatchingId(bodyId: string | undefined, id: string): void {

@@ -1,19 +1,12 @@
-import { ApiError, type AtriumRouter } from '@atrium/sdk/server';
+import { ApiError, databaseErrorCode, type AtriumRouter } from '@atrium/sdk/server';
 
-/** The PostgreSQL error under a driver or ORM wrapper (drizzle puts it in `cause`). */
-function postgresError(error: unknown): { code?: string; constraint?: string } | null {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
-      return {
-        code: candidate.code,
-        constraint: typeof candidate.constraint === 'string' ? candidate.constraint : undefined,
-      };
-    }
-    current = candidate.cause;
-  }
-  return null;
+/** The SQLSTATE and the constraint named, under a driver or ORM wrapper (drizzle puts it in `cause`). */
+function postgresError(error: unknown): { code: string; constraint?: string } | null {
+  const code = databaseErrorCode(error);
+  if (!code) return null;
+  let current = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined;
+  while (current && current.code !== code) current = current.cause as typeof current;
+  return { code, constraint: typeof current?.constraint === 'string' ? current.constraint : undefined };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '@atrium/sdk/server';
 import { and, desc, eq } from 'drizzle-orm';
 import { ApiError, notFound, z, type AtriumRouter, type Queryable } from '@atrium/sdk/server';
 import { resolveDefinition, type ResolvedDefinition, type ResolvedRiskType } from '../catalog/resolve.js';
@@ -74,13 +75,8 @@ export async function definitionOf(db: Queryable, versionId: number, rateRows = 
   return resolveDefinition(db, versionId, { rateRows });
 }
 
-/** True for a PostgreSQL unique violation, however the driver wrapped it. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
+// The SDK's: this module's callers import it from here.
+export { isUniqueViolation };
 
 export async function withUniqueCheck<T>(write: () => Promise<T>, duplicate: () => ApiError): Promise<T> {
   try {
