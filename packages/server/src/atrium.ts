@@ -129,7 +129,8 @@ export async function createAtrium(options: AtriumOptions): Promise<Atrium> {
     const jobsReady = granting.then(async () => {
       await jobs.start(jobDefinitions);
       if (config.workers || options.http === false) {
-        await jobs.work(jobDefinitions, context);
+        // The API process sends most of the jobs it works: its sends wake its workers.
+        await jobs.work(jobDefinitions, context, { wokenBySends: options.http !== false });
         await mail.resume();
       }
       // Plugins' background work runs where jobs are worked on purpose (start, worker), not in

@@ -114,8 +114,9 @@ export function exceptionRoutes(
         await db.update(exception).set({ status: 'retrying', updatedAt: new Date() }).where(eq(exception.id, row.id));
         await runner.retry(String(row.payload.run_id));
       } else if (row.retryJob) {
-        await context.jobs.send(row.retryJob, { exception_id: row.id, payload: row.payload });
+        // Marked first: the job starts at once and may resolve the exception before this line would.
         await db.update(exception).set({ status: 'retrying', updatedAt: new Date() }).where(eq(exception.id, row.id));
+        await context.jobs.send(row.retryJob, { exception_id: row.id, payload: row.payload });
       } else {
         throw conflict('This exception cannot be retried from here; dismiss it with a reason.');
       }

@@ -123,8 +123,17 @@ export type VolumeSeed = (
 export interface JobDefinition<Data extends object = object> {
   name: string;
   handler: (data: Data, context: ServerPluginContext) => Promise<void>;
-  /** Seconds between polls when idle (pg-boss `pollingIntervalSeconds`). */
+  /**
+   * Seconds between polls when idle (pg-boss `pollingIntervalSeconds`). Where the API process works
+   * its own jobs, a `jobs.send` from it wakes the worker at once, and idle polling is at least every
+   * 10 s (docs/architecture.md, "Jobs").
+   */
   pollingIntervalSeconds?: number;
+  /**
+   * The job is sent inside the sender's transaction (pg-boss's `db` option), where no wake-up can
+   * follow the commit: the worker keeps polling at `pollingIntervalSeconds`.
+   */
+  sentInTransactions?: boolean;
   retryLimit?: number;
 }
 

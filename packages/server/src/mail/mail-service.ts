@@ -319,6 +319,8 @@ export function createPlatformMail(options: {
         // SMTP failures are handled (and retried) by deliver; pg-boss retries only its own failures.
         retryLimit: 3,
         pollingIntervalSeconds: 2,
+        // Queued in the caller's transaction (enqueue, retry): polled, not woken.
+        sentInTransactions: true,
         handler: async (data: { id?: unknown }) => {
           if (typeof data.id === 'number') await deliver(data.id);
         },
