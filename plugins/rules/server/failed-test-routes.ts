@@ -3,7 +3,7 @@ import { z, type AtriumRouter, type Queryable, type ServerPluginContext } from '
 import type { RuleTestResult } from '@atrium/rating/rules';
 import { can } from './permissions.js';
 import { componentView, list } from './routes.js';
-import { componentsAt, currentEffectiveDate, findEffectiveDate, findProject } from './store.js';
+import { componentsAt, effectiveDateOf, findProject } from './store.js';
 import { job } from './tables.js';
 
 /** The latest result of one test component, and the job that ran it. */
@@ -71,10 +71,7 @@ export function registerFailedTestRoutes(router: AtriumRouter, context: ServerPl
     },
     async (request) => {
       await findProject(db, request.params.id);
-      const date =
-        request.query.effective_date_id === undefined
-          ? await currentEffectiveDate(db, request.params.id)
-          : await findEffectiveDate(db, request.params.id, request.query.effective_date_id);
+      const date = await effectiveDateOf(db, request.params.id, request.query.effective_date_id);
       const tests = (await componentsAt(db, request.params.id, date.id)).filter(
         (c) => c.componentType === 'test' && c.state === 'enabled',
       );

@@ -30,6 +30,7 @@ import { clearRulesInForce, runDeployedRules } from './runtime.js';
 import {
   componentsAt,
   currentEffectiveDate,
+  effectiveDateOf,
   findEffectiveDate,
   findProject,
   treeOf,
@@ -143,10 +144,7 @@ export async function loadComponent(db: Queryable, componentId: number, effectiv
     .innerJoin(rulesPackage, eq(rulesPackage.id, component.packageId))
     .where(eq(component.id, componentId));
   if (!row) throw notFound(`Component ${componentId} not found.`);
-  const date =
-    effectiveDateId === undefined
-      ? await currentEffectiveDate(db, row.projectId)
-      : await findEffectiveDate(db, row.projectId, effectiveDateId);
+  const date = await effectiveDateOf(db, row.projectId, effectiveDateId);
   const found = (await componentsAt(db, row.projectId, date.id)).find((c) => c.id === componentId);
   if (!found) throw notFound(`Component ${componentId} has no version on effective date ${date.effectiveDate}.`);
   return { component: found, date, projectId: row.projectId };
@@ -452,10 +450,7 @@ export function registerRulesRoutes(router: AtriumRouter, context: ServerPluginC
     },
     async (request) => {
       await findProject(db, request.params.id);
-      const date =
-        request.query.effective_date_id === undefined
-          ? await currentEffectiveDate(db, request.params.id)
-          : await findEffectiveDate(db, request.params.id, request.query.effective_date_id);
+      const date = await effectiveDateOf(db, request.params.id, request.query.effective_date_id);
       const components = await componentsAt(db, request.params.id, date.id);
       return list(components.filter((c) => c.committedHash !== c.hash).map((c) => componentView(c, false)));
     },
@@ -487,8 +482,6 @@ export function registerRulesRoutes(router: AtriumRouter, context: ServerPluginC
   );
 
   // ---------------------------------------------------------------- builds and jobs
-  const effectiveDateOf = async (projectId: number, dateId?: number) =>
-    dateId === undefined ? await currentEffectiveDate(db, projectId) : await findEffectiveDate(db, projectId, dateId);
   const started = async (jobId: string) => {
     const [row] = await db.select().from(job).where(eq(job.id, jobId));
     return jobView(row!);
@@ -508,7 +501,7 @@ export function registerRulesRoutes(router: AtriumRouter, context: ServerPluginC
     },
     async (request, reply) => {
       await findProject(db, request.params.id);
-      const date = await effectiveDateOf(request.params.id, request.body?.effective_date_id);
+      const date = await effectiveDateOf(db, request.params.id, request.body?.effective_date_id);
       const jobId = await enqueueBuild(
         db,
         context,
@@ -536,7 +529,7 @@ export function registerRulesRoutes(router: AtriumRouter, context: ServerPluginC
     },
     async (request, reply) => {
       await findProject(db, request.params.id);
-      const date = await effectiveDateOf(request.params.id, request.body?.effective_date_id);
+      const date = await effectiveDateOf(db, request.params.id, request.body?.effective_date_id);
       const componentId = request.body?.component_id;
       const jobId = await enqueueBuild(
         db,
@@ -704,7 +697,7 @@ export function registerRulesRoutes(router: AtriumRouter, context: ServerPluginC
   }) => {
     const body = request.body;
     const p = await findPackage(body.package_id);
-    const date = await effectiveDateOf(p.projectId, request.params.date);
+    const date = await effectiveDateOf(db, p.projectId, request.params.date);
     assertDraft(date);
     const created = await unique(`A component named '${body.name}' in this package`, () =>
       db.transaction(async (tx) => {

@@ -62,6 +62,13 @@ export async function currentEffectiveDate(db: Queryable, projectId: number) {
   return row;
 }
 
+/** The effective date a call names by id, else the current one (currentEffectiveDate). */
+export async function effectiveDateOf(db: Queryable, projectId: number, dateId?: number) {
+  return dateId === undefined
+    ? await currentEffectiveDate(db, projectId)
+    : await findEffectiveDate(db, projectId, dateId);
+}
+
 export interface LoadedComponent {
   id: number;
   packageId: number;

@@ -1,0 +1,21 @@
+import type { ApiClient } from '@atrium/sdk';
+import type { ListJson, ProjectJson } from '../../shared/api-types.js';
+
+/**
+ * My work's rules widgets ask each project in turn (`rules/projects/{id}/<list>/`, on its current
+ * effective date): every project's rows, each with its project.
+ */
+export async function fetchPerProject<T>(
+  api: ApiClient,
+  list: 'uncommittedcomponents' | 'failedtests',
+  signal: AbortSignal,
+): Promise<{ project: ProjectJson; row: T }[]> {
+  const projects = await api.get<ListJson<ProjectJson>>('/rules/projects/', { signal });
+  const perProject = await Promise.all(
+    projects.results.map(async (project) => {
+      const rows = await api.get<ListJson<T>>(`/rules/projects/${project.id}/${list}/`, { signal });
+      return rows.results.map((row) => ({ project, row }));
+    }),
+  );
+  return perProject.flat();
+}
