@@ -10,7 +10,9 @@ import { IDLE_POLL_SECONDS, Jobs } from './job-queue.js';
 let server: TestServer;
 beforeAll(async () => {
   const { startTestServer } = await import('@atrium/sdk/testing');
-  server = await startTestServer();
+  // As the database's owner: the test's own queues are new, and creating a queue makes a table,
+  // which the least-privilege application role may not (installJobSchema does it at migration).
+  server = await startTestServer({ appRole: false });
 }, 600_000);
 afterAll(async () => {
   await server?.close();
