@@ -47,4 +47,12 @@ describe('date formatting', () => {
     expect(formatDate(null)).toBe('–');
     expect(formatDate('not a date')).toBe('not a date');
   });
+
+  it("spells every day as Intl's en-US medium date does", () => {
+    const intl = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+    for (let day = new Date(2024, 0, 1); day.getFullYear() < 2026; day.setDate(day.getDate() + 1)) {
+      expect(formatDate(new Date(day))).toBe(intl.format(day));
+    }
+    expect(formatDate(new Date(1999, 11, 31, 23, 59))).toBe('Dec 31, 1999');
+  });
 });

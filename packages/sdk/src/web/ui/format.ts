@@ -69,11 +69,12 @@ export function formatCount(value: number | null | undefined): string {
   return value === null || value === undefined ? '–' : formatDecimal(String(Math.trunc(value)), { places: 0 });
 }
 
-// Made on first use: building an Intl formatter loads the locale's data, a few milliseconds of the
-// first page's start that pages showing no date need not pay (issue 13, Total Blocking Time).
-let DATE: Intl.DateTimeFormat | undefined;
-const dateFormat = () =>
-  (DATE ??= new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }));
+// A date is spelled by hand ("Mar 14, 2026", what Intl's en-US medium date gives): building an
+// Intl formatter loads the locale's data, a few milliseconds of the first page's start (issue 13,
+// Total Blocking Time). The time of day, with its locale rules for AM/PM, stays with Intl, made on
+// first use.
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const spelled = (date: Date) => `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
 let DATE_TIME: Intl.DateTimeFormat | undefined;
 const dateTimeFormat = () =>
   (DATE_TIME ??= new Intl.DateTimeFormat('en-US', {
@@ -96,7 +97,7 @@ export function formatDate(value: string | Date | null | undefined, empty = '–
     : value instanceof Date
       ? value
       : new Date(value);
-  return Number.isNaN(date.getTime()) ? String(value) : dateFormat().format(date);
+  return Number.isNaN(date.getTime()) ? String(value) : spelled(date);
 }
 
 /** A moment in local time: "Mar 14, 2026, 3:05 PM". */
