@@ -1,5 +1,5 @@
 import { Anchor } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MyWorkAside, MyWorkDetail, MyWorkList, useApiClient } from '@atrium/sdk';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -31,10 +31,13 @@ export function ComponentWorkList<C extends ComponentJson>({
   aside: (component: C) => ReactNode;
 }) {
   const api = useApiClient();
+  const queryClient = useQueryClient();
   const rows = useQuery({
     queryKey: ['rules', list, 'my-work'],
     queryFn: async ({ signal }) =>
-      (await fetchPerProject<C>(api, list, signal)).sort((a, b) => (latestFirst(a.row) < latestFirst(b.row) ? 1 : -1)),
+      (await fetchPerProject<C>(api, queryClient, list, signal)).sort((a, b) =>
+        latestFirst(a.row) < latestFirst(b.row) ? 1 : -1,
+      ),
   });
   return (
     <MyWorkList
